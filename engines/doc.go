@@ -1,0 +1,17 @@
+// Package engines holds the rules shared by every variant varena plays:
+// board geometry, the Variant description, Position, Move, legal move
+// generation, make-move, game-state detection, perft and notation (FEN,
+// UCI move text, SAN).
+//
+// One generator serves all variants. A Geometry value holds the squares of
+// a board (up to 64, including bunker squares) and, per square, the step and
+// ray tables in every direction; a Variant is a small description read by
+// the generator (check or not, extinction species, promotion set,
+// evolution, castling, double step, en passant). Per-variant packages
+// (engines/extinction, engines/losalamos, engines/evolution) hold only
+// their description; engines/variants lists them.
+//
+// Positions are plain values and are copied on make (copy-make): a child is
+// written into a caller's Position, no allocation per move. Repetition
+// history lives outside the position, in Game.
+package engines

@@ -1,0 +1,290 @@
+package engines
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// FENError is a FEN that could not be read: the field (1-6) and what is
+// wrong with it.
+type FENError struct {
+	FEN   string
+	Field int
+	Msg   string
+}
+
+func (e *FENError) Error() string {
+	return fmt.Sprintf("bad FEN %q: field %d (%s): %s", e.FEN, e.Field, fenFieldNames[e.Field], e.Msg)
+}
+
+var fenFieldNames = [...]string{"", "placement", "side to move", "castling", "en passant", "halfmove clock", "fullmove number"}
+
+// ParseFEN reads a position of variant v. Standard FEN, with two
+// extensions: more than one king per side where the variant allows it,
+// and for boards with bunkers a `|` after the main ranks followed by the
+// bunker ranks from top to bottom (Vc6Vd6/Vc5Vd5/Vc2Vd2/Vc1Vd1); without
+// it the bunkers are empty. The halfmove and fullmove fields may be left
+// out (EPD style). Castling rights whose king or rook is not on its square
+// are dropped, and an en-passant square is kept only when the pawn that
+// made the double step stands directly behind it.
+func ParseFEN(v *Variant, fen string) (Position, error) {
+	var p Position
+	fail := func(field int, format string, args ...any) (Position, error) {
+		return Position{}, &FENError{FEN: fen, Field: field, Msg: fmt.Sprintf(format, args...)}
+	}
+	fields := strings.Fields(fen)
+	if len(fields) < 4 || len(fields) > 6 {
+		return fail(1, "want 4 to 6 space-separated fields, have %d", len(fields))
+	}
+	p.v = v
+	g := v.Geometry
+	p.ep = NoSquare
+	p.fullmove = 1
+
+	main, bunker, hasBunker := strings.Cut(fields[0], "|")
+	if err := p.parseRanks(main, mainRows(g)); err != nil {
+		return fail(1, "%v", err)
+	}
+	if hasBunker {
+		rows := bunkerRows(g)
+		if len(rows) == 0 {
+			if strings.Trim(bunker, "2/") != "" {
+				return fail(1, "this board has no bunkers, but the part after | holds pieces")
+			}
+		} else if err := p.parseRanks(bunker, rows); err != nil {
+			return fail(1, "bunkers: %v", err)
+		}
+	}
+	for t := Pawn; t <= King; t++ {
+		if p.pieces[t] != 0 && !v.pieceSet[t] {
+			return fail(1, "%s has no %c pieces", v.Name, t.Letter())
+		}
+	}
+	for c := White; c <= Black; c++ {
+		if b := p.Pieces(c, Pawn) & g.lastRank[c]; b != 0 {
+			return fail(1, "%s pawn on %s, its promotion rank", c, g.SquareName(b.First()))
+		}
+	}
+
+	switch fields[1] {
+	case "w":
+		p.side = White
+	case "b":
+		p.side = Black
+	default:
+		return fail(2, "want w or b, have %q", fields[1])
+	}
+
+	if fields[2] != "-" {
+		if !v.Castling {
+			return fail(3, "%s has no castling, want -", v.Name)
+		}
+		for i := 0; i < len(fields[2]); i++ {
+			j := strings.IndexByte("KQkq", fields[2][i])
+			if j < 0 || p.castle&(1<<j) != 0 {
+				return fail(3, "want - or a subset of KQkq in that order, have %q", fields[2])
+			}
+			p.castle |= 1 << j
+		}
+		// Keep only rights whose king and rook stand ready.
+		for i := range v.castles {
+			r := &v.castles[i]
+			if !p.Pieces(r.color, King).Has(r.kingFrom) || !p.Pieces(r.color, Rook).Has(r.rookFrom) {
+				p.castle &^= r.right
+			}
+		}
+	}
+
+	if fields[3] != "-" {
+		sq, err := g.ParseSquare(fields[3])
+		if err != nil {
+			return fail(4, "%v", err)
+		}
+		if !v.EnPassant {
+			return fail(4, "%s has no en passant, want -", v.Name)
+		}
+		wantRank := 2 // Black to move: a White pawn made the double step
+		if p.side == White {
+			wantRank = g.Ranks() - 3
+		}
+		if g.IsBunker(sq) || g.Rank(sq) != wantRank {
+			return fail(4, "%s cannot be an en-passant square with %s to move", fields[3], p.side)
+		}
+		mover := p.side ^ 1
+		behind := g.pawnPush[mover][sq]
+		if p.Pieces(mover, Pawn)&behind != 0 && p.Occupied()&SquareBB(sq) == 0 {
+			p.ep = sq
+		}
+	}
+
+	if len(fields) > 4 {
+		n, err := strconv.ParseUint(fields[4], 10, 16)
+		if err != nil {
+			return fail(5, "want a number of plies, have %q", fields[4])
+		}
+		p.halfmove = uint16(n)
+	}
+	if len(fields) > 5 {
+		n, err := strconv.ParseUint(fields[5], 10, 16)
+		if err != nil {
+			return fail(6, "want a move number, have %q", fields[5])
+		}
+		if n > 0 {
+			p.fullmove = uint16(n)
+		}
+	}
+
+	if v.Check {
+		for c := White; c <= Black; c++ {
+			if n := p.Pieces(c, King).Count(); n != 1 {
+				return fail(1, "%s needs exactly one %s king, have %d", v.Name, c, n)
+			}
+		}
+		if p.Attacked(p.Pieces(p.side^1, King).First(), p.side) {
+			return fail(1, "the %s king is in check with %s to move", p.side^1, p.side)
+		}
+	}
+	p.hash = p.computeHash()
+	return p, nil
+}
+
+// mainRows returns the main-board ranks from top to bottom, each a list of
+// squares from the a-file on.
+func mainRows(g *Geometry) [][]Square {
+	rows := make([][]Square, 0, g.ranks)
+	for r := g.ranks - 1; r >= 0; r-- {
+		row := make([]Square, g.files)
+		for f := range row {
+			row[f] = g.squareAt(f, r)
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// bunkerRows returns the bunker ranks in FEN order: bunkers from the top
+// of the board down, each from its top rank down.
+func bunkerRows(g *Geometry) [][]Square {
+	var rows [][]Square
+	for r := g.ranks - 1; r >= 0; r-- {
+		for _, reg := range g.regions {
+			if !reg.bunker || r < reg.Rank || r >= reg.Rank+reg.Ranks {
+				continue
+			}
+			row := make([]Square, reg.Files)
+			for f := range row {
+				row[f] = Square(reg.base + (r-reg.Rank)*reg.Files + f)
+			}
+			rows = append(rows, row)
+		}
+	}
+	return rows
+}
+
+// parseRanks fills rows (top to bottom) from FEN rank text.
+func (p *Position) parseRanks(s string, rows [][]Square) error {
+	ranks := strings.Split(s, "/")
+	if len(ranks) != len(rows) {
+		return fmt.Errorf("want %d ranks, have %d", len(rows), len(ranks))
+	}
+	for i, text := range ranks {
+		row := rows[i]
+		f := 0
+		for j := 0; j < len(text); j++ {
+			ch := text[j]
+			if ch >= '0' && ch <= '9' {
+				n := 0
+				for ; j < len(text) && text[j] >= '0' && text[j] <= '9'; j++ {
+					n = n*10 + int(text[j]-'0')
+					if n > len(row) {
+						break
+					}
+				}
+				j--
+				if n == 0 {
+					return fmt.Errorf("rank %d of the list: empty-square count 0", i+1)
+				}
+				f += n
+				if f > len(row) {
+					return fmt.Errorf("rank %d of the list: more than %d squares", i+1, len(row))
+				}
+				continue
+			}
+			t, ok := pieceTypeOf(ch)
+			if !ok {
+				return fmt.Errorf("rank %d of the list: %q is not a piece letter", i+1, ch)
+			}
+			if f >= len(row) {
+				return fmt.Errorf("rank %d of the list: more than %d squares", i+1, len(row))
+			}
+			c := White
+			if ch >= 'a' {
+				c = Black
+			}
+			b := SquareBB(row[f])
+			p.pieces[t] |= b
+			p.colors[c] |= b
+			f++
+		}
+		if f != len(row) {
+			return fmt.Errorf("rank %d of the list: %d squares, want %d", i+1, f, len(row))
+		}
+	}
+	return nil
+}
+
+// FEN returns the position in FEN, with the bunker part on boards that
+// have bunkers.
+func (p *Position) FEN() string {
+	var b strings.Builder
+	p.writeRanks(&b, mainRows(p.v.Geometry))
+	if rows := bunkerRows(p.v.Geometry); len(rows) > 0 {
+		b.WriteByte('|')
+		p.writeRanks(&b, rows)
+	}
+	b.WriteByte(' ')
+	b.WriteByte("wb"[p.side])
+	b.WriteByte(' ')
+	if p.castle == 0 {
+		b.WriteByte('-')
+	}
+	for i := 0; i < 4; i++ {
+		if p.castle&(1<<i) != 0 {
+			b.WriteByte("KQkq"[i])
+		}
+	}
+	fmt.Fprintf(&b, " %s %d %d", p.epName(), p.halfmove, p.fullmove)
+	return b.String()
+}
+
+func (p *Position) epName() string {
+	if p.ep == NoSquare {
+		return "-"
+	}
+	return p.v.Geometry.SquareName(p.ep)
+}
+
+func (p *Position) writeRanks(b *strings.Builder, rows [][]Square) {
+	for i, row := range rows {
+		if i > 0 {
+			b.WriteByte('/')
+		}
+		empty := 0
+		for _, sq := range row {
+			pc := p.PieceAt(sq)
+			if pc == NoPiece {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				b.WriteString(strconv.Itoa(empty))
+				empty = 0
+			}
+			b.WriteByte(pc.Letter())
+		}
+		if empty > 0 {
+			b.WriteString(strconv.Itoa(empty))
+		}
+	}
+}

@@ -1,0 +1,44 @@
+// Package losalamos describes Los Alamos Extinction Chess with Bunkers
+// (Doug Chatham): Los Alamos chess on 6x6 with extinction rules instead of
+// check, and two 2x2 bunkers under c1-d2 and c5-d6 reached by vertical
+// steps. NoBunkers is the same game without the bunkers, for comparison
+// with programs that do not know them.
+package losalamos
+
+import "varena/engines"
+
+// StartFEN is the Los Alamos initial position with empty bunkers.
+const StartFEN = "rnqknr/pppppp/6/6/PPPPPP/RNQKNR|2/2/2/2 w - - 0 1"
+
+// NoBunkersStartFEN is the Los Alamos initial position.
+const NoBunkersStartFEN = "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1"
+
+var (
+	// Variant is Los Alamos Extinction Chess with Bunkers.
+	Variant = mustVariant("losalamos-bunkers", StartFEN,
+		engines.Rect{File: 2, Rank: 0, Files: 2, Ranks: 2}, // White's bunker, under c1 d1 c2 d2
+		engines.Rect{File: 2, Rank: 4, Files: 2, Ranks: 2}) // Black's bunker, under c5 d5 c6 d6
+	// NoBunkers is Los Alamos chess with extinction rules and no bunkers
+	// (Fairy-Stockfish's losalamos-extinction).
+	NoBunkers = mustVariant("losalamos", NoBunkersStartFEN)
+)
+
+func mustVariant(name, fen string, bunkers ...engines.Rect) *engines.Variant {
+	g, err := engines.NewGeometry(6, 6, bunkers...)
+	if err != nil {
+		panic(err) // the description is a constant: a failure is a bug here
+	}
+	all := []engines.PieceType{engines.King, engines.Queen, engines.Rook, engines.Knight, engines.Pawn}
+	v, err := engines.NewVariant(engines.Variant{
+		Name:       name,
+		Geometry:   g,
+		StartFEN:   fen,
+		Pieces:     all,
+		Species:    all,
+		Promotions: []engines.PieceType{engines.Queen, engines.Rook, engines.Knight, engines.King},
+	})
+	if err != nil {
+		panic(err)
+	}
+	return v
+}

@@ -1,0 +1,258 @@
+package engines
+
+// Extinct reports whether c has lost every piece of one of the variant's
+// species. Such a side has lost, and the position has no legal moves.
+func (p *Position) Extinct(c Color) bool {
+	for _, t := range p.v.Species {
+		if p.pieces[t]&p.colors[c] == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// decided reports whether a win condition already holds, so that the
+// position has no legal moves.
+func (p *Position) decided() bool {
+	return len(p.v.Species) > 0 && (p.Extinct(White) || p.Extinct(Black))
+}
+
+// GenerateMoves appends the legal moves of p to buf[:0] and returns the
+// list. A buffer of MaxMoves capacity avoids any allocation.
+func (p *Position) GenerateMoves(buf []Move) []Move {
+	list := buf[:0]
+	if p.decided() {
+		return list
+	}
+	list = p.genPseudo(list)
+	if p.v.Check {
+		list = p.filterLegal(list)
+	}
+	return list
+}
+
+// CountMoves returns the number of legal moves, as perft(1), without
+// generating them where the rules allow (no check: every pseudo-legal move
+// is legal).
+func (p *Position) CountMoves() int {
+	if p.decided() {
+		return 0
+	}
+	if p.v.Check {
+		var buf [MaxMoves]Move
+		return len(p.filterLegal(p.genPseudo(buf[:0])))
+	}
+	return p.countPseudo()
+}
+
+// genPseudo appends the pseudo-legal moves: every move by the piece rules,
+// without regard to the own king.
+func (p *Position) genPseudo(list []Move) []Move {
+	v, g := p.v, p.v.Geometry
+	us, them := p.side, p.side^1
+	own, enemy := p.colors[us], p.colors[them]
+	occ := own | enemy
+
+	if v.pieceSet[Pawn] {
+		promo := g.lastRank[us]
+		for b := p.pieces[Pawn] & own; b != 0; {
+			from := b.Pop()
+			push := g.pawnPush[us][from] &^ occ
+			if push != 0 && v.DoubleStep {
+				if d := g.pawnDouble[us][from] &^ occ; d != 0 {
+					list = append(list, newMove(from, d.First(), kindDouble))
+				}
+			}
+			for t := push | g.pawnAttack[us][from]&enemy; t != 0; {
+				to := t.Pop()
+				if promo.Has(to) {
+					for _, pt := range v.Promotions {
+						list = append(list, promoMove(from, to, pt))
+					}
+				} else {
+					list = append(list, newMove(from, to, kindNormal))
+				}
+			}
+			// A link step never changes rank, so it never promotes.
+			for t := g.link[from] &^ own; t != 0; {
+				list = append(list, newMove(from, t.Pop(), kindNormal))
+			}
+		}
+		if p.ep != NoSquare {
+			for b := g.pawnAttack[them][p.ep] & p.pieces[Pawn] & own; b != 0; {
+				list = append(list, newMove(b.Pop(), p.ep, kindEnPassant))
+			}
+		}
+	}
+	for b := p.pieces[Knight] & own; b != 0; {
+		from := b.Pop()
+		list = appendMoves(list, from, (g.knight[from]|g.link[from])&^own)
+	}
+	for b := p.pieces[Bishop] & own; b != 0; {
+		from := b.Pop()
+		list = appendMoves(list, from, (g.BishopAttacks(from, occ)|g.link[from])&^own)
+	}
+	for b := p.pieces[Rook] & own; b != 0; {
+		from := b.Pop()
+		list = appendMoves(list, from, (g.RookAttacks(from, occ)|g.link[from])&^own)
+	}
+	for b := p.pieces[Queen] & own; b != 0; {
+		from := b.Pop()
+		list = appendMoves(list, from, (g.RookAttacks(from, occ)|g.BishopAttacks(from, occ)|g.link[from])&^own)
+	}
+	for b := p.pieces[King] & own; b != 0; {
+		from := b.Pop()
+		list = appendMoves(list, from, (g.king[from]|g.link[from])&^own)
+	}
+	if p.castle != 0 {
+		for i := range v.castles {
+			if r := &v.castles[i]; p.canCastle(r, occ) {
+				list = append(list, newMove(r.kingFrom, r.kingTo, kindCastle))
+			}
+		}
+	}
+	return list
+}
+
+// canCastle reports whether the side to move may castle by r: the right,
+// the king on its square, the own rook in its corner, the squares between
+// empty. No square is tested for attack: the castling variants have no
+// check.
+func (p *Position) canCastle(r *castleRule, occ Bitboard) bool {
+	own := p.colors[p.side]
+	return r.color == p.side && p.castle&r.right != 0 && occ&r.empty == 0 &&
+		(p.pieces[King]&own).Has(r.kingFrom) && (p.pieces[Rook]&own).Has(r.rookFrom)
+}
+
+func appendMoves(list []Move, from Square, targets Bitboard) []Move {
+	for targets != 0 {
+		list = append(list, newMove(from, targets.Pop(), kindNormal))
+	}
+	return list
+}
+
+// countPseudo counts what genPseudo would generate, by set sizes.
+func (p *Position) countPseudo() int {
+	v, g := p.v, p.v.Geometry
+	us, them := p.side, p.side^1
+	own, enemy := p.colors[us], p.colors[them]
+	occ := own | enemy
+	n := 0
+
+	if v.pieceSet[Pawn] {
+		promo := g.lastRank[us]
+		extra := len(v.Promotions) - 1 // a promoting target counts once per piece
+		for b := p.pieces[Pawn] & own; b != 0; {
+			from := b.Pop()
+			push := g.pawnPush[us][from] &^ occ
+			if push != 0 && v.DoubleStep {
+				n += (g.pawnDouble[us][from] &^ occ).Count()
+			}
+			t := push | g.pawnAttack[us][from]&enemy
+			n += t.Count() + (t&promo).Count()*extra + (g.link[from] &^ own).Count()
+		}
+		if p.ep != NoSquare {
+			n += (g.pawnAttack[them][p.ep] & p.pieces[Pawn] & own).Count()
+		}
+	}
+	for b := p.pieces[Knight] & own; b != 0; {
+		from := b.Pop()
+		n += ((g.knight[from] | g.link[from]) &^ own).Count()
+	}
+	for b := p.pieces[Bishop] & own; b != 0; {
+		from := b.Pop()
+		n += ((g.BishopAttacks(from, occ) | g.link[from]) &^ own).Count()
+	}
+	for b := p.pieces[Rook] & own; b != 0; {
+		from := b.Pop()
+		n += ((g.RookAttacks(from, occ) | g.link[from]) &^ own).Count()
+	}
+	for b := p.pieces[Queen] & own; b != 0; {
+		from := b.Pop()
+		n += ((g.RookAttacks(from, occ) | g.BishopAttacks(from, occ) | g.link[from]) &^ own).Count()
+	}
+	for b := p.pieces[King] & own; b != 0; {
+		from := b.Pop()
+		n += ((g.king[from] | g.link[from]) &^ own).Count()
+	}
+	if p.castle != 0 {
+		for i := range v.castles {
+			if p.canCastle(&v.castles[i], occ) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// filterLegal keeps the moves that do not leave the mover's king attacked
+// (variants with check have exactly one king per side). Only moves that
+// could expose the king are made and tested: king moves, moves of pinned
+// pieces, every move while in check, and en-passant captures.
+func (p *Position) filterLegal(list []Move) []Move {
+	us, them := p.side, p.side^1
+	ksq := p.Pieces(us, King).First()
+	occ := p.Occupied()
+	inCheck := p.attackersTo(ksq, them, occ) != 0
+	pinned := p.pinned(ksq, us)
+	out := list[:0]
+	var child Position
+	for _, m := range list {
+		if inCheck || m.From() == ksq || pinned.Has(m.From()) || m.IsEnPassant() {
+			p.MakeMove(m, &child)
+			if child.attackersTo(child.Pieces(us, King).First(), them, child.Occupied()) != 0 {
+				continue
+			}
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// pinned returns c's pieces that alone stand between the square ksq and
+// an enemy slider that would otherwise attack it.
+func (p *Position) pinned(ksq Square, c Color) Bitboard {
+	g := p.v.Geometry
+	enemy := p.colors[c^1]
+	q := p.pieces[Queen]
+	snipers := (g.RookAttacks(ksq, 0)&(p.pieces[Rook]|q) | g.BishopAttacks(ksq, 0)&(p.pieces[Bishop]|q)) & enemy
+	occ := p.Occupied()
+	var pinned Bitboard
+	for snipers != 0 {
+		s := snipers.Pop()
+		if b := g.between[ksq][s] & occ; b != 0 && b&(b-1) == 0 && b&p.colors[c] != 0 {
+			pinned |= b
+		}
+	}
+	return pinned
+}
+
+// attackersTo returns the pieces of colour by that attack sq, given the
+// occupied squares occ. A link makes any piece attack the square at the
+// other end of it.
+func (p *Position) attackersTo(sq Square, by Color, occ Bitboard) Bitboard {
+	g := p.v.Geometry
+	q := p.pieces[Queen]
+	a := g.knight[sq]&p.pieces[Knight] |
+		g.king[sq]&p.pieces[King] |
+		g.pawnAttack[by^1][sq]&p.pieces[Pawn] |
+		g.RookAttacks(sq, occ)&(p.pieces[Rook]|q) |
+		g.BishopAttacks(sq, occ)&(p.pieces[Bishop]|q) |
+		g.link[sq]
+	return a & p.colors[by]
+}
+
+// Attacked reports whether a piece of colour by attacks sq.
+func (p *Position) Attacked(sq Square, by Color) bool {
+	return p.attackersTo(sq, by, p.Occupied()) != 0
+}
+
+// InCheck reports whether the side to move is in check. Only variants with
+// check have one; elsewhere it is always false.
+func (p *Position) InCheck() bool {
+	if !p.v.Check {
+		return false
+	}
+	k := p.Pieces(p.side, King)
+	return k != 0 && p.Attacked(k.First(), p.side^1)
+}

@@ -1,0 +1,208 @@
+package engines
+
+// Position is a board position of one variant: a plain value, copied on
+// make. It holds what FEN holds; the history needed for repetitions lives
+// in Game.
+type Position struct {
+	v        *Variant
+	pieces   [King + 1]Bitboard // by type; index 0 unused
+	colors   [2]Bitboard
+	hash     uint64
+	side     Color
+	castle   uint8  // castleWK | castleWQ | castleBK | castleBQ
+	ep       Square // en-passant target square, or NoSquare
+	halfmove uint16 // plies since the last capture or pawn move
+	fullmove uint16
+}
+
+// Variant returns the variant the position belongs to.
+func (p *Position) Variant() *Variant { return p.v }
+
+// Geometry returns the board of the position's variant.
+func (p *Position) Geometry() *Geometry { return p.v.Geometry }
+
+// SideToMove returns the colour to move.
+func (p *Position) SideToMove() Color { return p.side }
+
+// Hash returns the Zobrist hash of placement, side to move, castling
+// rights and en-passant square: equal hashes mean the same position for
+// the repetition rule.
+func (p *Position) Hash() uint64 { return p.hash }
+
+// HalfmoveClock returns the plies since the last capture or pawn move.
+func (p *Position) HalfmoveClock() int { return int(p.halfmove) }
+
+// FullmoveNumber returns the move number of the FEN.
+func (p *Position) FullmoveNumber() int { return int(p.fullmove) }
+
+// EnPassant returns the en-passant target square, or NoSquare.
+func (p *Position) EnPassant() Square { return p.ep }
+
+// Occupied returns the set of occupied squares.
+func (p *Position) Occupied() Bitboard { return p.colors[White] | p.colors[Black] }
+
+// ByColor returns the squares of c's pieces.
+func (p *Position) ByColor(c Color) Bitboard { return p.colors[c] }
+
+// ByType returns the squares of pieces of type t, both colours.
+func (p *Position) ByType(t PieceType) Bitboard { return p.pieces[t] }
+
+// Pieces returns the squares of c's pieces of type t.
+func (p *Position) Pieces(c Color, t PieceType) Bitboard { return p.pieces[t] & p.colors[c] }
+
+// PieceAt returns the piece on sq, or NoPiece.
+func (p *Position) PieceAt(sq Square) Piece {
+	b := SquareBB(sq)
+	var c Color
+	switch {
+	case p.colors[White]&b != 0:
+		c = White
+	case p.colors[Black]&b != 0:
+		c = Black
+	default:
+		return NoPiece
+	}
+	return MakePiece(c, p.typeAt(b))
+}
+
+// typeAt returns the type of the piece on the single square b (which must
+// be occupied).
+func (p *Position) typeAt(b Bitboard) PieceType {
+	for t := Pawn; t < King; t++ {
+		if p.pieces[t]&b != 0 {
+			return t
+		}
+	}
+	return King
+}
+
+func (p *Position) put(c Color, t PieceType, sq Square) {
+	b := SquareBB(sq)
+	p.pieces[t] |= b
+	p.colors[c] |= b
+	p.hash ^= zobristPiece[c][t][sq]
+}
+
+func (p *Position) remove(c Color, t PieceType, sq Square) {
+	b := SquareBB(sq)
+	p.pieces[t] &^= b
+	p.colors[c] &^= b
+	p.hash ^= zobristPiece[c][t][sq]
+}
+
+func (p *Position) setCastle(rights uint8) {
+	p.hash ^= zobristCastle[p.castle] ^ zobristCastle[rights]
+	p.castle = rights
+}
+
+func (p *Position) setEP(sq Square) {
+	if p.ep != NoSquare {
+		p.hash ^= zobristEP[p.ep]
+	}
+	if sq != NoSquare {
+		p.hash ^= zobristEP[sq]
+	}
+	p.ep = sq
+}
+
+// evolved returns what a piece of type t becomes after it moves in
+// Evolution Chess.
+func evolved(t PieceType) PieceType {
+	switch t {
+	case Knight:
+		return Bishop
+	case Bishop:
+		return Rook
+	case Rook:
+		return Queen
+	}
+	return t
+}
+
+// MakeMove writes into child the position after m, which must be legal in
+// p. p is not changed; child may not be p.
+func (p *Position) MakeMove(m Move, child *Position) {
+	*child = *p
+	c := child
+	g := p.v.Geometry
+	from, to := m.From(), m.To()
+	us, them := p.side, p.side^1
+	fromBB, toBB := SquareBB(from), SquareBB(to)
+	moved := p.typeAt(fromBB)
+
+	c.halfmove++
+	if moved == Pawn {
+		c.halfmove = 0
+	}
+	if p.colors[them]&toBB != 0 {
+		c.remove(them, p.typeAt(toBB), to)
+		c.halfmove = 0
+	}
+	if p.ep != NoSquare {
+		c.hash ^= zobristEP[p.ep]
+		c.ep = NoSquare
+	}
+
+	placed := moved
+	switch k := m.kind(); {
+	case k >= kindPromo:
+		placed = m.Promotion()
+	case k == kindDouble:
+		if p.v.EnPassant {
+			c.ep = g.pawnPush[us][from].First()
+			c.hash ^= zobristEP[c.ep]
+		}
+	case k == kindEnPassant:
+		c.remove(them, Pawn, g.pawnPush[them][to].First())
+	case k == kindCastle:
+		for i := range p.v.castles {
+			if r := &p.v.castles[i]; r.kingTo == to && r.color == us {
+				c.remove(us, Rook, r.rookFrom)
+				c.put(us, Rook, r.rookTo)
+				break
+			}
+		}
+	}
+	if p.v.Evolution {
+		placed = evolved(placed)
+	}
+	c.remove(us, moved, from)
+	c.put(us, placed, to)
+
+	if p.castle != 0 {
+		c.setCastle(p.castle & p.v.castleMask[from] & p.v.castleMask[to])
+	}
+	c.side = them
+	c.hash ^= zobristSide
+	if us == Black {
+		c.fullmove++
+	}
+}
+
+// Play returns the position after the legal move m.
+func (p *Position) Play(m Move) Position {
+	var c Position
+	p.MakeMove(m, &c)
+	return c
+}
+
+// computeHash returns the hash of the position from scratch; the
+// incremental hash must always equal it.
+func (p *Position) computeHash() uint64 {
+	var h uint64
+	for c := White; c <= Black; c++ {
+		for t := Pawn; t <= King; t++ {
+			for b := p.pieces[t] & p.colors[c]; b != 0; {
+				h ^= zobristPiece[c][t][b.Pop()]
+			}
+		}
+	}
+	if p.side == Black {
+		h ^= zobristSide
+	}
+	h ^= zobristCastle[p.castle]
+	if p.ep != NoSquare {
+		h ^= zobristEP[p.ep]
+	}
+	return h
+}

@@ -1,0 +1,38 @@
+// Package variants lists the variants varena plays, in one place.
+package variants
+
+import (
+	"fmt"
+	"strings"
+
+	"varena/engines"
+	"varena/engines/evolution"
+	"varena/engines/extinction"
+	"varena/engines/losalamos"
+)
+
+// All lists the playable variants, in the order menus show them.
+var All = []*engines.Variant{extinction.Variant, losalamos.Variant, evolution.Variant}
+
+// NoBunkers maps a variant with bunkers to the same game without them,
+// for comparison with programs that do not know bunkers.
+var NoBunkers = map[*engines.Variant]*engines.Variant{losalamos.Variant: losalamos.NoBunkers}
+
+// Names returns the names of All.
+func Names() []string {
+	names := make([]string, len(All))
+	for i, v := range All {
+		names[i] = v.Name
+	}
+	return names
+}
+
+// ByName returns the variant called name.
+func ByName(name string) (*engines.Variant, error) {
+	for _, v := range All {
+		if v.Name == name {
+			return v, nil
+		}
+	}
+	return nil, fmt.Errorf("unknown variant %q (known: %s)", name, strings.Join(Names(), ", "))
+}

@@ -1,0 +1,46 @@
+package engines
+
+// Zobrist keys, shared by every variant: a hash is only ever compared with
+// hashes of the same variant. Generated from a fixed seed so hashes (and
+// thus search results) are the same from run to run.
+var (
+	zobristPiece  [2][King + 1][64]uint64
+	zobristSide   uint64
+	zobristCastle [16]uint64
+	zobristEP     [64]uint64
+)
+
+func init() {
+	s := uint64(0x9E3779B97F4A7C15)
+	next := func() uint64 { // splitmix64
+		s += 0x9E3779B97F4A7C15
+		z := s
+		z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
+		z = (z ^ z>>27) * 0x94D049BB133111EB
+		return z ^ z>>31
+	}
+	for c := range zobristPiece {
+		for t := Pawn; t <= King; t++ {
+			for sq := range zobristPiece[c][t] {
+				zobristPiece[c][t][sq] = next()
+			}
+		}
+	}
+	zobristSide = next()
+	// Castling keys are the xor of one key per right, so that clearing a
+	// right is one xor of the difference.
+	var rights [4]uint64
+	for i := range rights {
+		rights[i] = next()
+	}
+	for mask := range zobristCastle {
+		for i := range rights {
+			if mask&(1<<i) != 0 {
+				zobristCastle[mask] ^= rights[i]
+			}
+		}
+	}
+	for sq := range zobristEP {
+		zobristEP[sq] = next()
+	}
+}
