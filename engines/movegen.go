@@ -121,7 +121,7 @@ func (p *Position) genPseudo(list []Move) []Move {
 func (p *Position) canCastle(r *castleRule, occ Bitboard) bool {
 	own := p.colors[p.side]
 	return r.color == p.side && p.castle&r.right != 0 && occ&r.empty == 0 &&
-		(p.pieces[King]&own).Has(r.kingFrom) && (p.pieces[Rook]&own).Has(r.rookFrom)
+		(p.pieces[King] & own).Has(r.kingFrom) && (p.pieces[Rook] & own).Has(r.rookFrom)
 }
 
 func appendMoves(list []Move, from Square, targets Bitboard) []Move {
