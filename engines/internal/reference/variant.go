@@ -1,0 +1,56 @@
+package reference
+
+// variant holds the few rule switches that separate the variants.
+type variant struct {
+	name       string
+	files      int    // main board width
+	ranks      int    // main board height
+	pieces     string // upper-case letters of the piece types allowed in a FEN
+	species    string // extinction species; empty: the variant has no extinction rule
+	promotions string // lower-case promotion letters, in move-text form
+	doubleStep bool   // pawns may double step from their second rank
+	enPassant  bool
+	castling   bool
+	bunkers    bool // Los Alamos bunkers under c1 d1 c2 d2 and c5 d5 c6 d6
+	evolution  bool // pieces evolve after moving; check rules (king safety) apply
+
+	squares []square // every square of the board, filled in by init
+}
+
+var variants = map[string]*variant{
+	"extinction": {
+		name:       "extinction",
+		files:      8,
+		ranks:      8,
+		pieces:     "KQRBNP",
+		species:    "KQRBNP",
+		promotions: "nbrqk",
+		doubleStep: true,
+		enPassant:  true,
+		castling:   true,
+	},
+	"losalamos-bunkers": {
+		name:       "losalamos-bunkers",
+		files:      6,
+		ranks:      6,
+		pieces:     "KQRNP",
+		species:    "KQRNP",
+		promotions: "qrnk",
+		bunkers:    true,
+	},
+	"losalamos": {
+		name:       "losalamos",
+		files:      6,
+		ranks:      6,
+		pieces:     "KQRNP",
+		species:    "KQRNP",
+		promotions: "qrnk",
+	},
+	"evolution": {
+		name:      "evolution",
+		files:     7,
+		ranks:     6,
+		pieces:    "KQRBN",
+		evolution: true,
+	},
+}
