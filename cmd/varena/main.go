@@ -25,6 +25,7 @@ type command struct {
 // commands is the table of subcommands; later work adds entries here.
 var commands = map[string]command{
 	"perft": {"count leaf nodes of the legal move tree", runPerft},
+	"sprt":  {"SPRT / Elo calculator for pentanomial or WDL counts", runSPRT},
 }
 
 // usageError marks an error caused by bad flags or arguments (exit status 2).
