@@ -1,0 +1,62 @@
+package engines
+
+// SEE returns the static exchange evaluation of the legal move m: the
+// material balance for the mover after the best sequence of captures and
+// recaptures on m's destination, each side free to stop, using the given
+// value per piece type. It counts x-ray attackers behind sliders, link
+// steps, promotions, and the evolution of every piece that captures in
+// Evolution Chess (the piece left on the square is the evolved one).
+func (p *Position) SEE(m Move, value *[King + 1]int) int {
+	g := p.v.Geometry
+	from, to := m.From(), m.To()
+	occ := p.Occupied() &^ SquareBB(from)
+	var gain [40]int
+	if m.IsEnPassant() {
+		gain[0] = value[Pawn]
+		occ &^= g.pawnPush[p.side^1][to]
+	} else if p.colors[p.side^1].Has(to) {
+		gain[0] = value[p.typeAt(SquareBB(to))]
+	}
+	standing := p.typeAt(SquareBB(from))
+	if t := m.Promotion(); t != NoPieceType {
+		gain[0] += value[t] - value[Pawn]
+		standing = t
+	}
+	if p.v.Evolution {
+		standing = evolved(standing)
+	}
+	side := p.side
+	d := 0
+	for d+1 < len(gain) {
+		side ^= 1
+		attackers := p.attackersTo(to, side, occ) & occ
+		if attackers == 0 {
+			break
+		}
+		// The least valuable attacker captures next.
+		var sq Square
+		var t PieceType
+		for t = Pawn; t <= King; t++ {
+			if b := attackers & p.pieces[t]; b != 0 {
+				sq = b.First()
+				break
+			}
+		}
+		// gain[d] is the balance, for the side capturing at step d, of
+		// the captures so far; each side may stop instead (below).
+		d++
+		gain[d] = value[standing] - gain[d-1]
+		occ &^= SquareBB(sq)
+		standing = t
+		if t == Pawn && g.lastRank[side].Has(to) {
+			standing = p.v.Promotions[0]
+		}
+		if p.v.Evolution {
+			standing = evolved(standing)
+		}
+	}
+	for ; d > 0; d-- {
+		gain[d-1] = -max(-gain[d-1], gain[d])
+	}
+	return gain[0]
+}

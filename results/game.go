@@ -1,0 +1,138 @@
+package results
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// Game results, as in PGN.
+const (
+	WhiteWins  = "1-0"
+	BlackWins  = "0-1"
+	Draw       = "1/2-1/2"
+	Unfinished = "*"
+)
+
+// Terminations: how a game ended, as recorded in Game.Termination. The
+// first group are endings by the rules of the game; the others are
+// decided outside the board. Other values are allowed and are written to
+// PGN as they are.
+const (
+	TermExtinction   = "extinction"
+	TermCheckmate    = "checkmate"
+	TermStalemate    = "stalemate"
+	TermRepetition   = "threefold repetition"
+	TermFiftyMoves   = "50-move rule"
+	TermInsufficient = "insufficient material"
+	TermResignation  = "resignation"
+
+	TermAdjudication = "adjudication"
+	TermTimeForfeit  = "time forfeit"
+	TermIllegalMove  = "illegal move"
+	TermEngineCrash  = "engine crash"
+)
+
+// Game is the record of one finished game: what the journal stores, one
+// per line, and what the PGN writer formats. Its JSON form is the journal
+// format; fields are added, never renamed.
+type Game struct {
+	// ID is the game's index in the run's schedule, unique within a run.
+	// The journal and Merge identify games by it.
+	ID int `json:"id"`
+	// Round is the 1-based round of the schedule the game belongs to.
+	Round int `json:"round"`
+	// Pair groups the games that share an opening with colours reversed.
+	Pair int `json:"pair"`
+	// Event is the name of the run (PGN Event tag).
+	Event string `json:"event"`
+	// Variant is the variant's name: "extinction", "losalamos-bunkers" or
+	// "evolution".
+	Variant string `json:"variant"`
+	// White and Black name the players.
+	White string `json:"white"`
+	Black string `json:"black"`
+	// StartFEN is the position the game started from, in the variant's FEN.
+	StartFEN string `json:"start_fen"`
+	// StartIsInitial is true when StartFEN is the variant's initial
+	// position; PGN then has no FEN and SetUp tags.
+	StartIsInitial bool `json:"start_is_initial"`
+	// Moves are the moves played, in order.
+	Moves []Move `json:"moves"`
+	// Result is "1-0", "0-1", "1/2-1/2" or "*" (no result).
+	Result string `json:"result"`
+	// Termination says how the game ended, one of the Term constants
+	// (e.g. "extinction", "adjudication", "time forfeit") or free text.
+	Termination string `json:"termination"`
+	// Reason details the termination in free text, e.g. "Fairy-Stockfish
+	// played e2e5, illegal"; it may be empty.
+	Reason string `json:"reason,omitempty"`
+	// TimeControl is the PGN TimeControl value: "40/60+0.6", "-", or a
+	// fixed limit such as "depth=6", "nodes=20000", "movetime=0.1".
+	TimeControl string `json:"time_control"`
+	// Started is when the game started; PGN's Date comes from it, in its
+	// own time zone.
+	Started time.Time `json:"started"`
+	// DurationMS is the game's wall-clock duration in milliseconds.
+	DurationMS int64 `json:"duration_ms"`
+	// Site is where the game was played (PGN Site tag); it may be empty.
+	Site string `json:"site,omitempty"`
+}
+
+// Move is one move of a game with what its engine said about it.
+type Move struct {
+	// UCI is the move in UCI notation (bunker squares with V: "c1Vc1").
+	UCI string `json:"uci"`
+	// SAN is the move in standard algebraic notation.
+	SAN string `json:"san"`
+	// Score is the engine's own score of the move, from the mover's point
+	// of view; nil if the engine gave none.
+	Score *Score `json:"score,omitempty"`
+	// Depth is the search depth the engine reported, 0 if none.
+	Depth int `json:"depth,omitempty"`
+	// Nodes is the node count the engine reported, 0 if none.
+	Nodes int64 `json:"nodes,omitempty"`
+	// TimeMS is the time the mover used, in milliseconds.
+	TimeMS int64 `json:"time_ms"`
+}
+
+// Score is an engine's evaluation. When Mate is not zero the engine
+// announces a win (Mate > 0) or a loss (Mate < 0) in |Mate| moves, by
+// mate or extinction; CP is then not meaningful. Otherwise CP is the score
+// in centipawns.
+type Score struct {
+	CP   int `json:"cp"`
+	Mate int `json:"mate,omitempty"`
+}
+
+// WhiteScore returns White's points for the game's result: 1, 0.5 or 0.
+// It returns false when the game has no result ("*" or anything else).
+func (g *Game) WhiteScore() (float64, bool) {
+	switch g.Result {
+	case WhiteWins:
+		return 1, true
+	case BlackWins:
+		return 0, true
+	case Draw:
+		return 0.5, true
+	}
+	return 0, false
+}
+
+// sameGame reports whether a and b are the same record. Times are compared
+// as instants, so a record read back with another zone offset still
+// matches.
+func sameGame(a, b Game) bool {
+	if !a.Started.Equal(b.Started) {
+		return false
+	}
+	a.Started, b.Started = time.Time{}, time.Time{}
+	if len(a.Moves) == 0 {
+		a.Moves = nil
+	}
+	if len(b.Moves) == 0 {
+		b.Moves = nil
+	}
+	ja, errA := json.Marshal(a)
+	jb, errB := json.Marshal(b)
+	return errA == nil && errB == nil && string(ja) == string(jb)
+}

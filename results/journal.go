@@ -1,0 +1,323 @@
+package results
+
+import (
+	"bufio"
+	"bytes"
+	"cmp"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"sync"
+)
+
+// ErrDuplicate is returned by Journal.Append for a game whose ID the
+// journal already holds.
+var ErrDuplicate = errors.New("game ID already in the journal")
+
+// ErrConflict is returned by Merge when two inputs hold different records
+// under the same game ID.
+var ErrConflict = errors.New("conflicting records")
+
+// Journal is the arena's record of finished games: a JSON Lines file, one
+// Game per line, appended to and flushed to disk as each game finishes.
+// It is the source of truth of a run; re-running a run reopens it and
+// resumes, never replaying or counting a finished game twice.
+//
+// A Journal is meant for one writer (the arena's results consumer); its
+// methods are nevertheless safe for concurrent use. Two processes must
+// not append to the same file.
+type Journal struct {
+	mu      sync.Mutex
+	path    string
+	f       *os.File
+	size    int64 // bytes of complete, good lines
+	ids     map[int]bool
+	dropped int
+	dups    int
+	err     error // set when the file may hold a partial write
+}
+
+// OpenJournal opens the journal at path, creating it if it is missing, and
+// returns the games it holds, in file order.
+//
+// A last line that is incomplete (no trailing newline: the process was
+// killed while writing it) or not a valid record is dropped, and the file
+// is truncated to the end of the last good line so that appending can
+// continue; Dropped tells how many lines were dropped (0 or 1). A bad
+// line followed by other lines is an error naming path:line. A game whose
+// ID appeared on an earlier line is skipped (the first record wins) and
+// counted by Duplicates.
+func OpenJournal(path string) (*Journal, []Game, error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, nil, fmt.Errorf("results: %w", err)
+	}
+	sc, err := scanJournal(f, path)
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	if sc.size != sc.good {
+		// Cut the half-written or bad last line; O_APPEND makes the next
+		// write land at the new end.
+		if err := f.Truncate(sc.good); err != nil {
+			f.Close()
+			return nil, nil, fmt.Errorf("results: repair journal: %w", err)
+		}
+		if err := f.Sync(); err != nil {
+			f.Close()
+			return nil, nil, fmt.Errorf("results: repair journal: %w", err)
+		}
+	}
+	j := &Journal{
+		path:    path,
+		f:       f,
+		size:    sc.good,
+		ids:     sc.ids,
+		dropped: sc.dropped,
+		dups:    sc.dups,
+	}
+	return j, sc.games, nil
+}
+
+// ReadJournal reads the games of the journal at path without changing the
+// file, for read-only use (rating, merging, reports). An incomplete or bad
+// last line is ignored, as the journal may be in use; a bad line in the
+// middle is an error naming path:line; games whose ID appeared on an
+// earlier line are skipped.
+func ReadJournal(path string) ([]Game, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("results: %w", err)
+	}
+	defer f.Close()
+	sc, err := scanJournal(f, path)
+	if err != nil {
+		return nil, err
+	}
+	return sc.games, nil
+}
+
+// Path returns the journal's file name.
+func (j *Journal) Path() string { return j.path }
+
+// Dropped returns the number of lines OpenJournal dropped from the end of
+// the file (a game being written when the previous run stopped).
+func (j *Journal) Dropped() int { return j.dropped }
+
+// Duplicates returns the number of records OpenJournal skipped because
+// their ID appeared on an earlier line.
+func (j *Journal) Duplicates() int { return j.dups }
+
+// Has reports whether the journal holds the game with this ID.
+func (j *Journal) Has(id int) bool {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.ids[id]
+}
+
+// Len returns the number of games in the journal.
+func (j *Journal) Len() int {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return len(j.ids)
+}
+
+// Append writes g as one line at the end of the journal and syncs the file
+// to disk before returning. It refuses a game whose ID is already in the
+// journal (ErrDuplicate) and a record that is not valid (a negative ID or
+// an unknown result).
+//
+// If a write fails, the partial line is cut off again; if that or the
+// sync fails, the journal refuses further appends, since the file's end
+// is then unknown. Reopening the file repairs it.
+func (j *Journal) Append(g Game) error {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if j.f == nil {
+		return fmt.Errorf("results: journal %s: %w", j.path, os.ErrClosed)
+	}
+	if j.err != nil {
+		return fmt.Errorf("results: journal %s unusable after an earlier error: %w", j.path, j.err)
+	}
+	if j.ids[g.ID] {
+		return fmt.Errorf("results: journal %s: game %d: %w", j.path, g.ID, ErrDuplicate)
+	}
+	line, err := formatLine(g)
+	if err != nil {
+		return fmt.Errorf("results: journal %s: game %d: %w", j.path, g.ID, err)
+	}
+	n, err := j.f.Write(line)
+	if err != nil {
+		if n > 0 {
+			if terr := j.f.Truncate(j.size); terr != nil {
+				j.err = err
+			}
+		}
+		return fmt.Errorf("results: journal %s: game %d: %w", j.path, g.ID, err)
+	}
+	if err := j.f.Sync(); err != nil {
+		j.err = err
+		return fmt.Errorf("results: journal %s: game %d: %w", j.path, g.ID, err)
+	}
+	j.size += int64(n)
+	j.ids[g.ID] = true
+	return nil
+}
+
+// Close closes the journal's file. Closing a closed journal does nothing.
+func (j *Journal) Close() error {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if j.f == nil {
+		return nil
+	}
+	err := j.f.Close()
+	j.f = nil
+	if err != nil {
+		return fmt.Errorf("results: %w", err)
+	}
+	return nil
+}
+
+// Merge joins the games of several journals (shards of one run, or
+// copies of it) by ID and returns them sorted by ID. A game present in
+// several inputs with the same content is kept once; the same ID with
+// different content is an error wrapping ErrConflict.
+func Merge(journals ...[]Game) ([]Game, error) {
+	type entry struct {
+		g   Game
+		src int
+	}
+	byID := make(map[int]entry)
+	for src, games := range journals {
+		for _, g := range games {
+			prev, ok := byID[g.ID]
+			if !ok {
+				byID[g.ID] = entry{g, src}
+				continue
+			}
+			if !sameGame(prev.g, g) {
+				return nil, fmt.Errorf("results: merge: game %d: input %d has %s-%s %s, input %d has %s-%s %s: %w",
+					g.ID, prev.src+1, prev.g.White, prev.g.Black, prev.g.Result,
+					src+1, g.White, g.Black, g.Result, ErrConflict)
+			}
+		}
+	}
+	out := make([]Game, 0, len(byID))
+	for _, e := range byID {
+		out = append(out, e.g)
+	}
+	slices.SortFunc(out, func(a, b Game) int { return cmp.Compare(a.ID, b.ID) })
+	return out, nil
+}
+
+// journalScan is what scanJournal found in a journal file.
+type journalScan struct {
+	games   []Game
+	ids     map[int]bool
+	good    int64 // offset just past the last line to keep
+	size    int64 // bytes read
+	dropped int
+	dups    int
+}
+
+// scanJournal reads a journal from r; name is used in errors. See
+// OpenJournal for how bad and duplicate lines are treated.
+func scanJournal(r io.Reader, name string) (journalScan, error) {
+	sc := journalScan{ids: make(map[int]bool)}
+	br := bufio.NewReaderSize(r, 64<<10)
+	var bad error // a bad line, fatal unless it turns out to be the last
+	lineNo := 0
+	for {
+		line, rerr := br.ReadBytes('\n')
+		if len(line) > 0 {
+			lineNo++
+			sc.size += int64(len(line))
+			complete := line[len(line)-1] == '\n'
+			switch {
+			case len(bytes.TrimSpace(line)) == 0:
+				// Blank lines are harmless; keep them unless they
+				// follow the bad line or end the file unfinished.
+				if bad == nil && complete {
+					sc.good = sc.size
+				}
+			case bad != nil:
+				return sc, bad
+			case !complete:
+				sc.dropped++
+			default:
+				g, err := parseLine(line)
+				if err != nil {
+					bad = fmt.Errorf("results: %s:%d: bad journal line: %w", name, lineNo, err)
+					break
+				}
+				if sc.ids[g.ID] {
+					sc.dups++
+				} else {
+					sc.ids[g.ID] = true
+					sc.games = append(sc.games, g)
+				}
+				sc.good = sc.size
+			}
+		}
+		if rerr == io.EOF {
+			break
+		}
+		if rerr != nil {
+			return sc, fmt.Errorf("results: read journal %s: %w", name, rerr)
+		}
+	}
+	if bad != nil {
+		sc.dropped++
+	}
+	return sc, nil
+}
+
+// parseLine decodes one journal line.
+func parseLine(line []byte) (Game, error) {
+	var g Game
+	line = bytes.TrimSpace(line)
+	if len(line) == 0 || line[0] != '{' {
+		return g, errors.New("not a JSON object")
+	}
+	if err := json.Unmarshal(line, &g); err != nil {
+		return Game{}, err
+	}
+	if err := check(g); err != nil {
+		return Game{}, err
+	}
+	return g, nil
+}
+
+// formatLine encodes g as one journal line, newline included.
+func formatLine(g Game) ([]byte, error) {
+	if err := check(g); err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(g); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// check rejects records no run writes.
+func check(g Game) error {
+	if g.ID < 0 {
+		return fmt.Errorf("negative game ID %d", g.ID)
+	}
+	if !validResult(g.Result) {
+		return fmt.Errorf("game %d: bad result %q", g.ID, g.Result)
+	}
+	return nil
+}
+
+func validResult(r string) bool {
+	return r == WhiteWins || r == BlackWins || r == Draw || r == Unfinished
+}

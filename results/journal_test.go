@@ -1,0 +1,240 @@
+package results
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+func game(id int, result string) Game {
+	g := extinctionGame()
+	g.ID, g.Round, g.Pair, g.Result = id, id/2+1, id/2, result
+	return g
+}
+
+func ids(games []Game) []int {
+	var out []int
+	for _, g := range games {
+		out = append(out, g.ID)
+	}
+	return out
+}
+
+func TestJournalAppendReopen(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "run.jsonl")
+	j, games, err := OpenJournal(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(games) != 0 || j.Dropped() != 0 || j.Duplicates() != 0 {
+		t.Fatalf("new journal: %d games, %d dropped, %d duplicates", len(games), j.Dropped(), j.Duplicates())
+	}
+	for _, g := range []Game{game(2, WhiteWins), game(0, Draw), game(1, BlackWins)} {
+		if err := j.Append(g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := j.Append(game(0, WhiteWins)); !errors.Is(err, ErrDuplicate) {
+		t.Errorf("appending game 0 again: %v, want ErrDuplicate", err)
+	}
+	if err := j.Append(Game{ID: 9, Result: "win"}); err == nil {
+		t.Error("appending a bad result succeeded")
+	}
+	if !j.Has(1) || j.Has(3) || j.Len() != 3 {
+		t.Errorf("Has(1) %v, Has(3) %v, Len %d", j.Has(1), j.Has(3), j.Len())
+	}
+	if err := j.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := j.Close(); err != nil {
+		t.Errorf("second Close: %v", err)
+	}
+	if err := j.Append(game(5, Draw)); err == nil {
+		t.Error("Append after Close succeeded")
+	}
+
+	j, games, err = OpenJournal(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	if !slices.Equal(ids(games), []int{2, 0, 1}) {
+		t.Fatalf("reopened: games %v", ids(games))
+	}
+	if want := game(2, WhiteWins); !sameGame(games[0], want) {
+		t.Errorf("read back\n%+v\nwant\n%+v", games[0], want)
+	}
+	if err := j.Append(game(3, Draw)); err != nil {
+		t.Fatal(err)
+	}
+	read, err := ReadJournal(path)
+	if err != nil || !slices.Equal(ids(read), []int{2, 0, 1, 3}) {
+		t.Errorf("ReadJournal: %v, %v", ids(read), err)
+	}
+}
+
+// writeJournal writes games as journal lines followed by tail.
+func writeJournal(t *testing.T, tail string, games ...Game) string {
+	t.Helper()
+	var b strings.Builder
+	for _, g := range games {
+		line, err := formatLine(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Write(line)
+	}
+	b.WriteString(tail)
+	path := filepath.Join(t.TempDir(), "run.jsonl")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestJournalDropsTornLine(t *testing.T) {
+	full, err := formatLine(game(2, BlackWins))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tail := range []string{
+		string(full[:len(full)/2]),      // killed mid-line
+		string(full[:len(full)-1]),      // killed before the newline
+		`{"id":2,"result":"1-0"` + "\n", // complete line, bad JSON
+		"\x00\x00\x00\x00",              // file extended, data lost
+		"garbage\n\n\n",
+	} {
+		path := writeJournal(t, tail, game(0, WhiteWins), game(1, Draw))
+		good, _ := formatLine(game(0, WhiteWins))
+		good1, _ := formatLine(game(1, Draw))
+		want := string(good) + string(good1)
+
+		read, err := ReadJournal(path)
+		if err != nil || len(read) != 2 {
+			t.Errorf("ReadJournal with tail %q: %d games, %v", tail, len(read), err)
+		}
+		if data, _ := os.ReadFile(path); string(data) != want+tail {
+			t.Errorf("ReadJournal changed the file")
+		}
+
+		j, games, err := OpenJournal(path)
+		if err != nil {
+			t.Fatalf("tail %q: %v", tail, err)
+		}
+		if len(games) != 2 || j.Dropped() != 1 {
+			t.Errorf("tail %q: %d games, %d dropped", tail, len(games), j.Dropped())
+		}
+		if data, _ := os.ReadFile(path); string(data) != want {
+			t.Errorf("tail %q: file not repaired:\n%s", tail, data)
+		}
+		if err := j.Append(game(2, BlackWins)); err != nil {
+			t.Fatal(err)
+		}
+		j.Close()
+		read, err = ReadJournal(path)
+		if err != nil || !slices.Equal(ids(read), []int{0, 1, 2}) {
+			t.Errorf("tail %q: after append: %v, %v", tail, ids(read), err)
+		}
+	}
+}
+
+func TestJournalKeepsBlankLines(t *testing.T) {
+	path := writeJournal(t, "\n\n", game(0, WhiteWins))
+	j, games, err := OpenJournal(path)
+	if err != nil || len(games) != 1 || j.Dropped() != 0 {
+		t.Fatalf("%d games, %v", len(games), err)
+	}
+	j.Close()
+}
+
+func TestJournalMiddleCorruption(t *testing.T) {
+	g0, _ := formatLine(game(0, WhiteWins))
+	g1, _ := formatLine(game(1, Draw))
+	for _, bad := range []string{"{\"id\": 1, oops}\n", "[1,2]\n", "null\n", `{"id":-4,"result":"1-0"}` + "\n", `{"id":4,"result":"2-0"}` + "\n", "{\"id\":5,\"result\":\"1-0\"\n"} {
+		path := filepath.Join(t.TempDir(), "run.jsonl")
+		data := string(g0) + bad + string(g1)
+		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, _, err := OpenJournal(path)
+		if err == nil || !strings.Contains(err.Error(), path+":2:") {
+			t.Errorf("bad line %q: error %v, want one naming %s:2", bad, err, path)
+		}
+		if _, err := ReadJournal(path); err == nil || !strings.Contains(err.Error(), path+":2:") {
+			t.Errorf("ReadJournal, bad line %q: error %v", bad, err)
+		}
+		if after, _ := os.ReadFile(path); string(after) != data {
+			t.Errorf("bad line %q: the file was changed", bad)
+		}
+	}
+	// A bad complete line followed by a torn one is not a torn write.
+	path := writeJournal(t, "garbage\n{\"id\":", game(0, WhiteWins))
+	if _, _, err := OpenJournal(path); err == nil || !strings.Contains(err.Error(), path+":2:") {
+		t.Errorf("bad line before torn line: %v", err)
+	}
+}
+
+func TestJournalDuplicates(t *testing.T) {
+	first := game(1, WhiteWins)
+	path := writeJournal(t, "", game(0, Draw), first, game(1, BlackWins), game(2, Draw), game(1, WhiteWins))
+	j, games, err := OpenJournal(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	if !slices.Equal(ids(games), []int{0, 1, 2}) || j.Duplicates() != 2 || games[1].Result != WhiteWins {
+		t.Errorf("games %v, %d duplicates, game 1 %s", ids(games), j.Duplicates(), games[1].Result)
+	}
+	if err := j.Append(game(1, Draw)); !errors.Is(err, ErrDuplicate) {
+		t.Errorf("Append of a duplicate: %v", err)
+	}
+}
+
+func TestMerge(t *testing.T) {
+	a := []Game{game(4, WhiteWins), game(0, Draw), game(2, BlackWins)}
+	b := []Game{game(1, Draw), game(2, BlackWins), game(3, WhiteWins)}
+	// The same record read back in another zone is still the same.
+	moved := game(3, WhiteWins)
+	moved.Started = moved.Started.In(time.FixedZone("CET", 3600))
+	c := []Game{moved}
+	got, err := Merge(a, b, c, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(ids(got), []int{0, 1, 2, 3, 4}) {
+		t.Errorf("merged %v", ids(got))
+	}
+
+	conflict := game(2, WhiteWins)
+	_, err = Merge(a, b, []Game{conflict})
+	if !errors.Is(err, ErrConflict) || !strings.Contains(err.Error(), "game 2") {
+		t.Errorf("conflict: %v", err)
+	}
+	changed := game(1, Draw)
+	changed.Moves = changed.Moves[:3]
+	if _, err := Merge(b, []Game{changed}); !errors.Is(err, ErrConflict) {
+		t.Errorf("conflicting moves: %v", err)
+	}
+	if got, err := Merge(); err != nil || len(got) != 0 {
+		t.Errorf("Merge(): %v, %v", got, err)
+	}
+}
+
+func TestWhiteScore(t *testing.T) {
+	for _, tt := range []struct {
+		result string
+		score  float64
+		ok     bool
+	}{
+		{WhiteWins, 1, true}, {BlackWins, 0, true}, {Draw, 0.5, true}, {Unfinished, 0, false}, {"", 0, false},
+	} {
+		g := Game{Result: tt.result}
+		if s, ok := g.WhiteScore(); s != tt.score || ok != tt.ok {
+			t.Errorf("WhiteScore(%q) = %v, %v", tt.result, s, ok)
+		}
+	}
+}

@@ -1,0 +1,426 @@
+package results
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+)
+
+// PGNGame is one game as read from a PGN file: its tags and the moves of
+// its main line.
+type PGNGame struct {
+	// Tags maps tag names to values; a repeated tag keeps its last value.
+	Tags map[string]string
+	// TagOrder lists the tag names in the order they first appear.
+	TagOrder []string
+	// Moves are the SAN tokens of the main line, without move numbers,
+	// comments, NAGs, "!"/"?" annotations or variations.
+	Moves []string
+	// Comment holds the main line's comments that come before the first
+	// move, joined by a space.
+	Comment string
+	// Comments[i] holds the main line's {} comments that follow Moves[i],
+	// joined by a space ("" if none); runs of white space in a comment
+	// are read as one space. It has one entry per move.
+	Comments []string
+	// Result is the game termination marker: "1-0", "0-1", "1/2-1/2" or
+	// "*". A game whose movetext lacks one takes its Result tag, or "*".
+	Result string
+	// Line is the 1-based line where the game starts.
+	Line int
+}
+
+// SyntaxError is a PGN syntax error.
+type SyntaxError struct {
+	File string // file name, set by ReadPGNFile
+	Line int    // 1-based line of the error
+	Msg  string // what is wrong
+}
+
+func (e *SyntaxError) Error() string {
+	if e.File != "" {
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+	}
+	return fmt.Sprintf("pgn: line %d: %s", e.Line, e.Msg)
+}
+
+// ReadPGNFile reads all games of the PGN file at path, as ReadPGN does;
+// syntax errors name path:line.
+func ReadPGNFile(path string) ([]PGNGame, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("results: %w", err)
+	}
+	defer f.Close()
+	games, err := ReadPGN(f)
+	if se, ok := err.(*SyntaxError); ok {
+		se.File = path
+	}
+	return games, err
+}
+
+// ReadPGN reads all games of a PGN file, as written by cutechess-cli,
+// fastchess and most other programs: tag pairs, {} comments (over several
+// lines too), ; comments, ( ) variations (nested), NAGs such as $1, move
+// number indications (12. and 12...), lines starting with % (skipped),
+// the results 1-0, 0-1, 1/2-1/2 and *, CRLF line ends and a byte order
+// mark. A syntax error is returned as a *SyntaxError with its line
+// number.
+//
+// A game ends at its result; a tag section that follows moves without a
+// result also starts a new game.
+func ReadPGN(r io.Reader) ([]PGNGame, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("pgn: %w", err)
+	}
+	p := pgnParser{data: data, line: 1, bol: true}
+	return p.parse()
+}
+
+var utf8BOM = []byte("\xef\xbb\xbf")
+
+// pgnParser reads PGN from memory.
+type pgnParser struct {
+	data  []byte
+	pos   int
+	line  int
+	bol   bool // pos is at the beginning of a line
+	games []PGNGame
+
+	cur      *PGNGame // the game being read, nil between games
+	movetext bool     // cur has seen movetext (moves, numbers, result)
+	pending  []string // comments seen between games
+	depth    int      // variation nesting
+	varLine  int      // line of the outermost open variation
+	number   bool     // the last token was a move number
+}
+
+func (p *pgnParser) errorf(line int, format string, args ...any) error {
+	return &SyntaxError{Line: line, Msg: fmt.Sprintf(format, args...)}
+}
+
+func (p *pgnParser) parse() ([]PGNGame, error) {
+	for {
+		if err := p.skipSpace(); err != nil {
+			return nil, err
+		}
+		if p.pos >= len(p.data) {
+			break
+		}
+		c := p.data[p.pos]
+		number := false
+		switch {
+		case c == '[':
+			if p.depth > 0 {
+				return nil, p.errorf(p.line, "tag inside a variation (opened at line %d)", p.varLine)
+			}
+			if p.cur != nil && p.movetext {
+				p.finish("")
+			}
+			p.start()
+			if err := p.tag(); err != nil {
+				return nil, err
+			}
+		case c == '{':
+			text, err := p.braceComment()
+			if err != nil {
+				return nil, err
+			}
+			if p.depth == 0 {
+				p.addComment(text)
+			}
+		case c == ';':
+			p.skipLine()
+		case c == '(':
+			if p.cur == nil || len(p.cur.Moves) == 0 && p.depth == 0 {
+				return nil, p.errorf(p.line, "variation before the first move")
+			}
+			if p.depth == 0 {
+				p.varLine = p.line
+			}
+			p.depth++
+			p.pos++
+		case c == ')':
+			if p.depth == 0 {
+				return nil, p.errorf(p.line, "')' without '('")
+			}
+			p.depth--
+			p.pos++
+		case c == '$':
+			p.pos++
+			n := p.span(isDigit)
+			if n == 0 {
+				return nil, p.errorf(p.line, "'$' without a number")
+			}
+			p.pos += n
+		case c == '!' || c == '?':
+			p.pos += p.span(func(c byte) bool { return c == '!' || c == '?' })
+		case c == '*':
+			p.pos++
+			p.result("*")
+		case c == '.':
+			if !p.number {
+				return nil, p.errorf(p.line, "'.' not after a move number")
+			}
+			p.pos += p.span(func(c byte) bool { return c == '.' })
+			number = true
+		case isSymbolStart(c):
+			n := p.span(isSymbolChar)
+			tok := string(p.data[p.pos : p.pos+n])
+			p.pos += n
+			switch {
+			case isResult(tok):
+				p.result(tok)
+			case allDigits(tok):
+				number = true
+				if p.depth == 0 {
+					p.start()
+					p.movetext = true
+				}
+			case p.depth > 0:
+			default:
+				p.start()
+				p.movetext = true
+				p.cur.Moves = append(p.cur.Moves, tok)
+				p.cur.Comments = append(p.cur.Comments, "")
+			}
+		default:
+			return nil, p.errorf(p.line, "unexpected character %q", c)
+		}
+		p.number = number
+	}
+	if p.depth > 0 {
+		return nil, p.errorf(p.varLine, "variation is not closed")
+	}
+	if p.cur != nil {
+		p.finish("")
+	}
+	return p.games, nil
+}
+
+// start begins a game if none is being read.
+func (p *pgnParser) start() {
+	if p.cur != nil {
+		return
+	}
+	p.cur = &PGNGame{Tags: map[string]string{}, Line: p.line, Comment: strings.Join(p.pending, " ")}
+	p.pending = p.pending[:0]
+	p.movetext = false
+}
+
+// result handles a game termination marker; inside a variation it is
+// ignored.
+func (p *pgnParser) result(r string) {
+	if p.depth > 0 {
+		return
+	}
+	p.start()
+	p.finish(r)
+}
+
+// finish ends the current game with result r, or with its Result tag (or
+// "*") when r is empty.
+func (p *pgnParser) finish(r string) {
+	g := p.cur
+	if r == "" {
+		r = Unfinished
+		if t := g.Tags["Result"]; validResult(t) {
+			r = t
+		}
+	}
+	g.Result = r
+	p.games = append(p.games, *g)
+	p.cur = nil
+	p.movetext = false
+}
+
+// addComment attaches a main-line comment to the last move, or to the
+// game's start.
+func (p *pgnParser) addComment(text string) {
+	if text == "" {
+		return
+	}
+	join := func(a, b string) string {
+		if a == "" {
+			return b
+		}
+		return a + " " + b
+	}
+	switch {
+	case p.cur == nil:
+		p.pending = append(p.pending, text)
+	case len(p.cur.Moves) == 0:
+		p.cur.Comment = join(p.cur.Comment, text)
+	default:
+		i := len(p.cur.Moves) - 1
+		p.cur.Comments[i] = join(p.cur.Comments[i], text)
+	}
+}
+
+// skipSpace skips white space, a byte order mark at the start of a line
+// and escape lines (a '%' in the first column).
+func (p *pgnParser) skipSpace() error {
+	for p.pos < len(p.data) {
+		if p.bol {
+			if bytes.HasPrefix(p.data[p.pos:], utf8BOM) {
+				p.pos += len(utf8BOM)
+			}
+			if p.pos < len(p.data) && p.data[p.pos] == '%' {
+				p.skipLine()
+				continue
+			}
+			p.bol = false
+		}
+		switch p.data[p.pos] {
+		case '\n':
+			p.line++
+			p.bol = true
+		case ' ', '\t', '\r', '\v', '\f':
+		default:
+			return nil
+		}
+		p.pos++
+	}
+	return nil
+}
+
+// skipLine skips to the start of the next line.
+func (p *pgnParser) skipLine() {
+	i := bytes.IndexByte(p.data[p.pos:], '\n')
+	if i < 0 {
+		p.pos = len(p.data)
+		return
+	}
+	p.pos += i + 1
+	p.line++
+	p.bol = true
+}
+
+// span returns how many bytes from pos satisfy ok.
+func (p *pgnParser) span(ok func(byte) bool) int {
+	n := 0
+	for p.pos+n < len(p.data) && ok(p.data[p.pos+n]) {
+		n++
+	}
+	return n
+}
+
+// braceComment reads a {} comment and returns its text with white space
+// runs made single spaces.
+func (p *pgnParser) braceComment() (string, error) {
+	start := p.line
+	end := bytes.IndexByte(p.data[p.pos:], '}')
+	if end < 0 {
+		return "", p.errorf(start, "comment is not closed")
+	}
+	body := p.data[p.pos+1 : p.pos+end]
+	p.line += bytes.Count(body, []byte{'\n'})
+	p.pos += end + 1
+	return strings.Join(strings.Fields(string(body)), " "), nil
+}
+
+// tag reads a tag pair [Name "value"].
+func (p *pgnParser) tag() error {
+	line := p.line
+	p.pos++ // '['
+	p.skipBlanks()
+	n := p.span(isTagNameChar)
+	if n == 0 {
+		return p.errorf(line, "tag without a name")
+	}
+	name := string(p.data[p.pos : p.pos+n])
+	p.pos += n
+	p.skipBlanks()
+	if p.pos >= len(p.data) || p.data[p.pos] != '"' {
+		return p.errorf(line, "tag %s: value must be a quoted string", name)
+	}
+	p.pos++
+	var value []byte
+	for {
+		if p.pos >= len(p.data) || p.data[p.pos] == '\n' {
+			return p.errorf(line, "tag %s: value is not closed", name)
+		}
+		c := p.data[p.pos]
+		p.pos++
+		if c == '"' {
+			break
+		}
+		if c == '\\' {
+			if p.pos >= len(p.data) || p.data[p.pos] == '\n' {
+				return p.errorf(line, "tag %s: value is not closed", name)
+			}
+			c = p.data[p.pos]
+			p.pos++
+		}
+		if c < ' ' || c == 0x7f {
+			c = ' ' // as the writers do; a tag value holds no control characters
+		}
+		value = append(value, c)
+	}
+	p.skipBlanks()
+	if p.pos >= len(p.data) || p.data[p.pos] != ']' {
+		return p.errorf(line, "tag %s: missing ']'", name)
+	}
+	p.pos++
+	if _, ok := p.cur.Tags[name]; !ok {
+		p.cur.TagOrder = append(p.cur.TagOrder, name)
+	}
+	p.cur.Tags[name] = string(value)
+	return nil
+}
+
+// skipBlanks skips spaces and tabs within a line.
+func (p *pgnParser) skipBlanks() {
+	p.pos += p.span(func(c byte) bool { return c == ' ' || c == '\t' || c == '\r' })
+}
+
+func isDigit(c byte) bool  { return '0' <= c && c <= '9' }
+func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+func isSymbolStart(c byte) bool { return isLetter(c) || isDigit(c) }
+
+// isSymbolChar reports whether c may continue a PGN symbol (a move, a
+// move number or a result).
+func isSymbolChar(c byte) bool {
+	return isLetter(c) || isDigit(c) || strings.IndexByte("_+#=:-/@", c) >= 0
+}
+
+func isTagNameChar(c byte) bool { return isLetter(c) || isDigit(c) || c == '_' }
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func isResult(s string) bool {
+	return s == WhiteWins || s == BlackWins || s == Draw
+}
+
+// validSAN reports whether s reads back from PGN as one move token.
+func validSAN(s string) bool {
+	if s == "" || !isSymbolStart(s[0]) || allDigits(s) || isResult(s) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !isSymbolChar(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func validTagName(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isTagNameChar(s[i]) {
+			return false
+		}
+	}
+	return s != ""
+}
