@@ -250,6 +250,10 @@ func (g *Geometry) KingSteps(sq Square) Bitboard { return g.king[sq] }
 // inside its region.
 func (g *Geometry) PawnAttacks(c Color, sq Square) Bitboard { return g.pawnAttack[c][sq] }
 
+// PawnPushes returns the square a pawn of colour c on sq steps forward
+// to inside its region (empty set at the region's edge).
+func (g *Geometry) PawnPushes(c Color, sq Square) Bitboard { return g.pawnPush[c][sq] }
+
 // Link returns the square linked to sq by a vertical bunker step, if any.
 func (g *Geometry) Link(sq Square) Bitboard { return g.link[sq] }
 

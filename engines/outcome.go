@@ -143,3 +143,7 @@ func (g *Game) Outcome() Outcome {
 	}
 	return o
 }
+
+// Hashes returns the hash of every position of the game so far, the
+// current one last (the slice is the game's own: do not change it).
+func (g *Game) Hashes() []uint64 { return g.hashes }

@@ -206,3 +206,32 @@ func (p *Position) computeHash() uint64 {
 	}
 	return h
 }
+
+// MakeNullMove writes into child the position with the other side to move
+// and nothing moved (for null-move pruning; never in a game).
+func (p *Position) MakeNullMove(child *Position) {
+	*child = *p
+	child.setEP(NoSquare)
+	child.side ^= 1
+	child.hash ^= zobristSide
+	child.halfmove++
+}
+
+// IsCapture reports whether the legal move m takes a piece.
+func (p *Position) IsCapture(m Move) bool {
+	return p.colors[p.side^1].Has(m.To()) || m.IsEnPassant()
+}
+
+// MovedType returns the type of the piece the move m moves.
+func (p *Position) MovedType(m Move) PieceType { return p.typeAt(SquareBB(m.From())) }
+
+// CapturedType returns the type of the piece m takes, or NoPieceType.
+func (p *Position) CapturedType(m Move) PieceType {
+	switch {
+	case m.IsEnPassant():
+		return Pawn
+	case p.colors[p.side^1].Has(m.To()):
+		return p.typeAt(SquareBB(m.To()))
+	}
+	return NoPieceType
+}

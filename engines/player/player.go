@@ -1,0 +1,95 @@
+// Package player defines the Player interface the arena drives, with the
+// built-in players (random, greedy, alphabeta). External UCI engines
+// implement it in engines/uci.
+package player
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"varena/engines"
+	"varena/engines/search"
+)
+
+// Request asks a player for a move.
+type Request struct {
+	// Game holds the start position and the moves so far; the player
+	// moves in Game.Position(). It must not be changed.
+	Game *engines.Game
+	// Limits for this move; for clock games the clock fields hold the
+	// time left on both clocks.
+	Limits search.Limits
+}
+
+// Reply is a player's move and what its search said about it.
+type Reply struct {
+	Move     engines.Move
+	HasScore bool // false for players that do not search
+	Score    int  // centipawns from the mover's view; mate scores as search.Mate
+	Depth    int
+	Nodes    int64
+	Time     time.Duration
+	PV       []engines.Move
+}
+
+// Player is anything that chooses moves: a built-in engine or an external
+// one. A Player plays one game at a time; the arena owns one per worker.
+type Player interface {
+	// Name returns the name the tournament knows the player by.
+	Name() string
+	// NewGame prepares for a new game of variant v.
+	NewGame(ctx context.Context, v *engines.Variant) error
+	// Move returns a legal move for req.Game's position. An error means
+	// the player failed (see *Fault), not that it lost.
+	Move(ctx context.Context, req Request) (Reply, error)
+	// Close releases the player (stops an engine process).
+	Close() error
+}
+
+// FaultKind classifies a player failure for the arena's records.
+type FaultKind int
+
+const (
+	// Crash: the engine process died or could not be started.
+	Crash FaultKind = iota + 1
+	// Timeout: no answer within the time allowed plus the margin.
+	Timeout
+	// Protocol: an answer the protocol does not allow.
+	Protocol
+	// IllegalMove: a move that is not legal, or not parsable as a move.
+	IllegalMove
+)
+
+func (k FaultKind) String() string {
+	switch k {
+	case Crash:
+		return "crash"
+	case Timeout:
+		return "timeout"
+	case Protocol:
+		return "protocol error"
+	case IllegalMove:
+		return "illegal move"
+	}
+	return fmt.Sprintf("fault(%d)", int(k))
+}
+
+// Fault is a player failure: which player, what kind, and the cause.
+type Fault struct {
+	Player string
+	Kind   FaultKind
+	Err    error
+}
+
+func (f *Fault) Error() string { return fmt.Sprintf("%s: %s: %v", f.Player, f.Kind, f.Err) }
+
+func (f *Fault) Unwrap() error { return f.Err }
+
+// FaultOf returns the *Fault in err's chain, if any.
+func FaultOf(err error) (*Fault, bool) {
+	var f *Fault
+	ok := errors.As(err, &f)
+	return f, ok
+}

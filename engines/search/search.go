@@ -1,0 +1,606 @@
+package search
+
+import (
+	"context"
+	"sync/atomic"
+	"time"
+
+	"varena/engines"
+)
+
+// Scores are centipawns from the side to move's point of view. A won
+// game (extinction or checkmate) n plies from the root scores Mate-n, a
+// lost one -(Mate-n), so the search prefers the fastest win.
+const (
+	Mate     = 30000
+	infinity = 31000
+	MaxPly   = 100
+	mateBand = Mate - 2*MaxPly // scores beyond it are mate scores
+)
+
+// MateIn returns the moves (not plies) to the end of a mate score: +n when
+// the side to move wins, -n when it loses, 0 when score is no mate score.
+func MateIn(score int) int {
+	switch {
+	case score > mateBand:
+		return (Mate - score + 1) / 2
+	case score < -mateBand:
+		return -(Mate + score + 1) / 2
+	}
+	return 0
+}
+
+// Limits bound a search. Zero fields are no limit; with none set the
+// search runs to MaxPly or until its context ends (UCI "go infinite").
+type Limits struct {
+	Depth     int
+	Nodes     int64
+	MoveTime  time.Duration
+	WTime     time.Duration
+	BTime     time.Duration
+	WInc      time.Duration
+	BInc      time.Duration
+	MovesToGo int
+	Infinite  bool
+}
+
+// timed reports whether the limits involve the clock. A search without
+// it is deterministic: same position and weights, same result.
+func (l Limits) timed() bool {
+	return l.MoveTime > 0 || l.WTime > 0 || l.BTime > 0 || l.Infinite
+}
+
+// Info describes one finished iteration, as UCI "info" prints it.
+type Info struct {
+	Depth    int
+	SelDepth int
+	Score    int
+	Nodes    int64
+	Time     time.Duration
+	PV       []engines.Move
+}
+
+// Result is the outcome of a search.
+type Result struct {
+	Move  engines.Move // NullMove only when the position has no legal move
+	Score int
+	Depth int
+	Nodes int64
+	Time  time.Duration
+	PV    []engines.Move
+}
+
+// Searcher is the alpha-beta searcher: iterative deepening, principal
+// variation search, transposition table, quiescence over captures and
+// promotions, null-move pruning, late-move reductions, and move ordering by
+// hash move, MVV-LVA, killers and history. One Searcher searches one
+// position at a time; use one per worker.
+type Searcher struct {
+	w  *Weights
+	tt *table
+
+	history [2][64][64]int32
+	killers [MaxPly + 1][2]engines.Move
+	pv      [MaxPly + 1][MaxPly + 1]engines.Move
+	pvLen   [MaxPly + 1]int
+	moves   [MaxPly + 1][engines.MaxMoves]engines.Move
+	scores  [MaxPly + 1][engines.MaxMoves]int32
+	path    []uint64 // hashes of the game, then of the search path
+
+	nodes     int64
+	nodeLimit int64
+	seldepth  int
+	start     time.Time
+	hard      time.Time // abort past this instant (zero: none)
+	stop      atomic.Bool
+	aborted   bool
+	reuseTT   bool // a timed search may use entries of earlier searches
+}
+
+// New returns a searcher with the given weights and a transposition table
+// of hashMB megabytes.
+func New(w *Weights, hashMB int) *Searcher {
+	return &Searcher{w: w, tt: newTable(hashMB)}
+}
+
+// SetWeights changes the evaluation weights.
+func (s *Searcher) SetWeights(w *Weights) { s.w = w }
+
+// Weights returns the evaluation weights.
+func (s *Searcher) Weights() *Weights { return s.w }
+
+// SetHash resizes (and clears) the transposition table.
+func (s *Searcher) SetHash(mb int) { s.tt = newTable(mb) }
+
+// NewGame forgets everything learnt from earlier positions.
+func (s *Searcher) NewGame() {
+	s.tt.clear()
+	s.history = [2][64][64]int32{}
+}
+
+// Search searches the current position of game within lim, calling info
+// (if not nil) after each finished iteration. It returns when a limit is
+// reached or ctx ends; the result is the best move found so far. The game
+// must not change during the search.
+func (s *Searcher) Search(ctx context.Context, game *engines.Game, lim Limits, info func(Info)) Result {
+	pos := *game.Position()
+	s.start = time.Now()
+	s.nodes, s.seldepth, s.aborted = 0, 0, false
+	s.stop.Store(false)
+	s.nodeLimit = lim.Nodes
+	s.reuseTT = lim.timed()
+	s.tt.newSearch()
+	if !s.reuseTT {
+		s.history = [2][64][64]int32{}
+	}
+	s.killers = [MaxPly + 1][2]engines.Move{}
+	s.path = append(s.path[:0], game.Hashes()...)
+
+	soft, hard := budget(lim, pos.SideToMove())
+	s.hard = time.Time{}
+	if hard > 0 {
+		s.hard = s.start.Add(hard)
+	}
+	stopWatch := context.AfterFunc(ctx, func() { s.stop.Store(true) })
+	defer stopWatch()
+
+	maxDepth := MaxPly - 1
+	if lim.Depth > 0 {
+		maxDepth = min(lim.Depth, maxDepth)
+	}
+
+	legal := pos.GenerateMoves(nil)
+	res := Result{}
+	if len(legal) == 0 {
+		res.Score = s.terminalScore(&pos, 0)
+		res.Time = time.Since(s.start)
+		return res
+	}
+	res.Move = legal[0]
+	for depth := 1; depth <= maxDepth; depth++ {
+		score := s.negamax(&pos, depth, 0, -infinity, infinity, true)
+		if s.aborted {
+			// A partial iteration still improves the move when its first
+			// (principal) move was searched through.
+			if s.pvLen[0] > 0 && s.pv[0][0] != engines.NullMove && depth > 1 {
+				res.Move = s.pv[0][0]
+			}
+			break
+		}
+		res.Score, res.Depth = score, depth
+		res.PV = append(res.PV[:0], s.pv[0][:s.pvLen[0]]...)
+		if len(res.PV) > 0 {
+			res.Move = res.PV[0]
+		}
+		res.Nodes, res.Time = s.nodes, time.Since(s.start)
+		if info != nil {
+			info(Info{Depth: depth, SelDepth: s.seldepth, Score: score, Nodes: s.nodes, Time: res.Time, PV: res.PV})
+		}
+		if lim.Infinite {
+			continue
+		}
+		if MateIn(score) != 0 && depth >= 2*abs(MateIn(score))+1 && !lim.Infinite {
+			break // the fastest mate is proven
+		}
+		if soft > 0 && time.Since(s.start) > soft/2 {
+			break // the next iteration would not finish in time
+		}
+	}
+	// Under "go infinite" the protocol wants bestmove only after stop.
+	if lim.Infinite {
+		<-ctx.Done()
+	}
+	res.Nodes, res.Time = s.nodes, time.Since(s.start)
+	return res
+}
+
+// budget returns the soft (do not start another iteration past half of it)
+// and hard (abort) time limits for the side to move.
+func budget(lim Limits, side engines.Color) (soft, hard time.Duration) {
+	if lim.MoveTime > 0 {
+		return lim.MoveTime, lim.MoveTime
+	}
+	left, inc := lim.WTime, lim.WInc
+	if side == engines.Black {
+		left, inc = lim.BTime, lim.BInc
+	}
+	if left <= 0 {
+		return 0, 0
+	}
+	mtg := lim.MovesToGo
+	if mtg <= 0 || mtg > 40 {
+		mtg = 40
+	}
+	// Keep a reserve for process and pipe latency.
+	reserve := min(left/20, 50*time.Millisecond)
+	usable := left - reserve
+	soft = usable/time.Duration(mtg) + inc*3/4
+	hard = min(soft*3, usable/2+inc/2)
+	soft = min(soft, hard)
+	return max(soft, time.Millisecond), max(hard, time.Millisecond)
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// checkStop sets s.aborted when a limit is reached.
+func (s *Searcher) checkStop() bool {
+	if s.aborted {
+		return true
+	}
+	if s.nodeLimit > 0 && s.nodes >= s.nodeLimit || s.stop.Load() {
+		s.aborted = true
+	} else if s.nodes&1023 == 0 && !s.hard.IsZero() && time.Now().After(s.hard) {
+		s.aborted = true
+	}
+	return s.aborted
+}
+
+// terminalScore scores a position without legal moves or with a decided
+// game: extinction (the side to move is extinct: lost, even when both are,
+// since then the side that just moved wins), checkmate, or stalemate.
+func (s *Searcher) terminalScore(pos *engines.Position, ply int) int {
+	if len(pos.Variant().Species) > 0 {
+		if pos.Extinct(pos.SideToMove()) {
+			return -(Mate - ply)
+		}
+		if pos.Extinct(pos.SideToMove().Other()) {
+			return Mate - ply
+		}
+	}
+	if pos.InCheck() {
+		return -(Mate - ply)
+	}
+	return 0
+}
+
+// isDraw reports a draw by rule inside the search: 50 moves, a repetition
+// of any earlier position since the last irreversible move (once is
+// enough in the search), or the bare-kings draw.
+func (s *Searcher) isDraw(pos *engines.Position) bool {
+	hm := pos.HalfmoveClock()
+	if hm >= 100 {
+		return true
+	}
+	n := len(s.path) - 1
+	h := s.path[n]
+	for i := n - 2; i >= 0 && i >= n-hm; i -= 2 {
+		if s.path[i] == h {
+			return true
+		}
+	}
+	if pos.Variant().BareKingsDraw && pos.Occupied() == pos.ByType(engines.King) {
+		return true
+	}
+	return false
+}
+
+func (s *Searcher) decided(pos *engines.Position) bool {
+	v := pos.Variant()
+	return len(v.Species) > 0 && (pos.Extinct(engines.White) || pos.Extinct(engines.Black))
+}
+
+func toTT(score, ply int) int {
+	switch {
+	case score > mateBand:
+		return score + ply
+	case score < -mateBand:
+		return score - ply
+	}
+	return score
+}
+
+func fromTT(score, ply int) int {
+	switch {
+	case score > mateBand:
+		return score - ply
+	case score < -mateBand:
+		return score + ply
+	}
+	return score
+}
+
+func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, pvNode bool) int {
+	s.pvLen[ply] = ply
+	if s.checkStop() {
+		return 0
+	}
+	if s.decided(pos) {
+		return s.terminalScore(pos, ply)
+	}
+	if ply > 0 {
+		if s.isDraw(pos) {
+			return 0
+		}
+		// Mate-distance pruning: no line from here beats a shorter mate.
+		alpha = max(alpha, -(Mate - ply))
+		beta = min(beta, Mate-ply-1)
+		if alpha >= beta {
+			return alpha
+		}
+	}
+	inCheck := pos.InCheck()
+	if inCheck {
+		depth++
+	}
+	if depth <= 0 || ply >= MaxPly {
+		return s.quiesce(pos, ply, 0, alpha, beta)
+	}
+	s.nodes++
+
+	key := pos.Hash()
+	ttMove := engines.NullMove
+	if e, ok := s.tt.probe(key, s.reuseTT); ok {
+		ttMove = e.move
+		if !pvNode && int(e.depth) >= depth {
+			sc := fromTT(int(e.score), ply)
+			switch {
+			case e.bound == boundExact,
+				e.bound == boundLower && sc >= beta,
+				e.bound == boundUpper && sc <= alpha:
+				return sc
+			}
+		}
+	}
+
+	// Null move: if passing still fails high, a real move will too. Not in
+	// check, not when only pawns and kings are left (zugzwang).
+	if !pvNode && !inCheck && depth >= 3 && ply > 0 && s.hasPieces(pos) {
+		if float64(beta) <= Evaluate(pos, s.w, nil) {
+			var child engines.Position
+			pos.MakeNullMove(&child)
+			s.path = append(s.path, child.Hash())
+			r := 2 + depth/4
+			score := -s.negamax(&child, depth-1-r, ply+1, -beta, -beta+1, false)
+			s.path = s.path[:len(s.path)-1]
+			if s.aborted {
+				return 0
+			}
+			if score >= beta && score < mateBand {
+				return beta
+			}
+		}
+	}
+
+	moves := pos.GenerateMoves(s.moves[ply][:0])
+	if len(moves) == 0 {
+		return s.terminalScore(pos, ply)
+	}
+	scores := s.scores[ply][:len(moves)]
+	s.scoreMoves(pos, moves, scores, ttMove, ply)
+
+	best, bestMove := -infinity, engines.NullMove
+	origAlpha := alpha
+	var child engines.Position
+	for i := range moves {
+		pickBest(moves, scores, i)
+		m := moves[i]
+		quiet := !pos.IsCapture(m) && m.Promotion() == engines.NoPieceType
+		pos.MakeMove(m, &child)
+		s.path = append(s.path, child.Hash())
+		var score int
+		if i == 0 {
+			score = -s.negamax(&child, depth-1, ply+1, -beta, -alpha, pvNode)
+		} else {
+			// Late quiet moves get a reduced null-window search first.
+			r := 0
+			if quiet && depth >= 3 && i >= 3 && !inCheck {
+				r = 1
+				if i >= 8 && depth >= 5 {
+					r = 2
+				}
+			}
+			score = -s.negamax(&child, depth-1-r, ply+1, -alpha-1, -alpha, false)
+			if score > alpha && r > 0 {
+				score = -s.negamax(&child, depth-1, ply+1, -alpha-1, -alpha, false)
+			}
+			if score > alpha && score < beta {
+				score = -s.negamax(&child, depth-1, ply+1, -beta, -alpha, true)
+			}
+		}
+		s.path = s.path[:len(s.path)-1]
+		if s.aborted {
+			return 0
+		}
+		if score > best {
+			best, bestMove = score, m
+			if score > alpha {
+				alpha = score
+				s.pv[ply][ply] = m
+				copy(s.pv[ply][ply+1:], s.pv[ply+1][ply+1:s.pvLen[ply+1]])
+				s.pvLen[ply] = s.pvLen[ply+1]
+				if score >= beta {
+					if quiet {
+						s.rememberQuiet(pos, m, ply, depth)
+					}
+					break
+				}
+			}
+		}
+	}
+	bound := boundUpper
+	switch {
+	case best >= beta:
+		bound = boundLower
+	case best > origAlpha:
+		bound = boundExact
+	}
+	s.tt.store(key, bestMove, toTT(best, ply), depth, bound)
+	return best
+}
+
+// hasPieces reports whether the side to move has a piece other than pawns
+// and kings.
+func (s *Searcher) hasPieces(pos *engines.Position) bool {
+	us := pos.ByColor(pos.SideToMove())
+	return us&^(pos.ByType(engines.Pawn)|pos.ByType(engines.King)) != 0
+}
+
+func (s *Searcher) rememberQuiet(pos *engines.Position, m engines.Move, ply, depth int) {
+	if s.killers[ply][0] != m {
+		s.killers[ply][1] = s.killers[ply][0]
+		s.killers[ply][0] = m
+	}
+	h := &s.history[pos.SideToMove()][m.From()][m.To()]
+	*h += int32(depth * depth)
+	if *h > 1<<20 {
+		for c := range s.history {
+			for f := range s.history[c] {
+				for t := range s.history[c][f] {
+					s.history[c][f][t] /= 2
+				}
+			}
+		}
+	}
+}
+
+// Ordering scores: hash move, then promotions and captures by MVV-LVA,
+// then killers, then quiet moves by history.
+const (
+	orderTT      = 1 << 30
+	orderCapture = 1 << 24
+	orderKiller  = 1 << 23
+)
+
+var victimValue = [...]int32{0, 1, 3, 3, 5, 9, 4}
+
+func (s *Searcher) scoreMoves(pos *engines.Position, moves []engines.Move, scores []int32, ttMove engines.Move, ply int) {
+	side := pos.SideToMove()
+	for i, m := range moves {
+		switch {
+		case m == ttMove:
+			scores[i] = orderTT
+		case pos.IsCapture(m) || m.Promotion() != engines.NoPieceType:
+			v := victimValue[pos.CapturedType(m)] + victimValue[m.Promotion()]
+			scores[i] = orderCapture + v*16 - victimValue[pos.MovedType(m)]
+			if pos.SEE(m, &s.w.pieces) < 0 {
+				scores[i] = v*16 - victimValue[pos.MovedType(m)] // losing: after the quiet moves
+			}
+		case m == s.killers[ply][0]:
+			scores[i] = orderKiller + 1
+		case m == s.killers[ply][1]:
+			scores[i] = orderKiller
+		default:
+			scores[i] = s.history[side][m.From()][m.To()]
+		}
+	}
+}
+
+// pickBest moves the best-scored move of moves[i:] to i (selection sort
+// step: most nodes cut off after a few moves).
+func pickBest(moves []engines.Move, scores []int32, i int) {
+	b := i
+	for j := i + 1; j < len(moves); j++ {
+		if scores[j] > scores[b] {
+			b = j
+		}
+	}
+	moves[i], moves[b] = moves[b], moves[i]
+	scores[i], scores[b] = scores[b], scores[i]
+}
+
+// Quiescence limits: beyond qCheckPly plies into quiescence a position in
+// check is scored statically instead of searching every evasion, and
+// beyond qMaxPly every position is. Without them a board full of mutual
+// captures (Evolution's start, where each capture also evolves the piece)
+// explodes; with them the cost of a capture sequence stays bounded.
+const (
+	qCheckPly = 3
+	qMaxPly   = 10
+	deltaPad  = 200 // centipawns of positional swing a capture may still bring
+)
+
+func (s *Searcher) quiesce(pos *engines.Position, ply, qply, alpha, beta int) int {
+	s.pvLen[ply] = ply
+	if s.checkStop() {
+		return 0
+	}
+	s.nodes++
+	s.seldepth = max(s.seldepth, ply)
+	if s.decided(pos) {
+		return s.terminalScore(pos, ply)
+	}
+	inCheck := qply < qCheckPly && pos.InCheck()
+	stand := int(Evaluate(pos, s.w, nil))
+	if ply >= MaxPly || qply >= qMaxPly {
+		return stand
+	}
+	key := pos.Hash()
+	if e, ok := s.tt.probe(key, s.reuseTT); ok {
+		sc := fromTT(int(e.score), ply)
+		switch {
+		case e.bound == boundExact,
+			e.bound == boundLower && sc >= beta,
+			e.bound == boundUpper && sc <= alpha:
+			return sc
+		}
+	}
+	best := -infinity
+	if !inCheck {
+		best = stand
+		if best >= beta {
+			return best
+		}
+		alpha = max(alpha, best)
+	}
+	moves := pos.GenerateMoves(s.moves[ply][:0])
+	if len(moves) == 0 {
+		return s.terminalScore(pos, ply)
+	}
+	if !inCheck {
+		// Captures and promotions only. Delta pruning drops captures that
+		// cannot lift the score to alpha even with a margin, and captures
+		// that lose material by static exchange are dropped too; never the
+		// capture of a species' last piece, which may end the game.
+		n := 0
+		them := pos.SideToMove().Other()
+		for _, m := range moves {
+			victim := pos.CapturedType(m)
+			if victim == engines.NoPieceType && m.Promotion() == engines.NoPieceType {
+				continue
+			}
+			if m.Promotion() == engines.NoPieceType && pos.Pieces(them, victim).Count() > 1 &&
+				(stand+s.w.pieces[victim]+deltaPad < alpha || pos.SEE(m, &s.w.pieces) < 0) {
+				continue
+			}
+			moves[n] = m
+			n++
+		}
+		moves = moves[:n]
+	}
+	scores := s.scores[ply][:len(moves)]
+	s.scoreMoves(pos, moves, scores, engines.NullMove, ply)
+	origAlpha := alpha
+	bestMove := engines.NullMove
+	var child engines.Position
+	for i := range moves {
+		pickBest(moves, scores, i)
+		pos.MakeMove(moves[i], &child)
+		score := -s.quiesce(&child, ply+1, qply+1, -beta, -alpha)
+		if s.aborted {
+			return 0
+		}
+		if score > best {
+			best, bestMove = score, moves[i]
+			if score > alpha {
+				alpha = score
+				if score >= beta {
+					break
+				}
+			}
+		}
+	}
+	bound := boundUpper
+	switch {
+	case best >= beta:
+		bound = boundLower
+	case best > origAlpha:
+		bound = boundExact
+	}
+	s.tt.store(key, bestMove, toTT(best, ply), 0, bound)
+	return best
+}

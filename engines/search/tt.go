@@ -1,0 +1,79 @@
+package search
+
+import "varena/engines"
+
+// Bounds of a stored score.
+const (
+	boundNone uint8 = iota
+	boundUpper
+	boundLower
+	boundExact
+)
+
+// ttEntry is one slot of the transposition table.
+type ttEntry struct {
+	key   uint64
+	move  engines.Move
+	score int16
+	depth int8
+	bound uint8
+	gen   uint8
+}
+
+// table is the transposition table: one entry per slot, indexed by the low
+// bits of the hash, replaced when the new entry is deeper or from a newer
+// search. Entries carry the generation of the search that wrote them; a
+// search that must be reproducible ignores entries of older generations,
+// which makes it independent of what was searched before without the cost
+// of clearing the table.
+type table struct {
+	entries []ttEntry
+	mask    uint64
+	gen     uint8
+}
+
+const entrySize = 16 // bytes, the size of ttEntry
+
+func newTable(mb int) *table {
+	mb = max(mb, 1)
+	n := uint64(1)
+	for n*2*entrySize <= uint64(mb)<<20 {
+		n *= 2
+	}
+	return &table{entries: make([]ttEntry, n), mask: n - 1}
+}
+
+func (t *table) clear() {
+	clear(t.entries)
+	t.gen = 0
+}
+
+// newSearch starts a generation. When the counter wraps, entries of the
+// generation it comes back to are wiped, so that an old entry can never
+// pass for a new one.
+func (t *table) newSearch() {
+	t.gen++
+	if t.gen == 0 {
+		clear(t.entries)
+		t.gen = 1
+	}
+}
+
+func (t *table) probe(key uint64, anyGen bool) (ttEntry, bool) {
+	e := t.entries[key&t.mask]
+	if e.key != key || e.bound == boundNone || (!anyGen && e.gen != t.gen) {
+		return ttEntry{}, false
+	}
+	return e, true
+}
+
+func (t *table) store(key uint64, m engines.Move, score, depth int, bound uint8) {
+	e := &t.entries[key&t.mask]
+	if e.key == key && e.gen == t.gen && int(e.depth) > depth && bound != boundExact {
+		return
+	}
+	if m == engines.NullMove && e.key == key && e.gen == t.gen {
+		m = e.move
+	}
+	*e = ttEntry{key: key, move: m, score: int16(score), depth: int8(depth), bound: bound, gen: t.gen}
+}
