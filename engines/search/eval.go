@@ -212,7 +212,7 @@ func Evaluate(pos *engines.Position, w *Weights, trace *Trace) float64 {
 	if fs.kingDanger >= 0 {
 		ku, kt := pos.Pieces(us, engines.King), pos.Pieces(them, engines.King)
 		if ku != 0 && kt != 0 {
-			f[fs.kingDanger] = float64((g.KingSteps(ku.First())&attacks[them]).Count() - (g.KingSteps(kt.First())&attacks[us]).Count())
+			f[fs.kingDanger] = float64((g.KingSteps(ku.First()) & attacks[them]).Count() - (g.KingSteps(kt.First()) & attacks[us]).Count())
 		}
 	}
 
