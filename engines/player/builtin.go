@@ -14,34 +14,33 @@ import (
 // the arena ends games before that, so it means a caller bug.
 var errNoMove = errors.New("no legal move in the position")
 
-// Random plays a uniformly random legal move; seeded, so reproducible.
+// Random plays a uniformly random legal move. Each choice is drawn from
+// a generator seeded by the player's seed, the position and the ply, so a
+// game depends on the seed and the moves alone: reproducible whatever the
+// worker played before, yet different in every position.
 type Random struct {
 	name string
 	seed uint64
-	rng  *rand.Rand
 }
 
-// NewRandom returns a random player. Each new game restarts its
-// generator from the seed, so a game depends on the seed and the moves
-// alone, whatever was played before.
+// NewRandom returns a random player.
 func NewRandom(name string, seed uint64) *Random {
-	return &Random{name: name, seed: seed, rng: rand.New(rand.NewPCG(seed, 1))}
+	return &Random{name: name, seed: seed}
 }
 
 func (r *Random) Name() string { return r.name }
 
-func (r *Random) NewGame(ctx context.Context, v *engines.Variant) error {
-	r.rng = rand.New(rand.NewPCG(r.seed, 1))
-	return nil
-}
+func (r *Random) NewGame(ctx context.Context, v *engines.Variant) error { return nil }
 
 func (r *Random) Move(ctx context.Context, req Request) (Reply, error) {
 	var buf [engines.MaxMoves]engines.Move
-	moves := req.Game.Position().GenerateMoves(buf[:0])
+	pos := req.Game.Position()
+	moves := pos.GenerateMoves(buf[:0])
 	if len(moves) == 0 {
 		return Reply{}, errNoMove
 	}
-	return Reply{Move: moves[r.rng.IntN(len(moves))]}, nil
+	rng := rand.New(rand.NewPCG(r.seed, pos.Hash()+uint64(len(req.Game.Moves()))))
+	return Reply{Move: moves[rng.IntN(len(moves))]}, nil
 }
 
 func (r *Random) Close() error { return nil }
