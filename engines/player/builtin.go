@@ -45,21 +45,33 @@ func (r *Random) Move(ctx context.Context, req Request) (Reply, error) {
 
 func (r *Random) Close() error { return nil }
 
-// Greedy takes the capture that wins the most material (by the variant's
-// default weights), preferring a capture that wins the game outright;
-// without captures it plays a random move.
+// Greedy takes the capture that wins the most material (by the material
+// weights of the game's variant), preferring a capture that wins the game
+// outright; without captures it plays a random move.
 type Greedy struct {
 	Random
-	values [engines.King + 1]int
+	weights map[*engines.Variant]*search.Weights
+	values  [engines.King + 1]int
 }
 
-// NewGreedy returns a greedy player using the material weights w.
-func NewGreedy(name string, seed uint64, w *search.Weights) *Greedy {
-	g := &Greedy{Random: *NewRandom(name, seed)}
+// NewGreedy returns a greedy player; weights maps variants to the weights
+// whose material values it uses (others: the embedded defaults).
+func NewGreedy(name string, seed uint64, weights map[*engines.Variant]*search.Weights) *Greedy {
+	return &Greedy{Random: *NewRandom(name, seed), weights: weights}
+}
+
+func (g *Greedy) NewGame(ctx context.Context, v *engines.Variant) error {
+	w, ok := g.weights[v]
+	if !ok {
+		var err error
+		if w, err = search.DefaultWeights(v); err != nil {
+			return &Fault{Player: g.name, Kind: Crash, Err: err}
+		}
+	}
 	for t := engines.Pawn; t <= engines.King; t++ {
 		g.values[t] = w.PieceValue(t)
 	}
-	return g
+	return nil
 }
 
 func (g *Greedy) Move(ctx context.Context, req Request) (Reply, error) {

@@ -78,10 +78,6 @@ func TestStrength(t *testing.T) {
 		t.Skip("short")
 	}
 	for _, v := range variants.All {
-		w, err := search.DefaultWeights(v)
-		if err != nil {
-			t.Fatal(err)
-		}
 		ab := NewAlphaBeta("alphabeta", nil, search.Limits{Depth: 3}, 16)
 		opponents := []struct {
 			name string
@@ -89,7 +85,7 @@ func TestStrength(t *testing.T) {
 			want float64
 		}{
 			{"random", func(i int) Player { return NewRandom("random", uint64(i)) }, 0.95},
-			{"greedy", func(i int) Player { return NewGreedy("greedy", uint64(i), w) }, 0.80},
+			{"greedy", func(i int) Player { return NewGreedy("greedy", uint64(i), nil) }, 0.80},
 		}
 		for _, opp := range opponents {
 			score := match(t, v, ab, opp.make, games, search.Limits{})
@@ -110,7 +106,10 @@ func TestGreedyTakesTheWin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := NewGreedy("greedy", 1, w)
+	g := NewGreedy("greedy", 1, map[*engines.Variant]*search.Weights{v: w})
+	if err := g.NewGame(context.Background(), v); err != nil {
+		t.Fatal(err)
+	}
 	r, err := g.Move(context.Background(), Request{Game: engines.NewGame(pos)})
 	if err != nil {
 		t.Fatal(err)
