@@ -1,0 +1,650 @@
+package uci
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"varena/engines"
+	"varena/engines/player"
+	"varena/engines/search"
+)
+
+// EngineConfig describes an external UCI engine. Zero durations take their
+// defaults.
+type EngineConfig struct {
+	Name    string   // the name the tournament knows it by (default: its "id name")
+	Command string   // the program
+	Args    []string // its arguments
+	Dir     string   // its working directory (default: ours)
+	Env     []string // added to our environment, "KEY=value"
+	// Options are UCI options to set after the handshake, by name (matched
+	// ignoring case, as UCI says). Each must be one the engine offers.
+	// Fairy-Stockfish's VariantPath is set first, and the option list is
+	// then read again, since it adds variants to UCI_Variant.
+	Options map[string]string
+	// VariantName maps our variant names to the engine's UCI_Variant
+	// values, e.g. "losalamos" -> "losalamos-extinction"; a variant not in
+	// the map keeps its own name. For an engine without a UCI_Variant
+	// option, an entry here asserts that it plays the variant anyway.
+	VariantName map[string]string
+
+	InitTimeout   time.Duration // for the handshake and each isready (default 10 s)
+	MoveMargin    time.Duration // allowed beyond a move's time budget (default 1 s)
+	SearchTimeout time.Duration // a move without time budget (depth, nodes) (default 60 s)
+	StopGrace     time.Duration // waiting for bestmove after "stop" (default 500 ms)
+	StderrLog     io.Writer     // the engine's stderr (default: discarded)
+}
+
+// Client defaults.
+const (
+	DefaultInitTimeout   = 10 * time.Second
+	DefaultMoveMargin    = time.Second
+	DefaultSearchTimeout = 60 * time.Second
+	DefaultStopGrace     = 500 * time.Millisecond
+	quitTimeout          = time.Second
+	writeTimeout         = 2 * time.Second
+)
+
+// ErrUnsupportedVariant is returned (wrapped) by NewGame and Move for a
+// variant the engine does not offer.
+var ErrUnsupportedVariant = errors.New("variant not supported by the engine")
+
+var _ player.Player = (*Engine)(nil)
+
+// Engine is an external UCI engine run as a player.Player. Its methods
+// may not run concurrently (Close waits for a running Move); a Move is
+// abandoned by cancelling its context.
+//
+// Every wait for the engine has a deadline: the handshake and isready
+// InitTimeout, a move its time budget (movetime, else the mover's clock)
+// plus MoveMargin, or SearchTimeout without one. At the deadline the
+// engine is told "stop" and gets StopGrace to answer, else it is killed.
+// A failure is returned as a *player.Fault. After a crash or a kill the
+// next NewGame or Move starts the program again (see Restarts).
+type Engine struct {
+	cfg EngineConfig
+	ctx context.Context // bounds the life of every process of the engine
+
+	label string // the name, fixed by Start
+
+	mu       sync.Mutex
+	proc     *process
+	id       string
+	options  []Option
+	variant  *engines.Variant // the variant the running process is set to
+	restarts int
+	closed   bool
+}
+
+// Start runs the engine program and does the UCI handshake ("uci" ...
+// "uciok", the options, "isready" ... "readyok"). ctx bounds the life of
+// the engine's processes: when it ends they are killed. Failures of the
+// program are *player.Fault values (Crash, Timeout); a bad configuration
+// is a plain error.
+func Start(ctx context.Context, cfg EngineConfig) (*Engine, error) {
+	if cfg.Command == "" {
+		return nil, errors.New("uci: engine without a command")
+	}
+	if cfg.InitTimeout <= 0 {
+		cfg.InitTimeout = DefaultInitTimeout
+	}
+	if cfg.MoveMargin <= 0 {
+		cfg.MoveMargin = DefaultMoveMargin
+	}
+	if cfg.SearchTimeout <= 0 {
+		cfg.SearchTimeout = DefaultSearchTimeout
+	}
+	if cfg.StopGrace <= 0 {
+		cfg.StopGrace = DefaultStopGrace
+	}
+	e := &Engine{cfg: cfg, ctx: ctx}
+	if err := e.launch(ctx); err != nil {
+		return nil, err
+	}
+	e.label = e.name()
+	return e, nil
+}
+
+// Name returns the configured name, else the engine's "id name", else the
+// program's file name.
+// It is fixed once Start returns, and safe to call during a Move.
+func (e *Engine) Name() string { return e.name() }
+
+func (e *Engine) name() string {
+	switch {
+	case e.label != "":
+		return e.label
+	case e.cfg.Name != "":
+		return e.cfg.Name
+	case e.id != "":
+		return e.id
+	}
+	return filepath.Base(e.cfg.Command)
+}
+
+// ID returns the name the engine gave in "id name".
+func (e *Engine) ID() string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.id
+}
+
+// Options returns the options the engine offered in its last handshake.
+func (e *Engine) Options() []Option {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return slices.Clone(e.options)
+}
+
+// Variants returns the values of the engine's UCI_Variant option (nil
+// without one): the engine's names of the variants it plays.
+func (e *Engine) Variants() []string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if o, ok := e.option("UCI_Variant"); ok {
+		return slices.Clone(o.Vars)
+	}
+	return nil
+}
+
+// Supports reports whether the engine plays v, under the name VariantName
+// maps it to.
+func (e *Engine) Supports(v *engines.Variant) bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	_, _, err := e.variantName(v)
+	return err == nil
+}
+
+// Restarts returns how many times the program was started again after a
+// crash or a kill.
+func (e *Engine) Restarts() int {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.restarts
+}
+
+func (e *Engine) option(name string) (Option, bool) {
+	for _, o := range e.options {
+		if strings.EqualFold(o.Name, name) {
+			return o, true
+		}
+	}
+	return Option{}, false
+}
+
+// variantName returns the engine's name for v and whether UCI_Variant is
+// to be set.
+func (e *Engine) variantName(v *engines.Variant) (name string, set bool, err error) {
+	name, mapped := e.cfg.VariantName[v.Name]
+	if !mapped {
+		name = v.Name
+	}
+	o, ok := e.option("UCI_Variant")
+	if !ok {
+		if mapped {
+			return name, false, nil
+		}
+		return "", false, fmt.Errorf("%w: %s has no UCI_Variant option (map %s in VariantName if it plays it anyway)", ErrUnsupportedVariant, e.name(), v.Name)
+	}
+	if !slices.Contains(o.Vars, name) {
+		return "", false, fmt.Errorf("%w: %s does not offer UCI_Variant %s", ErrUnsupportedVariant, e.name(), name)
+	}
+	return name, true, nil
+}
+
+func (e *Engine) fault(kind player.FaultKind, format string, args ...any) *player.Fault {
+	return &player.Fault{Player: e.name(), Kind: kind, Err: fmt.Errorf(format, args...)}
+}
+
+// kill ends the running process, if any; the next request restarts it.
+func (e *Engine) kill() {
+	if e.proc != nil {
+		e.proc.kill()
+		e.proc, e.variant = nil, nil
+	}
+}
+
+// send writes a line to the engine; a failure kills it.
+func (e *Engine) send(line string) error {
+	err := e.proc.send(line, writeTimeout)
+	if err == nil {
+		return nil
+	}
+	kind := player.Crash
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		kind = player.Timeout
+	}
+	status := ""
+	if kind == player.Crash {
+		status = " (" + e.proc.exitStatus() + ")"
+	}
+	e.kill()
+	return e.fault(kind, "writing %q: %v%s", line, err, status)
+}
+
+// await reads lines until match accepts one, within InitTimeout. The
+// process is killed on any failure.
+func (e *Engine) await(ctx context.Context, what string, match func(line string)) error {
+	deadline := time.Now().Add(e.cfg.InitTimeout)
+	for {
+		line, err := e.proc.next(ctx, deadline)
+		switch {
+		case err == nil:
+			if line == what || strings.HasPrefix(line, what+" ") {
+				return nil
+			}
+			if match != nil {
+				match(line)
+			}
+			continue
+		case errors.Is(err, errEOF):
+			status := e.proc.exitStatus()
+			e.kill()
+			return e.fault(player.Crash, "exited while we waited for %s (%s)", what, status)
+		case errors.Is(err, errDeadline):
+			e.kill()
+			return e.fault(player.Timeout, "no %s within %v; killed", what, e.cfg.InitTimeout)
+		case ctx.Err() != nil:
+			e.kill()
+			return ctx.Err()
+		default:
+			e.kill()
+			return e.fault(player.Protocol, "waiting for %s: %v", what, err)
+		}
+	}
+}
+
+// sync sends isready and waits for readyok.
+func (e *Engine) sync(ctx context.Context) error {
+	if err := e.send("isready"); err != nil {
+		return err
+	}
+	return e.await(ctx, "readyok", nil)
+}
+
+// launch starts the program and does the handshake.
+func (e *Engine) launch(ctx context.Context) error {
+	p, err := startProcess(e.ctx, &e.cfg)
+	if err != nil {
+		return e.fault(player.Crash, "starting %s: %w", e.cfg.Command, err)
+	}
+	e.proc, e.variant = p, nil
+	if err := e.handshake(ctx); err != nil {
+		return err
+	}
+	names := make([]string, 0, len(e.cfg.Options))
+	for name := range e.cfg.Options {
+		names = append(names, name)
+	}
+	// VariantPath first: it changes what UCI_Variant accepts.
+	sort.Slice(names, func(i, j int) bool {
+		vi, vj := strings.EqualFold(names[i], "VariantPath"), strings.EqualFold(names[j], "VariantPath")
+		if vi != vj {
+			return vi
+		}
+		return names[i] < names[j]
+	})
+	variantPath := false
+	for _, name := range names {
+		o, ok := e.option(name)
+		if !ok {
+			e.kill()
+			return fmt.Errorf("uci: %s offers no option %q", e.name(), name)
+		}
+		if err := e.send(setOptionLine(o, e.cfg.Options[name])); err != nil {
+			return err
+		}
+		variantPath = variantPath || strings.EqualFold(name, "VariantPath")
+	}
+	if variantPath {
+		if err := e.handshake(ctx); err != nil {
+			return err
+		}
+	}
+	return e.sync(ctx)
+}
+
+// handshake sends "uci" and records the id and options up to "uciok".
+func (e *Engine) handshake(ctx context.Context) error {
+	if err := e.send("uci"); err != nil {
+		return err
+	}
+	var opts []Option
+	err := e.await(ctx, "uciok", func(line string) {
+		switch {
+		case strings.HasPrefix(line, "id name "):
+			e.id = strings.TrimSpace(strings.TrimPrefix(line, "id name "))
+		case strings.HasPrefix(line, "option "):
+			if o, err := ParseOption(line); err == nil {
+				opts = append(opts, o)
+			}
+		}
+	})
+	if err != nil {
+		return err
+	}
+	e.options = opts
+	return nil
+}
+
+func setOptionLine(o Option, value string) string {
+	switch {
+	case o.Type == "button":
+		return "setoption name " + o.Name
+	case value == "" && o.Type == "string":
+		value = "<empty>"
+	}
+	return "setoption name " + o.Name + " value " + value
+}
+
+// ensure restarts the program if it is not running and sets its variant.
+func (e *Engine) ensure(ctx context.Context, v *engines.Variant) error {
+	if e.closed {
+		return fmt.Errorf("uci: %s is closed", e.name())
+	}
+	name, set, err := e.variantName(v)
+	if err != nil {
+		return err
+	}
+	if e.proc != nil && e.proc.hasExited() {
+		e.kill() // it died between requests: start it again
+	}
+	if e.proc == nil {
+		if err := e.launch(ctx); err != nil {
+			return err
+		}
+		e.restarts++
+	}
+	if e.variant == v {
+		return nil
+	}
+	if set {
+		if err := e.send("setoption name UCI_Variant value " + name); err != nil {
+			return err
+		}
+	}
+	if err := e.send("ucinewgame"); err != nil {
+		return err
+	}
+	if err := e.sync(ctx); err != nil {
+		return err
+	}
+	e.variant = v
+	return nil
+}
+
+// NewGame prepares the engine for a game of v: UCI_Variant when it
+// changes, "ucinewgame" and "isready". It restarts a crashed engine.
+func (e *Engine) NewGame(ctx context.Context, v *engines.Variant) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	fresh := e.variant != v
+	if err := e.ensure(ctx, v); err != nil {
+		return err
+	}
+	if fresh {
+		return nil // ensure has just sent ucinewgame
+	}
+	if err := e.send("ucinewgame"); err != nil {
+		return err
+	}
+	return e.sync(ctx)
+}
+
+// Move sends the game ("position startpos|fen ... moves ...") and the
+// limits ("go ...") and returns the engine's bestmove with what its last
+// complete info line said.
+func (e *Engine) Move(ctx context.Context, req player.Request) (player.Reply, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	pos := req.Game.Position()
+	if err := e.ensure(ctx, pos.Variant()); err != nil {
+		return player.Reply{}, err
+	}
+	goLine, budget := goCommand(req.Limits, pos.SideToMove())
+	limit := e.cfg.SearchTimeout
+	if budget > 0 {
+		limit = budget + e.cfg.MoveMargin
+	}
+	e.proc.drain()
+	if err := e.send(positionCommand(req.Game)); err != nil {
+		return player.Reply{}, err
+	}
+	start := time.Now()
+	if err := e.send(goLine); err != nil {
+		return player.Reply{}, err
+	}
+	deadline := start.Add(limit)
+	stopped := false
+	var infos infoState
+	for {
+		line, err := e.proc.next(ctx, deadline)
+		switch {
+		case err == nil:
+		case errors.Is(err, errDeadline) && !stopped:
+			if err := e.send("stop"); err != nil {
+				return player.Reply{}, err
+			}
+			stopped, deadline = true, time.Now().Add(e.cfg.StopGrace)
+			continue
+		case errors.Is(err, errDeadline):
+			e.kill()
+			return player.Reply{}, e.fault(player.Timeout, "no bestmove %v after %q, nor %v after stop; killed",
+				limit, goLine, e.cfg.StopGrace)
+		case errors.Is(err, errEOF):
+			status := e.proc.exitStatus()
+			e.kill()
+			return player.Reply{}, e.fault(player.Crash, "exited while thinking (%s)", status)
+		case ctx.Err() != nil:
+			e.abandon(stopped)
+			return player.Reply{}, ctx.Err()
+		default:
+			e.kill()
+			return player.Reply{}, e.fault(player.Protocol, "%v", err)
+		}
+		f := strings.Fields(line)
+		if len(f) == 0 {
+			continue
+		}
+		switch f[0] {
+		case "info":
+			infos.add(line)
+		case "bestmove":
+			elapsed := time.Since(start)
+			if stopped && budget > 0 {
+				return player.Reply{}, e.fault(player.Timeout, "bestmove after %v, over the budget %v + margin %v (%q)",
+					elapsed.Round(time.Millisecond), budget, e.cfg.MoveMargin, goLine)
+			}
+			return e.reply(pos, f, &infos, elapsed)
+		}
+	}
+}
+
+// abandon stops a search whose caller went away: the engine gets
+// StopGrace to answer "stop", else it is killed.
+func (e *Engine) abandon(stopped bool) {
+	if !stopped && e.send("stop") != nil {
+		return
+	}
+	deadline := time.Now().Add(e.cfg.StopGrace)
+	for {
+		line, err := e.proc.next(context.Background(), deadline)
+		if err != nil {
+			e.kill()
+			return
+		}
+		if strings.HasPrefix(line, "bestmove") {
+			return
+		}
+	}
+}
+
+// reply turns "bestmove M ..." into a Reply, checking the move.
+func (e *Engine) reply(pos *engines.Position, f []string, infos *infoState, elapsed time.Duration) (player.Reply, error) {
+	if len(f) < 2 {
+		return player.Reply{}, e.fault(player.Protocol, "bestmove without a move")
+	}
+	r := player.Reply{Time: elapsed, Nodes: infos.nodes}
+	if in, ok := infos.best(); ok {
+		r.HasScore, r.Score, r.Depth = true, in.Score.Search(), in.Depth
+		r.PV = legalPrefix(pos, in.PV)
+	}
+	text := f[1]
+	if text == "(none)" || text == "0000" {
+		if pos.CountMoves() == 0 {
+			r.PV = nil
+			return r, nil
+		}
+		return player.Reply{}, e.fault(player.IllegalMove, "bestmove %s in %s, which has legal moves", text, pos.FEN())
+	}
+	m, err := pos.ParseUCIMove(text)
+	if err != nil {
+		return player.Reply{}, e.fault(player.IllegalMove, "bestmove: %w", err)
+	}
+	r.Move = m
+	if len(r.PV) == 0 || r.PV[0] != m {
+		r.PV = []engines.Move{m} // the info lines were about another move
+	}
+	return r, nil
+}
+
+// legalPrefix returns the moves of pv as far as they are legal from pos.
+func legalPrefix(pos *engines.Position, pv []string) []engines.Move {
+	var moves []engines.Move
+	p := *pos
+	for _, text := range pv {
+		m, err := p.ParseUCIMove(text)
+		if err != nil {
+			break
+		}
+		moves = append(moves, m)
+		p = p.Play(m)
+	}
+	return moves
+}
+
+// infoState keeps what the info lines of one search said.
+type infoState struct {
+	complete, scored       Info // the last line with depth, exact score and pv; with an exact score
+	hasComplete, hasScored bool
+	nodes                  int64
+}
+
+func (st *infoState) add(line string) {
+	in, err := ParseInfo(line)
+	if err != nil || in.MultiPV > 1 {
+		return
+	}
+	st.nodes = max(st.nodes, in.Nodes)
+	if in.Score.Kind == NoScore || in.Score.Bound != Exact {
+		return
+	}
+	st.scored, st.hasScored = in, true
+	if in.Depth > 0 && len(in.PV) > 0 {
+		st.complete, st.hasComplete = in, true
+	}
+}
+
+func (st *infoState) best() (Info, bool) {
+	if st.hasComplete {
+		return st.complete, true
+	}
+	return st.scored, st.hasScored
+}
+
+// positionCommand returns "position startpos|fen FEN [moves ...]" for the
+// game: startpos when it began at its variant's initial position.
+func positionCommand(game *engines.Game) string {
+	start := game.Start()
+	v := start.Variant()
+	var b strings.Builder
+	b.WriteString("position ")
+	if initial, err := engines.ParseFEN(v, v.StartFEN); err == nil && initial.FEN() == start.FEN() {
+		b.WriteString("startpos")
+	} else {
+		b.WriteString("fen " + start.FEN())
+	}
+	if moves := game.Moves(); len(moves) > 0 {
+		g := v.Geometry
+		b.WriteString(" moves")
+		for _, m := range moves {
+			b.WriteString(" " + g.UCI(m))
+		}
+	}
+	return b.String()
+}
+
+// goCommand returns the "go" line for lim and the move's time budget:
+// movetime, else the mover's clock (0: no time limit). Without any limit
+// it is "go infinite", which the SearchTimeout stops.
+func goCommand(lim search.Limits, side engines.Color) (string, time.Duration) {
+	var b strings.Builder
+	b.WriteString("go")
+	ms := func(d time.Duration) string { return strconv.FormatInt(max(d.Milliseconds(), 1), 10) }
+	if lim.WTime > 0 || lim.BTime > 0 {
+		b.WriteString(" wtime " + ms(lim.WTime) + " btime " + ms(lim.BTime))
+		if lim.WInc > 0 {
+			b.WriteString(" winc " + ms(lim.WInc))
+		}
+		if lim.BInc > 0 {
+			b.WriteString(" binc " + ms(lim.BInc))
+		}
+		if lim.MovesToGo > 0 {
+			b.WriteString(" movestogo " + strconv.Itoa(lim.MovesToGo))
+		}
+	}
+	if lim.MoveTime > 0 {
+		b.WriteString(" movetime " + ms(lim.MoveTime))
+	}
+	if lim.Depth > 0 {
+		b.WriteString(" depth " + strconv.Itoa(lim.Depth))
+	}
+	if lim.Nodes > 0 {
+		b.WriteString(" nodes " + strconv.FormatInt(lim.Nodes, 10))
+	}
+	if b.Len() == len("go") {
+		b.WriteString(" infinite")
+	}
+	budget := lim.WTime
+	if side == engines.Black {
+		budget = lim.BTime
+	}
+	if lim.MoveTime > 0 && (budget <= 0 || lim.MoveTime < budget) {
+		budget = lim.MoveTime
+	}
+	return b.String(), max(budget, 0)
+}
+
+// Close sends "quit", gives the engine a second to exit, then kills it.
+func (e *Engine) Close() error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.closed {
+		return nil
+	}
+	e.closed = true
+	p := e.proc
+	if p == nil {
+		return nil
+	}
+	e.proc = nil
+	if p.send("quit", writeTimeout) == nil {
+		select {
+		case <-p.exited:
+		case <-time.After(quitTimeout):
+		}
+	}
+	p.kill()
+	return nil
+}

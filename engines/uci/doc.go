@@ -1,0 +1,28 @@
+// Package uci speaks the Universal Chess Interface both ways.
+//
+// The server, Serve, is varena's engine for cutechess-cli, fastchess and
+// GUIs (`varena uci`). A goroutine reads command lines and feeds a select
+// loop; a search runs in its own goroutine under a cancellable context, so
+// "stop", "isready" and "quit" are answered while it runs. The options are
+// UCI_Variant (extinction, losalamos-bunkers, evolution), Hash, Weights (a
+// YAML weights file; empty for the built-in weights) and Threads (1).
+// Positions take our FEN, with the `|` bunker part, and moves in UCI text
+// with V squares ("c1Vc1"). A bad line is answered with "info string" and
+// changes nothing; "d" prints the position.
+//
+// The client, Engine, runs an external UCI engine as a player.Player for
+// the arena: exec.CommandContext with a WaitDelay, a deadline on every
+// reply, the engine killed when it overruns, restarted after a crash or a
+// kill, and never left a zombie. Its failures are *player.Fault values
+// (Crash, Timeout, Protocol, IllegalMove). Options and Variants tell what
+// the engine offers, so the arena can find which variants it plays.
+//
+// Info, Score and Option are the protocol's lines as values: ParseInfo and
+// ParseOption read them, their String methods write them back. Mate
+// scores convert to the search's convention with Score.Search and
+// ScoreOf.
+//
+// The programs internal/testengine (Serve as a program) and
+// internal/faultyengine (an engine that crashes, hangs or talks nonsense
+// on request) serve the tests here and the arena's.
+package uci

@@ -1,0 +1,250 @@
+package uci
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"varena/engines/search"
+)
+
+// ScoreKind says what a Score counts.
+type ScoreKind uint8
+
+const (
+	NoScore    ScoreKind = iota
+	Centipawns           // "score cp N"
+	MateIn               // "score mate N": moves (not plies) to mate, negative when mated
+)
+
+// Bound says whether a score is exact or only a bound (a search that failed
+// outside its aspiration window).
+type Bound uint8
+
+const (
+	Exact      Bound = iota
+	LowerBound       // "lowerbound": the score is at least this
+	UpperBound       // "upperbound": the score is at most this
+)
+
+// Score is a UCI score from the side to move's point of view.
+type Score struct {
+	Kind  ScoreKind
+	Value int // centipawns, or moves to mate (+ the side to move mates, - it is mated)
+	Bound Bound
+}
+
+// ScoreOf returns the UCI score of a search score (search.Mate convention).
+func ScoreOf(score int) Score {
+	if n := search.MateIn(score); n != 0 {
+		return Score{Kind: MateIn, Value: n}
+	}
+	return Score{Kind: Centipawns, Value: score}
+}
+
+// Search returns the score in the search's convention: centipawns as they
+// are; "mate N" as search.Mate-(2N-1) for N > 0 (the side to move mates
+// with its N-th move, ply 2N-1), -(search.Mate-2|N|) for N < 0 and
+// -search.Mate for "mate 0" (mated now); search.MateIn inverts it. Mates
+// further than the search's horizon are clamped to it, and centipawn
+// values to the range below the mate scores, so that a large centipawn
+// score is never read as a mate.
+func (s Score) Search() int {
+	switch s.Kind {
+	case MateIn:
+		n := max(min(s.Value, search.MaxPly-1), -(search.MaxPly - 1))
+		switch {
+		case n > 0:
+			return search.Mate - (2*n - 1)
+		case n < 0:
+			return -(search.Mate + 2*n)
+		}
+		return -search.Mate
+	case Centipawns:
+		const limit = search.Mate - 2*search.MaxPly
+		return max(min(s.Value, limit), -limit)
+	}
+	return 0
+}
+
+// String returns the score as UCI writes it after "score": "cp 35",
+// "mate -2 upperbound"; "" for NoScore.
+func (s Score) String() string {
+	var b strings.Builder
+	switch s.Kind {
+	case Centipawns:
+		fmt.Fprintf(&b, "cp %d", s.Value)
+	case MateIn:
+		fmt.Fprintf(&b, "mate %d", s.Value)
+	default:
+		return ""
+	}
+	switch s.Bound {
+	case LowerBound:
+		b.WriteString(" lowerbound")
+	case UpperBound:
+		b.WriteString(" upperbound")
+	}
+	return b.String()
+}
+
+// Info is one UCI "info" line. Zero fields are absent; fields the type does
+// not hold (hashfull, tbhits, currmove, wdl, ...) are skipped when parsing.
+type Info struct {
+	Depth    int
+	SelDepth int
+	MultiPV  int
+	Score    Score
+	Nodes    int64
+	NPS      int64
+	Time     time.Duration // whole milliseconds
+	PV       []string      // move texts as the engine wrote them
+	Text     string        // the text after "string", which takes the rest of the line
+}
+
+// maxMillis keeps a time in milliseconds representable as a Duration.
+const maxMillis = math.MaxInt64 / int64(time.Millisecond)
+
+// infoKeywords are the tokens that begin a field of an info line; a pv
+// ends at the next one.
+var infoKeywords = map[string]bool{
+	"depth": true, "seldepth": true, "time": true, "nodes": true, "pv": true,
+	"multipv": true, "score": true, "currmove": true, "currmovenumber": true,
+	"hashfull": true, "nps": true, "tbhits": true, "sbhits": true, "cpuload": true,
+	"string": true, "refutation": true, "currline": true, "wdl": true,
+}
+
+// ParseInfo reads a UCI info line ("info depth 3 score cp 20 pv e2e4 ...").
+// Unknown tokens are skipped, as the protocol asks; a known field with a
+// bad or missing number is an error.
+func ParseInfo(line string) (Info, error) {
+	var in Info
+	f := strings.Fields(line)
+	if len(f) == 0 || f[0] != "info" {
+		return in, fmt.Errorf("not an info line: %q", line)
+	}
+	num := func(i int, key string) (int64, error) {
+		if i >= len(f) {
+			return 0, fmt.Errorf("info: %s without a value", key)
+		}
+		n, err := strconv.ParseInt(f[i], 10, 64)
+		if err != nil {
+			return 0, fmt.Errorf("info: %s: bad number %q", key, f[i])
+		}
+		return n, nil
+	}
+	for i := 1; i < len(f); i++ {
+		key := f[i]
+		switch key {
+		case "depth", "seldepth", "multipv":
+			n, err := num(i+1, key)
+			if err != nil {
+				return Info{}, err
+			}
+			if n > math.MaxInt32 || n < math.MinInt32 {
+				return Info{}, fmt.Errorf("info: %s: %d out of range", key, n)
+			}
+			i++
+			switch key {
+			case "depth":
+				in.Depth = int(n)
+			case "seldepth":
+				in.SelDepth = int(n)
+			default:
+				in.MultiPV = int(n)
+			}
+		case "nodes", "nps":
+			n, err := num(i+1, key)
+			if err != nil {
+				return Info{}, err
+			}
+			i++
+			if key == "nodes" {
+				in.Nodes = n
+			} else {
+				in.NPS = n
+			}
+		case "time":
+			n, err := num(i+1, key)
+			if err != nil {
+				return Info{}, err
+			}
+			if n > maxMillis || n < -maxMillis {
+				return Info{}, fmt.Errorf("info: time: %d ms out of range", n)
+			}
+			i++
+			in.Time = time.Duration(n) * time.Millisecond
+		case "score":
+			if i+1 >= len(f) || (f[i+1] != "cp" && f[i+1] != "mate") {
+				return Info{}, fmt.Errorf("info: score: want cp or mate")
+			}
+			n, err := num(i+2, "score "+f[i+1])
+			if err != nil {
+				return Info{}, err
+			}
+			if n > math.MaxInt32 || n < math.MinInt32 {
+				return Info{}, fmt.Errorf("info: score: %d out of range", n)
+			}
+			in.Score = Score{Kind: Centipawns, Value: int(n)}
+			if f[i+1] == "mate" {
+				in.Score.Kind = MateIn
+			}
+			i += 2
+			if i+1 < len(f) {
+				switch f[i+1] {
+				case "lowerbound":
+					in.Score.Bound = LowerBound
+					i++
+				case "upperbound":
+					in.Score.Bound = UpperBound
+					i++
+				}
+			}
+		case "pv":
+			j := i + 1
+			for j < len(f) && !infoKeywords[f[j]] {
+				j++
+			}
+			in.PV = slices.Clone(f[i+1 : j])
+			i = j - 1
+		case "string":
+			in.Text = strings.Join(f[i+1:], " ")
+			i = len(f)
+		}
+	}
+	return in, nil
+}
+
+// String formats the info line, fields in a fixed order, "string" last.
+// ParseInfo reads it back to the same Info.
+func (in Info) String() string {
+	var b strings.Builder
+	b.WriteString("info")
+	field := func(key string, v int64) {
+		if v != 0 {
+			fmt.Fprintf(&b, " %s %d", key, v)
+		}
+	}
+	field("depth", int64(in.Depth))
+	field("seldepth", int64(in.SelDepth))
+	field("multipv", int64(in.MultiPV))
+	if s := in.Score.String(); s != "" {
+		b.WriteString(" score ")
+		b.WriteString(s)
+	}
+	field("nodes", in.Nodes)
+	field("nps", in.NPS)
+	field("time", in.Time.Milliseconds())
+	if len(in.PV) > 0 {
+		b.WriteString(" pv ")
+		b.WriteString(strings.Join(in.PV, " "))
+	}
+	if in.Text != "" {
+		b.WriteString(" string ")
+		b.WriteString(in.Text)
+	}
+	return b.String()
+}

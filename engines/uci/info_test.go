@@ -1,0 +1,203 @@
+package uci
+
+import (
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"varena/engines/search"
+)
+
+func TestParseInfo(t *testing.T) {
+	tests := []struct {
+		line    string
+		want    Info
+		wantErr string
+	}{
+		{"info depth 3 seldepth 5 score cp 20 nodes 1234 nps 5000 time 17 pv e2e4 e7e5",
+			Info{Depth: 3, SelDepth: 5, Score: Score{Kind: Centipawns, Value: 20}, Nodes: 1234, NPS: 5000,
+				Time: 17 * time.Millisecond, PV: []string{"e2e4", "e7e5"}}, ""},
+		// Fairy-Stockfish's lines: multipv, tbhits skipped.
+		{"info depth 1 seldepth 1 multipv 1 score cp 0 nodes 185 nps 92500 tbhits 0 time 2 pv d7d5 f2f3",
+			Info{Depth: 1, SelDepth: 1, MultiPV: 1, Score: Score{Kind: Centipawns}, Nodes: 185, NPS: 92500,
+				Time: 2 * time.Millisecond, PV: []string{"d7d5", "f2f3"}}, ""},
+		{"info depth 7 score mate -3 pv c1Vc1 Vc5Vc6q",
+			Info{Depth: 7, Score: Score{Kind: MateIn, Value: -3}, PV: []string{"c1Vc1", "Vc5Vc6q"}}, ""},
+		{"info depth 0 score mate 0", Info{Score: Score{Kind: MateIn}}, ""},
+		{"info depth 9 score cp 35 lowerbound nodes 10",
+			Info{Depth: 9, Score: Score{Kind: Centipawns, Value: 35, Bound: LowerBound}, Nodes: 10}, ""},
+		{"info score cp -5 upperbound", Info{Score: Score{Kind: Centipawns, Value: -5, Bound: UpperBound}}, ""},
+		// Unknown fields are skipped, with their numbers; a pv ends at a keyword.
+		{"info wdl 100 800 100 hashfull 12 currmove e2e4 currmovenumber 1 depth 4",
+			Info{Depth: 4}, ""},
+		{"info pv a2a3 b7b6 depth 2", Info{Depth: 2, PV: []string{"a2a3", "b7b6"}}, ""},
+		{"info string hello   world  ", Info{Text: "hello world"}, ""},
+		{"info depth 2 string depth 5 pv x", Info{Depth: 2, Text: "depth 5 pv x"}, ""},
+		{"info", Info{}, ""},
+		{"bestmove e2e4", Info{}, "not an info line"},
+		{"info depth x", Info{}, `bad number "x"`},
+		{"info nodes", Info{}, "without a value"},
+		{"info score 20", Info{}, "want cp or mate"},
+		{"info time 99999999999999999", Info{}, "out of range"},
+		{"info depth 99999999999", Info{}, "out of range"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.line, func(t *testing.T) {
+			got, err := ParseInfo(tt.line)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("err = %v, want %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !infoEqual(got, tt.want) {
+				t.Fatalf("got %+v, want %+v", got, tt.want)
+			}
+		})
+	}
+}
+
+func infoEqual(a, b Info) bool {
+	return slices.Equal(a.PV, b.PV) && reflect.DeepEqual(a.withoutPV(), b.withoutPV())
+}
+
+func TestInfoString(t *testing.T) {
+	in := Info{Depth: 4, SelDepth: 9, Score: Score{Kind: MateIn, Value: 2}, Nodes: 970, NPS: 1000, Time: 3 * time.Millisecond,
+		PV: []string{"e6d4", "c1d1"}}
+	want := "info depth 4 seldepth 9 score mate 2 nodes 970 nps 1000 time 3 pv e6d4 c1d1"
+	if got := in.String(); got != want {
+		t.Fatalf("got  %q\nwant %q", got, want)
+	}
+}
+
+// TestScoreSearch checks the mate conversion against the search's own
+// convention: search.MateIn must read back the moves to mate.
+func TestScoreSearch(t *testing.T) {
+	tests := []struct {
+		score Score
+		want  int
+	}{
+		{Score{Kind: MateIn, Value: 1}, search.Mate - 1},
+		{Score{Kind: MateIn, Value: 3}, search.Mate - 5},
+		{Score{Kind: MateIn, Value: -1}, -(search.Mate - 2)},
+		{Score{Kind: MateIn, Value: -4}, -(search.Mate - 8)},
+		{Score{Kind: MateIn, Value: 0}, -search.Mate},
+		{Score{Kind: Centipawns, Value: 35}, 35},
+		{Score{Kind: Centipawns, Value: 29990}, search.Mate - 2*search.MaxPly}, // never read as a mate
+		{Score{}, 0},
+	}
+	for _, tt := range tests {
+		if got := tt.score.Search(); got != tt.want {
+			t.Errorf("%v: Search() = %d, want %d", tt.score, got, tt.want)
+		}
+	}
+	for n := -(search.MaxPly - 1); n < search.MaxPly; n++ {
+		if n == 0 {
+			continue
+		}
+		s := Score{Kind: MateIn, Value: n}
+		if got := search.MateIn(s.Search()); got != n {
+			t.Errorf("MateIn(%v.Search()) = %d", s, got)
+		}
+		if got := ScoreOf(s.Search()); got != s {
+			t.Errorf("ScoreOf(%v.Search()) = %v", s, got)
+		}
+	}
+	if got := search.MateIn(Score{Kind: Centipawns, Value: 1 << 20}.Search()); got != 0 {
+		t.Errorf("a huge centipawn score reads as mate in %d", got)
+	}
+}
+
+func TestParseOption(t *testing.T) {
+	tests := []struct {
+		line string
+		want Option
+	}{
+		{"option name Hash type spin default 16 min 1 max 4096",
+			Option{Name: "Hash", Type: "spin", Default: "16", Min: 1, Max: 4096}},
+		{"option name UCI_Variant type combo default chess var 3check var extinction var losalamos",
+			Option{Name: "UCI_Variant", Type: "combo", Default: "chess", Vars: []string{"3check", "extinction", "losalamos"}}},
+		{"option name Debug Log File type string default ", Option{Name: "Debug Log File", Type: "string"}},
+		{"option name Weights type string default <empty>", Option{Name: "Weights", Type: "string"}},
+		{"option name Clear Hash type button", Option{Name: "Clear Hash", Type: "button"}},
+		{"option name Analysis Contempt type combo default Both var Both var Off",
+			Option{Name: "Analysis Contempt", Type: "combo", Default: "Both", Vars: []string{"Both", "Off"}}},
+	}
+	for _, tt := range tests {
+		got, err := ParseOption(tt.line)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.line, err)
+		}
+		if !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("%s:\n got %+v\nwant %+v", tt.line, got, tt.want)
+		}
+	}
+	for _, bad := range []string{"id name x", "option name type spin", "option name X", "option name X type spin min z"} {
+		if _, err := ParseOption(bad); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
+	}
+}
+
+func (in Info) withoutPV() Info {
+	in.PV = nil
+	return in
+}
+
+// FuzzParseInfo checks parse -> format -> parse gives the same Info.
+func FuzzParseInfo(f *testing.F) {
+	for _, s := range []string{
+		"info depth 3 seldepth 5 score cp 20 nodes 1234 nps 5000 time 17 pv e2e4 e7e5",
+		"info depth 1 seldepth 1 multipv 1 score cp 0 nodes 185 nps 92500 tbhits 0 time 2 pv d7d5 f2f3 d5e4",
+		"info depth 7 score mate -3 lowerbound pv c1Vc1 Vc5Vc6q string x  y",
+		"info string", "info pv", "info score mate 0 upperbound wdl 1 2 3",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		a, err := ParseInfo(line)
+		if err != nil {
+			return
+		}
+		text := a.String()
+		b, err := ParseInfo(text)
+		if err != nil {
+			t.Fatalf("%q -> %q: %v", line, text, err)
+		}
+		if !infoEqual(a, b) {
+			t.Fatalf("%q -> %q:\n%+v\n%+v", line, text, a, b)
+		}
+		a.Score.Search() // never panics
+	})
+}
+
+// FuzzParseOption checks parse -> format -> parse gives the same Option.
+func FuzzParseOption(f *testing.F) {
+	for _, s := range []string{
+		"option name Hash type spin default 16 min 1 max 4096",
+		"option name UCI_Variant type combo default chess var 3check var extinction",
+		"option name Debug Log File type string default ",
+		"option name Clear Hash type button",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		a, err := ParseOption(line)
+		if err != nil {
+			return
+		}
+		text := a.String()
+		b, err := ParseOption(text)
+		if err != nil {
+			t.Fatalf("%q -> %q: %v", line, text, err)
+		}
+		if !reflect.DeepEqual(a, b) {
+			t.Fatalf("%q -> %q:\n%+v\n%+v", line, text, a, b)
+		}
+	})
+}

@@ -1,0 +1,678 @@
+package uci
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+	"unicode"
+
+	"varena/engines"
+	"varena/engines/search"
+	"varena/engines/variants"
+)
+
+// ServerOptions configure Serve. Zero fields take their defaults.
+type ServerOptions struct {
+	// Variant is the initial UCI_Variant (default: the first of
+	// variants.All, extinction).
+	Variant string
+	// Hash is the initial transposition table size in MB (default 16).
+	Hash int
+	// MaxHash is the largest Hash the option accepts (default 4096).
+	MaxHash int
+	// Weights is a YAML weights file for the initial variant; empty means
+	// the variant's built-in weights.
+	Weights string
+}
+
+// Server defaults and limits.
+const (
+	defaultHash     = 16
+	defaultMaxHash  = 4096
+	maxLineBytes    = 1 << 20 // longer input lines are ignored with a message
+	maxWeightsBytes = 16 << 20
+)
+
+// Serve speaks UCI on in and out: the engine side, for cutechess-cli,
+// fastchess and GUIs. It returns nil after "quit" or at the end of in,
+// ctx.Err() when ctx ends, or the error of a failed write. At the end of
+// in a search with a limit finishes and prints its bestmove; "quit" and
+// ctx end it without one.
+//
+// Lines are read in a goroutine that feeds a select loop; a search runs in
+// its own goroutine under a cancellable context, so that "stop", "isready"
+// and "quit" are answered while it runs. A command that changes the state
+// (position, go, setoption, ucinewgame) while a search runs stops that
+// search first, with its bestmove. Every bad line is answered with
+// "info string" and changes nothing. The reading goroutine ends when in
+// does (or after its next line once Serve has returned).
+func Serve(ctx context.Context, in io.Reader, out io.Writer, opts ServerOptions) error {
+	s, err := newServer(opts, out)
+	if err != nil {
+		return err
+	}
+	lines := make(chan inputLine)
+	readErr := make(chan error, 1)
+	stopRead := make(chan struct{})
+	defer close(stopRead)
+	go func() {
+		readErr <- readLines(in, func(l inputLine) bool {
+			select {
+			case lines <- l:
+				return true
+			case <-stopRead:
+				return false
+			}
+		})
+		close(lines)
+	}()
+
+	for {
+		var done <-chan search.Result
+		if s.job != nil {
+			done = s.job.done
+		}
+		select {
+		case <-ctx.Done():
+			s.abortSearch()
+			return ctx.Err()
+		case res := <-done:
+			s.finishSearch(res)
+		case l, ok := <-lines:
+			if !ok {
+				// The end of the input: a bounded search may finish (a
+				// piped script wants its bestmove), an unbounded one stops.
+				if s.job != nil {
+					if !s.job.bounded {
+						s.stopSearch()
+					}
+					select {
+					case res := <-s.job.done:
+						s.finishSearch(res)
+					case <-ctx.Done():
+						s.abortSearch()
+						return ctx.Err()
+					}
+				}
+				if err := <-readErr; err != nil && !errors.Is(err, io.EOF) {
+					return fmt.Errorf("uci: reading commands: %w", err)
+				}
+				return s.out.error()
+			}
+			if l.tooLong {
+				s.info("line too long (over %d bytes), ignored", maxLineBytes)
+			} else if s.handle(l.text) {
+				s.abortSearch()
+				return s.out.error()
+			}
+		}
+		if err := s.out.error(); err != nil {
+			s.abortSearch()
+			return err
+		}
+	}
+}
+
+// inputLine is one command line, or the mark of a line too long to keep.
+type inputLine struct {
+	text    string
+	tooLong bool
+}
+
+// readLines calls emit for each line of r (without its line end) until r
+// ends or emit returns false. Lines longer than maxLineBytes are replaced
+// by a tooLong mark instead of being buffered.
+func readLines(r io.Reader, emit func(inputLine) bool) error {
+	br := bufio.NewReaderSize(r, 64<<10)
+	var buf []byte
+	tooLong := false
+	for {
+		chunk, isPrefix, err := br.ReadLine()
+		if err != nil {
+			return err
+		}
+		if !tooLong {
+			buf = append(buf, chunk...)
+			if len(buf) > maxLineBytes {
+				tooLong, buf = true, buf[:0]
+			}
+		}
+		if isPrefix {
+			continue
+		}
+		l := inputLine{text: string(buf), tooLong: tooLong}
+		buf, tooLong = buf[:0], false
+		if !emit(l) {
+			return nil
+		}
+	}
+}
+
+// lineWriter writes whole lines from several goroutines and keeps the
+// first error.
+type lineWriter struct {
+	mu  sync.Mutex
+	w   io.Writer
+	err error
+}
+
+func (w *lineWriter) println(s string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.err == nil {
+		_, w.err = io.WriteString(w.w, s+"\n")
+	}
+}
+
+func (w *lineWriter) error() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.err
+}
+
+// server is the state of one Serve session. Only the select loop touches
+// it; a running search owns searcher and the game it was given.
+type server struct {
+	out     *lineWriter
+	maxHash int
+
+	variant  *engines.Variant
+	game     *engines.Game
+	searcher *search.Searcher
+	defaults map[*engines.Variant]*search.Weights
+
+	// Settings are applied before the next command that needs them, so
+	// that the order of setoption lines does not matter.
+	hash, appliedHash int
+	weightsPath       string
+	weightsStale      bool
+
+	job *searchJob
+}
+
+// searchJob is a search running in its own goroutine.
+type searchJob struct {
+	cancel  context.CancelFunc
+	done    chan search.Result
+	game    *engines.Game
+	bounded bool // ends by itself: a depth, node or time limit, not infinite
+}
+
+func newServer(opts ServerOptions, out io.Writer) (*server, error) {
+	s := &server{out: &lineWriter{w: out}, hash: opts.Hash, maxHash: opts.MaxHash,
+		defaults: map[*engines.Variant]*search.Weights{}}
+	if s.maxHash <= 0 {
+		s.maxHash = defaultMaxHash
+	}
+	if s.hash == 0 {
+		s.hash = min(defaultHash, s.maxHash)
+	}
+	if s.hash < 1 || s.hash > s.maxHash {
+		return nil, fmt.Errorf("uci: hash %d MB out of range 1-%d", s.hash, s.maxHash)
+	}
+	for _, v := range variants.All {
+		w, err := search.DefaultWeights(v)
+		if err != nil {
+			return nil, fmt.Errorf("uci: %w", err)
+		}
+		s.defaults[v] = w
+	}
+	s.variant = variants.All[0]
+	if opts.Variant != "" {
+		v, err := variants.ByName(opts.Variant)
+		if err != nil {
+			return nil, fmt.Errorf("uci: %w", err)
+		}
+		s.variant = v
+	}
+	w := s.defaults[s.variant]
+	if opts.Weights != "" {
+		var err error
+		if w, err = loadWeights(s.variant, opts.Weights); err != nil {
+			return nil, fmt.Errorf("uci: %w", err)
+		}
+	}
+	s.weightsPath = opts.Weights
+	s.searcher = search.New(w, s.hash)
+	s.appliedHash = s.hash
+	s.game = startGame(s.variant)
+	return s, nil
+}
+
+// loadWeights reads a weights file, refusing what is not a regular file of
+// a sensible size (a device or a pipe would never end).
+func loadWeights(v *engines.Variant, path string) (*search.Weights, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("weights: %w", err)
+	}
+	if !st.Mode().IsRegular() || st.Size() > maxWeightsBytes {
+		return nil, fmt.Errorf("weights: %s: not a regular file under %d MB", path, maxWeightsBytes>>20)
+	}
+	return search.LoadWeights(v, path)
+}
+
+func startGame(v *engines.Variant) *engines.Game {
+	pos, err := engines.ParseFEN(v, v.StartFEN)
+	if err != nil {
+		panic(err) // NewVariant checked the start position
+	}
+	return engines.NewGame(pos)
+}
+
+// info writes "info string" lines, one per line of the message.
+func (s *server) info(format string, args ...any) {
+	for l := range strings.SplitSeq(fmt.Sprintf(format, args...), "\n") {
+		s.out.println("info string " + l)
+	}
+}
+
+// commands maps each command to its handler; handlers get the fields after
+// the command and the raw text after it.
+var commands = map[string]func(s *server, args []string, rest string){
+	"uci":        (*server).cmdUCI,
+	"isready":    (*server).cmdIsReady,
+	"setoption":  (*server).cmdSetOption,
+	"ucinewgame": (*server).cmdNewGame,
+	"position":   (*server).cmdPosition,
+	"go":         (*server).cmdGo,
+	"stop":       (*server).cmdStop,
+	"ponderhit":  func(s *server, _ []string, _ string) {},
+	"debug":      func(s *server, _ []string, _ string) {},
+	"register":   func(s *server, _ []string, _ string) {},
+	"d":          (*server).cmdDisplay,
+}
+
+// changesState lists the commands that wait for a running search to stop.
+var changesState = map[string]bool{"setoption": true, "ucinewgame": true, "position": true, "go": true}
+
+// fieldStarts returns the fields of line, as strings.Fields splits it, and
+// the byte offset where each begins.
+func fieldStarts(line string) (fields []string, starts []int) {
+	start := -1
+	for i, r := range line {
+		if unicode.IsSpace(r) {
+			if start >= 0 {
+				fields, starts = append(fields, line[start:i]), append(starts, start)
+				start = -1
+			}
+		} else if start < 0 {
+			start = i
+		}
+	}
+	if start >= 0 {
+		fields, starts = append(fields, line[start:]), append(starts, start)
+	}
+	return fields, starts
+}
+
+// handle runs one command line and reports whether it was "quit".
+func (s *server) handle(line string) (quit bool) {
+	f, starts := fieldStarts(line)
+	if len(f) == 0 {
+		return false
+	}
+	// Unknown tokens are skipped, as UCI asks ("joho debug on").
+	i := 0
+	for i < len(f) && commands[f[i]] == nil && f[i] != "quit" {
+		i++
+	}
+	if i == len(f) {
+		s.info("unknown command %q", f[0])
+		return false
+	}
+	if i > 0 {
+		s.info("skipped unknown %q", strings.Join(f[:i], " "))
+	}
+	name := f[i]
+	if name == "quit" {
+		return true
+	}
+	if changesState[name] {
+		s.stopSearch()
+		s.waitSearch()
+	}
+	commands[name](s, f[i+1:], line[starts[i]+len(name):])
+	return false
+}
+
+// cmdStop ends a running search and prints its bestmove at once.
+func (s *server) cmdStop(_ []string, _ string) {
+	s.stopSearch()
+	s.waitSearch()
+}
+
+func (s *server) cmdIsReady(_ []string, _ string) {
+	if s.job == nil {
+		s.applySettings()
+	}
+	s.out.println("readyok")
+}
+
+func (s *server) cmdUCI(_ []string, _ string) {
+	s.out.println("id name varena")
+	s.out.println("id author the varena authors")
+	names := variants.Names()
+	opts := []Option{
+		{Name: "UCI_Variant", Type: "combo", Default: s.variant.Name, Vars: names},
+		{Name: "Hash", Type: "spin", Default: strconv.Itoa(s.hash), Min: 1, Max: s.maxHash},
+		{Name: "Weights", Type: "string", Default: s.weightsPath},
+		{Name: "Threads", Type: "spin", Default: "1", Min: 1, Max: 1},
+	}
+	for _, o := range opts {
+		s.out.println(o.String())
+	}
+	s.out.println("uciok")
+}
+
+// cmdSetOption handles "setoption name NAME [value VALUE]". Names are
+// matched ignoring case; the value is the rest of the raw line, so a path
+// keeps its inner spaces.
+func (s *server) cmdSetOption(_ []string, rest string) {
+	args, starts := fieldStarts(rest)
+	if len(args) < 2 || args[0] != "name" {
+		s.info("setoption: want setoption name NAME value VALUE")
+		return
+	}
+	i := 1
+	for i < len(args) && args[i] != "value" {
+		i++
+	}
+	name := strings.Join(args[1:i], " ")
+	value := ""
+	if i < len(args) {
+		value = strings.TrimSpace(rest[starts[i]+len("value"):])
+	}
+	switch strings.ToLower(name) {
+	case "uci_variant":
+		v, err := variants.ByName(strings.ToLower(value))
+		if err != nil {
+			s.info("setoption UCI_Variant: %v", err)
+			return
+		}
+		if v != s.variant {
+			s.variant = v
+			s.game = startGame(v)
+			s.weightsStale = true
+			s.searcher.NewGame()
+		}
+	case "hash":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 1 || n > s.maxHash {
+			s.info("setoption Hash: want a number of MB from 1 to %d, have %q", s.maxHash, value)
+			return
+		}
+		s.hash = n
+	case "threads":
+		if value != "1" {
+			s.info("setoption Threads: only 1 thread is supported, have %q", value)
+		}
+	case "weights":
+		if value == "<empty>" {
+			value = ""
+		}
+		s.weightsPath = value
+		s.weightsStale = true
+	default:
+		s.info("setoption: unknown option %q (known: UCI_Variant, Hash, Weights, Threads)", name)
+	}
+}
+
+// applySettings brings the searcher up to date with the options.
+func (s *server) applySettings() {
+	if s.hash != s.appliedHash {
+		s.searcher.SetHash(s.hash)
+		s.appliedHash = s.hash
+	}
+	if !s.weightsStale {
+		return
+	}
+	s.weightsStale = false
+	w := s.defaults[s.variant]
+	if s.weightsPath != "" {
+		lw, err := loadWeights(s.variant, s.weightsPath)
+		if err != nil {
+			s.info("setoption Weights: %v", err)
+			s.info("using the built-in weights for %s", s.variant.Name)
+		} else {
+			w = lw
+		}
+	}
+	s.searcher.SetWeights(w)
+}
+
+func (s *server) cmdNewGame(_ []string, _ string) {
+	s.applySettings()
+	s.searcher.NewGame()
+	s.game = startGame(s.variant)
+}
+
+// cmdPosition handles "position startpos|fen FEN [moves M...]". A bad line
+// leaves the position as it was.
+func (s *server) cmdPosition(args []string, _ string) {
+	s.applySettings()
+	game, err := s.parsePosition(args)
+	if err != nil {
+		s.info("position: %v", err)
+		s.info("position unchanged: %s", s.game.Position().FEN())
+		return
+	}
+	s.game = game
+}
+
+func (s *server) parsePosition(args []string) (*engines.Game, error) {
+	if len(args) == 0 {
+		return nil, errors.New("want startpos or fen")
+	}
+	mi := len(args)
+	for i, a := range args {
+		if a == "moves" {
+			mi = i
+			break
+		}
+	}
+	var pos engines.Position
+	switch args[0] {
+	case "startpos":
+		if mi != 1 {
+			return nil, fmt.Errorf("unexpected %q after startpos", strings.Join(args[1:mi], " "))
+		}
+		pos = *startGame(s.variant).Position()
+	case "fen":
+		var err error
+		if pos, err = engines.ParseFEN(s.variant, strings.Join(args[1:mi], " ")); err != nil {
+			return nil, err
+		}
+	default:
+		return nil, fmt.Errorf("want startpos or fen, have %q", args[0])
+	}
+	game := engines.NewGame(pos)
+	if mi < len(args) {
+		for i, text := range args[mi+1:] {
+			m, err := game.Position().ParseUCIMove(text)
+			if err != nil {
+				return nil, fmt.Errorf("move %d: %w", i+1, err)
+			}
+			game.Play(m)
+		}
+	}
+	return game, nil
+}
+
+// cmdGo parses the limits and starts a search. A line with a bad limit
+// starts nothing (the limits it meant are unknown).
+func (s *server) cmdGo(args []string, _ string) {
+	s.applySettings()
+	lim, err := parseGo(args, s.game.Position().SideToMove())
+	if err != nil {
+		s.info("go: %v", err)
+		if _, ok := err.(notice); !ok {
+			return
+		}
+	}
+	s.startSearch(lim)
+}
+
+// parseGo reads the arguments of "go" (times in milliseconds).
+func parseGo(args []string, side engines.Color) (search.Limits, error) {
+	var lim search.Limits
+	var problems []string
+	clockGiven := false
+	for i := 0; i < len(args); i++ {
+		key := args[i]
+		switch key {
+		case "infinite":
+			lim.Infinite = true
+			continue
+		case "ponder":
+			problems = append(problems, "ponder is not supported (searching as if told go)")
+			continue
+		case "searchmoves":
+			j := i + 1
+			for j < len(args) && !goKeywords[args[j]] {
+				j++
+			}
+			problems = append(problems, "searchmoves is not supported, ignored")
+			i = j - 1
+			continue
+		case "depth", "nodes", "movetime", "wtime", "btime", "winc", "binc", "movestogo", "mate":
+		default:
+			return lim, fmt.Errorf("unknown %q", key)
+		}
+		if i+1 >= len(args) {
+			return lim, fmt.Errorf("%s without a value", key)
+		}
+		n, err := strconv.ParseInt(args[i+1], 10, 64)
+		if err != nil {
+			return lim, fmt.Errorf("%s: bad number %q", key, args[i+1])
+		}
+		i++
+		n = max(min(n, maxMillis), -maxMillis)
+		ms := time.Duration(n) * time.Millisecond
+		switch key {
+		case "depth":
+			lim.Depth = int(max(min(n, search.MaxPly), 1))
+		case "mate":
+			lim.Depth = int(max(min(2*n-1, search.MaxPly), 1))
+		case "nodes":
+			lim.Nodes = max(n, 1)
+		case "movetime":
+			lim.MoveTime = max(ms, time.Millisecond)
+		case "wtime":
+			lim.WTime, clockGiven = ms, true
+		case "btime":
+			lim.BTime, clockGiven = ms, true
+		case "winc":
+			lim.WInc = max(ms, 0)
+		case "binc":
+			lim.BInc = max(ms, 0)
+		case "movestogo":
+			lim.MovesToGo = int(max(min(n, 1000), 0))
+		}
+	}
+	// A clock at or below zero still means "hurry", not "no limit".
+	if clockGiven {
+		if side == engines.White && lim.WTime <= 0 {
+			lim.WTime = time.Millisecond
+		}
+		if side == engines.Black && lim.BTime <= 0 {
+			lim.BTime = time.Millisecond
+		}
+	}
+	if len(problems) > 0 {
+		return lim, notice(strings.Join(problems, "; "))
+	}
+	return lim, nil
+}
+
+// notice is a parse message that does not stop the command.
+type notice string
+
+func (n notice) Error() string { return string(n) }
+
+var goKeywords = map[string]bool{
+	"infinite": true, "ponder": true, "searchmoves": true, "depth": true, "nodes": true,
+	"movetime": true, "wtime": true, "btime": true, "winc": true, "binc": true,
+	"movestogo": true, "mate": true,
+}
+
+func (s *server) startSearch(lim search.Limits) {
+	ctx, cancel := context.WithCancel(context.Background())
+	job := &searchJob{cancel: cancel, done: make(chan search.Result, 1), game: s.game,
+		bounded: !lim.Infinite && (lim.Depth > 0 || lim.Nodes > 0 || lim.MoveTime > 0 || lim.WTime > 0 || lim.BTime > 0)}
+	s.job = job
+	searcher, game := s.searcher, s.game
+	g := game.Position().Geometry()
+	go func() {
+		res := searcher.Search(ctx, game, lim, func(si search.Info) {
+			in := Info{Depth: si.Depth, SelDepth: si.SelDepth, Score: ScoreOf(si.Score),
+				Nodes: si.Nodes, Time: si.Time, PV: make([]string, len(si.PV))}
+			if si.Time > 0 {
+				in.NPS = int64(float64(si.Nodes) / si.Time.Seconds())
+			}
+			for i, m := range si.PV {
+				in.PV[i] = g.UCI(m)
+			}
+			s.out.println(in.String())
+		})
+		if lim.Infinite {
+			<-ctx.Done() // bestmove only after stop, even without a legal move
+		}
+		job.done <- res
+	}()
+}
+
+// stopSearch asks a running search to stop; its result arrives on
+// job.done.
+func (s *server) stopSearch() {
+	if s.job != nil {
+		s.job.cancel()
+	}
+}
+
+// waitSearch waits for the running search to end and prints its bestmove.
+func (s *server) waitSearch() {
+	if s.job != nil {
+		s.finishSearch(<-s.job.done)
+	}
+}
+
+func (s *server) finishSearch(res search.Result) {
+	g := s.job.game.Position().Geometry()
+	s.job.cancel()
+	s.job = nil
+	s.out.println("bestmove " + g.UCI(res.Move))
+}
+
+// abortSearch stops a running search and waits for it, without a bestmove
+// (the session is ending).
+func (s *server) abortSearch() {
+	if s.job != nil {
+		s.job.cancel()
+		<-s.job.done
+		s.job = nil
+	}
+}
+
+// cmdDisplay prints the position (the "d" debugging command of Stockfish).
+func (s *server) cmdDisplay(_ []string, _ string) {
+	pos := s.game.Position()
+	g := pos.Geometry()
+	var moves []string
+	for _, m := range pos.GenerateMoves(nil) {
+		moves = append(moves, g.UCI(m))
+	}
+	s.out.println("Variant: " + s.variant.Name)
+	s.out.println("Fen: " + pos.FEN())
+	s.out.println("Legal moves: " + strings.Join(moves, " "))
+	if o := s.game.Outcome(); o.Result != engines.Ongoing {
+		s.out.println(fmt.Sprintf("Result: %s (%s)", o.Result, o.Reason))
+	}
+}

@@ -1,0 +1,458 @@
+package uci
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"varena/engines"
+	"varena/engines/search"
+	"varena/engines/variants"
+)
+
+// session is Serve running in-process behind pipes.
+type session struct {
+	t     *testing.T
+	in    *io.PipeWriter
+	lines chan string
+	done  chan error
+	seen  []string
+}
+
+func startSession(t *testing.T, opts ServerOptions) *session {
+	t.Helper()
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	s := &session{t: t, in: inW, lines: make(chan string, 1000), done: make(chan error, 1)}
+	go func() {
+		err := Serve(context.Background(), inR, outW, opts)
+		outW.Close()
+		inR.Close()
+		s.done <- err
+	}()
+	go func() {
+		sc := bufio.NewScanner(outR)
+		sc.Buffer(nil, 1<<20)
+		for sc.Scan() {
+			s.lines <- sc.Text()
+		}
+		close(s.lines)
+	}()
+	t.Cleanup(func() {
+		inW.Close()
+		select {
+		case <-s.done:
+		case <-time.After(5 * time.Second):
+			t.Error("Serve did not end at the end of its input")
+		}
+	})
+	return s
+}
+
+func (s *session) send(lines ...string) {
+	s.t.Helper()
+	for _, l := range lines {
+		if _, err := io.WriteString(s.in, l+"\n"); err != nil {
+			s.t.Fatalf("send %q: %v", l, err)
+		}
+	}
+}
+
+// expect reads lines until one matches the regular expression want, and
+// returns it.
+func (s *session) expect(want string, timeout time.Duration) string {
+	s.t.Helper()
+	re := regexp.MustCompile(want)
+	deadline := time.After(timeout)
+	for {
+		select {
+		case l, ok := <-s.lines:
+			if !ok {
+				s.t.Fatalf("output ended, no line matching %q; last lines:\n%s", want, s.tail())
+			}
+			s.seen = append(s.seen, l)
+			if re.MatchString(l) {
+				return l
+			}
+		case <-deadline:
+			s.t.Fatalf("no line matching %q within %v; last lines:\n%s", want, timeout, s.tail())
+		}
+	}
+}
+
+// quiet checks that no line arrives for d.
+func (s *session) quiet(d time.Duration) {
+	s.t.Helper()
+	select {
+	case l := <-s.lines:
+		s.t.Fatalf("unexpected line %q", l)
+	case <-time.After(d):
+	}
+}
+
+func (s *session) tail() string {
+	n := max(len(s.seen)-15, 0)
+	return strings.Join(s.seen[n:], "\n")
+}
+
+// step is one line sent and the lines it must produce, in order (regular
+// expressions; other lines may come between).
+type step struct {
+	send string
+	want []string
+}
+
+func TestServeTranscripts(t *testing.T) {
+	badWeights := filepath.Join(t.TempDir(), "bad.yaml")
+	if err := os.WriteFile(badWeights, []byte("material_pawn: 100\nmaterial_pawn: 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name  string
+		opts  ServerOptions
+		steps []step
+		bad   bool // info string lines expected
+	}{
+		{"handshake", ServerOptions{}, []step{
+			{"uci", []string{
+				"^id name varena$",
+				"^id author ",
+				"^option name UCI_Variant type combo default extinction var extinction var losalamos-bunkers var evolution$",
+				"^option name Hash type spin default 16 min 1 max 4096$",
+				"^option name Weights type string default <empty>$",
+				"^option name Threads type spin default 1 min 1 max 1$",
+				"^uciok$"}},
+			{"isready", []string{"^readyok$"}},
+		}, false},
+		{"options", ServerOptions{Variant: "evolution", Hash: 8}, []step{
+			{"uci", []string{"default evolution var", "^option name Hash type spin default 8 ", "^uciok$"}},
+			{"setoption name uci_variant value LOSALAMOS-BUNKERS", nil},
+			{"setoption name HASH value 2", nil},
+			{"setoption name threads value 1", nil},
+			{"isready", []string{"^readyok$"}},
+			{"d", []string{"^Variant: losalamos-bunkers$", `^Fen: rnqknr/pppppp/6/6/PPPPPP/RNQKNR\|2/2/2/2 w - - 0 1$`}},
+		}, false},
+		{"bunker moves", ServerOptions{Variant: "losalamos-bunkers"}, []step{
+			{"position startpos moves d1Vd1 c6Vc6 Vd1Vc1 c5c4 Vc1Vc2", nil},
+			{"d", []string{`^Fen: rn1knr/pp1ppp/2p3/6/PPPPPP/RNQ1NR\|q1/2/K1/2 b - - 1 3$`}},
+			{"position fen rnQknr/pp1ppp/6/6/PPPPPP/RN1KNR|q1/2/2/2 w - - 0 1 moves c6Vc6", nil},
+			{"d", []string{`^Fen: rn1knr/pp1ppp/6/6/PPPPPP/RN1KNR\|Q1/2/2/2 b - - 0 1$`, "^Result: 1-0 \\(extinction\\)$"}},
+			{"position fen rnQknr/pp1ppp/6/6/PPPPPP/RN1KNR|q1/2/2/2 w - - 0 1", nil},
+			{"go depth 3", []string{"^info depth 1 .*score mate 1 .*pv c6Vc6", "^bestmove c6Vc6$"}},
+		}, false},
+		{"go depth", ServerOptions{}, []step{
+			{"ucinewgame", nil},
+			{"position startpos moves e2e4 e7e5", nil},
+			{"go depth 3", []string{
+				`^info depth 1 seldepth \d+ score cp -?\d+ nodes \d+ nps \d+ (time \d+ )?pv [a-h]`,
+				`^info depth 2 `, `^info depth 3 `, "^bestmove [a-h][1-8][a-h][1-8]$"}},
+			{"go nodes 50", []string{"^bestmove "}},
+			{"go movetime 50", []string{"^bestmove "}},
+			{"go wtime 300 btime 300 winc 10 binc 10 movestogo 5", []string{"^bestmove "}},
+			{"go mate 1", []string{"^bestmove "}},
+		}, false},
+		{"mate and no move", ServerOptions{}, []step{
+			{"position fen rnb1kbnr/pppppppp/8/8/8/2q5/PPPPPPPP/RNBQKBNR w KQkq - 0 1", nil},
+			{"go depth 2", []string{"score mate 1 ", "^bestmove (b2c3|d2c3|b1c3)$"}},
+			{"position fen rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", nil},
+			{"go depth 2", []string{"^bestmove 0000$"}},
+			{"setoption name UCI_Variant value evolution", nil},
+			{"position fen 6k/4Q2/R6/7/7/K6 w - - 0 1 moves a4a6", nil},
+			{"d", []string{"^Result: 1-0 \\(checkmate\\)$"}},
+			{"go infinite", nil},
+			{"stop", []string{"^bestmove 0000$"}},
+		}, false},
+		{"bad lines", ServerOptions{}, []step{
+			{"joho", []string{`^info string unknown command "joho"$`}},
+			{"joho isready", []string{`^info string skipped unknown "joho"$`, "^readyok$"}},
+			{"position fen rnbqkbnr/pppppppp w", []string{"^info string position: bad FEN", "^info string position unchanged: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1$"}},
+			{"position startpos moves e2e4 e7e5 e1e3", []string{`^info string position: move 3: move "e1e3" .*not a legal move`, "position unchanged: .* w KQkq - 0 1$"}},
+			{"position startpos moves e2e4", nil},
+			{"position startpos moves e7e5", []string{`move 1: move "e7e5"`, `position unchanged: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1$`}},
+			{"position startpos junk", []string{`unexpected "junk" after startpos`}},
+			{"position", []string{"^info string position: want startpos or fen$"}},
+			{"go depth x", []string{`^info string go: depth: bad number "x"$`}},
+			{"go depth", []string{`^info string go: depth without a value$`}},
+			{"go sideways", []string{`^info string go: unknown "sideways"$`}},
+			{"setoption name Hash value 0", []string{"^info string setoption Hash: want a number of MB from 1 to 4096"}},
+			{"setoption name Hash value abc", []string{"^info string setoption Hash: "}},
+			{"setoption name Threads value 4", []string{"only 1 thread"}},
+			{"setoption name UCI_Variant value chess", []string{`^info string setoption UCI_Variant: unknown variant "chess"`}},
+			{"setoption name Colour value blue", []string{`^info string setoption: unknown option "Colour"`}},
+			{"setoption value 3", []string{"^info string setoption: want setoption name NAME value VALUE$"}},
+			{"setoption name Weights value " + badWeights, nil},
+			{"isready", []string{"^info string setoption Weights: .*bad.yaml:2: material_pawn: given twice", "using the built-in weights for extinction", "^readyok$"}},
+			{"setoption name Weights value /no/such/file.yaml", nil},
+			{"go depth 1", []string{"no/such/file.yaml", "^bestmove "}},
+			{"setoption name Weights value <empty>", nil},
+			{"go ponder depth 1", []string{"ponder is not supported", "^bestmove "}},
+			{"go searchmoves e2e4 d2d4 depth 1", []string{"searchmoves is not supported", "^bestmove "}},
+			{"d", []string{"^Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1$"}},
+			{"isready", []string{"^readyok$"}},
+		}, true},
+		{"weights file", ServerOptions{}, []step{
+			{"setoption name UCI_Variant value evolution", nil},
+			{"setoption name Weights value " + weightsFile(t, variants.All[2]), nil},
+			{"isready", []string{"^readyok$"}},
+			{"go depth 2", []string{"^info depth 2", "^bestmove "}},
+		}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := startSession(t, tt.opts)
+			for _, st := range tt.steps {
+				s.send(st.send)
+				for _, w := range st.want {
+					s.expect(w, 10*time.Second)
+				}
+			}
+			// Nothing may be left unanswered.
+			s.send("isready")
+			s.expect("^readyok$", 10*time.Second)
+			for _, l := range s.seen {
+				if strings.HasPrefix(l, "info string") && !tt.bad {
+					t.Errorf("unexpected %q", l)
+				}
+			}
+			s.send("quit")
+			if err := <-s.done; err != nil {
+				t.Fatalf("Serve: %v", err)
+			}
+			s.done <- nil // for the cleanup
+		})
+	}
+}
+
+// weightsFile writes v's default weights to a file and returns its path.
+func weightsFile(t *testing.T, v *engines.Variant) string {
+	t.Helper()
+	w, err := search.DefaultWeights(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), v.Name+".yaml")
+	if err := os.WriteFile(path, w.YAML(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestServeStop checks that "stop" brings the bestmove within 50 ms, for
+// an infinite search and for a long timed one, and that isready is
+// answered while searching.
+func TestServeStop(t *testing.T) {
+	const limit = 50 * time.Millisecond
+	for _, tt := range []struct{ variant, goLine string }{
+		{"extinction", "go infinite"},
+		{"losalamos-bunkers", "go infinite"},
+		{"evolution", "go infinite"},
+		{"extinction", "go movetime 100000"},
+		{"extinction", "go wtime 600000 btime 600000"},
+	} {
+		t.Run(tt.variant+" "+tt.goLine, func(t *testing.T) {
+			s := startSession(t, ServerOptions{Variant: tt.variant, Hash: 4})
+			s.send("position startpos", tt.goLine)
+			s.expect("^info depth 3 ", 10*time.Second)
+			s.send("isready")
+			s.expect("^readyok$", time.Second)
+			time.Sleep(20 * time.Millisecond)
+			start := time.Now()
+			s.send("stop")
+			line := s.expect("^bestmove ", time.Second)
+			d := time.Since(start)
+			if d > limit {
+				t.Errorf("bestmove %v after stop, want under %v", d, limit)
+			}
+			t.Logf("bestmove %v after stop", d)
+			pos, _ := engines.ParseFEN(mustVariant(t, tt.variant), mustVariant(t, tt.variant).StartFEN)
+			if _, err := pos.ParseUCIMove(strings.TrimPrefix(line, "bestmove ")); err != nil {
+				t.Errorf("%s: %v", line, err)
+			}
+			s.send("quit")
+			<-s.done
+			s.done <- nil
+		})
+	}
+}
+
+// TestServeInfiniteWaits checks that "go infinite" prints no bestmove
+// before stop, even once the search has nothing more to find.
+func TestServeInfiniteWaits(t *testing.T) {
+	s := startSession(t, ServerOptions{})
+	s.send("position fen rnb1kbnr/pppppppp/8/8/8/2q5/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "go infinite")
+	s.expect("^info depth 1 ", time.Second)
+	deadline := time.After(300 * time.Millisecond)
+wait:
+	for {
+		select {
+		case l := <-s.lines:
+			if strings.HasPrefix(l, "bestmove") {
+				t.Fatalf("%q before stop", l)
+			}
+		case <-deadline:
+			break wait
+		}
+	}
+	s.send("stop")
+	s.expect("^bestmove (b2c3|d2c3|b1c3)$", time.Second)
+}
+
+// TestServeImplicitStop checks that a position or go during a search ends
+// it with its bestmove first.
+func TestServeImplicitStop(t *testing.T) {
+	s := startSession(t, ServerOptions{Hash: 2})
+	s.send("go infinite")
+	s.expect("^info depth 2 ", 5*time.Second)
+	s.send("position startpos moves e2e4", "go depth 1")
+	s.expect("^bestmove [a-h][1-8][a-h][1-8]$", time.Second)  // of the infinite search, from the start
+	s.expect("^bestmove [a-h][78][a-h][5-8]$", 5*time.Second) // a black move
+	s.quiet(100 * time.Millisecond)
+}
+
+// TestServeEndOfInput checks that a piped script gets the bestmove of its
+// last, bounded search, and that an unbounded one is stopped.
+func TestServeEndOfInput(t *testing.T) {
+	for _, tt := range []struct {
+		input string
+		want  string
+	}{
+		{"position startpos\ngo depth 3\n", "info depth 3 "},
+		{"go infinite\n", "bestmove "},
+		{"go\n", "bestmove "},
+		{"uci\nquit\ngo depth 1\n", "uciok"},
+	} {
+		var out strings.Builder
+		done := make(chan error, 1)
+		go func() { done <- Serve(context.Background(), strings.NewReader(tt.input), &out, ServerOptions{Hash: 1}) }()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatal(err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%q: Serve did not end", tt.input)
+		}
+		if !strings.Contains(out.String(), tt.want) {
+			t.Errorf("%q: output lacks %q:\n%s", tt.input, tt.want, out.String())
+		}
+		if strings.Contains(tt.input, "quit") && strings.Contains(out.String(), "bestmove") {
+			t.Errorf("%q: commands after quit were run", tt.input)
+		}
+	}
+}
+
+// TestServeContext checks that Serve ends with its context, even while
+// searching and with its input still open.
+func TestServeContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	inR, inW := io.Pipe()
+	defer inW.Close()
+	done := make(chan error, 1)
+	go func() { done <- Serve(ctx, inR, io.Discard, ServerOptions{Hash: 1}) }()
+	io.WriteString(inW, "go infinite\n")
+	time.Sleep(50 * time.Millisecond)
+	cancel()
+	select {
+	case err := <-done:
+		if err != context.Canceled {
+			t.Fatalf("err = %v, want context.Canceled", err)
+		}
+	case <-time.After(2 * time.Second):
+		t.Fatal("Serve did not end with its context")
+	}
+}
+
+func TestServeOptionsErrors(t *testing.T) {
+	for _, opts := range []ServerOptions{
+		{Variant: "chess"},
+		{Hash: 5000},
+		{Hash: -1},
+		{Weights: "/no/such/weights.yaml"},
+	} {
+		if err := Serve(context.Background(), strings.NewReader(""), io.Discard, opts); err == nil {
+			t.Errorf("%+v: no error", opts)
+		}
+	}
+}
+
+// TestServeLongLine checks that a line over the limit is refused, not
+// buffered, and the session goes on.
+func TestServeLongLine(t *testing.T) {
+	var out strings.Builder
+	in := "position startpos moves" + strings.Repeat(" e2e4", maxLineBytes/5+10) + "\nisready\n"
+	if err := Serve(context.Background(), strings.NewReader(in), &out, ServerOptions{Hash: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "info string line too long") || !strings.HasSuffix(out.String(), "readyok\n") {
+		t.Fatalf("output:\n%.500s", out.String())
+	}
+}
+
+func mustVariant(t testing.TB, name string) *engines.Variant {
+	v, err := variants.ByName(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// FuzzServerLine checks that no input line makes the server panic or stop
+// answering.
+func FuzzServerLine(f *testing.F) {
+	for _, s := range []string{
+		"uci", "isready", "setoption name UCI_Variant value losalamos-bunkers", "setoption name Hash value 2",
+		"setoption name Weights value x.yaml", "position startpos moves e2e4 e7e5",
+		"position fen rnqknr/pppppp/6/6/PPPPPP/RNQKNR|q1/2/2/2 w - - 0 1 moves d1Vd1",
+		"go depth 2", "go infinite", "go wtime -5 btime 10 movestogo 0", "go nodes 100 movetime 10",
+		"stop", "ucinewgame", "d", "debug on", "quit", "position fen", "go mate 3 searchmoves e2e4",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		// The closing stop ends any search the line began; isready then
+		// proves the loop still answers.
+		in := "uci\n" + line + "\nstop\nisready\n"
+		var out strings.Builder
+		done := make(chan error, 1)
+		go func() {
+			done <- Serve(context.Background(), strings.NewReader(in), &out, ServerOptions{Hash: 1, MaxHash: 2})
+		}()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatal(err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%q: Serve did not end", line)
+		}
+		if !strings.Contains(line, "quit") && !strings.HasSuffix(out.String(), "readyok\n") {
+			t.Fatalf("%q: no readyok at the end:\n%s", line, out.String())
+		}
+	})
+}
+
+func ExampleServe() {
+	in := strings.NewReader("uci\nsetoption name UCI_Variant value losalamos-bunkers\nposition startpos moves d1Vd1\nd\nisready\nquit\n")
+	if err := Serve(context.Background(), in, os.Stdout, ServerOptions{Hash: 1}); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// id name varena
+	// id author the varena authors
+	// option name UCI_Variant type combo default extinction var extinction var losalamos-bunkers var evolution
+	// option name Hash type spin default 1 min 1 max 4096
+	// option name Weights type string default <empty>
+	// option name Threads type spin default 1 min 1 max 1
+	// uciok
+	// Variant: losalamos-bunkers
+	// Fen: rnqknr/pppppp/6/6/PPPPPP/RNQ1NR|2/2/2/1K b - - 1 1
+	// Legal moves: a5a4 b5b4 c5c4 c5Vc5 d5d4 d5Vd5 e5e4 f5f4 b6a4 b6c4 e6d4 e6f4 c6Vc6 d6Vd6
+	// readyok
+}
