@@ -3,8 +3,15 @@ module varena
 go 1.26
 
 require (
+	github.com/schollz/progressbar/v3 v3.19.1
+	golang.org/x/term v0.44.0
 	gonum.org/v1/gonum v0.17.0
 	gopkg.in/yaml.v3 v3.0.1
 )
 
-require golang.org/x/tools v0.30.0 // indirect
+require (
+	github.com/mitchellh/colorstring v0.0.0-20190213212951-d06e56a500db // indirect
+	github.com/rivo/uniseg v0.4.7 // indirect
+	golang.org/x/sys v0.46.0 // indirect
+	golang.org/x/tools v0.30.0 // indirect
+)

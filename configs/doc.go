@@ -1,5 +1,31 @@
-// Package configs embeds varena's YAML files: the default evaluation
-// weights of each variant (weights/<variant>.yaml) and the example runs.
-// Embedding them makes `go run ./cmd/varena run` work from any directory
-// with nothing to install.
+// Package configs reads varena's YAML files and embeds the built-in ones:
+// the default evaluation weights of each variant (weights/<variant>.yaml),
+// the example runs (runs/*.yaml, runs/default.yaml being what `varena run`
+// plays without a file) and opening books (openings/*.epd). Embedding them
+// makes `go run ./cmd/varena run` work from any directory with nothing to
+// install.
+//
+// A run file describes one tournament (type Run); runs/default.yaml
+// explains every key. Load and Parse decode it strictly (an unknown key
+// is an error), check every value, and report all problems at once, one
+// per line, as "FILE:LINE: what is wrong". They then fill in the
+// defaults, so the rest of varena never sees a zero value that means
+// "default":
+//
+//	tournament.type     round-robin
+//	tournament.games    2 (sprt: 20000, the maximum)
+//	tournament.rounds   1
+//	openings.order      sequential
+//	variant_schedule    all (runs with several variants)
+//	sprt alpha, beta    0.05, model normalized
+//	engine hash         16 MB (alphabeta)
+//	engine restart      on-crash (uci)
+//	time_control.margin 1 s (clock and movetime)
+//	name                the file name without its extension
+//
+// A zero in the file means the same as an absent key: "games: 0" is the
+// default 2, "margin: 0" the default 1 s (write 0.001 for almost none).
+//
+// The package imports no other varena package (engines and arena import
+// it); the variant names it accepts are passed in a Checker.
 package configs

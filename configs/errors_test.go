@@ -1,0 +1,546 @@
+package configs_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"varena/configs"
+)
+
+// brokenRuns are runs with mistakes and the exact messages they give,
+// one per line. "t.yaml" names them.
+var brokenRuns = []struct {
+	name string
+	yaml string
+	want string
+}{
+	{
+		name: "unknown key, a likely typo",
+		yaml: `variant: extinction
+time_control: {depth: 2}
+engines:
+  - {name: a, kind: random}
+  - {name: b, kind: random, sed: 3}
+`,
+		want: `t.yaml:5: unknown key "sed" in engine (did you mean "seed"?)`,
+	},
+	{
+		name: "unknown key, nothing near",
+		yaml: `variant: extinction
+tournament: {type: round-robin, pairings: 3}
+engines: [{name: a, kind: random}, {name: b, kind: random}]
+`,
+		want: `t.yaml:2: unknown key "pairings" in tournament (known: type, challenger, games, rounds)`,
+	},
+	{
+		name: "unknown keys and invalid values together",
+		yaml: `variantt: extinction
+tournament:
+  games: 3
+engines: [{name: a, kind: random}, {name: b, kind: random}]
+`,
+		want: `t.yaml:1: unknown key "variantt" in run (did you mean "variant"?)
+t.yaml:1: no variant: set variant (one) or variants (a list)
+t.yaml:3: tournament.games: 3 is odd; each opening is played twice, colours reversed, so games must be even`,
+	},
+	{
+		name: "wrong types",
+		yaml: `variant: extinction
+tournament:
+  games: two
+  rounds: [1]
+engines: [{name: a, kind: random, seed: -1}, {name: b, kind: random}]
+`,
+		want: "t.yaml:3: games: cannot unmarshal !!str `two` into int\n" +
+			"t.yaml:4: rounds: cannot unmarshal !!seq into int\n" +
+			"t.yaml:5: seed: cannot unmarshal !!int `-1` into uint64",
+	},
+	{
+		name: "a list where a mapping belongs",
+		yaml: `variant: extinction
+openings: [a, b]
+engines: [{name: a, kind: random}, {name: b, kind: random}]
+`,
+		want: `t.yaml:2: openings: want a mapping of keys to values, have a list`,
+	},
+	{
+		name: "key given twice",
+		yaml: `variant: extinction
+variant: evolution
+engines: [{name: a, kind: random}, {name: b, kind: random}]
+`,
+		want: `t.yaml:2: variant given twice (first at line 1)`,
+	},
+	{
+		name: "yaml syntax",
+		yaml: "variant: extinction\nengines: [{name: a\n",
+		want: `t.yaml:2: did not find expected ',' or '}'`,
+	},
+	{
+		name: "not a mapping",
+		yaml: "just words\n",
+		want: `t.yaml:1: run: want a mapping of keys to values, have "just words"`,
+	},
+	{
+		name: "two documents",
+		yaml: "variant: extinction\n---\nvariant: evolution\n",
+		want: `t.yaml:2: more than one YAML document; a run file holds one run`,
+	},
+	{
+		name: "empty file",
+		yaml: "",
+		want: `t.yaml:1: no variant: set variant (one) or variants (a list)
+t.yaml:1: engines: need at least two, have 0`,
+	},
+	{
+		name: "unknown variant",
+		yaml: `variant: chess
+engines: [{name: a, kind: random}, {name: b, kind: random}]
+`,
+		want: `t.yaml:1: variant: unknown variant "chess" (known: extinction, losalamos-bunkers, evolution)`,
+	},
+	{
+		name: "variants: both, duplicate, unknown, no name, schedule",
+		yaml: `variant: extinction
+variants:
+  - evolution
+  - atomic
+  - evolution
+  - ~
+variant_schedule: some
+engines: [{name: a, kind: random}, {name: b, kind: random}]
+`,
+		want: `t.yaml:2: variant and variants both set: give one of them
+t.yaml:4: variants: unknown variant "atomic" (known: extinction, losalamos-bunkers, evolution)
+t.yaml:5: variants: evolution listed twice
+t.yaml:6: variants: entry 4 has no name
+t.yaml:7: variant_schedule: unknown schedule "some" (known: all, assigned)`,
+	},
+	{
+		name: "variant_schedule with one variant",
+		yaml: `variant: extinction
+variant_schedule: all
+engines: [{name: a, kind: random}, {name: b, kind: random}]
+`,
+		want: `t.yaml:2: variant_schedule is for runs with several variants`,
+	},
+	{
+		name: "per-variant openings and time control",
+		yaml: `variants:
+  - name: extinction
+    openings: {file: ../openings/none.epd, order: shuffled}
+    time_control: {}
+  - evolution
+openings: {file: ../openings/losalamos-bunkers.epd}
+engines: [{name: a, kind: random}, {name: b, kind: random}]
+`,
+		want: `t.yaml:3: variant "extinction": openings.order: unknown order "shuffled" (known: sequential, random)
+t.yaml:3: variant "extinction": openings.file: ../openings/none.epd not found
+t.yaml:4: variant "extinction": time_control: no limit; set one of depth, nodes, movetime or clock
+t.yaml:6: openings.file with several variants: a file holds positions of one variant; give each variant its own openings`,
+	},
+	{
+		name: "odd games, negative rounds, unknown type",
+		yaml: `variant: extinction
+tournament:
+  type: swiss
+  games: 5
+  rounds: -1
+engines: [{name: a, kind: random}, {name: b, kind: random}]
+`,
+		want: `t.yaml:3: tournament.type: unknown type "swiss" (known: round-robin, gauntlet, sprt)
+t.yaml:4: tournament.games: 5 is odd; each opening is played twice, colours reversed, so games must be even
+t.yaml:5: tournament.rounds: -1 is negative`,
+	},
+	{
+		name: "unknown engine as challenger",
+		yaml: `variant: extinction
+tournament: {type: gauntlet, challenger: stockfish}
+engines: [{name: a, kind: random}, {name: b, kind: random}]
+`,
+		want: `t.yaml:2: tournament.challenger: no engine named "stockfish" (engines: a, b)`,
+	},
+	{
+		name: "gauntlet without challenger, challenger without gauntlet",
+		yaml: `variant: extinction
+tournament: {type: gauntlet}
+engines: [{name: a, kind: random}, {name: b, kind: random}]
+`,
+		want: `t.yaml:2: tournament: a gauntlet needs a challenger (the name of one of the engines)`,
+	},
+	{
+		name: "challenger in a round-robin",
+		yaml: `variant: extinction
+tournament: {challenger: a}
+engines: [{name: a, kind: random}, {name: b, kind: random}]
+`,
+		want: `t.yaml:2: tournament.challenger is only for tournament type gauntlet`,
+	},
+	{
+		name: "sprt with three engines and no sprt block",
+		yaml: `variant: extinction
+tournament: {type: sprt}
+time_control: {nodes: 1000}
+engines:
+  - {name: a, kind: alphabeta}
+  - {name: b, kind: alphabeta}
+  - {name: c, kind: alphabeta}
+`,
+		want: `t.yaml:2: tournament type sprt needs an sprt block (elo0, elo1)
+t.yaml:4: tournament type sprt needs exactly two engines (the first is tested against the second), have 3`,
+	},
+	{
+		name: "sprt values",
+		yaml: `variant: extinction
+tournament: {type: sprt, games: 101}
+time_control: {nodes: 1000}
+sprt:
+  elo0: 5
+  elo1: 0
+  alpha: 1.5
+  beta: -0.1
+  model: bayes
+engines: [{name: a, kind: alphabeta}, {name: b, kind: alphabeta}]
+`,
+		want: `t.yaml:2: tournament.games: 101 is odd; each opening is played twice, colours reversed, so games must be even
+t.yaml:6: sprt: elo0 (5) must be below elo1 (0)
+t.yaml:7: sprt.alpha: 1.5 is not between 0 and 1
+t.yaml:8: sprt.beta: -0.1 is not between 0 and 1
+t.yaml:9: sprt.model: unknown model "bayes" (known: normalized, logistic)`,
+	},
+	{
+		name: "sprt infinite, alpha+beta",
+		yaml: `variant: extinction
+tournament: {type: sprt}
+time_control: {nodes: 1000}
+sprt: {elo0: .nan, elo1: .inf, alpha: 0.5, beta: 0.5}
+engines: [{name: a, kind: alphabeta}, {name: b, kind: alphabeta}]
+`,
+		want: `t.yaml:4: sprt.elo0: NaN is not a finite number
+t.yaml:4: sprt.elo1: +Inf is not a finite number
+t.yaml:4: sprt: alpha + beta (1) must be below 1`,
+	},
+	{
+		name: "sprt block in a round-robin",
+		yaml: `variant: extinction
+sprt: {elo0: 0, elo1: 5}
+engines: [{name: a, kind: random}, {name: b, kind: random}]
+`,
+		want: `t.yaml:2: sprt is only for tournament type sprt`,
+	},
+	{
+		name: "missing time control",
+		yaml: `variant: extinction
+engines:
+  - {name: a, kind: alphabeta}
+  - {name: b, kind: uci, command: sf}
+  - {name: c, kind: random}
+`,
+		want: `t.yaml:1: no time control: set time_control (one of depth, nodes, movetime, clock) for the run or for every engine`,
+	},
+	{
+		name: "one engine without time control",
+		yaml: `variant: extinction
+engines:
+  - {name: a, kind: alphabeta, time_control: {depth: 3}}
+  - {name: b, kind: alphabeta}
+`,
+		want: `t.yaml:4: engine "b" has no time control: give it a time_control or set one for the run`,
+	},
+	{
+		name: "a variant without time control",
+		yaml: `variants: [extinction, {name: evolution, time_control: {depth: 2}}]
+engines:
+  - {name: a, kind: alphabeta, declines: [extinction]}
+  - {name: b, kind: alphabeta}
+`,
+		want: `t.yaml:4: engine "b" has no time control: give it a time_control or set one for the run`,
+	},
+	{
+		name: "bad clock",
+		yaml: `variant: extinction
+time_control: {clock: 40/60+x}
+engines: [{name: a, kind: alphabeta}, {name: b, kind: alphabeta}]
+`,
+		want: `t.yaml:2: time_control.clock: bad clock "40/60+x": increment: "x" is not a number of seconds (want [moves/]seconds[+increment], e.g. 40/60+0.6 or 10+0.1)`,
+	},
+	{
+		name: "time control values",
+		yaml: `variant: extinction
+time_control:
+  depth: 3
+  movetime: -1
+  margin: -2
+engines:
+  - {name: a, kind: alphabeta, time_control: {nodes: -5}}
+  - name: b
+    kind: alphabeta
+    time_control: {}
+`,
+		want: `t.yaml:4: time_control: depth and movetime set; give only one of depth, nodes, movetime and clock
+t.yaml:4: time_control.movetime: -1 is not a positive number of seconds
+t.yaml:5: time_control.margin: -2 is not a number of seconds >= 0
+t.yaml:7: engine "a": time_control.nodes: -5 is not positive
+t.yaml:10: engine "b": time_control: no limit; set one of depth, nodes, movetime or clock`,
+	},
+	{
+		name: "duplicate and missing engine names, kinds",
+		yaml: `variant: extinction
+time_control: {depth: 2}
+engines:
+  - name: a
+    kind: alphabeta
+  - name: a
+    kind: random
+  - kind: greedy
+  - name: c
+  - name: d
+    kind: lc0
+`,
+		want: `t.yaml:6: engine name "a" used twice (first at line 4)
+t.yaml:8: engine 3 has no name
+t.yaml:9: engine "c" has no kind (alphabeta, random, greedy or uci)
+t.yaml:11: engine "d": unknown kind "lc0" (known: alphabeta, random, greedy, uci)`,
+	},
+	{
+		name: "too few engines",
+		yaml: `variant: extinction
+engines: [{name: a, kind: random}]
+`,
+		want: `t.yaml:2: engines: need at least two, have 1`,
+	},
+	{
+		name: "keys for other kinds",
+		yaml: `variant: extinction
+time_control: {depth: 2}
+engines:
+  - name: a
+    kind: alphabeta
+    command: ./a
+    options: {Hash: 16}
+    seed: 4
+  - name: b
+    kind: uci
+    hash: 16
+    weights: {extinction: w.yaml}
+  - name: c
+    kind: random
+    restart: always
+    hash: -1
+`,
+		want: `t.yaml:6: engine "a": command is for uci engines, not alphabeta
+t.yaml:7: engine "a": options is for uci engines, not alphabeta
+t.yaml:8: engine "a": seed is for random and greedy engines, not alphabeta
+t.yaml:9: engine "b": kind uci needs a command
+t.yaml:11: engine "b": hash is for alphabeta engines, not uci
+t.yaml:12: engine "b": weights is for alphabeta and greedy engines, not uci
+t.yaml:12: engine "b": weights for extinction: w.yaml not found
+t.yaml:15: engine "c": restart is for uci engines, not random
+t.yaml:16: engine "c": hash is for alphabeta engines, not random
+t.yaml:16: engine "c": hash -1 is negative`,
+	},
+	{
+		name: "weights, restart, plays and declines",
+		yaml: `variant: extinction
+time_control: {depth: 2}
+engines:
+  - name: a
+    kind: alphabeta
+    weights:
+      chess: ../weights/extinction.yaml
+      extinction: ""
+      evolution: ../weights/evolution.yaml
+  - name: b
+    kind: uci
+    command: sf
+    restart: never
+    variant_names: {extinction: "", xiangqi: x}
+    plays: [evolution, shogi]
+    declines: [evolution]
+`,
+		want: `t.yaml:7: engine "a": weights: unknown variant "chess" (known: extinction, losalamos-bunkers, evolution)
+t.yaml:8: engine "a": weights for extinction: no file given
+t.yaml:10: engine "b" plays none of the run's variants (extinction)
+t.yaml:13: engine "b": unknown restart "never" (known: on-crash, always)
+t.yaml:14: engine "b": variant_names: no name given for extinction
+t.yaml:14: engine "b": variant_names: unknown variant "xiangqi" (known: extinction, losalamos-bunkers, evolution)
+t.yaml:15: engine "b": plays: unknown variant "shogi" (known: extinction, losalamos-bunkers, evolution)
+t.yaml:16: engine "b": evolution both in plays and in declines`,
+	},
+	{
+		name: "openings",
+		yaml: `variant: extinction
+openings:
+  file: nowhere.epd
+  order: shuffled
+  plies: -2
+engines: [{name: a, kind: random}, {name: b, kind: random}]
+`,
+		want: `t.yaml:3: openings.file: nowhere.epd not found
+t.yaml:4: openings.order: unknown order "shuffled" (known: sequential, random)
+t.yaml:5: openings.plies: -2 is negative
+t.yaml:5: openings: file and plies both given; give one (plies makes random openings)`,
+	},
+	{
+		name: "adjudication",
+		yaml: `variant: extinction
+adjudication:
+  max_plies: -1
+  draw: {move_number: -3}
+  resign:
+    moves: 2
+    score: -100
+engines: [{name: a, kind: random}, {name: b, kind: random}]
+concurrency: -1
+`,
+		want: `t.yaml:3: adjudication.max_plies: -1 is negative
+t.yaml:4: adjudication.draw.move_number: -3 is negative
+t.yaml:4: adjudication.draw.moves must be positive, have 0
+t.yaml:4: adjudication.draw.score must be positive, have 0
+t.yaml:7: adjudication.resign.score must be positive, have -100
+t.yaml:9: concurrency: -1 is negative (0 means one worker per CPU)`,
+	},
+}
+
+func TestBrokenRuns(t *testing.T) {
+	for _, c := range brokenRuns {
+		t.Run(c.name, func(t *testing.T) {
+			r, err := configs.Parse("t.yaml", []byte(c.yaml), check)
+			if err == nil {
+				t.Fatalf("no error; run %+v", r)
+			}
+			if r != nil {
+				t.Errorf("a run (%+v) with the error", r)
+			}
+			if got := err.Error(); got != c.want {
+				t.Errorf("got\n%s\nwant\n%s", got, c.want)
+			}
+		})
+	}
+}
+
+func TestMergeKeys(t *testing.T) {
+	r, err := configs.Parse("t.yaml", []byte(`
+variant: extinction
+time_control: &tc {depth: 3}
+x-templates: 1
+engines:
+  - &ab {name: a, kind: alphabeta, hash: 8}
+  - <<: *ab
+    name: b
+    time_control: *tc
+`), check)
+	if err == nil || err.Error() != `t.yaml:4: unknown key "x-templates" in run (known: name, variant, variants, variant_schedule, out, seed, concurrency, tournament, openings, time_control, adjudication, sprt, engines)` {
+		t.Fatalf("got %v", err)
+	}
+	r, err = configs.Parse("t.yaml", []byte(`
+variant: extinction
+time_control: &tc {depth: 3}
+engines:
+  - &ab {name: a, kind: alphabeta, hash: 8}
+  - <<: *ab
+    name: b
+    time_control: *tc
+`), check)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := r.Engines[1]; b.Name != "b" || b.Kind != "alphabeta" || b.Hash != 8 || b.TimeControl == nil || b.TimeControl.Depth != 3 {
+		t.Errorf("merged engine: %+v", b)
+	}
+}
+
+func TestParseClock(t *testing.T) {
+	for _, c := range []struct {
+		in        string
+		moves     int
+		base, inc time.Duration
+		err       string
+		pgn       string // TimeControl.String
+	}{
+		{in: "40/60+0.6", moves: 40, base: 60 * time.Second, inc: 600 * time.Millisecond, pgn: "40/60+0.6"},
+		{in: "60+0.6", base: 60 * time.Second, inc: 600 * time.Millisecond, pgn: "60+0.6"},
+		{in: "60", base: 60 * time.Second, pgn: "60"},
+		{in: "40/60", moves: 40, base: 60 * time.Second, pgn: "40/60"},
+		{in: "10+0.1", base: 10 * time.Second, inc: 100 * time.Millisecond, pgn: "10+0.1"},
+		{in: "0.5", base: 500 * time.Millisecond, pgn: "0.5"},
+		{in: ".5+.05", base: 500 * time.Millisecond, inc: 50 * time.Millisecond, pgn: "0.5+0.05"},
+		{in: "1:30+1", base: 90 * time.Second, inc: time.Second, pgn: "90+1"},
+		{in: "0:30", base: 30 * time.Second, pgn: "30"},
+		{in: "60+0", base: 60 * time.Second, pgn: "60"},
+		{in: "", err: `bad clock "": time: "" is not a number of seconds`},
+		{in: "abc", err: `bad clock "abc": time: "abc" is not a number of seconds`},
+		{in: "40/", err: `bad clock "40/": time: "" is not a number of seconds`},
+		{in: "/60", err: `bad clock "/60": moves "" is not a whole number`},
+		{in: "x/60", err: `bad clock "x/60": moves "x" is not a whole number`},
+		{in: "0/60", err: `bad clock "0/60": moves must be positive`},
+		{in: "-5", err: `bad clock "-5": time: "-5" is not a number of seconds`},
+		{in: "0", err: `bad clock "0": time must be positive`},
+		{in: "0+1", err: `bad clock "0+1": time must be positive`},
+		{in: "60+", err: `bad clock "60+": increment: "" is not a number of seconds`},
+		{in: "60+0.6+1", err: `bad clock "60+0.6+1": increment: "0.6+1" is not a number of seconds`},
+		{in: "1e3", err: `bad clock "1e3": time: "1e3" is not a number of seconds`},
+		{in: " 60", err: `bad clock " 60": time: " 60" is not a number of seconds`},
+		{in: "1:5", err: `bad clock "1:5": time: seconds after a colon must be two digits below 60`},
+		{in: "1:75", err: `bad clock "1:75": time: seconds after a colon must be two digits below 60`},
+		{in: "1.5:00", err: `bad clock "1.5:00": time: minutes "1.5" are not a whole number`},
+		{in: "9999999", err: `bad clock "9999999": time: 9.999999e+06 s is too long`},
+		{in: "40/inf", err: `bad clock "40/inf": time: "inf" is not a number of seconds`},
+	} {
+		moves, base, inc, err := configs.ParseClock(c.in)
+		if c.err != "" {
+			want := c.err + " (want [moves/]seconds[+increment], e.g. 40/60+0.6 or 10+0.1)"
+			if err == nil || err.Error() != want {
+				t.Errorf("ParseClock(%q) error = %v, want %s", c.in, err, want)
+			}
+			continue
+		}
+		if err != nil || moves != c.moves || base != c.base || inc != c.inc {
+			t.Errorf("ParseClock(%q) = %d, %v, %v, %v; want %d, %v, %v", c.in, moves, base, inc, err, c.moves, c.base, c.inc)
+		}
+		if got := (configs.TimeControl{Clock: c.in}).String(); got != c.pgn {
+			t.Errorf("TimeControl{Clock: %q}.String() = %q, want %q", c.in, got, c.pgn)
+		}
+	}
+}
+
+func TestTimeControlString(t *testing.T) {
+	for _, c := range []struct {
+		tc   configs.TimeControl
+		kind string
+		want string
+	}{
+		{configs.TimeControl{}, "", "-"},
+		{configs.TimeControl{Depth: 6}, "depth", "depth=6"},
+		{configs.TimeControl{Nodes: 20000}, "nodes", "nodes=20000"},
+		{configs.TimeControl{MoveTime: 0.1, Margin: 1}, "movetime", "movetime=0.1"},
+		{configs.TimeControl{Clock: "40/60+0.6"}, "clock", "40/60+0.6"},
+		{configs.TimeControl{Clock: "x", Moves: 40, Base: time.Minute}, "clock", "40/60"}, // parsed values win
+		{configs.TimeControl{Clock: "garbage"}, "clock", "garbage"},
+	} {
+		if got := c.tc.String(); got != c.want {
+			t.Errorf("%+v.String() = %q, want %q", c.tc, got, c.want)
+		}
+		if got := c.tc.Kind(); got != c.kind {
+			t.Errorf("%+v.Kind() = %q, want %q", c.tc, got, c.kind)
+		}
+	}
+	tc := configs.TimeControl{MoveTime: 0.25, Margin: 1.5}
+	if tc.MoveDuration() != 250*time.Millisecond || tc.MarginDuration() != 1500*time.Millisecond {
+		t.Errorf("durations %v %v", tc.MoveDuration(), tc.MarginDuration())
+	}
+}
+
+// Messages each start with the file name and a line.
+func TestErrorForm(t *testing.T) {
+	for _, c := range brokenRuns {
+		_, err := configs.Parse("dir/t.yaml", []byte(c.yaml), check)
+		for _, line := range strings.Split(err.Error(), "\n") {
+			rest, ok := strings.CutPrefix(line, "dir/t.yaml:")
+			if !ok || rest == "" || rest[0] < '1' || rest[0] > '9' {
+				t.Errorf("%s: %q is not FILE:LINE: message", c.name, line)
+			}
+		}
+	}
+}

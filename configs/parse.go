@@ -1,0 +1,557 @@
+package configs
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Checker is what validation needs to know from outside this package.
+type Checker struct {
+	// Variants are the known variant names (extinction,
+	// losalamos-bunkers, evolution). Nil skips the variant-name checks.
+	Variants []string
+	// FileExists reports whether a file named in the run exists; it gets
+	// the path as Run.Path returns it. Nil: os.Stat for runs read from
+	// disk, the embedded files for runs with no File (see Run.Open).
+	FileExists func(path string) bool
+}
+
+// Error is one problem found in a run file. Its text is
+// "FILE:LINE: what is wrong", or "FILE: what is wrong" when no line is
+// known (some YAML syntax errors).
+type Error struct {
+	File string
+	Line int
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s", e.File, e.Msg)
+}
+
+// Load reads, validates and completes the run in the file at path. Paths
+// in the run are relative to the file's folder.
+func Load(path string, check Checker) (*Run, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return parse(path, path, data, check)
+}
+
+// Parse reads, validates and completes a run; name names the data in
+// messages. The run has no File, so relative paths in it are looked up
+// among the embedded files as if it stood in configs/runs/ (see
+// Run.Open); use Load for a run file on disk.
+//
+// The error, if any, joins one *Error per problem (errors.Join), sorted
+// by line: every unknown key, wrong type and invalid value is reported,
+// not just the first. Values are checked only when the YAML decoded
+// without type errors, since a value that failed to decode would report
+// again as missing.
+func Parse(name string, data []byte, check Checker) (*Run, error) {
+	return parse(name, "", data, check)
+}
+
+func parse(name, file string, data []byte, check Checker) (*Run, error) {
+	var doc document
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	// Strictness comes from decodeStrict in every UnmarshalYAML below
+	// (yaml.v3 does not pass KnownFields through custom unmarshalers);
+	// KnownFields keeps anything decoded without one strict too.
+	dec.KnownFields(true)
+	err := dec.Decode(&doc)
+	if err == io.EOF {
+		err = nil // an empty file: validation says what is missing
+	}
+	var errs []*Error
+	typeErrs := false
+	var te *yaml.TypeError
+	switch {
+	case errors.As(err, &te):
+		for _, msg := range te.Errors {
+			e := yamlError(name, msg)
+			errs = append(errs, e)
+			if !keyError(e.Msg) {
+				typeErrs = true
+			}
+		}
+	case err != nil:
+		return nil, errors.Join(anchorLine(yamlError(name, err.Error()), data))
+	}
+	var extra yaml.Node
+	switch err := dec.Decode(&extra); {
+	case err == io.EOF:
+	case err != nil:
+		return nil, errors.Join(yamlError(name, err.Error()))
+	default:
+		return nil, errors.Join(&Error{name, extra.Line, "more than one YAML document; a run file holds one run"})
+	}
+	r := &doc.run
+	r.File = file
+	if !typeErrs {
+		v := &validator{name: name, root: doc.node, check: check, run: r}
+		v.validate()
+		errs = append(errs, v.errs...)
+	}
+	if len(errs) > 0 {
+		sort.SliceStable(errs, func(i, j int) bool { return errs[i].Line < errs[j].Line })
+		joined := make([]error, len(errs))
+		for i, e := range errs {
+			joined[i] = e
+		}
+		return nil, errors.Join(joined...)
+	}
+	r.fillDefaults(name)
+	return r, nil
+}
+
+// document is the whole YAML document: the run and its node, which
+// validation uses to find the line of each key.
+type document struct {
+	run  Run
+	node *yaml.Node
+}
+
+func (d *document) UnmarshalYAML(n *yaml.Node) error {
+	d.node = n
+	return n.Decode(&d.run)
+}
+
+var yamlLine = regexp.MustCompile(`^(?:yaml: )?line (\d+): `)
+
+// yamlError turns a yaml.v3 message ("yaml: line 3: ...", "line 3:
+// ...") into an *Error of file name.
+func yamlError(name, msg string) *Error {
+	line := 0
+	if m := yamlLine.FindStringSubmatch(msg); m != nil {
+		line, _ = strconv.Atoi(m[1])
+		msg = msg[len(m[0]):]
+	}
+	msg = strings.TrimPrefix(msg, "yaml: ")
+	switch {
+	case slices.Contains(parserProblems, msg):
+		// yaml.v3 numbers the lines of its parser's errors from 0 (and
+		// leaves out line 0), those of its scanner's from 1
+		// (go-yaml/yaml#205): the start of the construct being parsed,
+		// counted from 1, is one more.
+		line++
+	case line == 0 && syntaxProblem(msg):
+		line = 1 // the scanner leaves out line 1
+	}
+	return &Error{name, line, msg}
+}
+
+// syntaxProblem reports whether msg is an error of yaml.v3's scanner.
+func syntaxProblem(msg string) bool {
+	for _, prefix := range []string{"did not find", "could not find", "found ", "mapping values are not allowed",
+		"block sequence entries are not allowed", "exceeded max depth"} {
+		if strings.HasPrefix(msg, prefix) {
+			return true
+		}
+	}
+	return false
+}
+
+// anchorLine finds the line of the first use of an undefined anchor,
+// which yaml.v3 reports without one.
+func anchorLine(e *Error, data []byte) *Error {
+	anchor, ok := strings.CutPrefix(e.Msg, "unknown anchor '")
+	anchor, ok2 := strings.CutSuffix(anchor, "' referenced")
+	if e.Line != 0 || !ok || !ok2 {
+		return e
+	}
+	for i, line := range strings.Split(string(data), "\n") {
+		if strings.Contains(line, "*"+anchor) {
+			e.Line = i + 1
+			break
+		}
+	}
+	return e
+}
+
+// parserProblems are the messages of yaml.v3's parser (parserc.go), as
+// opposed to its scanner.
+var parserProblems = []string{
+	"did not find expected ',' or ']'",
+	"did not find expected ',' or '}'",
+	"did not find expected '-' indicator",
+	"did not find expected <document start>",
+	"did not find expected <stream-start>",
+	"did not find expected key",
+	"did not find expected node content",
+	"found duplicate %TAG directive",
+	"found duplicate %YAML directive",
+	"found incompatible YAML document",
+	"found undefined tag handle",
+}
+
+// Messages of decodeStrict's errors about keys (rather than values): after
+// them the run is still worth validating.
+const (
+	msgUnknownKey = "unknown key"
+	msgTwice      = "given twice"
+)
+
+func keyError(msg string) bool {
+	return strings.HasPrefix(msg, msgUnknownKey) || strings.Contains(msg, msgTwice)
+}
+
+// The UnmarshalYAML methods decode strictly (every key must be a field's
+// yaml tag) and record the line of the mapping. Each decodes into a copy
+// of its type without methods, so that it does not call itself.
+
+func (r *Run) UnmarshalYAML(n *yaml.Node) error {
+	type plain Run
+	r.Line = n.Line
+	return decodeStrict(n, (*plain)(r), "run")
+}
+
+// UnmarshalYAML accepts a variant name alone ("- extinction") or a
+// mapping with name, openings and time_control.
+func (s *VariantSpec) UnmarshalYAML(n *yaml.Node) error {
+	type plain VariantSpec
+	s.Line = n.Line
+	if n.Kind == yaml.ScalarNode {
+		return decodeField(n, &s.Name, "variants")
+	}
+	return decodeStrict(n, (*plain)(s), "variants entry")
+}
+
+// MarshalYAML writes a variant without openings and time control as its
+// name alone.
+func (s VariantSpec) MarshalYAML() (any, error) {
+	type plain VariantSpec
+	if s.Openings == nil && s.TimeControl == nil {
+		return s.Name, nil
+	}
+	return plain(s), nil
+}
+
+func (t *Tournament) UnmarshalYAML(n *yaml.Node) error {
+	type plain Tournament
+	t.Line = n.Line
+	return decodeStrict(n, (*plain)(t), "tournament")
+}
+
+func (o *Openings) UnmarshalYAML(n *yaml.Node) error {
+	type plain Openings
+	o.Line = n.Line
+	return decodeStrict(n, (*plain)(o), "openings")
+}
+
+func (tc *TimeControl) UnmarshalYAML(n *yaml.Node) error {
+	type plain TimeControl
+	tc.Line = n.Line
+	return decodeStrict(n, (*plain)(tc), "time_control")
+}
+
+func (a *Adjudication) UnmarshalYAML(n *yaml.Node) error {
+	type plain Adjudication
+	a.Line = n.Line
+	return decodeStrict(n, (*plain)(a), "adjudication")
+}
+
+func (d *DrawRule) UnmarshalYAML(n *yaml.Node) error {
+	type plain DrawRule
+	d.Line = n.Line
+	return decodeStrict(n, (*plain)(d), "adjudication.draw")
+}
+
+func (r *Resign) UnmarshalYAML(n *yaml.Node) error {
+	type plain Resign
+	r.Line = n.Line
+	return decodeStrict(n, (*plain)(r), "adjudication.resign")
+}
+
+func (s *SPRT) UnmarshalYAML(n *yaml.Node) error {
+	type plain SPRT
+	s.Line = n.Line
+	return decodeStrict(n, (*plain)(s), "sprt")
+}
+
+func (e *Engine) UnmarshalYAML(n *yaml.Node) error {
+	type plain Engine
+	e.Line = n.Line
+	return decodeStrict(n, (*plain)(e), "engine")
+}
+
+// maxMergePairs bounds the key/value pairs one mapping may gather through
+// merge keys (<<), against documents that grow exponentially by merging
+// merges.
+const maxMergePairs = 1000
+
+// decodeStrict decodes the mapping n into the struct out points to: every
+// key must be the yaml tag of one of its fields and appear once; merge
+// keys (<<: *anchor) are honoured, the mapping's own keys winning. All
+// problems are returned together as a *yaml.TypeError, whose messages
+// start "line N: ", so that yaml.v3 collects them and decodes on.
+func decodeStrict(n *yaml.Node, out any, what string) error {
+	if n.Kind != yaml.MappingNode {
+		return &yaml.TypeError{Errors: []string{fmt.Sprintf("line %d: %s: want a mapping of keys to values, have %s", n.Line, what, describe(n))}}
+	}
+	v := reflect.ValueOf(out).Elem()
+	fields := yamlFields(v.Type())
+	var msgs []string
+	budget := maxMergePairs
+	pairs, ok := mappingPairs(n, &budget, 0)
+	if !ok {
+		return &yaml.TypeError{Errors: []string{fmt.Sprintf("line %d: %s: too many merged keys (<<)", n.Line, what)}}
+	}
+	last := map[string]int{} // key -> index of the pair that wins
+	for i, p := range pairs {
+		last[p.key.Value] = i
+	}
+	seen := map[string]int{} // own key -> line
+	for i, p := range pairs {
+		key := p.key.Value
+		if p.key.Kind != yaml.ScalarNode {
+			msgs = append(msgs, fmt.Sprintf("line %d: %s %s in %s: keys are names", p.key.Line, msgUnknownKey, describe(p.key), what))
+			continue
+		}
+		if !p.merged {
+			if first, dup := seen[key]; dup {
+				msgs = append(msgs, fmt.Sprintf("line %d: %s %s (first at line %d)", p.key.Line, key, msgTwice, first))
+			} else {
+				seen[key] = p.key.Line
+			}
+		}
+		if last[key] != i {
+			continue // replaced by a later key
+		}
+		f, known := fields.index[key]
+		if !known {
+			msg := fmt.Sprintf("line %d: %s %q in %s", p.key.Line, msgUnknownKey, key, what)
+			if s := closest(key, fields.names); s != "" {
+				msg += fmt.Sprintf(" (did you mean %q?)", s)
+			} else {
+				msg += fmt.Sprintf(" (known: %s)", strings.Join(fields.names, ", "))
+			}
+			msgs = append(msgs, msg)
+			continue
+		}
+		if err := decodeField(p.value, v.Field(f).Addr().Interface(), key); err != nil {
+			var te *yaml.TypeError
+			if !errors.As(err, &te) {
+				return err
+			}
+			msgs = append(msgs, te.Errors...)
+		}
+	}
+	if len(msgs) > 0 {
+		return &yaml.TypeError{Errors: msgs}
+	}
+	return nil
+}
+
+// decodeField decodes one value, naming key in yaml.v3's own type errors
+// ("line 3: cannot unmarshal !!str `x` into int" becomes
+// "line 3: games: cannot unmarshal ...").
+func decodeField(n *yaml.Node, out any, key string) error {
+	var err error
+	if rv := reflect.ValueOf(out).Elem(); rv.Kind() == reflect.Slice && resolve(n).Kind == yaml.SequenceNode {
+		err = decodeList(resolve(n), rv)
+	} else {
+		err = n.Decode(out)
+	}
+	var te *yaml.TypeError
+	if !errors.As(err, &te) {
+		return err
+	}
+	msgs := make([]string, len(te.Errors))
+	for i, msg := range te.Errors {
+		if m := yamlLine.FindStringIndex(msg); m != nil && strings.HasPrefix(msg[m[1]:], "cannot unmarshal") {
+			msg = msg[:m[1]] + key + ": " + msg[m[1]:]
+		}
+		msgs[i] = msg
+	}
+	return &yaml.TypeError{Errors: msgs}
+}
+
+// decodeList decodes the sequence n into the slice out item by item,
+// keeping the items that failed: yaml.v3 drops them, and a list of
+// engines one short because of a misspelt key would report again as
+// too short.
+func decodeList(n *yaml.Node, out reflect.Value) error {
+	list := reflect.MakeSlice(out.Type(), len(n.Content), len(n.Content))
+	var msgs []string
+	for i, item := range n.Content {
+		if err := item.Decode(list.Index(i).Addr().Interface()); err != nil {
+			var te *yaml.TypeError
+			if !errors.As(err, &te) {
+				return err
+			}
+			msgs = append(msgs, te.Errors...)
+		}
+	}
+	out.Set(list)
+	if len(msgs) > 0 {
+		return &yaml.TypeError{Errors: msgs}
+	}
+	return nil
+}
+
+type pair struct {
+	key, value *yaml.Node
+	merged     bool // from a merge key
+}
+
+// mappingPairs lists the key/value pairs of the mapping n, those merged in
+// through << first, within budget pairs.
+func mappingPairs(n *yaml.Node, budget *int, depth int) ([]pair, bool) {
+	n = resolve(n)
+	if depth > 20 {
+		return nil, false
+	}
+	var merged, own []pair
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, val := n.Content[i], n.Content[i+1]
+		if *budget--; *budget < 0 {
+			return nil, false
+		}
+		if k.Kind == yaml.ScalarNode && k.ShortTag() == "!!merge" {
+			val = resolve(val)
+			var sources []*yaml.Node
+			switch val.Kind {
+			case yaml.MappingNode:
+				sources = []*yaml.Node{val}
+			case yaml.SequenceNode:
+				// The first mapping of the list wins: merge the others first.
+				for j := len(val.Content) - 1; j >= 0; j-- {
+					sources = append(sources, val.Content[j])
+				}
+			}
+			ok := len(sources) > 0
+			for _, src := range sources {
+				if resolve(src).Kind != yaml.MappingNode {
+					ok = false
+					break
+				}
+				ps, fine := mappingPairs(src, budget, depth+1)
+				if !fine {
+					return nil, false
+				}
+				for _, p := range ps {
+					p.merged = true
+					merged = append(merged, p)
+				}
+			}
+			if !ok {
+				own = append(own, pair{key: k, value: val}) // reported as an unknown key
+			}
+			continue
+		}
+		own = append(own, pair{key: k, value: val})
+	}
+	return append(merged, own...), true
+}
+
+func resolve(n *yaml.Node) *yaml.Node {
+	for i := 0; n.Kind == yaml.AliasNode && n.Alias != nil && i < 100; i++ {
+		n = n.Alias
+	}
+	if n.Kind == yaml.DocumentNode && len(n.Content) == 1 {
+		return resolve(n.Content[0])
+	}
+	return n
+}
+
+// describe names a node's kind for messages.
+func describe(n *yaml.Node) string {
+	n = resolve(n)
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.ScalarNode:
+		if len(n.Value) > 40 {
+			return fmt.Sprintf("%q...", n.Value[:40])
+		}
+		return strconv.Quote(n.Value)
+	}
+	return "nothing"
+}
+
+type fieldSet struct {
+	index map[string]int // yaml key -> field index
+	names []string       // keys in field order
+}
+
+// yamlFields lists the keys of a struct type from its yaml tags.
+func yamlFields(t reflect.Type) fieldSet {
+	fs := fieldSet{index: map[string]int{}}
+	for i := range t.NumField() {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+		if name == "-" || !f.IsExported() {
+			continue
+		}
+		if name == "" {
+			name = strings.ToLower(f.Name)
+		}
+		fs.index[name] = i
+		fs.names = append(fs.names, name)
+	}
+	return fs
+}
+
+// closest returns the name nearest to s if it is near enough to be a
+// likely typo, else "".
+func closest(s string, names []string) string {
+	best, bestD := "", 3
+	for _, n := range names {
+		if d := editDistance(s, n); d < bestD {
+			best, bestD = n, d
+		}
+	}
+	if bestD > 1 && len(s) <= 3 {
+		return "" // two edits turn any short word into another
+	}
+	return best
+}
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// Path resolves a path named in the run: relative paths are relative to
+// the folder of the run's file. Without a File (embedded runs, Parse) the
+// path is returned unchanged; Open knows where to look for it.
+func (r *Run) Path(p string) string {
+	if p == "" || filepath.IsAbs(p) || r.File == "" {
+		return p
+	}
+	return filepath.Join(filepath.Dir(r.File), p)
+}

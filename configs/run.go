@@ -1,0 +1,169 @@
+package configs
+
+import "time"
+
+// Run is one tournament: what `varena run CONFIG.yaml` plays. YAML keys
+// are the snake_case field names given in the tags. Line fields record
+// where a value stood in the file, for error messages.
+type Run struct {
+	Name string `yaml:"name"`
+	// Variant is the variant of every game; Variants (multivariant
+	// events) lists several instead. Exactly one of the two is set.
+	Variant  string        `yaml:"variant"`
+	Variants []VariantSpec `yaml:"variants"`
+	// VariantSchedule for multivariant events: "all" (every pairing plays
+	// every variant both engines accept) or "assigned" (each pairing
+	// plays Tournament.Games games, variants spread over pairings).
+	VariantSchedule string `yaml:"variant_schedule"`
+	Out             string `yaml:"out"`         // output directory (journal, PGN, summary)
+	Seed            uint64 `yaml:"seed"`        // schedule, openings and random players
+	Concurrency     int    `yaml:"concurrency"` // workers; 0 = number of CPUs
+
+	Tournament   Tournament   `yaml:"tournament"`
+	Openings     Openings     `yaml:"openings"`
+	TimeControl  TimeControl  `yaml:"time_control"` // default for every engine
+	Adjudication Adjudication `yaml:"adjudication"`
+	SPRT         *SPRT        `yaml:"sprt"` // required for tournament type sprt
+	Engines      []Engine     `yaml:"engines"`
+
+	// File is the path the run was read from ("" for built-in runs);
+	// relative paths in the run are relative to its folder.
+	File string `yaml:"-"`
+	Line int    `yaml:"-"`
+}
+
+// VariantSpec is one variant of a multivariant event, with its own
+// openings and time control when given (else the run's).
+type VariantSpec struct {
+	Name        string       `yaml:"name"`
+	Openings    *Openings    `yaml:"openings"`
+	TimeControl *TimeControl `yaml:"time_control"`
+	Line        int          `yaml:"-"`
+}
+
+// Tournament types.
+const (
+	RoundRobin = "round-robin"
+	Gauntlet   = "gauntlet"
+	SPRTTest   = "sprt"
+)
+
+// Tournament says who plays whom.
+type Tournament struct {
+	Type string `yaml:"type"` // round-robin, gauntlet, sprt
+	// Challenger of a gauntlet: plays every other engine; they do not
+	// play each other.
+	Challenger string `yaml:"challenger"`
+	// Games per pairing per round (even: openings are played in
+	// colour-reversed pairs). For sprt: the maximum number of games.
+	Games  int `yaml:"games"`
+	Rounds int `yaml:"rounds"` // times the whole schedule repeats (default 1)
+	Line   int `yaml:"-"`
+}
+
+// Openings says where games start.
+type Openings struct {
+	// File is an EPD/FEN file, one position per line (first four or six
+	// FEN fields; EPD operations after them are ignored; # comments).
+	File  string `yaml:"file"`
+	Order string `yaml:"order"` // sequential (default) or random (with the seed)
+	// Plies, without File: openings are made by this many random plies
+	// from the start position (0: every game from the start position).
+	Plies int `yaml:"plies"`
+	Line  int `yaml:"-"`
+}
+
+// TimeControl limits each move: exactly one of depth, nodes, movetime or
+// clock. Clock is "moves/seconds+increment", "seconds+increment" or
+// "seconds" (as cutechess's tc=), e.g. "40/60+0.6", "10+0.1".
+type TimeControl struct {
+	Depth    int     `yaml:"depth"`
+	Nodes    int64   `yaml:"nodes"`
+	MoveTime float64 `yaml:"movetime"` // seconds
+	Clock    string  `yaml:"clock"`
+	// Margin is how much longer than its time an engine may take before
+	// it loses on time (seconds; default 1 s for clocks and movetime).
+	Margin float64 `yaml:"margin"`
+	Line   int     `yaml:"-"`
+
+	// Parsed from Clock by validation.
+	Moves     int           `yaml:"-"` // moves per period, 0: whole game
+	Base      time.Duration `yaml:"-"`
+	Increment time.Duration `yaml:"-"`
+}
+
+// Adjudication ends games early. Zero values switch a rule off.
+type Adjudication struct {
+	MaxPlies int       `yaml:"max_plies"` // draw after this many plies
+	Draw     *DrawRule `yaml:"draw"`
+	Resign   *Resign   `yaml:"resign"`
+	Line     int       `yaml:"-"`
+}
+
+// DrawRule: draw when both engines report |score| <= Score centipawns for
+// Moves consecutive moves each, from move number MoveNumber on.
+type DrawRule struct {
+	MoveNumber int `yaml:"move_number"`
+	Moves      int `yaml:"moves"`
+	Score      int `yaml:"score"`
+	Line       int `yaml:"-"`
+}
+
+// Resign: a side loses when both engines agree it is losing by at least
+// Score centipawns for Moves consecutive moves each.
+type Resign struct {
+	Moves int `yaml:"moves"`
+	Score int `yaml:"score"`
+	Line  int `yaml:"-"`
+}
+
+// SPRT parameters (fishtest's): the test stops when the log-likelihood
+// ratio crosses a bound.
+type SPRT struct {
+	Elo0  float64 `yaml:"elo0"`
+	Elo1  float64 `yaml:"elo1"`
+	Alpha float64 `yaml:"alpha"` // default 0.05
+	Beta  float64 `yaml:"beta"`  // default 0.05
+	Model string  `yaml:"model"` // normalized (default) or logistic
+	Line  int     `yaml:"-"`
+}
+
+// Engine kinds.
+const (
+	KindAlphaBeta = "alphabeta"
+	KindRandom    = "random"
+	KindGreedy    = "greedy"
+	KindUCI       = "uci"
+)
+
+// Engine is one player of the tournament.
+type Engine struct {
+	Name string `yaml:"name"` // unique in the run
+	Kind string `yaml:"kind"` // alphabeta, random, greedy, uci
+
+	// Built-in engines. Weights maps a variant name to a weights file
+	// (default: the embedded configs/weights/<variant>.yaml).
+	Weights map[string]string `yaml:"weights"`
+	Hash    int               `yaml:"hash"` // MB, alphabeta (default 16)
+	Seed    uint64            `yaml:"seed"` // random and greedy (default: the run's seed)
+
+	// External UCI engines.
+	Command string            `yaml:"command"`
+	Args    []string          `yaml:"args"`
+	Dir     string            `yaml:"dir"`
+	Options map[string]string `yaml:"options"` // UCI options to set
+	// VariantNames maps our variant names to the engine's UCI_Variant
+	// values where they differ (Fairy-Stockfish: losalamos-bunkers has no
+	// equivalent; extinction is extinction).
+	VariantNames map[string]string `yaml:"variant_names"`
+	// Restart: "on-crash" (default: a crashed engine is restarted for the
+	// next game) or "always" (a fresh process for every game).
+	Restart string `yaml:"restart"`
+
+	// Variants the engine plays (empty: all it can) and declines.
+	Plays    []string `yaml:"plays"`
+	Declines []string `yaml:"declines"`
+
+	TimeControl *TimeControl `yaml:"time_control"` // overrides the run's
+	Line        int          `yaml:"-"`
+}

@@ -1,0 +1,662 @@
+package configs
+
+import (
+	"fmt"
+	"math"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Defaults filled in by Parse and Load.
+const (
+	DefaultGames     = 2     // per pairing per round, round-robin and gauntlet
+	DefaultSPRTGames = 20000 // an SPRT's maximum number of games
+	DefaultRounds    = 1
+	DefaultAlpha     = 0.05
+	DefaultBeta      = 0.05
+	DefaultHash      = 16 // MB
+)
+
+// Accepted values of the enumerated settings.
+const (
+	OrderSequential = "sequential"
+	OrderRandom     = "random"
+
+	ModelNormalized = "normalized"
+	ModelLogistic   = "logistic"
+
+	RestartOnCrash = "on-crash"
+	RestartAlways  = "always"
+
+	ScheduleAll      = "all"
+	ScheduleAssigned = "assigned"
+)
+
+// VariantNames returns the variants of the run: the single Variant or
+// the names of Variants.
+func (r *Run) VariantNames() []string {
+	if r.Variant != "" {
+		return []string{r.Variant}
+	}
+	names := make([]string, len(r.Variants))
+	for i, s := range r.Variants {
+		names[i] = s.Name
+	}
+	return names
+}
+
+// Engine returns the engine called name, or nil.
+func (r *Run) Engine(name string) *Engine {
+	for i := range r.Engines {
+		if r.Engines[i].Name == name {
+			return &r.Engines[i]
+		}
+	}
+	return nil
+}
+
+// EngineTimeControl returns the time control of the engine called name:
+// its own if it has one, else the run's.
+func (r *Run) EngineTimeControl(name string) TimeControl {
+	if e := r.Engine(name); e != nil && e.TimeControl != nil {
+		return *e.TimeControl
+	}
+	return r.TimeControl
+}
+
+// TimeControlFor returns the time control of an engine in a variant: the
+// engine's own, else the variant's (multivariant runs), else the run's.
+// Random and greedy players may have none (IsZero): they ignore limits.
+func (r *Run) TimeControlFor(engine, variant string) TimeControl {
+	if e := r.Engine(engine); e != nil && e.TimeControl != nil {
+		return *e.TimeControl
+	}
+	if s := r.variantSpec(variant); s != nil && s.TimeControl != nil {
+		return *s.TimeControl
+	}
+	return r.TimeControl
+}
+
+// OpeningsFor returns the openings of a variant: the variant's own
+// (multivariant runs), else the run's.
+func (r *Run) OpeningsFor(variant string) Openings {
+	if s := r.variantSpec(variant); s != nil && s.Openings != nil {
+		return *s.Openings
+	}
+	return r.Openings
+}
+
+func (r *Run) variantSpec(name string) *VariantSpec {
+	for i := range r.Variants {
+		if r.Variants[i].Name == name {
+			return &r.Variants[i]
+		}
+	}
+	return nil
+}
+
+// Accepts reports whether engine e plays variant: it is in Plays (when
+// Plays is given) and not in Declines.
+func (e *Engine) Accepts(variant string) bool {
+	if len(e.Plays) > 0 && !slices.Contains(e.Plays, variant) {
+		return false
+	}
+	return !slices.Contains(e.Declines, variant)
+}
+
+// needsLimits reports whether the engine's kind searches and so needs a
+// time control; random and greedy players move at once.
+func (e *Engine) needsLimits() bool { return e.Kind == KindAlphaBeta || e.Kind == KindUCI }
+
+// fillDefaults completes a valid run; name is the name of its file.
+func (r *Run) fillDefaults(name string) {
+	if r.Name == "" {
+		base := filepath.Base(name)
+		r.Name = strings.TrimSuffix(base, filepath.Ext(base))
+	}
+	if len(r.Variants) > 0 && r.VariantSchedule == "" {
+		r.VariantSchedule = ScheduleAll
+	}
+	t := &r.Tournament
+	if t.Type == "" {
+		t.Type = RoundRobin
+	}
+	if t.Games == 0 {
+		t.Games = DefaultGames
+		if t.Type == SPRTTest {
+			t.Games = DefaultSPRTGames
+		}
+	}
+	if t.Rounds == 0 {
+		t.Rounds = DefaultRounds
+	}
+	r.Openings.fillDefaults()
+	r.TimeControl.fillDefaults()
+	for i := range r.Variants {
+		if o := r.Variants[i].Openings; o != nil {
+			o.fillDefaults()
+		}
+		if tc := r.Variants[i].TimeControl; tc != nil {
+			tc.fillDefaults()
+		}
+	}
+	if s := r.SPRT; s != nil {
+		if s.Alpha == 0 {
+			s.Alpha = DefaultAlpha
+		}
+		if s.Beta == 0 {
+			s.Beta = DefaultBeta
+		}
+		if s.Model == "" {
+			s.Model = ModelNormalized
+		}
+	}
+	for i := range r.Engines {
+		e := &r.Engines[i]
+		if e.Kind == KindAlphaBeta && e.Hash == 0 {
+			e.Hash = DefaultHash
+		}
+		if e.Kind == KindUCI && e.Restart == "" {
+			e.Restart = RestartOnCrash
+		}
+		if e.TimeControl != nil {
+			e.TimeControl.fillDefaults()
+		}
+	}
+}
+
+func (o *Openings) fillDefaults() {
+	if o.Order == "" {
+		o.Order = OrderSequential
+	}
+}
+
+func (tc *TimeControl) fillDefaults() {
+	if tc.Margin == 0 && (tc.MoveTime != 0 || tc.Clock != "") {
+		tc.Margin = DefaultMargin
+	}
+}
+
+// validator checks a decoded run, collecting every problem.
+type validator struct {
+	name  string
+	root  *yaml.Node // the run's mapping; nil for an empty file
+	check Checker
+	run   *Run
+	errs  []*Error
+}
+
+func (v *validator) errorf(line int, format string, args ...any) {
+	if line <= 0 {
+		line = max(v.run.Line, 1)
+	}
+	v.errs = append(v.errs, &Error{v.name, line, fmt.Sprintf(format, args...)})
+}
+
+// at returns the line of the key or list item at path (string keys and
+// int indexes from the run's mapping), or of the nearest enclosing one
+// that exists.
+func (v *validator) at(path ...any) int {
+	line, _ := v.find(path)
+	return line
+}
+
+// has reports whether the key or item at path is in the file.
+func (v *validator) has(path ...any) bool {
+	_, found := v.find(path)
+	return found
+}
+
+func (v *validator) find(path []any) (line int, found bool) {
+	if v.root == nil {
+		return 0, false
+	}
+	n := resolve(v.root)
+	line = n.Line
+	for _, step := range path {
+		var next *yaml.Node
+		switch s := step.(type) {
+		case string:
+			if n.Kind != yaml.MappingNode {
+				return line, false
+			}
+			budget := maxMergePairs
+			pairs, _ := mappingPairs(n, &budget, 0)
+			for _, p := range pairs { // own keys come last and win
+				if p.key.Value == s {
+					line, next = p.key.Line, p.value
+				}
+			}
+		case int:
+			if n.Kind != yaml.SequenceNode || s >= len(n.Content) {
+				return line, false
+			}
+			next = n.Content[s]
+			line = next.Line
+		}
+		if next == nil {
+			return line, false
+		}
+		n = resolve(next)
+	}
+	return line, true
+}
+
+func sub(path []any, steps ...any) []any {
+	return append(slices.Clip(path), steps...)
+}
+
+func (v *validator) knownVariant(name string) bool {
+	return v.check.Variants == nil || slices.Contains(v.check.Variants, name)
+}
+
+func (v *validator) unknownVariant(line int, prefix, name string) {
+	v.errorf(line, "%sunknown variant %q (known: %s)", prefix, name, strings.Join(v.check.Variants, ", "))
+}
+
+// exists reports whether the file p named in the run exists.
+func (v *validator) exists(p string) bool {
+	if v.check.FileExists != nil {
+		return v.check.FileExists(v.run.Path(p))
+	}
+	info, err := v.run.stat(p)
+	return err == nil && !info.IsDir()
+}
+
+func (v *validator) validate() {
+	r := v.run
+	v.variants()
+	v.tournament()
+	v.openings(&r.Openings, "openings", []any{"openings"})
+	if len(r.Variants) > 0 && r.Openings.File != "" {
+		v.errorf(v.at("openings", "file"), "openings.file with several variants: a file holds positions of one variant; give each variant its own openings")
+	}
+	v.timeControl(&r.TimeControl, "time_control", []any{"time_control"}, false)
+	v.adjudication()
+	v.engines()
+	v.limitsCovered()
+	if r.Concurrency < 0 {
+		v.errorf(v.at("concurrency"), "concurrency: %d is negative (0 means one worker per CPU)", r.Concurrency)
+	}
+}
+
+func (v *validator) variants() {
+	r := v.run
+	switch {
+	case r.Variant == "" && len(r.Variants) == 0:
+		v.errorf(v.at("variant"), "no variant: set variant (one) or variants (a list)")
+	case r.Variant != "" && len(r.Variants) > 0:
+		v.errorf(v.at("variants"), "variant and variants both set: give one of them")
+	}
+	if r.Variant != "" && !v.knownVariant(r.Variant) {
+		v.unknownVariant(v.at("variant"), "variant: ", r.Variant)
+	}
+	seen := map[string]bool{}
+	for i := range r.Variants {
+		s := &r.Variants[i]
+		p := []any{"variants", i}
+		switch {
+		case s.Name == "":
+			v.errorf(v.at(p...), "variants: entry %d has no name", i+1)
+		case !v.knownVariant(s.Name):
+			v.unknownVariant(v.at(sub(p, "name")...), "variants: ", s.Name)
+		case seen[s.Name]:
+			v.errorf(v.at(sub(p, "name")...), "variants: %s listed twice", s.Name)
+		}
+		seen[s.Name] = true
+		label := fmt.Sprintf("variant %q: ", s.Name)
+		if s.Openings != nil {
+			v.openings(s.Openings, label+"openings", sub(p, "openings"))
+		}
+		if s.TimeControl != nil {
+			v.timeControl(s.TimeControl, label+"time_control", sub(p, "time_control"), true)
+		}
+	}
+	switch r.VariantSchedule {
+	case "":
+	case ScheduleAll, ScheduleAssigned:
+		if len(r.Variants) == 0 {
+			v.errorf(v.at("variant_schedule"), "variant_schedule is for runs with several variants")
+		}
+	default:
+		v.errorf(v.at("variant_schedule"), "variant_schedule: unknown schedule %q (known: all, assigned)", r.VariantSchedule)
+	}
+}
+
+func (v *validator) tournament() {
+	r := v.run
+	t := &r.Tournament
+	typ, known := t.Type, true
+	switch typ {
+	case "":
+		typ = RoundRobin
+	case RoundRobin, Gauntlet, SPRTTest:
+	default:
+		known = false
+		v.errorf(v.at("tournament", "type"), "tournament.type: unknown type %q (known: round-robin, gauntlet, sprt)", t.Type)
+	}
+	switch {
+	case t.Games < 0:
+		v.errorf(v.at("tournament", "games"), "tournament.games: %d is negative", t.Games)
+	case t.Games%2 != 0:
+		v.errorf(v.at("tournament", "games"), "tournament.games: %d is odd; each opening is played twice, colours reversed, so games must be even", t.Games)
+	}
+	if t.Rounds < 0 {
+		v.errorf(v.at("tournament", "rounds"), "tournament.rounds: %d is negative", t.Rounds)
+	}
+
+	if typ == Gauntlet {
+		switch {
+		case t.Challenger == "":
+			v.errorf(v.at("tournament", "type"), "tournament: a gauntlet needs a challenger (the name of one of the engines)")
+		case r.Engine(t.Challenger) == nil:
+			v.errorf(v.at("tournament", "challenger"), "tournament.challenger: no engine named %q (engines: %s)", t.Challenger, strings.Join(v.engineNames(), ", "))
+		}
+	} else if t.Challenger != "" {
+		v.errorf(v.at("tournament", "challenger"), "tournament.challenger is only for tournament type gauntlet")
+	}
+
+	if typ == SPRTTest {
+		if r.SPRT == nil {
+			v.errorf(v.at("tournament", "type"), "tournament type sprt needs an sprt block (elo0, elo1)")
+		}
+		if n := len(r.Engines); n != 2 {
+			v.errorf(v.at("engines"), "tournament type sprt needs exactly two engines (the first is tested against the second), have %d", n)
+		}
+	} else if r.SPRT != nil && known {
+		v.errorf(v.at("sprt"), "sprt is only for tournament type sprt")
+	}
+	if s := r.SPRT; s != nil {
+		v.sprt(s)
+	}
+}
+
+func (v *validator) sprt(s *SPRT) {
+	finite := true
+	for _, f := range []struct {
+		key string
+		val float64
+	}{{"elo0", s.Elo0}, {"elo1", s.Elo1}} {
+		if math.IsNaN(f.val) || math.IsInf(f.val, 0) {
+			v.errorf(v.at("sprt", f.key), "sprt.%s: %g is not a finite number", f.key, f.val)
+			finite = false
+		}
+	}
+	if finite && s.Elo0 >= s.Elo1 {
+		v.errorf(v.at("sprt", "elo1"), "sprt: elo0 (%g) must be below elo1 (%g)", s.Elo0, s.Elo1)
+	}
+	probs := true
+	for _, f := range []struct {
+		key string
+		val float64
+	}{{"alpha", s.Alpha}, {"beta", s.Beta}} {
+		if !(f.val >= 0 && f.val < 1) { // 0: the default
+			v.errorf(v.at("sprt", f.key), "sprt.%s: %g is not between 0 and 1", f.key, f.val)
+			probs = false
+		}
+	}
+	alpha, beta := cmpOr(s.Alpha, DefaultAlpha), cmpOr(s.Beta, DefaultBeta)
+	if probs && alpha+beta >= 1 {
+		v.errorf(v.at("sprt"), "sprt: alpha + beta (%g) must be below 1", alpha+beta)
+	}
+	switch s.Model {
+	case "", ModelNormalized, ModelLogistic:
+	default:
+		v.errorf(v.at("sprt", "model"), "sprt.model: unknown model %q (known: normalized, logistic)", s.Model)
+	}
+}
+
+func cmpOr(x, def float64) float64 {
+	if x == 0 {
+		return def
+	}
+	return x
+}
+
+// openings checks o; label names it in messages, path finds its lines.
+func (v *validator) openings(o *Openings, label string, path []any) {
+	switch o.Order {
+	case "", OrderSequential, OrderRandom:
+	default:
+		v.errorf(v.at(sub(path, "order")...), "%s.order: unknown order %q (known: sequential, random)", label, o.Order)
+	}
+	if o.Plies < 0 {
+		v.errorf(v.at(sub(path, "plies")...), "%s.plies: %d is negative", label, o.Plies)
+	}
+	if o.File != "" && o.Plies != 0 {
+		v.errorf(v.at(sub(path, "plies")...), "%s: file and plies both given; give one (plies makes random openings)", label)
+	}
+	if o.File != "" && !v.exists(o.File) {
+		v.errorf(v.at(sub(path, "file")...), "%s.file: %s not found", label, v.run.Path(o.File))
+	}
+}
+
+// timeControl checks tc and parses its clock; label names it in
+// messages, path finds its lines. required: the block is in the file, so
+// it must set a limit.
+func (v *validator) timeControl(tc *TimeControl, label string, path []any, required bool) {
+	kinds := tc.kinds()
+	switch {
+	case len(kinds) > 1:
+		v.errorf(v.at(sub(path, kinds[1])...), "%s: %s set; give only one of depth, nodes, movetime and clock", label, strings.Join(kinds, " and "))
+	case len(kinds) == 0 && required:
+		v.errorf(v.at(path...), "%s: no limit; set one of depth, nodes, movetime or clock", label)
+	}
+	if tc.Depth < 0 {
+		v.errorf(v.at(sub(path, "depth")...), "%s.depth: %d is not positive", label, tc.Depth)
+	}
+	if tc.Nodes < 0 {
+		v.errorf(v.at(sub(path, "nodes")...), "%s.nodes: %d is not positive", label, tc.Nodes)
+	}
+	if tc.MoveTime != 0 && !(tc.MoveTime > 0 && tc.MoveTime <= maxSeconds) {
+		v.errorf(v.at(sub(path, "movetime")...), "%s.movetime: %g is not a positive number of seconds", label, tc.MoveTime)
+	}
+	if tc.Clock != "" {
+		moves, base, inc, err := ParseClock(tc.Clock)
+		if err != nil {
+			v.errorf(v.at(sub(path, "clock")...), "%s.clock: %v", label, err)
+		}
+		tc.Moves, tc.Base, tc.Increment = moves, base, inc
+	}
+	if !(tc.Margin >= 0 && tc.Margin <= maxSeconds) {
+		v.errorf(v.at(sub(path, "margin")...), "%s.margin: %g is not a number of seconds >= 0", label, tc.Margin)
+	}
+}
+
+func (v *validator) adjudication() {
+	a := &v.run.Adjudication
+	if a.MaxPlies < 0 {
+		v.errorf(v.at("adjudication", "max_plies"), "adjudication.max_plies: %d is negative", a.MaxPlies)
+	}
+	positive := func(key string, val int, path ...any) {
+		if val <= 0 {
+			v.errorf(v.at(sub(path, key)...), "adjudication.%s.%s must be positive, have %d", path[1], key, val)
+		}
+	}
+	if d := a.Draw; d != nil {
+		if d.MoveNumber < 0 {
+			v.errorf(v.at("adjudication", "draw", "move_number"), "adjudication.draw.move_number: %d is negative", d.MoveNumber)
+		}
+		positive("moves", d.Moves, "adjudication", "draw")
+		positive("score", d.Score, "adjudication", "draw")
+	}
+	if r := a.Resign; r != nil {
+		positive("moves", r.Moves, "adjudication", "resign")
+		positive("score", r.Score, "adjudication", "resign")
+	}
+}
+
+func (v *validator) engineNames() []string {
+	var names []string
+	for _, e := range v.run.Engines {
+		names = append(names, e.Name)
+	}
+	return names
+}
+
+func engineLabel(e *Engine, i int) string {
+	if e.Name == "" {
+		return fmt.Sprintf("engine %d", i+1)
+	}
+	return fmt.Sprintf("engine %q", e.Name)
+}
+
+func (v *validator) engines() {
+	r := v.run
+	if n := len(r.Engines); n < 2 {
+		v.errorf(v.at("engines"), "engines: need at least two, have %d", n)
+	}
+	first := map[string]int{} // name -> line
+	for i := range r.Engines {
+		v.engine(&r.Engines[i], i, first)
+	}
+}
+
+// onlyFor lists the engine keys that only some kinds accept.
+var onlyFor = []struct {
+	key   string
+	set   func(e *Engine) bool
+	kinds []string
+}{
+	{"command", func(e *Engine) bool { return e.Command != "" }, []string{KindUCI}},
+	{"args", func(e *Engine) bool { return len(e.Args) > 0 }, []string{KindUCI}},
+	{"dir", func(e *Engine) bool { return e.Dir != "" }, []string{KindUCI}},
+	{"options", func(e *Engine) bool { return len(e.Options) > 0 }, []string{KindUCI}},
+	{"variant_names", func(e *Engine) bool { return len(e.VariantNames) > 0 }, []string{KindUCI}},
+	{"restart", func(e *Engine) bool { return e.Restart != "" }, []string{KindUCI}},
+	{"weights", func(e *Engine) bool { return len(e.Weights) > 0 }, []string{KindAlphaBeta, KindGreedy}},
+	{"hash", func(e *Engine) bool { return e.Hash != 0 }, []string{KindAlphaBeta}},
+	{"seed", func(e *Engine) bool { return e.Seed != 0 }, []string{KindRandom, KindGreedy}},
+}
+
+var kinds = []string{KindAlphaBeta, KindRandom, KindGreedy, KindUCI}
+
+func (v *validator) engine(e *Engine, i int, first map[string]int) {
+	p := []any{"engines", i}
+	at := func(key string) int { return v.at(sub(p, key)...) }
+	label := engineLabel(e, i)
+	switch line, dup := first[e.Name]; {
+	case e.Name == "":
+		v.errorf(v.at(p...), "%s has no name", label)
+	case dup:
+		v.errorf(at("name"), "engine name %q used twice (first at line %d)", e.Name, line)
+	default:
+		first[e.Name] = at("name")
+	}
+
+	switch {
+	case e.Kind == "":
+		v.errorf(v.at(p...), "%s has no kind (alphabeta, random, greedy or uci)", label)
+	case !slices.Contains(kinds, e.Kind):
+		v.errorf(at("kind"), "%s: unknown kind %q (known: %s)", label, e.Kind, strings.Join(kinds, ", "))
+	default:
+		for _, o := range onlyFor {
+			if o.set(e) && !slices.Contains(o.kinds, e.Kind) {
+				v.errorf(at(o.key), "%s: %s is for %s engines, not %s", label, o.key, strings.Join(o.kinds, " and "), e.Kind)
+			}
+		}
+	}
+	if e.Kind == KindUCI && e.Command == "" {
+		v.errorf(v.at(p...), "%s: kind uci needs a command", label)
+	}
+	if e.Hash < 0 {
+		v.errorf(at("hash"), "%s: hash %d is negative", label, e.Hash)
+	}
+	for _, variant := range sortedKeys(e.Weights) {
+		file := e.Weights[variant]
+		line := v.at(sub(p, "weights", variant)...)
+		switch {
+		case !v.knownVariant(variant):
+			v.unknownVariant(line, label+": weights: ", variant)
+		case file == "":
+			v.errorf(line, "%s: weights for %s: no file given", label, variant)
+		case !v.exists(file):
+			v.errorf(line, "%s: weights for %s: %s not found", label, variant, v.run.Path(file))
+		}
+	}
+	switch e.Restart {
+	case "", RestartOnCrash, RestartAlways:
+	default:
+		v.errorf(at("restart"), "%s: unknown restart %q (known: on-crash, always)", label, e.Restart)
+	}
+	for _, variant := range sortedKeys(e.VariantNames) {
+		line := v.at(sub(p, "variant_names", variant)...)
+		if !v.knownVariant(variant) {
+			v.unknownVariant(line, label+": variant_names: ", variant)
+		} else if e.VariantNames[variant] == "" {
+			v.errorf(line, "%s: variant_names: no name given for %s", label, variant)
+		}
+	}
+	for _, key := range []string{"plays", "declines"} {
+		list := e.Plays
+		if key == "declines" {
+			list = e.Declines
+		}
+		for j, variant := range list {
+			if !v.knownVariant(variant) {
+				v.unknownVariant(v.at(sub(p, key, j)...), label+": "+key+": ", variant)
+			} else if key == "declines" && slices.Contains(e.Plays, variant) {
+				v.errorf(v.at(sub(p, key, j)...), "%s: %s both in plays and in declines", label, variant)
+			}
+		}
+	}
+	if names := v.run.VariantNames(); len(names) > 0 && !slices.ContainsFunc(names, e.Accepts) {
+		v.errorf(v.at(p...), "%s plays none of the run's variants (%s)", label, strings.Join(names, ", "))
+	}
+	if e.TimeControl != nil {
+		v.timeControl(e.TimeControl, label+": time_control", sub(p, "time_control"), true)
+	}
+}
+
+// limitsCovered checks that every engine that searches has a time
+// control in every variant it plays: its own, the variant's or the run's.
+func (v *validator) limitsCovered() {
+	r := v.run
+	if !r.TimeControl.IsZero() {
+		return
+	}
+	var missing []int
+	needing := 0
+	for i := range r.Engines {
+		e := &r.Engines[i]
+		if !e.needsLimits() {
+			continue
+		}
+		needing++
+		if e.TimeControl != nil {
+			continue
+		}
+		covered := len(r.Variants) > 0
+		for _, s := range r.Variants {
+			if e.Accepts(s.Name) && s.TimeControl == nil {
+				covered = false
+			}
+		}
+		if !covered {
+			missing = append(missing, i)
+		}
+	}
+	if len(missing) == 0 {
+		return
+	}
+	if len(missing) == needing && len(missing) > 1 {
+		v.errorf(v.at("time_control"), "no time control: set time_control (one of depth, nodes, movetime, clock) for the run or for every engine")
+		return
+	}
+	for _, i := range missing {
+		v.errorf(v.at("engines", i), "%s has no time control: give it a time_control or set one for the run", engineLabel(&r.Engines[i], i))
+	}
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
