@@ -24,7 +24,11 @@ type command struct {
 
 // commands is the table of subcommands; later work adds entries here.
 var commands = map[string]command{
+	"run":   {"play a tournament from a YAML config (default: a short built-in one)", runRun},
+	"rate":  {"ratings and crosstable of the games in PGN files or a run's journal", runRate},
+	"merge": {"join the output directories of shards of one run", runMerge},
 	"perft": {"count leaf nodes of the legal move tree", runPerft},
+	"uci":   {"speak UCI on stdin/stdout (for cutechess-cli, fastchess, GUIs)", runUCI},
 	"sprt":  {"SPRT / Elo calculator for pentanomial or WDL counts", runSPRT},
 }
 

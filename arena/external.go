@@ -1,0 +1,53 @@
+package arena
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"varena/configs"
+	"varena/engines/player"
+	"varena/engines/uci"
+)
+
+// startUCI starts an external engine for a worker. Its stderr is appended
+// to <out>/<name>.log; the log is closed with the player.
+func startUCI(ctx context.Context, r *configs.Run, e configs.Engine, out string) (player.Player, error) {
+	log, err := os.OpenFile(filepath.Join(out, e.Name+".log"), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("engine %s: log: %w", e.Name, err)
+	}
+	dir := e.Dir
+	if dir != "" {
+		dir = r.Path(dir)
+	}
+	cfg := uci.EngineConfig{Name: e.Name, Command: e.Command, Args: e.Args, Dir: dir,
+		Options: e.Options, VariantName: e.VariantNames, StderrLog: log}
+	// A timed game allows the engine the configured margin; depth and
+	// node limits keep the client's generous default.
+	if tc := r.EngineTimeControl(e.Name); tc.Margin > 0 {
+		cfg.MoveMargin = time.Duration(tc.Margin * float64(time.Second))
+	}
+	eng, err := uci.Start(ctx, cfg)
+	if err != nil {
+		log.Close()
+		return nil, err
+	}
+	return &loggedEngine{Engine: eng, log: log}, nil
+}
+
+// loggedEngine closes the engine's log after the engine.
+type loggedEngine struct {
+	*uci.Engine
+	log *os.File
+}
+
+func (l *loggedEngine) Close() error {
+	err := l.Engine.Close()
+	if cerr := l.log.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}

@@ -1,0 +1,208 @@
+package arena
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"varena/configs"
+	"varena/engines"
+	"varena/engines/player"
+	"varena/engines/search"
+	"varena/results"
+)
+
+// table is everything one game needs besides its spec.
+type table struct {
+	spec    GameSpec
+	variant *engines.Variant
+	players [2]player.Player // by colour
+	tc      [2]configs.TimeControl
+	adj     configs.Adjudication
+	event   string
+}
+
+// errAborted marks a game stopped before its end (Ctrl-C, SPRT decided):
+// it is not recorded and will be played again on resume.
+var errAborted = errors.New("game aborted")
+
+// clock is one side's time in a clock game.
+type clock struct {
+	left  time.Duration
+	moves int // moves made by this side
+}
+
+// play plays one game to its end and returns its record. A player fault
+// (crash, hang, illegal move) ends the game as a loss for that player with
+// the reason recorded; an error is returned only when ctx ends first
+// (errAborted) or the players cannot be prepared at all.
+func (t *table) play(ctx context.Context) (results.Game, error) {
+	spec := t.spec
+	rec := t.record(engines.Ongoing, "", "")
+	finish := func(res engines.Result, term, reason string) (results.Game, error) {
+		rec.Result, rec.Termination, rec.Reason = res.String(), term, reason
+		rec.DurationMS = time.Since(rec.Started).Milliseconds()
+		return rec, nil
+	}
+
+	start, err := engines.ParseFEN(t.variant, spec.Opening.FEN)
+	if err != nil {
+		return rec, fmt.Errorf("game %d: opening: %w", spec.ID, err)
+	}
+	for c, p := range t.players {
+		if err := p.NewGame(ctx, t.variant); err != nil {
+			if ctx.Err() != nil {
+				return rec, errAborted
+			}
+			return finish(winFor(engines.Color(c).Other()), faultTerm(err), err.Error())
+		}
+	}
+
+	g := engines.NewGame(start)
+	var clocks [2]clock
+	for c := range clocks {
+		clocks[c].left = t.tc[c].Base
+	}
+	adj := adjudicator{rule: t.adj}
+	for {
+		if o := g.Outcome(); o.Result != engines.Ongoing {
+			return finish(o.Result, termination(o.Reason), "")
+		}
+		pos := g.Position()
+		us := pos.SideToMove()
+		p := t.players[us]
+		lim, budget := t.limits(us, clocks)
+		began := time.Now()
+		reply, err := p.Move(ctx, player.Request{Game: g, Limits: lim})
+		took := time.Since(began)
+		if ctx.Err() != nil {
+			return rec, errAborted
+		}
+		if err != nil {
+			return finish(winFor(us.Other()), faultTerm(err), err.Error())
+		}
+		if !isLegal(pos, reply.Move) {
+			return finish(winFor(us.Other()), results.TermIllegalMove,
+				fmt.Sprintf("%s played %s, not legal in %s", p.Name(), t.variant.Geometry.UCI(reply.Move), pos.FEN()))
+		}
+		if budget > 0 && took > budget+t.margin(us) {
+			return finish(winFor(us.Other()), results.TermTimeForfeit,
+				fmt.Sprintf("%s took %v, had %v", p.Name(), took.Round(time.Millisecond), budget))
+		}
+		if t.tc[us].Clock != "" {
+			c := &clocks[us]
+			c.left = max(c.left-took, 0) + t.tc[us].Increment
+			c.moves++
+			if m := t.tc[us].Moves; m > 0 && c.moves%m == 0 {
+				c.left += t.tc[us].Base
+			}
+		}
+		mv := results.Move{UCI: t.variant.Geometry.UCI(reply.Move), SAN: pos.SAN(reply.Move),
+			Depth: reply.Depth, Nodes: reply.Nodes, TimeMS: took.Milliseconds()}
+		if reply.HasScore {
+			mv.Score = scoreOf(reply.Score)
+		}
+		rec.Moves = append(rec.Moves, mv)
+		moveNumber := pos.FullmoveNumber()
+		g.Play(reply.Move)
+		if v, ok := adj.observe(len(g.Moves()), moveNumber, us, reply.Score, reply.HasScore); ok {
+			if o := g.Outcome(); o.Result != engines.Ongoing {
+				return finish(o.Result, termination(o.Reason), "") // the rules came first
+			}
+			return finish(v.result, results.TermAdjudication, v.reason)
+		}
+	}
+}
+
+// record returns the game's record without moves, with the given end
+// (engines.Ongoing: not ended yet).
+func (t *table) record(res engines.Result, term, reason string) results.Game {
+	spec := t.spec
+	g := results.Game{ID: spec.ID, Round: spec.Round, Pair: spec.Pair, Event: t.event,
+		Variant: spec.Variant, White: spec.White, Black: spec.Black,
+		StartFEN: spec.Opening.FEN, StartIsInitial: spec.Opening.Initial,
+		TimeControl: t.tc[engines.White].String(), Started: time.Now().UTC(),
+		Termination: term, Reason: reason}
+	if res != engines.Ongoing {
+		g.Result = res.String()
+	}
+	return g
+}
+
+// limits returns the search limits of the side to move and, for timed
+// games, the time it may take before forfeiting (margin aside).
+func (t *table) limits(us engines.Color, clocks [2]clock) (search.Limits, time.Duration) {
+	tc := t.tc[us]
+	switch {
+	case tc.Depth > 0:
+		return search.Limits{Depth: tc.Depth}, 0
+	case tc.Nodes > 0:
+		return search.Limits{Nodes: tc.Nodes}, 0
+	case tc.MoveTime > 0:
+		d := seconds(tc.MoveTime)
+		return search.Limits{MoveTime: d}, d
+	}
+	lim := search.Limits{
+		WTime: clocks[engines.White].left, BTime: clocks[engines.Black].left,
+		WInc: t.tc[engines.White].Increment, BInc: t.tc[engines.Black].Increment,
+	}
+	if tc.Moves > 0 {
+		lim.MovesToGo = tc.Moves - clocks[us].moves%tc.Moves
+	}
+	return lim, clocks[us].left
+}
+
+func (t *table) margin(us engines.Color) time.Duration { return seconds(t.tc[us].Margin) }
+
+func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
+
+func isLegal(pos *engines.Position, m engines.Move) bool {
+	var buf [engines.MaxMoves]engines.Move
+	for _, l := range pos.GenerateMoves(buf[:0]) {
+		if l == m {
+			return true
+		}
+	}
+	return false
+}
+
+// scoreOf converts a search score to the record's form.
+func scoreOf(score int) *results.Score {
+	if n := search.MateIn(score); n != 0 {
+		return &results.Score{Mate: n}
+	}
+	return &results.Score{CP: score}
+}
+
+// termination names an end by the rules as the record does.
+func termination(r engines.Termination) string {
+	switch r {
+	case engines.Extinction:
+		return results.TermExtinction
+	case engines.Checkmate:
+		return results.TermCheckmate
+	case engines.Stalemate:
+		return results.TermStalemate
+	case engines.FiftyMoves:
+		return results.TermFiftyMoves
+	case engines.Repetition:
+		return results.TermRepetition
+	case engines.BareKings:
+		return results.TermInsufficient
+	}
+	return r.String()
+}
+
+// faultTerm names the end of a game lost by a player fault.
+func faultTerm(err error) string {
+	if f, ok := player.FaultOf(err); ok {
+		switch f.Kind {
+		case player.Timeout:
+			return results.TermTimeForfeit
+		case player.Protocol, player.IllegalMove:
+			return results.TermIllegalMove
+		}
+	}
+	return results.TermEngineCrash
+}

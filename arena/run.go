@@ -1,0 +1,527 @@
+package arena
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+
+	"varena/arena/stats"
+	"varena/configs"
+	"varena/engines"
+	"varena/engines/player"
+	"varena/engines/variants"
+	"varena/results"
+)
+
+// Files of a run's output directory.
+const (
+	JournalFile = "journal.jsonl"
+	PGNFile     = "games.pgn"
+	SummaryFile = "summary.json"
+	MetaFile    = "meta.json"
+)
+
+// PlayerFactory makes a player for an engine of the run; logDir is where
+// an external engine's stderr log goes.
+type PlayerFactory func(ctx context.Context, r *configs.Run, e configs.Engine, logDir string) (player.Player, error)
+
+// Options are the command line's overrides of a run.
+type Options struct {
+	Out         string // output directory; default the run's, else out/<name>
+	Concurrency int    // workers; 0: the run's, else the number of CPUs
+	Shard       int    // play only shard Shard of Shards (1-based)
+	Shards      int
+	Progress    io.Writer // progress bar target; nil: none
+	Log         io.Writer // one-line notes (resume, faults); nil: none
+	NewPlayer   PlayerFactory
+}
+
+// ErrInterrupted is returned when the run stopped before its end because
+// its context ended (Ctrl-C): every finished game is kept.
+var ErrInterrupted = errors.New("interrupted")
+
+// outcome is what a worker hands the consumer.
+type outcome struct {
+	game results.Game
+	err  error
+}
+
+// Run plays (or resumes) a run and returns its summary. Finished games
+// are in the journal of the output directory; a second call with the same
+// config and directory plays only what is missing.
+func Run(ctx context.Context, r *configs.Run, opts Options) (*Summary, error) {
+	if len(r.VariantNames()) != 1 {
+		return nil, fmt.Errorf("run %s: several variants need a multivariant schedule", r.Name)
+	}
+	v, err := variants.ByName(r.VariantNames()[0])
+	if err != nil {
+		return nil, err
+	}
+	out := opts.Out
+	if out == "" {
+		out = r.Out
+		if out != "" && !filepath.IsAbs(out) && r.File != "" {
+			out = r.Path(out)
+		}
+	}
+	if out == "" {
+		out = filepath.Join("out", r.Name)
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return nil, fmt.Errorf("output directory: %w", err)
+	}
+	logf := func(format string, args ...any) {
+		if opts.Log != nil {
+			fmt.Fprintf(opts.Log, format+"\n", args...)
+		}
+	}
+
+	book, err := LoadBook(r, r.Openings, v)
+	if err != nil {
+		return nil, err
+	}
+	full, err := NewSchedule(r, v, book)
+	if err != nil {
+		return nil, err
+	}
+	meta, err := metaOf(r, full.Total())
+	if err != nil {
+		return nil, err
+	}
+	if err := checkMeta(out, meta); err != nil {
+		return nil, err
+	}
+
+	journal, done, err := results.OpenJournal(filepath.Join(out, JournalFile))
+	if err != nil {
+		return nil, err
+	}
+	defer journal.Close()
+	if n := journal.Dropped(); n > 0 {
+		logf("journal: dropped %d half-written line(s) of an interrupted write", n)
+	}
+	if err := checkJournal(full, done); err != nil {
+		return nil, fmt.Errorf("%s: %w", journal.Path(), err)
+	}
+	doneIDs := map[int]bool{}
+	for _, g := range done {
+		doneIDs[g.ID] = true
+	}
+	if len(done) > 0 {
+		logf("resuming %s: %d game(s) already played", out, len(done))
+	}
+	sched := full
+	if opts.Shards > 1 {
+		sched = full.Shard(opts.Shard, opts.Shards)
+	}
+	mine := sched.Total()
+	todo := sched.Without(doneIDs)
+
+	// The PGN is rebuilt from the journal, the source of truth, so that a
+	// crash between the two writes never leaves them apart.
+	pgnPath := filepath.Join(out, PGNFile)
+	if err := writePGN(pgnPath, done); err != nil {
+		return nil, err
+	}
+	pgn, err := os.OpenFile(pgnPath, os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	defer pgn.Close()
+
+	factory := opts.NewPlayer
+	if factory == nil {
+		factory = DefaultPlayer
+	}
+	if err := preflight(ctx, r, factory, out); err != nil {
+		return nil, err
+	}
+
+	tally := NewTally(meta)
+	for _, g := range sortedByID(done) {
+		if err := tally.Add(g); err != nil {
+			return nil, err
+		}
+	}
+	sum, err := tally.Summary(false)
+	if err != nil {
+		return nil, err
+	}
+	if decided(sum) {
+		logf("SPRT already decided: %s", sum.SPRT.Decision)
+		todo = &Schedule{}
+	}
+
+	workers := opts.Concurrency
+	if workers <= 0 {
+		workers = r.Concurrency
+	}
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	workers = max(min(workers, todo.Total()), 1)
+
+	playCtx, stopPlay := context.WithCancel(ctx)
+	defer stopPlay()
+	jobs := make(chan GameSpec)
+	outcomes := make(chan outcome)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			worker(playCtx, r, v, factory, out, jobs, outcomes)
+		}()
+	}
+	go func() {
+		defer close(jobs)
+		for {
+			g, ok := todo.Next()
+			if !ok {
+				return
+			}
+			select {
+			case jobs <- g:
+			case <-playCtx.Done():
+				return
+			}
+		}
+	}()
+	go func() {
+		wg.Wait()
+		close(outcomes)
+	}()
+
+	bar := newBar(opts.Progress, mine, mine-todo.Total())
+	played := mine - todo.Total()
+	var fatal error
+	sprtStopped := false
+	for o := range outcomes {
+		if o.err != nil {
+			if !errors.Is(o.err, errAborted) && fatal == nil {
+				fatal = o.err
+				stopPlay()
+			}
+			continue
+		}
+		if fatal != nil {
+			continue
+		}
+		if err := journal.Append(o.game); err != nil {
+			fatal = fmt.Errorf("journal: %w", err)
+			stopPlay()
+			continue
+		}
+		if err := results.WritePGN(pgn, o.game); err != nil {
+			fatal = fmt.Errorf("pgn: %w", err)
+			stopPlay()
+			continue
+		}
+		if faultLoser(o.game) != "" {
+			logf("game %d: %s: %s", o.game.ID, o.game.Termination, o.game.Reason)
+		}
+		played++
+		if err := tally.Add(o.game); err != nil {
+			fatal = err
+			stopPlay()
+			continue
+		}
+		if sum, err = tally.Summary(false); err != nil {
+			fatal = err
+			stopPlay()
+			continue
+		}
+		if bar != nil {
+			bar.Describe(progressText(sum))
+			bar.Add(1)
+		}
+		if decided(sum) && !sprtStopped {
+			sprtStopped = true
+			logf("SPRT: %s after %d games", sum.SPRT.Decision, sum.Played)
+			stopPlay()
+		}
+	}
+	if bar != nil {
+		bar.Finish()
+		fmt.Fprintln(opts.Progress)
+	}
+	if fatal != nil {
+		return sum, fatal
+	}
+	if sum, err = tally.Summary(true); err != nil {
+		return nil, err
+	}
+	if err := writeFileAtomic(filepath.Join(out, SummaryFile), sum.WriteJSON); err != nil {
+		return sum, err
+	}
+	if ctx.Err() != nil && !sprtStopped {
+		return sum, fmt.Errorf("%w: %d of %d games played, kept in %s; run the same command again to resume",
+			ErrInterrupted, played, mine, out)
+	}
+	return sum, nil
+}
+
+// decided reports whether the run is an SPRT whose test has ended.
+func decided(s *Summary) bool {
+	return s.SPRT != nil && s.SPRT.Decision != stats.Continue
+}
+
+func sortedByID(games []results.Game) []results.Game {
+	out := append([]results.Game(nil), games...)
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
+
+// worker plays games from jobs until it is closed or ctx ends. It owns
+// its players, made on first use and reused across games; a player that
+// crashed, or whose engine asks for a fresh process each game, is made
+// anew.
+func worker(ctx context.Context, r *configs.Run, v *engines.Variant, factory PlayerFactory, out string,
+	jobs <-chan GameSpec, outcomes chan<- outcome) {
+	players := map[string]player.Player{}
+	defer func() {
+		for _, p := range players {
+			p.Close()
+		}
+	}()
+	engine := map[string]configs.Engine{}
+	for _, e := range r.Engines {
+		engine[e.Name] = e
+	}
+	get := func(name string) (player.Player, error) {
+		if p, ok := players[name]; ok {
+			return p, nil
+		}
+		p, err := factory(ctx, r, engine[name], out)
+		if err != nil {
+			return nil, err
+		}
+		players[name] = p
+		return p, nil
+	}
+	for spec := range jobs {
+		var t table
+		t.spec, t.variant, t.adj, t.event = spec, v, r.Adjudication, r.Name
+		var rec results.Game
+		var err error
+		for c, name := range [2]string{spec.White, spec.Black} {
+			t.tc[c] = r.EngineTimeControl(name)
+		}
+		for c, name := range [2]string{spec.White, spec.Black} {
+			if t.players[c], err = get(name); err != nil {
+				if ctx.Err() == nil {
+					// The engine could not even start: the game is lost by it.
+					rec, err = t.record(winFor(engines.Color(c).Other()), results.TermEngineCrash, err.Error()), nil
+				}
+				break
+			}
+		}
+		if err == nil && rec.Result == "" {
+			rec, err = t.play(ctx)
+		}
+		if err == nil {
+			for _, name := range [2]string{spec.White, spec.Black} {
+				crashed := rec.Termination == results.TermEngineCrash && faultLoser(rec) == name
+				if p, ok := players[name]; ok && (crashed || engine[name].Restart == "always") {
+					p.Close()
+					delete(players, name)
+				}
+			}
+		} else if ctx.Err() != nil {
+			err = errAborted
+		}
+		select {
+		case outcomes <- outcome{rec, err}:
+		case <-ctx.Done():
+			if err == nil {
+				// A finished game is never dropped: hand it over anyway.
+				outcomes <- outcome{rec, nil}
+			}
+			return
+		}
+	}
+}
+
+// preflight starts every external engine once, so a wrong command or an
+// engine that does not play the variant is reported before any game.
+func preflight(ctx context.Context, r *configs.Run, factory PlayerFactory, out string) error {
+	for _, e := range r.Engines {
+		if e.Kind != configs.KindUCI {
+			continue
+		}
+		p, err := factory(ctx, r, e, out)
+		if err != nil {
+			return fmt.Errorf("engine %s: %w", e.Name, err)
+		}
+		p.Close()
+	}
+	return nil
+}
+
+// metaOf describes the run for its summary.
+func metaOf(r *configs.Run, total int) (Meta, error) {
+	m := Meta{Name: r.Name, Variants: r.VariantNames(), Tournament: r.Tournament.Type, Total: total, Seed: r.Seed}
+	for _, e := range r.Engines {
+		m.Engines = append(m.Engines, e.Name)
+	}
+	if r.SPRT != nil && r.Tournament.Type == configs.SPRTTest {
+		model, err := stats.ParseEloModel(r.SPRT.Model)
+		if err != nil {
+			return m, err
+		}
+		s, err := stats.NewSPRT(r.SPRT.Elo0, r.SPRT.Elo1, r.SPRT.Alpha, r.SPRT.Beta, model)
+		if err != nil {
+			return m, err
+		}
+		m.SPRT = &s
+	}
+	return m, nil
+}
+
+// checkMeta writes meta.json in a new output directory, or checks that an
+// existing one describes the same run: a journal is only resumed by the
+// run that wrote it.
+func checkMeta(out string, m Meta) error {
+	path := filepath.Join(out, MetaFile)
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return writeFileAtomic(path, func(w io.Writer) error {
+			enc := json.NewEncoder(w)
+			enc.SetIndent("", "  ")
+			return enc.Encode(m)
+		})
+	}
+	if err != nil {
+		return err
+	}
+	var old Meta
+	if err := json.Unmarshal(data, &old); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	a, _ := json.Marshal(old)
+	b, _ := json.Marshal(m)
+	if string(a) != string(b) {
+		return fmt.Errorf("%s holds another run (%s); use another output directory (-out) or remove it", out, old.Name)
+	}
+	return nil
+}
+
+// ReadMeta reads a run's meta.json.
+func ReadMeta(dir string) (Meta, error) {
+	var m Meta
+	data, err := os.ReadFile(filepath.Join(dir, MetaFile))
+	if err != nil {
+		return m, err
+	}
+	if err := json.Unmarshal(data, &m); err != nil {
+		return m, fmt.Errorf("%s: %w", filepath.Join(dir, MetaFile), err)
+	}
+	return m, nil
+}
+
+// checkJournal verifies that the journal's games belong to the schedule.
+func checkJournal(s *Schedule, games []results.Game) error {
+	byID := map[int]GameSpec{}
+	for _, g := range s.games {
+		byID[g.ID] = g
+	}
+	for _, g := range games {
+		spec, ok := byID[g.ID]
+		if !ok || spec.White != g.White || spec.Black != g.Black || spec.Variant != g.Variant {
+			return fmt.Errorf("game %d (%s-%s) is not in this run's schedule", g.ID, g.White, g.Black)
+		}
+	}
+	return nil
+}
+
+// writePGN rewrites a PGN file from records.
+func writePGN(path string, games []results.Game) error {
+	return writeFileAtomic(path, func(w io.Writer) error {
+		for _, g := range games {
+			if err := results.WritePGN(w, g); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// newBar returns a progress bar on w, or nil when w is nil.
+func newBar(w io.Writer, total, done int) *progressbar.ProgressBar {
+	if w == nil || total == 0 {
+		return nil
+	}
+	bar := progressbar.NewOptions(total,
+		progressbar.OptionSetWriter(w),
+		progressbar.OptionSetDescription("games"),
+		progressbar.OptionShowCount(),
+		progressbar.OptionShowIts(),
+		progressbar.OptionSetItsString("games"),
+		progressbar.OptionSetPredictTime(true),
+		progressbar.OptionThrottle(100*time.Millisecond),
+		progressbar.OptionSetWidth(20),
+	)
+	bar.Set(done)
+	return bar
+}
+
+// progressText is the running score shown beside the bar: the leader of
+// the rating table, or the match score of a two-engine run.
+func progressText(s *Summary) string {
+	if len(s.Pairings) == 1 {
+		p := s.Pairings[0]
+		return fmt.Sprintf("%s %g-%g %s", p.A, p.WDL.Points(), float64(p.WDL.Games())-p.WDL.Points(), p.B)
+	}
+	if len(s.Ratings) > 0 {
+		return fmt.Sprintf("leader %s %.1f%%", s.Ratings[0].Name, 100*s.Ratings[0].Score)
+	}
+	return "games"
+}
+
+// WriteRun writes a complete output directory from finished games (used by
+// merge): meta, journal, PGN and summary. The directory must not hold a
+// journal yet.
+func WriteRun(out string, meta Meta, games []results.Game) (*Summary, error) {
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return nil, err
+	}
+	jpath := filepath.Join(out, JournalFile)
+	if st, err := os.Stat(jpath); err == nil && st.Size() > 0 {
+		return nil, fmt.Errorf("%s already holds a journal; merge into a new directory", out)
+	}
+	if err := checkMeta(out, meta); err != nil {
+		return nil, err
+	}
+	games = sortedByID(games)
+	j, _, err := results.OpenJournal(jpath)
+	if err != nil {
+		return nil, err
+	}
+	for _, g := range games {
+		if err := j.Append(g); err != nil {
+			j.Close()
+			return nil, err
+		}
+	}
+	if err := j.Close(); err != nil {
+		return nil, err
+	}
+	if err := writePGN(filepath.Join(out, PGNFile), games); err != nil {
+		return nil, err
+	}
+	sum, err := Summarize(meta, games)
+	if err != nil {
+		return nil, err
+	}
+	return sum, writeFileAtomic(filepath.Join(out, SummaryFile), sum.WriteJSON)
+}

@@ -1,0 +1,296 @@
+package arena
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"varena/configs"
+	"varena/engines/player"
+	"varena/engines/variants"
+	"varena/results"
+)
+
+func parseRun(t testing.TB, yaml string) *configs.Run {
+	t.Helper()
+	r, err := configs.Parse("test.yaml", []byte(yaml), configs.Checker{Variants: variants.Names()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+const smallRR = `
+name: small
+variant: extinction
+seed: 3
+tournament: {type: round-robin, games: 4}
+openings: {plies: 4}
+time_control: {depth: 1}
+adjudication: {max_plies: 200}
+engines:
+  - {name: ab, kind: alphabeta}
+  - {name: greedy, kind: greedy}
+  - {name: random, kind: random}
+`
+
+// journalIDs reads a run directory's journal and returns its game ids,
+// failing on a duplicate.
+func journalIDs(t *testing.T, dir string) map[int]bool {
+	t.Helper()
+	games, err := results.ReadJournal(filepath.Join(dir, JournalFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := map[int]bool{}
+	for _, g := range games {
+		if ids[g.ID] {
+			t.Fatalf("game %d twice in the journal", g.ID)
+		}
+		ids[g.ID] = true
+	}
+	return ids
+}
+
+// jsonOf renders v for comparison (pointers followed).
+func jsonOf(t testing.TB, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func TestRunComplete(t *testing.T) {
+	dir := t.TempDir()
+	r := parseRun(t, smallRR)
+	sum, err := Run(context.Background(), r, Options{Out: dir, Concurrency: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Played != 12 || len(journalIDs(t, dir)) != 12 {
+		t.Fatalf("played %d games, want 12", sum.Played)
+	}
+	pgs, err := results.ReadPGNFile(filepath.Join(dir, PGNFile))
+	if err != nil || len(pgs) != 12 {
+		t.Fatalf("PGN holds %d games: %v", len(pgs), err)
+	}
+	// Running again plays nothing and says the same.
+	again, err := Run(context.Background(), r, Options{Out: dir, Concurrency: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if jsonOf(t, again.Pairings) != jsonOf(t, sum.Pairings) || len(journalIDs(t, dir)) != 12 {
+		t.Errorf("a second run changed the result")
+	}
+	if _, err := os.Stat(filepath.Join(dir, SummaryFile)); err != nil {
+		t.Error(err)
+	}
+}
+
+// countingFactory wraps DefaultPlayer and cancels the run after n moves
+// in all, as Ctrl-C would.
+func countingFactory(n int64, cancel func()) PlayerFactory {
+	var moves atomic.Int64
+	return func(ctx context.Context, r *configs.Run, e configs.Engine, out string) (player.Player, error) {
+		p, err := DefaultPlayer(ctx, r, e, out)
+		if err != nil {
+			return nil, err
+		}
+		return &counting{Player: p, moves: &moves, n: n, cancel: cancel}, nil
+	}
+}
+
+type counting struct {
+	player.Player
+	moves  *atomic.Int64
+	n      int64
+	cancel func()
+}
+
+func (c *counting) Move(ctx context.Context, req player.Request) (player.Reply, error) {
+	if c.moves.Add(1) == c.n {
+		c.cancel()
+	}
+	return c.Player.Move(ctx, req)
+}
+
+func TestRunInterruptAndResume(t *testing.T) {
+	dir := t.TempDir()
+	r := parseRun(t, smallRR)
+	ctx, cancel := context.WithCancel(context.Background())
+	_, err := Run(ctx, r, Options{Out: dir, Concurrency: 2, NewPlayer: countingFactory(100, cancel)})
+	if !errors.Is(err, ErrInterrupted) || !strings.Contains(err.Error(), "resume") {
+		t.Fatalf("interrupted run: error %v", err)
+	}
+	first := journalIDs(t, dir)
+	if len(first) == 0 || len(first) == 12 {
+		t.Fatalf("interrupted after %d games; the test wants a run cut in the middle", len(first))
+	}
+	sum, err := Run(context.Background(), r, Options{Out: dir, Concurrency: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Played != 12 || len(journalIDs(t, dir)) != 12 {
+		t.Fatalf("after resume: %d games", sum.Played)
+	}
+	// The result equals an uninterrupted run: games are reproducible.
+	whole, err := Run(context.Background(), r, Options{Out: t.TempDir(), Concurrency: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if jsonOf(t, whole.Pairings) != jsonOf(t, sum.Pairings) {
+		t.Errorf("resumed run differs from a whole one:\n%v\n%v", sum.Pairings, whole.Pairings)
+	}
+}
+
+func TestShardsMergeLikeOneRun(t *testing.T) {
+	r := parseRun(t, smallRR)
+	whole, err := Run(context.Background(), r, Options{Out: t.TempDir(), Concurrency: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var dirs []string
+	var games [][]results.Game
+	for i := 1; i <= 3; i++ {
+		dir := t.TempDir()
+		if _, err := Run(context.Background(), r, Options{Out: dir, Shard: i, Shards: 3}); err != nil {
+			t.Fatal(err)
+		}
+		gs, err := results.ReadJournal(filepath.Join(dir, JournalFile))
+		if err != nil {
+			t.Fatal(err)
+		}
+		dirs = append(dirs, dir)
+		games = append(games, gs)
+	}
+	merged, err := results.Merge(games...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	meta, err := ReadMeta(dirs[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	sum, err := WriteRun(out, meta, merged)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Played != whole.Played || jsonOf(t, sum.Pairings) != jsonOf(t, whole.Pairings) || jsonOf(t, sum.Ratings) != jsonOf(t, whole.Ratings) {
+		t.Errorf("merged shards differ from one run:\n%+v\n%+v", sum, whole)
+	}
+	if _, err := WriteRun(out, meta, merged); err == nil {
+		t.Error("merging into a directory with a journal: no error")
+	}
+}
+
+func TestRunRefusesAnotherRunsDirectory(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := Run(context.Background(), parseRun(t, smallRR), Options{Out: dir}); err != nil {
+		t.Fatal(err)
+	}
+	other := strings.Replace(smallRR, "seed: 3", "seed: 4", 1)
+	_, err := Run(context.Background(), parseRun(t, other), Options{Out: dir})
+	if err == nil || !strings.Contains(err.Error(), "another run") {
+		t.Errorf("error %v, want one saying the directory holds another run", err)
+	}
+}
+
+func TestSPRTStops(t *testing.T) {
+	r := parseRun(t, `
+name: sprt
+variant: losalamos-bunkers
+seed: 1
+tournament: {type: sprt, games: 400}
+sprt: {elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05}
+openings: {plies: 4}
+time_control: {depth: 2}
+engines:
+  - {name: ab, kind: alphabeta}
+  - {name: random, kind: random}
+`)
+	dir := t.TempDir()
+	sum, err := Run(context.Background(), r, Options{Out: dir, Concurrency: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.SPRT == nil || sum.SPRT.Decision.String() != "H1 accepted" {
+		t.Fatalf("SPRT %+v", sum.SPRT)
+	}
+	if sum.Played >= 400 || sum.Played != len(journalIDs(t, dir)) {
+		t.Errorf("SPRT decided after %d games but %d are in the journal", sum.Played, len(journalIDs(t, dir)))
+	}
+	// Resuming a decided test plays nothing more.
+	again, err := Run(context.Background(), r, Options{Out: dir})
+	if err != nil || again.Played != sum.Played {
+		t.Errorf("resumed decided SPRT: %d games, %v", again.Played, err)
+	}
+}
+
+// buildFaulty builds the misbehaving UCI engine of engines/uci's tests.
+func buildFaulty(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "faultyengine")
+	cmd := exec.Command("go", "build", "-o", bin, "varena/engines/uci/internal/faultyengine")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("build faulty engine: %v\n%s", err, out)
+	}
+	return bin
+}
+
+func TestFaultyEngines(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a test engine")
+	}
+	bin := buildFaulty(t)
+	tests := []struct {
+		mode, term string
+	}{
+		{"crash", results.TermEngineCrash},
+		{"hang", results.TermTimeForfeit},
+		{"garbage", results.TermIllegalMove},
+		{"badmove", results.TermIllegalMove},
+		{"illegal", results.TermIllegalMove},
+	}
+	for _, tt := range tests {
+		t.Run(tt.mode, func(t *testing.T) {
+			r := parseRun(t, fmt.Sprintf(`
+name: faults
+variant: extinction
+tournament: {type: round-robin, games: 4}
+time_control: {movetime: 0.05, margin: 0.2}
+engines:
+  - {name: faulty, kind: uci, command: %q, args: [-mode, %s, -after, "2"]}
+  - {name: random, kind: random}
+`, bin, tt.mode))
+			dir := t.TempDir()
+			sum, err := Run(context.Background(), r, Options{Out: dir, Concurrency: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The tournament went on: every game finished, each lost by
+			// the faulty engine with the reason recorded.
+			if sum.Played != 4 {
+				t.Fatalf("%d games played, want 4", sum.Played)
+			}
+			if got := sum.Faults["faulty"][tt.term]; got != 4 {
+				t.Errorf("faults %v, want 4 x %s", sum.Faults, tt.term)
+			}
+			games, _ := results.ReadJournal(filepath.Join(dir, JournalFile))
+			for _, g := range games {
+				if g.Reason == "" {
+					t.Errorf("game %d: no reason recorded", g.ID)
+				}
+			}
+		})
+	}
+}

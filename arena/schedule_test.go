@@ -1,0 +1,144 @@
+package arena
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"varena/configs"
+	"varena/engines"
+	"varena/engines/extinction"
+)
+
+func testRun(kind string, engines int, games, rounds int) *configs.Run {
+	r := &configs.Run{Name: "t", Variant: "extinction", Seed: 5,
+		Tournament: configs.Tournament{Type: kind, Games: games, Rounds: rounds}}
+	for i := 0; i < engines; i++ {
+		r.Engines = append(r.Engines, configs.Engine{Name: fmt.Sprintf("e%d", i), Kind: configs.KindRandom})
+	}
+	if kind == configs.Gauntlet {
+		r.Tournament.Challenger = "e0"
+	}
+	r.Openings.Plies = 4
+	return r
+}
+
+func TestSchedule(t *testing.T) {
+	tests := []struct {
+		kind                  string
+		engines, games, round int
+		total                 int
+	}{
+		{configs.RoundRobin, 4, 2, 1, 12},
+		{configs.RoundRobin, 3, 4, 2, 24},
+		{configs.Gauntlet, 4, 2, 1, 6},
+		{configs.SPRTTest, 2, 10, 1, 10},
+	}
+	for _, tt := range tests {
+		r := testRun(tt.kind, tt.engines, tt.games, tt.round)
+		s, err := NewSchedule(r, extinction.Variant, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Total() != tt.total {
+			t.Errorf("%s %d engines: %d games, want %d", tt.kind, tt.engines, s.Total(), tt.total)
+		}
+		// Ids run 1..n; each pair is two games, one opening, colours swapped.
+		pairs := map[int][]GameSpec{}
+		for i, g := range s.Games() {
+			if g.ID != i+1 {
+				t.Fatalf("game %d has id %d", i+1, g.ID)
+			}
+			pairs[g.Pair] = append(pairs[g.Pair], g)
+		}
+		colours := map[string]int{}
+		for p, gs := range pairs {
+			if len(gs) != 2 || gs[0].White != gs[1].Black || gs[0].Black != gs[1].White || gs[0].Opening != gs[1].Opening {
+				t.Fatalf("pair %d is not a colour-reversed pair: %+v", p, gs)
+			}
+			colours[gs[0].White]++
+			colours[gs[1].White]++
+			if tt.kind == configs.Gauntlet && gs[0].White != "e0" && gs[0].Black != "e0" {
+				t.Errorf("gauntlet game without the challenger: %+v", gs[0])
+			}
+		}
+		// The same config gives the same schedule.
+		again, _ := NewSchedule(r, extinction.Variant, nil)
+		if fmt.Sprint(again.Games()) != fmt.Sprint(s.Games()) {
+			t.Errorf("%s: schedule is not deterministic", tt.kind)
+		}
+	}
+}
+
+func TestScheduleOpenings(t *testing.T) {
+	r := testRun(configs.RoundRobin, 2, 6, 1)
+	s, _ := NewSchedule(r, extinction.Variant, nil)
+	seen := map[string]bool{}
+	for _, g := range s.Games() {
+		pos, err := engines.ParseFEN(extinction.Variant, g.Opening.FEN)
+		if err != nil || pos.Status().Result != engines.Ongoing {
+			t.Fatalf("opening %s: %v", g.Opening.FEN, err)
+		}
+		seen[g.Opening.FEN] = true
+	}
+	if len(seen) != 3 {
+		t.Errorf("%d different openings for 3 pairs", len(seen))
+	}
+	book := []Opening{{FEN: "a"}, {FEN: "b"}}
+	s, _ = NewSchedule(r, extinction.Variant, book)
+	var got []string
+	for _, g := range s.Games() {
+		got = append(got, g.Opening.FEN)
+	}
+	if strings.Join(got, "") != "aabbaa" {
+		t.Errorf("book openings in order %v, want pairs cycling through the book", got)
+	}
+}
+
+func TestShards(t *testing.T) {
+	r := testRun(configs.RoundRobin, 4, 4, 1)
+	s, _ := NewSchedule(r, extinction.Variant, nil)
+	for _, n := range []int{1, 2, 3, 5, 30} {
+		ids := map[int]int{}
+		for i := 1; i <= n; i++ {
+			for _, g := range s.Shard(i, n).Games() {
+				ids[g.ID]++
+			}
+		}
+		if len(ids) != s.Total() {
+			t.Errorf("%d shards cover %d of %d games", n, len(ids), s.Total())
+		}
+		for id, c := range ids {
+			if c != 1 {
+				t.Errorf("%d shards: game %d in %d shards", n, id, c)
+			}
+		}
+	}
+	// Pairs stay whole.
+	for _, g := range s.Shard(2, 3).Games() {
+		if (g.Pair-1)%3 != 1 {
+			t.Errorf("pair %d in shard 2/3", g.Pair)
+		}
+	}
+}
+
+func TestReadBook(t *testing.T) {
+	text := "# openings\n\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n" +
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ; c0 \"start\"\n" +
+		"rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - bm Nf6;\n"
+	book, err := readBook(strings.NewReader(text), "b.epd", extinction.Variant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(book) != 3 || !book[1].Initial || book[0].Initial {
+		t.Errorf("book %+v", book)
+	}
+	_, err = readBook(strings.NewReader("\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq -\n"), "b.epd", extinction.Variant)
+	if err == nil || !strings.HasPrefix(err.Error(), "b.epd:2: ") {
+		t.Errorf("bad line: error %v, want one starting b.epd:2:", err)
+	}
+	_, err = readBook(strings.NewReader("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\n"), "b.epd", extinction.Variant)
+	if err == nil || !strings.Contains(err.Error(), "already over") {
+		t.Errorf("decided position: error %v", err)
+	}
+}

@@ -1,0 +1,63 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestPerftCommand(t *testing.T) {
+	tests := []struct {
+		args  []string
+		out   []string // lines stdout must contain
+		usage bool     // want a usage error (exit 2)
+	}{
+		{[]string{"-variant", "extinction", "-depth", "3"}, []string{"Nodes searched: 8902"}, false},
+		{[]string{"-variant", "losalamos-bunkers", "-depth", "2", "-divide"}, []string{"c1Vc1: 14", "Nodes searched: 196"}, false},
+		{[]string{"-variant", "losalamos-bunkers", "-no-bunkers", "-depth", "4"}, []string{"Nodes searched: 14914"}, false},
+		{[]string{"-variant", "evolution", "-depth", "2"}, []string{"Nodes searched: 778"}, false},
+		{[]string{"-variant", "extinction", "-fen", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", "-depth", "1"}, []string{"Nodes searched: 20"}, false},
+		{[]string{"-variant", "chess", "-depth", "1"}, nil, true},
+		{[]string{"-variant", "extinction"}, nil, true},
+		{[]string{"-variant", "extinction", "-depth", "x"}, nil, true},
+		{[]string{"-variant", "extinction", "-fen", "8/8 w", "-depth", "1"}, nil, true},
+		{[]string{"-variant", "evolution", "-no-bunkers", "-depth", "1"}, nil, true},
+		{[]string{"-depth", "1", "extra"}, nil, true},
+	}
+	for _, tt := range tests {
+		var stdout, stderr bytes.Buffer
+		err := perft(context.Background(), tt.args, &stdout, &stderr)
+		if tt.usage {
+			if !errors.As(err, new(usageError)) {
+				t.Errorf("%v: error %v, want a usage error", tt.args, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%v: %v", tt.args, err)
+			continue
+		}
+		for _, want := range tt.out {
+			if !strings.Contains(stdout.String(), want+"\n") {
+				t.Errorf("%v: stdout lacks %q:\n%s", tt.args, want, stdout.String())
+			}
+		}
+		if !strings.Contains(stderr.String(), "nps") {
+			t.Errorf("%v: stderr lacks time and nps: %q", tt.args, stderr.String())
+		}
+	}
+}
+
+// TestDivideSums checks the divide lines add up to the total.
+func TestDivideSums(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if err := perft(context.Background(), []string{"-variant", "extinction", "-depth", "3", "-divide"}, &stdout, &stderr); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
+	if len(lines) != 22 || lines[20] != "" || lines[21] != "Nodes searched: 8902" {
+		t.Fatalf("divide output:\n%s", stdout.String())
+	}
+}

@@ -1,0 +1,161 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"varena/arena"
+	"varena/results"
+)
+
+// runRate implements `varena rate FILE.pgn|DIR [--json] [-anchor NAME]`.
+func runRate(ctx context.Context, args []string) error {
+	return rateMain(args, os.Stdout, os.Stderr)
+}
+
+func rateMain(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("rate", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	asJSON := fs.Bool("json", false, "print the summary as JSON")
+	anchor := fs.String("anchor", "", "fix this player's rating at -anchor-rating (default: mean rating 0)")
+	anchorRating := fs.Float64("anchor-rating", 0, "rating of the anchor player (or of the mean)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: varena rate FILE.pgn|DIR [--json] [-anchor NAME]")
+		fmt.Fprintln(stderr, "DIR is a run's output directory (its journal) or a folder of PGN files.")
+		fs.PrintDefaults()
+	}
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return usageError{err}
+	}
+	if len(pos) == 0 {
+		return usagef("name a PGN file or a directory")
+	}
+	var games []results.Game
+	meta := arena.Meta{Name: "rating"}
+	for _, p := range pos {
+		gs, m, err := readGames(p)
+		if err != nil {
+			return err
+		}
+		if m != nil && len(pos) == 1 {
+			meta = *m
+		}
+		games = append(games, gs...)
+	}
+	if len(games) == 0 {
+		return fmt.Errorf("no finished games in %v", pos)
+	}
+	meta.Total = len(games)
+	if *anchor != "" {
+		known := false
+		for _, g := range games {
+			known = known || g.White == *anchor || g.Black == *anchor
+		}
+		if !known {
+			return usagef("-anchor %q: no such player in the games", *anchor)
+		}
+	}
+	if len(meta.Variants) == 0 {
+		meta.Variants = variantsOf(games)
+	}
+	if meta.Tournament == "" {
+		meta.Tournament = "games"
+	}
+	t := arena.NewTally(meta)
+	t.RatingOptions.Anchor, t.RatingOptions.AnchorRating = *anchor, *anchorRating
+	for _, g := range games {
+		if err := t.Add(g); err != nil {
+			return err
+		}
+	}
+	sum, err := t.Summary(true)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return sum.WriteJSON(stdout)
+	}
+	return sum.WriteText(stdout)
+}
+
+// readGames reads finished games from a PGN file, a run's directory (its
+// journal) or a directory of PGN files.
+func readGames(path string) ([]results.Game, *arena.Meta, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !st.IsDir() {
+		gs, err := readPGNGames(path)
+		return gs, nil, err
+	}
+	journal := filepath.Join(path, arena.JournalFile)
+	if _, err := os.Stat(journal); err == nil {
+		gs, err := results.ReadJournal(journal)
+		if err != nil {
+			return nil, nil, err
+		}
+		if m, err := arena.ReadMeta(path); err == nil {
+			return gs, &m, nil
+		}
+		return gs, nil, nil
+	}
+	files, err := filepath.Glob(filepath.Join(path, "*.pgn"))
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(files) == 0 {
+		return nil, nil, fmt.Errorf("%s: neither %s nor PGN files", path, arena.JournalFile)
+	}
+	sort.Strings(files)
+	var all []results.Game
+	for _, f := range files {
+		gs, err := readPGNGames(f)
+		if err != nil {
+			return nil, nil, err
+		}
+		all = append(all, gs...)
+	}
+	return all, nil, nil
+}
+
+func readPGNGames(path string) ([]results.Game, error) {
+	pgs, err := results.ReadPGNFile(path)
+	if err != nil {
+		return nil, err
+	}
+	games := make([]results.Game, 0, len(pgs))
+	for i, pg := range pgs {
+		g := results.ToGame(pg)
+		g.ID = i + 1
+		g.Pair = 0 // PGN does not say which games share an opening
+		games = append(games, g)
+	}
+	return games, nil
+}
+
+func variantsOf(games []results.Game) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, g := range games {
+		v := g.Variant
+		if v == "" {
+			v = "unknown"
+		}
+		if !seen[v] {
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	return out
+}
