@@ -38,7 +38,8 @@ func startUCI(ctx context.Context, r *configs.Run, e configs.Engine, out string)
 	return &loggedEngine{Engine: eng, log: log}, nil
 }
 
-// loggedEngine closes the engine's log after the engine.
+// loggedEngine closes the engine's log after the engine. It keeps the
+// engine's methods (Supports, Variants) visible to the arena.
 type loggedEngine struct {
 	*uci.Engine
 	log *os.File

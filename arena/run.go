@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"sync"
 	"time"
@@ -60,12 +61,13 @@ type outcome struct {
 // are in the journal of the output directory; a second call with the same
 // config and directory plays only what is missing.
 func Run(ctx context.Context, r *configs.Run, opts Options) (*Summary, error) {
-	if len(r.VariantNames()) != 1 {
-		return nil, fmt.Errorf("run %s: several variants need a multivariant schedule", r.Name)
-	}
-	v, err := variants.ByName(r.VariantNames()[0])
-	if err != nil {
-		return nil, err
+	var vs []*engines.Variant
+	for _, name := range r.VariantNames() {
+		v, err := variants.ByName(name)
+		if err != nil {
+			return nil, err
+		}
+		vs = append(vs, v)
 	}
 	out := opts.Out
 	if out == "" {
@@ -86,11 +88,21 @@ func Run(ctx context.Context, r *configs.Run, opts Options) (*Summary, error) {
 		}
 	}
 
-	book, err := LoadBook(r, r.Openings, v)
+	factory := opts.NewPlayer
+	if factory == nil {
+		factory = DefaultPlayer
+	}
+	accepts, err := discover(ctx, r, vs, factory, out)
 	if err != nil {
 		return nil, err
 	}
-	full, err := NewSchedule(r, v, book)
+	books := map[string][]Opening{}
+	for _, v := range vs {
+		if books[v.Name], err = LoadBook(r, r.OpeningsFor(v.Name), v); err != nil {
+			return nil, err
+		}
+	}
+	full, err := NewSchedule(r, vs, books, accepts)
 	if err != nil {
 		return nil, err
 	}
@@ -139,14 +151,6 @@ func Run(ctx context.Context, r *configs.Run, opts Options) (*Summary, error) {
 	}
 	defer pgn.Close()
 
-	factory := opts.NewPlayer
-	if factory == nil {
-		factory = DefaultPlayer
-	}
-	if err := preflight(ctx, r, factory, out); err != nil {
-		return nil, err
-	}
-
 	tally := NewTally(meta)
 	for _, g := range sortedByID(done) {
 		if err := tally.Add(g); err != nil {
@@ -180,7 +184,7 @@ func Run(ctx context.Context, r *configs.Run, opts Options) (*Summary, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			worker(playCtx, r, v, factory, out, jobs, outcomes)
+			worker(playCtx, r, vs, factory, out, jobs, outcomes)
 		}()
 	}
 	go func() {
@@ -286,8 +290,12 @@ func sortedByID(games []results.Game) []results.Game {
 // its players, made on first use and reused across games; a player that
 // crashed, or whose engine asks for a fresh process each game, is made
 // anew.
-func worker(ctx context.Context, r *configs.Run, v *engines.Variant, factory PlayerFactory, out string,
+func worker(ctx context.Context, r *configs.Run, vs []*engines.Variant, factory PlayerFactory, out string,
 	jobs <-chan GameSpec, outcomes chan<- outcome) {
+	variant := map[string]*engines.Variant{}
+	for _, v := range vs {
+		variant[v.Name] = v
+	}
 	players := map[string]player.Player{}
 	defer func() {
 		for _, p := range players {
@@ -311,11 +319,11 @@ func worker(ctx context.Context, r *configs.Run, v *engines.Variant, factory Pla
 	}
 	for spec := range jobs {
 		var t table
-		t.spec, t.variant, t.adj, t.event = spec, v, r.Adjudication, r.Name
+		t.spec, t.variant, t.adj, t.event = spec, variant[spec.Variant], r.Adjudication, r.Name
 		var rec results.Game
 		var err error
 		for c, name := range [2]string{spec.White, spec.Black} {
-			t.tc[c] = r.EngineTimeControl(name)
+			t.tc[c] = r.TimeControlFor(name, spec.Variant)
 		}
 		for c, name := range [2]string{spec.White, spec.Black} {
 			if t.players[c], err = get(name); err != nil {
@@ -352,20 +360,39 @@ func worker(ctx context.Context, r *configs.Run, v *engines.Variant, factory Pla
 	}
 }
 
-// preflight starts every external engine once, so a wrong command or an
-// engine that does not play the variant is reported before any game.
-func preflight(ctx context.Context, r *configs.Run, factory PlayerFactory, out string) error {
-	for _, e := range r.Engines {
-		if e.Kind != configs.KindUCI {
-			continue
+// discover starts every external engine once, so that a wrong command
+// is reported before any game, and learns which variants each engine
+// plays: the config's plays and declines, and for an external engine also
+// what its UCI_Variant option offers (an engine asked to play a variant it
+// does not offer is an error). Built-in engines play every variant.
+func discover(ctx context.Context, r *configs.Run, vs []*engines.Variant, factory PlayerFactory, out string) (Accepts, error) {
+	plays := map[string]map[string]bool{}
+	for i := range r.Engines {
+		e := &r.Engines[i]
+		plays[e.Name] = map[string]bool{}
+		var offers interface{ Supports(*engines.Variant) bool }
+		if e.Kind == configs.KindUCI {
+			p, err := factory(ctx, r, *e, out)
+			if err != nil {
+				return nil, fmt.Errorf("engine %s: %w", e.Name, err)
+			}
+			defer p.Close()
+			offers, _ = p.(interface{ Supports(*engines.Variant) bool })
 		}
-		p, err := factory(ctx, r, e, out)
-		if err != nil {
-			return fmt.Errorf("engine %s: %w", e.Name, err)
+		for _, v := range vs {
+			if !e.Accepts(v.Name) {
+				continue
+			}
+			if offers != nil && !offers.Supports(v) {
+				if slices.Contains(e.Plays, v.Name) {
+					return nil, fmt.Errorf("engine %s: does not offer variant %s (see its UCI_Variant option, or map the name with variant_names)", e.Name, v.Name)
+				}
+				continue
+			}
+			plays[e.Name][v.Name] = true
 		}
-		p.Close()
 	}
-	return nil
+	return func(engine, variant string) bool { return plays[engine][variant] }, nil
 }
 
 // metaOf describes the run for its summary.

@@ -294,3 +294,68 @@ engines:
 		})
 	}
 }
+
+const multiRR = `
+name: multi
+seed: 2
+variants: [extinction, losalamos-bunkers, evolution]
+variant_schedule: all
+tournament: {type: round-robin, games: 2}
+openings: {plies: 2}
+time_control: {depth: 1}
+adjudication: {max_plies: 160}
+engines:
+  - {name: ab, kind: alphabeta}
+  - {name: greedy, kind: greedy, declines: [evolution]}
+  - {name: random, kind: random, plays: [extinction, evolution]}
+`
+
+func TestMultivariantRun(t *testing.T) {
+	r := parseRun(t, multiRR)
+	dir := t.TempDir()
+	sum, err := Run(context.Background(), r, Options{Out: dir, Concurrency: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// ab-greedy: E, L; ab-random: E, V; greedy-random: E. 2 games each.
+	if sum.Played != 10 {
+		t.Fatalf("%d games, want 10", sum.Played)
+	}
+	games, _ := results.ReadJournal(filepath.Join(dir, JournalFile))
+	for _, g := range games {
+		if (g.White == "greedy" || g.Black == "greedy") && g.Variant == "evolution" ||
+			(g.White == "random" || g.Black == "random") && g.Variant == "losalamos-bunkers" {
+			t.Errorf("game %d: %s-%s in %s, which one declines", g.ID, g.White, g.Black, g.Variant)
+		}
+	}
+	pgs, _ := results.ReadPGNFile(filepath.Join(dir, PGNFile))
+	variantTags := map[string]int{}
+	for _, pg := range pgs {
+		variantTags[pg.Tags["Variant"]]++
+	}
+	if variantTags["extinction"] != 6 || variantTags["losalamos-bunkers"] != 2 || variantTags["evolution"] != 2 {
+		t.Errorf("PGN Variant tags %v", variantTags)
+	}
+	if len(sum.VariantRatings) != 3 || len(sum.Standings) != 3 {
+		t.Errorf("summary lacks per-variant ratings or standings: %+v", sum)
+	}
+	// Shards merge to the same result.
+	var journals [][]results.Game
+	for i := 1; i <= 2; i++ {
+		d := t.TempDir()
+		if _, err := Run(context.Background(), r, Options{Out: d, Shard: i, Shards: 2}); err != nil {
+			t.Fatal(err)
+		}
+		gs, _ := results.ReadJournal(filepath.Join(d, JournalFile))
+		journals = append(journals, gs)
+	}
+	merged, _ := results.Merge(journals...)
+	meta, _ := ReadMeta(dir)
+	msum, err := WriteRun(t.TempDir(), meta, merged)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if jsonOf(t, msum.Standings) != jsonOf(t, sum.Standings) || jsonOf(t, msum.VariantRatings) != jsonOf(t, sum.VariantRatings) {
+		t.Errorf("merged shards differ from one run")
+	}
+}

@@ -5,10 +5,17 @@ import (
 	"strings"
 	"testing"
 
+	"slices"
+
 	"varena/configs"
 	"varena/engines"
+	"varena/engines/evolution"
 	"varena/engines/extinction"
+	"varena/engines/losalamos"
 )
+
+var variantsByName = map[string]*engines.Variant{"extinction": extinction.Variant,
+	"losalamos-bunkers": losalamos.Variant, "evolution": evolution.Variant}
 
 func testRun(kind string, engines int, games, rounds int) *configs.Run {
 	r := &configs.Run{Name: "t", Variant: "extinction", Seed: 5,
@@ -23,6 +30,10 @@ func testRun(kind string, engines int, games, rounds int) *configs.Run {
 	return r
 }
 
+func all(string, string) bool { return true }
+
+func one(v *engines.Variant) []*engines.Variant { return []*engines.Variant{v} }
+
 func TestSchedule(t *testing.T) {
 	tests := []struct {
 		kind                  string
@@ -36,7 +47,7 @@ func TestSchedule(t *testing.T) {
 	}
 	for _, tt := range tests {
 		r := testRun(tt.kind, tt.engines, tt.games, tt.round)
-		s, err := NewSchedule(r, extinction.Variant, nil)
+		s, err := NewSchedule(r, one(extinction.Variant), nil, all)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -63,7 +74,7 @@ func TestSchedule(t *testing.T) {
 			}
 		}
 		// The same config gives the same schedule.
-		again, _ := NewSchedule(r, extinction.Variant, nil)
+		again, _ := NewSchedule(r, one(extinction.Variant), nil, all)
 		if fmt.Sprint(again.Games()) != fmt.Sprint(s.Games()) {
 			t.Errorf("%s: schedule is not deterministic", tt.kind)
 		}
@@ -72,7 +83,7 @@ func TestSchedule(t *testing.T) {
 
 func TestScheduleOpenings(t *testing.T) {
 	r := testRun(configs.RoundRobin, 2, 6, 1)
-	s, _ := NewSchedule(r, extinction.Variant, nil)
+	s, _ := NewSchedule(r, one(extinction.Variant), nil, all)
 	seen := map[string]bool{}
 	for _, g := range s.Games() {
 		pos, err := engines.ParseFEN(extinction.Variant, g.Opening.FEN)
@@ -84,8 +95,8 @@ func TestScheduleOpenings(t *testing.T) {
 	if len(seen) != 3 {
 		t.Errorf("%d different openings for 3 pairs", len(seen))
 	}
-	book := []Opening{{FEN: "a"}, {FEN: "b"}}
-	s, _ = NewSchedule(r, extinction.Variant, book)
+	book := map[string][]Opening{"extinction": {{FEN: "a"}, {FEN: "b"}}}
+	s, _ = NewSchedule(r, one(extinction.Variant), book, all)
 	var got []string
 	for _, g := range s.Games() {
 		got = append(got, g.Opening.FEN)
@@ -97,7 +108,7 @@ func TestScheduleOpenings(t *testing.T) {
 
 func TestShards(t *testing.T) {
 	r := testRun(configs.RoundRobin, 4, 4, 1)
-	s, _ := NewSchedule(r, extinction.Variant, nil)
+	s, _ := NewSchedule(r, one(extinction.Variant), nil, all)
 	for _, n := range []int{1, 2, 3, 5, 30} {
 		ids := map[int]int{}
 		for i := 1; i <= n; i++ {
@@ -140,5 +151,123 @@ func TestReadBook(t *testing.T) {
 	_, err = readBook(strings.NewReader("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\n"), "b.epd", extinction.Variant)
 	if err == nil || !strings.Contains(err.Error(), "already over") {
 		t.Errorf("decided position: error %v", err)
+	}
+}
+
+// multiRun is a multivariant round-robin of four engines; "fsf" declines
+// all but extinction, "nobunk" declines losalamos-bunkers.
+func multiRun(mode string, games int) (*configs.Run, Accepts) {
+	r := testRun(configs.RoundRobin, 4, games, 1)
+	r.Variant = ""
+	r.Variants = []configs.VariantSpec{{Name: "extinction"}, {Name: "losalamos-bunkers"}, {Name: "evolution"}}
+	r.VariantSchedule = mode
+	declines := map[string][]string{"e2": {"losalamos-bunkers", "evolution"}, "e3": {"losalamos-bunkers"}}
+	accepts := func(e, v string) bool { return !slices.Contains(declines[e], v) }
+	return r, accepts
+}
+
+func multiVariants() []*engines.Variant {
+	return []*engines.Variant{extinction.Variant, losalamos.Variant, evolution.Variant}
+}
+
+func TestMultivariantSchedule(t *testing.T) {
+	for _, mode := range []string{configs.ScheduleAll, configs.ScheduleAssigned} {
+		r, accepts := multiRun(mode, 6)
+		s, err := NewSchedule(r, multiVariants(), nil, accepts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		perPairing := map[string]map[string]int{}
+		whites := map[string]map[string]int{} // pairing -> engine -> games as White
+		for _, g := range s.Games() {
+			if !accepts(g.White, g.Variant) || !accepts(g.Black, g.Variant) {
+				t.Fatalf("%s: game %d makes %s-%s play %s, which one declines", mode, g.ID, g.White, g.Black, g.Variant)
+			}
+			pos, err := engines.ParseFEN(variantsByName[g.Variant], g.Opening.FEN)
+			if err != nil || pos.Status().Result != engines.Ongoing {
+				t.Fatalf("%s: opening of game %d (%s): %v", mode, g.ID, g.Variant, err)
+			}
+			key := pairKey(g.White, g.Black)
+			k := key[0] + "-" + key[1]
+			if perPairing[k] == nil {
+				perPairing[k] = map[string]int{}
+			}
+			perPairing[k][g.Variant]++
+			if whites[k] == nil {
+				whites[k] = map[string]int{}
+			}
+			whites[k][g.White]++
+		}
+		for k, byVariant := range perPairing {
+			total, lo, hi := 0, 1<<30, 0
+			for _, n := range byVariant {
+				total += n
+				lo, hi = min(lo, n), max(hi, n)
+			}
+			switch mode {
+			case configs.ScheduleAll:
+				for _, n := range byVariant {
+					if n != 6 {
+						t.Errorf("all: %s plays %v, want 6 games of each common variant", k, byVariant)
+					}
+				}
+			case configs.ScheduleAssigned:
+				// 6 games = 3 pairs over the common variants, as even as can be.
+				if total != 6 || hi-lo > 2 {
+					t.Errorf("assigned: %s plays %v, want 6 games spread evenly", k, byVariant)
+				}
+			}
+		}
+		// e2 plays only extinction: every one of its pairings does too.
+		for k, byVariant := range perPairing {
+			if strings.Contains(k, "e2") && len(byVariant) != 1 {
+				t.Errorf("%s: %s plays %v", mode, k, byVariant)
+			}
+		}
+		for k, w := range whites {
+			pair := strings.Split(k, "-")
+			if w[pair[0]] != w[pair[1]] {
+				t.Errorf("%s: colours unbalanced in %s: %v", mode, k, w)
+			}
+		}
+		again, _ := NewSchedule(r, multiVariants(), nil, accepts)
+		if fmt.Sprint(again.Games()) != fmt.Sprint(s.Games()) {
+			t.Errorf("%s: schedule is not deterministic", mode)
+		}
+	}
+}
+
+func TestAssignedSpreadsVariants(t *testing.T) {
+	r, _ := multiRun(configs.ScheduleAssigned, 2)
+	s, err := NewSchedule(r, multiVariants(), nil, all)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 6 pairings of one pair each over 3 variants: 2 pairs (4 games) each.
+	count := map[string]int{}
+	for _, g := range s.Games() {
+		count[g.Variant]++
+	}
+	for _, v := range multiVariants() {
+		if count[v.Name] != 4 {
+			t.Errorf("variants spread %v, want 4 games each", count)
+		}
+	}
+}
+
+func TestNoCommonVariant(t *testing.T) {
+	r, _ := multiRun(configs.ScheduleAll, 2)
+	accepts := func(e, v string) bool {
+		switch e {
+		case "e0":
+			return v == "evolution"
+		case "e1":
+			return v == "extinction"
+		}
+		return true
+	}
+	_, err := NewSchedule(r, multiVariants(), nil, accepts)
+	if err == nil || !strings.Contains(err.Error(), "e0 and e1 have no variant in common (e0 plays evolution; e1 plays extinction)") {
+		t.Errorf("error %v", err)
 	}
 }

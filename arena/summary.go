@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -37,17 +38,37 @@ type Pairing struct {
 	Penta     stats.Penta    `json:"penta"`
 	Pairs     *stats.Summary `json:"pairs,omitempty"`
 	DrawRatio float64        `json:"draw_ratio"`
+	// ByVariant splits WDL by variant (multivariant runs).
+	ByVariant map[string]stats.WDL `json:"by_variant,omitempty"`
+}
+
+// Standing is a row of the final standings: total score, then the
+// tie-breaks Sonneborn-Berger (the sum, over opponents, of the points
+// scored against each times that opponent's total) and direct encounter
+// (points scored against the players tied on points and Sonneborn-Berger).
+type Standing struct {
+	Rank            int     `json:"rank"`
+	Name            string  `json:"name"`
+	Points          float64 `json:"points"`
+	Games           int     `json:"games"`
+	SonnebornBerger float64 `json:"sonneborn_berger"`
+	Direct          float64 `json:"direct_encounter"`
 }
 
 // Summary is the machine-readable result of a run (summary.json).
 type Summary struct {
-	Meta     Meta                      `json:"meta"`
-	Played   int                       `json:"played"`
-	Ratings  stats.Table               `json:"ratings"`
-	Pairings []Pairing                 `json:"pairings"`
-	SPRT     *SPRTState                `json:"sprt,omitempty"`
-	Faults   map[string]map[string]int `json:"faults,omitempty"` // engine -> termination -> count
-	Terms    map[string]int            `json:"terminations"`
+	Meta      Meta        `json:"meta"`
+	Played    int         `json:"played"`
+	Standings []Standing  `json:"standings"`
+	Ratings   stats.Table `json:"ratings"`
+	// VariantRatings are the ratings fitted on each variant's games alone
+	// (multivariant runs).
+	VariantRatings map[string]stats.Table    `json:"variant_ratings,omitempty"`
+	Pairings       []Pairing                 `json:"pairings"`
+	Letters        map[string]string         `json:"variant_letters,omitempty"` // variant -> crosstable letter
+	SPRT           *SPRTState                `json:"sprt,omitempty"`
+	Faults         map[string]map[string]int `json:"faults,omitempty"` // engine -> termination -> count
+	Terms          map[string]int            `json:"terminations"`
 }
 
 // SPRTState is where an SPRT stands.
@@ -66,8 +87,9 @@ func pairKey(a, b string) [2]string {
 }
 
 // Tally accumulates a run's finished games; Summary computes the
-// statistics at any point. Adding a game is cheap; ratings, a fit over all
-// games, are computed only when asked.
+// statistics at any point. It keeps aggregates only (per pairing and
+// variant), so its size does not grow with the number of games; adding a
+// game is cheap, and ratings, a fit, are computed only when asked.
 type Tally struct {
 	// RatingOptions anchors the ratings (default: mean 0).
 	RatingOptions stats.RatingOptions
@@ -78,16 +100,17 @@ type Tally struct {
 	pairings map[[2]string]*pairAcc
 	order    [][2]string
 	firsts   map[int]pairFirst // pair -> first finished game's score for A
-	rated    []stats.Game
 	played   int
 	terms    map[string]int
 	faults   map[string]map[string]int
+	variants []string // in order of appearance, after meta's
 }
 
 type pairAcc struct {
-	a, b  string
-	wdl   stats.WDL
-	penta stats.Penta
+	a, b      string
+	wdl       stats.WDL
+	penta     stats.Penta
+	byVariant map[string]*stats.WDL
 }
 
 type pairFirst struct {
@@ -103,6 +126,7 @@ func NewTally(meta Meta) *Tally {
 	for _, n := range meta.Engines {
 		t.idx(n)
 	}
+	t.variants = append(t.variants, meta.Variants...)
 	return t
 }
 
@@ -131,7 +155,7 @@ func (t *Tally) Add(g results.Game) error {
 		if wi > bi {
 			first, second = second, first
 		}
-		a = &pairAcc{a: first, b: second}
+		a = &pairAcc{a: first, b: second, byVariant: map[string]*stats.WDL{}}
 		t.pairings[k] = a
 		t.order = append(t.order, k)
 	}
@@ -142,6 +166,15 @@ func (t *Tally) Add(g results.Game) error {
 	if err := a.wdl.Add(aScore); err != nil {
 		return fmt.Errorf("game %d: %w", g.ID, err)
 	}
+	vw := a.byVariant[g.Variant]
+	if vw == nil {
+		vw = &stats.WDL{}
+		a.byVariant[g.Variant] = vw
+		if !slices.Contains(t.variants, g.Variant) {
+			t.variants = append(t.variants, g.Variant)
+		}
+	}
+	vw.Add(aScore)
 	if g.Pair > 0 {
 		if f, ok := t.firsts[g.Pair]; ok && f.key == k {
 			if err := a.penta.AddPair(f.aScore, aScore); err != nil {
@@ -160,12 +193,11 @@ func (t *Tally) Add(g results.Game) error {
 		}
 		t.faults[loser][g.Termination]++
 	}
-	t.rated = append(t.rated, stats.Game{A: wi, B: bi, Score: ws})
 	return nil
 }
 
 // Summary returns the statistics so far; withRatings adds the
-// maximum-likelihood ratings of all players.
+// maximum-likelihood ratings (overall and per variant) and the standings.
 func (t *Tally) Summary(withRatings bool) (*Summary, error) {
 	s := &Summary{Meta: t.meta, Played: t.played, Terms: t.terms, Faults: t.faults}
 	order := append([][2]string(nil), t.order...)
@@ -187,14 +219,35 @@ func (t *Tally) Summary(withRatings bool) (*Summary, error) {
 				p.Pairs = &sum
 			}
 		}
+		if len(t.variants) > 1 {
+			p.ByVariant = map[string]stats.WDL{}
+			for v, w := range a.byVariant {
+				p.ByVariant[v] = *w
+			}
+		}
 		s.Pairings = append(s.Pairings, p)
 	}
-	if withRatings && len(t.rated) > 0 {
-		table, err := stats.Rate(t.names, t.rated, t.RatingOptions)
-		if err != nil {
+	if len(t.variants) > 1 {
+		s.Letters = variantLetters(t.variants)
+	}
+	if withRatings && t.played > 0 {
+		var err error
+		if s.Ratings, err = t.rate(""); err != nil {
 			return nil, fmt.Errorf("ratings: %w", err)
 		}
-		s.Ratings = table
+		if len(t.variants) > 1 {
+			s.VariantRatings = map[string]stats.Table{}
+			for _, v := range t.variants {
+				table, err := t.rate(v)
+				if err != nil {
+					return nil, fmt.Errorf("ratings of %s: %w", v, err)
+				}
+				if len(table) > 0 {
+					s.VariantRatings[v] = table
+				}
+			}
+		}
+		s.Standings = standings(t.names, s.Pairings)
 	}
 	if m := t.meta.SPRT; m != nil {
 		var penta stats.Penta
@@ -212,6 +265,117 @@ func (t *Tally) Summary(withRatings bool) (*Summary, error) {
 		s.SPRT = &SPRTState{Test: *m, Status: st, Penta: penta}
 	}
 	return s, nil
+}
+
+// rate fits the ratings of the players on the games of one variant, or
+// of all variants when variant is "". Players without games in the
+// variant are left out.
+func (t *Tally) rate(variant string) (stats.Table, error) {
+	var ms []stats.Matchup
+	var names []string
+	index := map[string]int{}
+	id := func(n string) int {
+		if i, ok := index[n]; ok {
+			return i
+		}
+		index[n] = len(names)
+		names = append(names, n)
+		return index[n]
+	}
+	if variant == "" {
+		for _, n := range t.names {
+			id(n)
+		}
+	}
+	for _, k := range t.order {
+		a := t.pairings[k]
+		w := a.wdl
+		if variant != "" {
+			vw := a.byVariant[variant]
+			if vw == nil {
+				continue
+			}
+			w = *vw
+		}
+		ms = append(ms, stats.Matchup{A: id(a.a), B: id(a.b), WDL: w})
+	}
+	if len(ms) == 0 {
+		return nil, nil
+	}
+	return stats.RateMatchups(names, ms, t.RatingOptions)
+}
+
+// standings ranks players by points, then Sonneborn-Berger, then direct
+// encounter among the players still tied.
+func standings(names []string, pairings []Pairing) []Standing {
+	points := map[string]float64{}
+	games := map[string]int{}
+	against := map[[2]string]float64{} // (x, y) -> points x scored against y
+	for _, p := range pairings {
+		a := p.WDL.Points()
+		n := p.WDL.Games()
+		points[p.A] += a
+		points[p.B] += float64(n) - a
+		games[p.A] += n
+		games[p.B] += n
+		against[[2]string{p.A, p.B}] += a
+		against[[2]string{p.B, p.A}] += float64(n) - a
+	}
+	rows := make([]Standing, 0, len(names))
+	for _, n := range names {
+		if games[n] == 0 {
+			continue
+		}
+		sb := 0.0
+		for _, o := range names {
+			sb += against[[2]string{n, o}] * points[o]
+		}
+		rows = append(rows, Standing{Name: n, Points: points[n], Games: games[n], SonnebornBerger: sb})
+	}
+	// Direct encounter within each group tied on points and SB.
+	for i := range rows {
+		for j := range rows {
+			if i != j && rows[i].Points == rows[j].Points && rows[i].SonnebornBerger == rows[j].SonnebornBerger {
+				rows[i].Direct += against[[2]string{rows[i].Name, rows[j].Name}]
+			}
+		}
+	}
+	sort.SliceStable(rows, func(i, j int) bool {
+		a, b := rows[i], rows[j]
+		switch {
+		case a.Points != b.Points:
+			return a.Points > b.Points
+		case a.SonnebornBerger != b.SonnebornBerger:
+			return a.SonnebornBerger > b.SonnebornBerger
+		}
+		return a.Direct > b.Direct
+	})
+	for i := range rows {
+		rows[i].Rank = i + 1
+		if i > 0 && rows[i].Points == rows[i-1].Points && rows[i].SonnebornBerger == rows[i-1].SonnebornBerger && rows[i].Direct == rows[i-1].Direct {
+			rows[i].Rank = rows[i-1].Rank // still tied
+		}
+	}
+	return rows
+}
+
+// variantLetters gives each variant a capital letter for the crosstable:
+// the first letter of its name not taken by an earlier variant.
+func variantLetters(vs []string) map[string]string {
+	out := map[string]string{}
+	taken := map[rune]bool{}
+	for _, v := range vs {
+		letter := "?"
+		for _, c := range strings.ToUpper(v) {
+			if c >= 'A' && c <= 'Z' && !taken[c] {
+				taken[c] = true
+				letter = string(c)
+				break
+			}
+		}
+		out[v] = letter
+	}
+	return out
 }
 
 // Summarize computes the statistics of a set of finished games, ratings
@@ -249,17 +413,34 @@ func (s *Summary) WriteJSON(w io.Writer) error {
 	return enc.Encode(s)
 }
 
-// WriteText prints the summary as tables: ratings, pairings with Elo and
-// confidence, the crosstable, SPRT and faults.
+// WriteText prints the summary as tables: standings, ratings (overall
+// and per variant), pairings with Elo and confidence, the crosstable,
+// SPRT and faults.
 func (s *Summary) WriteText(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %d of %d games played (%s, %s)\n\n", s.Meta.Name, s.Played, s.Meta.Total,
 		strings.Join(s.Meta.Variants, ", "), s.Meta.Tournament)
+	if len(s.Standings) > 2 {
+		fmt.Fprintf(&b, "%4s  %-*s %7s %6s %8s %6s\n", "Rank", s.nameWidth(), "Name", "Points", "Games", "S-B", "Direct")
+		for _, r := range s.Standings {
+			fmt.Fprintf(&b, "%4d  %-*s %7g %6d %8.2f %6g\n", r.Rank, s.nameWidth(), r.Name, r.Points, r.Games, r.SonnebornBerger, r.Direct)
+		}
+		b.WriteByte('\n')
+	}
 	if len(s.Ratings) > 0 {
 		if err := s.Ratings.Write(&b); err != nil {
 			return err
 		}
 		b.WriteByte('\n')
+	}
+	for _, v := range s.Meta.Variants {
+		if table, ok := s.VariantRatings[v]; ok {
+			fmt.Fprintf(&b, "Ratings in %s (%s):\n", v, s.Letters[v])
+			if err := table.Write(&b); err != nil {
+				return err
+			}
+			b.WriteByte('\n')
+		}
 	}
 	for _, p := range s.Pairings {
 		fmt.Fprintf(&b, "%s vs %s: %s  score %.1f%%  Elo %+.1f ± %.1f  LOS %.1f%%  draws %.1f%%\n",
@@ -269,7 +450,7 @@ func (s *Summary) WriteText(w io.Writer) error {
 				p.Penta, p.Pairs.Elo.Value, p.Pairs.Elo.Error, p.Pairs.NElo.Value, p.Pairs.NElo.Error)
 		}
 	}
-	if len(s.Ratings) > 2 {
+	if len(s.Standings) > 2 {
 		b.WriteByte('\n')
 		s.writeCrosstable(&b)
 	}
@@ -288,38 +469,89 @@ func (s *Summary) WriteText(w io.Writer) error {
 	return err
 }
 
-// writeCrosstable prints points scored by each row engine against each
-// column engine, in rating order.
-func (s *Summary) writeCrosstable(b *strings.Builder) {
-	names := make([]string, len(s.Ratings))
+func (s *Summary) nameWidth() int {
 	width := 4
-	for i, r := range s.Ratings {
-		names[i] = r.Name
+	for _, r := range s.Standings {
 		width = max(width, len(r.Name))
 	}
-	points := map[[2]string][2]float64{} // (row, col) -> points, games
-	for _, p := range s.Pairings {
-		a := p.WDL.Points()
-		n := float64(p.WDL.Games())
-		points[[2]string{p.A, p.B}] = [2]float64{a, n}
-		points[[2]string{p.B, p.A}] = [2]float64{n - a, n}
+	return width
+}
+
+// writeCrosstable prints, in standings order, what each row engine scored
+// against each column engine: points/games, or in multivariant runs each
+// result with its variant's letter (1-E 0.5-L), as the 2003 Multivariant
+// Tournament's crosstable did, with a legend.
+func (s *Summary) writeCrosstable(b *strings.Builder) {
+	names := make([]string, len(s.Standings))
+	for i, r := range s.Standings {
+		names[i] = r.Name
 	}
-	fmt.Fprintf(b, "%-*s", width+2, "")
+	cells := map[[2]string]string{}
+	for _, p := range s.Pairings {
+		cells[[2]string{p.A, p.B}] = cellText(p, false, s.Letters, s.Meta.Variants)
+		cells[[2]string{p.B, p.A}] = cellText(p, true, s.Letters, s.Meta.Variants)
+	}
+	width := 3
+	for _, c := range cells {
+		width = max(width, len(c))
+	}
+	nw := s.nameWidth()
+	fmt.Fprintf(b, "%-*s", nw+3, "")
 	for i := range names {
-		fmt.Fprintf(b, " %9d", i+1)
+		fmt.Fprintf(b, " %-*d", width, i+1)
 	}
 	b.WriteByte('\n')
 	for i, row := range names {
-		fmt.Fprintf(b, "%d %-*s", i+1, width, row)
+		fmt.Fprintf(b, "%2d %-*s", i+1, nw, row)
 		for _, col := range names {
-			if pt, ok := points[[2]string{row, col}]; ok {
-				fmt.Fprintf(b, " %9s", fmt.Sprintf("%g/%g", pt[0], pt[1]))
-			} else {
-				fmt.Fprintf(b, " %9s", "-")
+			c, ok := cells[[2]string{row, col}]
+			if !ok {
+				c = "-"
 			}
+			fmt.Fprintf(b, " %-*s", width, c)
+		}
+		fmt.Fprintf(b, " %g\n", s.Standings[i].Points)
+	}
+	if len(s.Letters) > 0 {
+		b.WriteString("Variants:")
+		for _, v := range s.Meta.Variants {
+			fmt.Fprintf(b, " %s=%s", s.Letters[v], v)
 		}
 		b.WriteByte('\n')
 	}
+}
+
+// cellText is one crosstable cell: the row engine's results against the
+// column engine (flip: the row is the pairing's B).
+func cellText(p Pairing, flip bool, letters map[string]string, order []string) string {
+	if len(letters) == 0 {
+		pts := p.WDL.Points()
+		if flip {
+			pts = float64(p.WDL.Games()) - pts
+		}
+		return fmt.Sprintf("%g/%d", pts, p.WDL.Games())
+	}
+	var parts []string
+	for _, v := range order {
+		w, ok := p.ByVariant[v]
+		if !ok {
+			continue
+		}
+		win, loss := w.W, w.L
+		if flip {
+			win, loss = loss, win
+		}
+		for range win {
+			parts = append(parts, "1-"+letters[v])
+		}
+		for range w.D {
+			parts = append(parts, "0.5-"+letters[v])
+		}
+		for range loss {
+			parts = append(parts, "0-"+letters[v])
+		}
+	}
+	return strings.Join(parts, " ")
 }
 
 func sortedKeys[V any](m map[string]V) []string {

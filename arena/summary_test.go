@@ -1,10 +1,12 @@
 package arena
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
 
+	"varena/arena/stats"
 	"varena/results"
 )
 
@@ -71,5 +73,111 @@ func TestTally(t *testing.T) {
 	s2, _ := Summarize(meta, rev)
 	if s2.Pairings[0].Penta != ab.Penta || s2.Ratings[0].Rating != s.Ratings[0].Rating {
 		t.Error("summary depends on the order of the games")
+	}
+}
+
+// TestStandingsTieBreaks checks Sonneborn-Berger and direct encounter on
+// a hand-made crosstable of four players, one game per pairing:
+//
+//	    a    b    c    d   points
+//	a   -    1    0    1   2
+//	b   0    -    1    1   2
+//	c   1    0    -    0.5 1.5
+//	d   0    0    0.5  -   0.5
+//
+// a and b tie on 2 points. SB(a) = 1*2 (b) + 1*0.5 (d) = 2.5;
+// SB(b) = 1*1.5 (c) + 1*0.5 (d) = 2: a ranks first by Sonneborn-Berger.
+func TestStandingsTieBreaks(t *testing.T) {
+	wdl := func(w, d, l int) stats.WDL { return stats.WDL{W: w, D: d, L: l} }
+	pairings := []Pairing{
+		{A: "a", B: "b", WDL: wdl(1, 0, 0)},
+		{A: "a", B: "c", WDL: wdl(0, 0, 1)},
+		{A: "a", B: "d", WDL: wdl(1, 0, 0)},
+		{A: "b", B: "c", WDL: wdl(1, 0, 0)},
+		{A: "b", B: "d", WDL: wdl(1, 0, 0)},
+		{A: "c", B: "d", WDL: wdl(0, 1, 0)},
+	}
+	got := standings([]string{"a", "b", "c", "d"}, pairings)
+	want := []Standing{
+		{Rank: 1, Name: "a", Points: 2, Games: 3, SonnebornBerger: 2.5},
+		{Rank: 2, Name: "b", Points: 2, Games: 3, SonnebornBerger: 2},
+		{Rank: 3, Name: "c", Points: 1.5, Games: 3, SonnebornBerger: 2.25},
+		{Rank: 4, Name: "d", Points: 0.5, Games: 3, SonnebornBerger: 0.75},
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("standings\n got %v\nwant %v", got, want)
+	}
+
+	// Equal on points and SB: the direct encounter decides. x beat y;
+	// both lost to and beat z alike.
+	pairings = []Pairing{
+		{A: "x", B: "y", WDL: wdl(1, 1, 0)}, // x 1.5 - y 0.5
+		{A: "x", B: "z", WDL: wdl(0, 0, 2)}, // x 0 - z 2
+		{A: "y", B: "z", WDL: wdl(1, 0, 1)}, // y 1 - z 1
+		{A: "y", B: "w", WDL: wdl(1, 0, 0)}, // y 1 - w 0 (w: no SB effect, 0 points)
+	}
+	got = standings([]string{"x", "y", "z", "w"}, pairings)
+	// Points: x 1.5, y 2.5, z 3, w 0. No tie: plain order.
+	if got[0].Name != "z" || got[1].Name != "y" || got[2].Name != "x" {
+		t.Errorf("standings %v", got)
+	}
+	pairings = []Pairing{
+		{A: "x", B: "y", WDL: wdl(1, 0, 0)},
+		{A: "x", B: "z", WDL: wdl(0, 0, 1)},
+		{A: "y", B: "z", WDL: wdl(1, 0, 0)},
+	}
+	// A 3-cycle: everyone 1 point, SB 1 each; direct encounter within the
+	// tied group is 1 each: all share rank 1.
+	got = standings([]string{"x", "y", "z"}, pairings)
+	for _, r := range got {
+		if r.Rank != 1 || r.Points != 1 || r.SonnebornBerger != 1 || r.Direct != 1 {
+			t.Errorf("3-cycle standing %+v, want all tied at rank 1", r)
+		}
+	}
+}
+
+// TestVariantRatings checks that the ratings of one variant in a
+// multivariant summary equal a single-variant summary of the same games.
+func TestVariantRatings(t *testing.T) {
+	var games []results.Game
+	id := 0
+	add := func(v, w, b, res string) {
+		id++
+		games = append(games, results.Game{ID: id, Variant: v, White: w, Black: b, Result: res, Termination: results.TermExtinction})
+	}
+	for i := 0; i < 3; i++ {
+		add("extinction", "a", "b", "1-0")
+		add("extinction", "b", "c", "1/2-1/2")
+		add("extinction", "c", "a", "0-1")
+		add("evolution", "a", "b", "0-1")
+		add("evolution", "b", "c", "1-0")
+		add("evolution", "c", "a", "1/2-1/2")
+	}
+	multi, err := Summarize(Meta{Name: "m", Engines: []string{"a", "b", "c"}, Variants: []string{"extinction", "evolution"}}, games)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ext []results.Game
+	for _, g := range games {
+		if g.Variant == "extinction" {
+			ext = append(ext, g)
+		}
+	}
+	single, err := Summarize(Meta{Name: "s", Engines: []string{"a", "b", "c"}, Variants: []string{"extinction"}}, ext)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(multi.VariantRatings["extinction"]) != fmt.Sprint(single.Ratings) {
+		t.Errorf("per-variant ratings differ from a single-variant run:\n%v\n%v", multi.VariantRatings["extinction"], single.Ratings)
+	}
+	if multi.Letters["extinction"] != "E" || multi.Letters["evolution"] != "V" {
+		t.Errorf("letters %v", multi.Letters)
+	}
+	var b strings.Builder
+	multi.WriteText(&b)
+	for _, want := range []string{"1-E 1-E 1-E 0-V 0-V 0-V", "Variants: E=extinction V=evolution", "Ratings in evolution (V):"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("text lacks %q:\n%s", want, b.String())
+		}
 	}
 }
