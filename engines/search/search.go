@@ -337,11 +337,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 	if e, ok := s.tt.probe(key, s.reuseTT); ok {
 		ttMove = e.move
 		if !pvNode && int(e.depth) >= depth {
-			sc := fromTT(int(e.score), ply)
-			switch {
-			case e.bound == boundExact,
-				e.bound == boundLower && sc >= beta,
-				e.bound == boundUpper && sc <= alpha:
+			if sc, ok := e.cutoff(ply, alpha, beta); ok {
 				return sc
 			}
 		}
@@ -422,14 +418,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 			}
 		}
 	}
-	bound := boundUpper
-	switch {
-	case best >= beta:
-		bound = boundLower
-	case best > origAlpha:
-		bound = boundExact
-	}
-	s.tt.store(key, bestMove, toTT(best, ply), depth, bound)
+	s.tt.store(key, bestMove, toTT(best, ply), depth, boundOf(best, origAlpha, beta))
 	return best
 }
 
@@ -531,11 +520,7 @@ func (s *Searcher) quiesce(pos *engines.Position, ply, qply, alpha, beta int) in
 	}
 	key := pos.Hash()
 	if e, ok := s.tt.probe(key, s.reuseTT); ok {
-		sc := fromTT(int(e.score), ply)
-		switch {
-		case e.bound == boundExact,
-			e.bound == boundLower && sc >= beta,
-			e.bound == boundUpper && sc <= alpha:
+		if sc, ok := e.cutoff(ply, alpha, beta); ok {
 			return sc
 		}
 	}
@@ -594,13 +579,6 @@ func (s *Searcher) quiesce(pos *engines.Position, ply, qply, alpha, beta int) in
 			}
 		}
 	}
-	bound := boundUpper
-	switch {
-	case best >= beta:
-		bound = boundLower
-	case best > origAlpha:
-		bound = boundExact
-	}
-	s.tt.store(key, bestMove, toTT(best, ply), 0, bound)
+	s.tt.store(key, bestMove, toTT(best, ply), 0, boundOf(best, origAlpha, beta))
 	return best
 }

@@ -77,3 +77,29 @@ func (t *table) store(key uint64, m engines.Move, score, depth int, bound uint8)
 	}
 	*e = ttEntry{key: key, move: m, score: int16(score), depth: int8(depth), bound: bound, gen: t.gen}
 }
+
+// cutoff returns the entry's score (seen from ply) when its bound settles
+// the window (alpha, beta) on its own.
+func (e ttEntry) cutoff(ply, alpha, beta int) (int, bool) {
+	sc := fromTT(int(e.score), ply)
+	switch {
+	case e.bound == boundExact,
+		e.bound == boundLower && sc >= beta,
+		e.bound == boundUpper && sc <= alpha:
+		return sc, true
+	}
+	return 0, false
+}
+
+// boundOf says what a search result is for the window it had: a lower
+// bound when it failed high, an upper bound when no move beat alpha,
+// else exact.
+func boundOf(best, alpha, beta int) uint8 {
+	switch {
+	case best >= beta:
+		return boundLower
+	case best > alpha:
+		return boundExact
+	}
+	return boundUpper
+}
