@@ -69,17 +69,17 @@ func Run(ctx context.Context, r *configs.Run, opts Options) (*Summary, error) {
 		}
 		vs = append(vs, v)
 	}
-	out := opts.Out
-	if out == "" {
-		out = r.Out
-		if out != "" && !filepath.IsAbs(out) && r.File != "" {
-			out = r.Path(out)
+	outDir := opts.Out
+	if outDir == "" {
+		outDir = r.Out
+		if outDir != "" && !filepath.IsAbs(outDir) && r.File != "" {
+			outDir = r.Path(outDir)
 		}
 	}
-	if out == "" {
-		out = filepath.Join("out", r.Name)
+	if outDir == "" {
+		outDir = filepath.Join("out", r.Name)
 	}
-	if err := os.MkdirAll(out, 0o755); err != nil {
+	if err := os.MkdirAll(outDir, 0o755); err != nil {
 		return nil, fmt.Errorf("output directory: %w", err)
 	}
 	logf := func(format string, args ...any) {
@@ -92,7 +92,7 @@ func Run(ctx context.Context, r *configs.Run, opts Options) (*Summary, error) {
 	if factory == nil {
 		factory = DefaultPlayer
 	}
-	accepts, err := discover(ctx, r, vs, factory, out)
+	accepts, err := discover(ctx, r, vs, factory, outDir)
 	if err != nil {
 		return nil, err
 	}
@@ -110,11 +110,11 @@ func Run(ctx context.Context, r *configs.Run, opts Options) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := checkMeta(out, meta); err != nil {
+	if err := checkMeta(outDir, meta); err != nil {
 		return nil, err
 	}
 
-	journal, done, err := results.OpenJournal(filepath.Join(out, JournalFile))
+	journal, done, err := results.OpenJournal(filepath.Join(outDir, JournalFile))
 	if err != nil {
 		return nil, err
 	}
@@ -130,18 +130,17 @@ func Run(ctx context.Context, r *configs.Run, opts Options) (*Summary, error) {
 		doneIDs[g.ID] = true
 	}
 	if len(done) > 0 {
-		logf("resuming %s: %d game(s) already played", out, len(done))
+		logf("resuming %s: %d game(s) already played", outDir, len(done))
 	}
 	sched := full
 	if opts.Shards > 1 {
 		sched = full.Shard(opts.Shard, opts.Shards)
 	}
-	mine := sched.Total()
 	todo := sched.Without(doneIDs)
 
 	// The PGN is rebuilt from the journal, the source of truth, so that a
 	// crash between the two writes never leaves them apart.
-	pgnPath := filepath.Join(out, PGNFile)
+	pgnPath := filepath.Join(outDir, PGNFile)
 	if err := writePGN(pgnPath, done); err != nil {
 		return nil, err
 	}
@@ -151,18 +150,14 @@ func Run(ctx context.Context, r *configs.Run, opts Options) (*Summary, error) {
 	}
 	defer pgn.Close()
 
-	tally := NewTally(meta)
+	c := &consumer{journal: journal, pgn: pgn, tally: NewTally(meta), logf: logf}
 	for _, g := range sortedByID(done) {
-		if err := tally.Add(g); err != nil {
+		if err := c.tally.Add(g); err != nil {
 			return nil, err
 		}
 	}
-	sum, err := tally.Summary(false)
-	if err != nil {
-		return nil, err
-	}
-	if decided(sum) {
-		logf("SPRT already decided: %s", sum.SPRT.Decision)
+	if d := c.tally.SPRTDecision(); d != stats.Continue {
+		logf("SPRT already decided: %s", d)
 		todo = &Schedule{}
 	}
 
@@ -177,14 +172,100 @@ func Run(ctx context.Context, r *configs.Run, opts Options) (*Summary, error) {
 
 	playCtx, stopPlay := context.WithCancel(ctx)
 	defer stopPlay()
+	outcomes := startWorkers(playCtx, workers, todo, func(jobs <-chan GameSpec, out chan<- outcome) {
+		worker(playCtx, r, vs, factory, outDir, jobs, out)
+	})
+
+	c.bar = newBar(opts.Progress, sched.Total(), sched.Total()-todo.Total())
+	played := sched.Total() - todo.Total()
+	var fatal error
+	sprtStopped := false
+	for o := range outcomes {
+		if fatal != nil {
+			continue // draining: the run is failing
+		}
+		if o.err != nil {
+			if !errors.Is(o.err, errAborted) {
+				fatal = o.err
+				stopPlay()
+			}
+			continue
+		}
+		if err := c.record(o.game); err != nil {
+			fatal = err
+			stopPlay()
+			continue
+		}
+		played++
+		if d := c.tally.SPRTDecision(); d != stats.Continue && !sprtStopped {
+			sprtStopped = true
+			logf("SPRT: %s after %d games", d, c.tally.played)
+			stopPlay()
+		}
+	}
+	if c.bar != nil {
+		c.bar.Finish()
+		fmt.Fprintln(opts.Progress)
+	}
+	sum, err := c.tally.Summary(true)
+	if err != nil {
+		return nil, err
+	}
+	if fatal != nil {
+		return sum, fatal
+	}
+	if err := writeFileAtomic(filepath.Join(outDir, SummaryFile), sum.WriteJSON); err != nil {
+		return sum, err
+	}
+	if ctx.Err() != nil && !sprtStopped {
+		return sum, fmt.Errorf("%w: %d of %d games played, kept in %s; run the same command again to resume",
+			ErrInterrupted, played, sched.Total(), outDir)
+	}
+	return sum, nil
+}
+
+// consumer is the single owner of a run's results: every finished game
+// goes through record, which writes the journal first, so that a game is
+// counted only once it is safe on disk.
+type consumer struct {
+	journal *results.Journal
+	pgn     io.Writer
+	tally   *Tally
+	bar     *progressbar.ProgressBar
+	logf    func(format string, args ...any)
+}
+
+func (c *consumer) record(g results.Game) error {
+	if err := c.journal.Append(g); err != nil {
+		return fmt.Errorf("journal: %w", err)
+	}
+	if err := results.WritePGN(c.pgn, g); err != nil {
+		return fmt.Errorf("pgn: %w", err)
+	}
+	if faultLoser(g) != "" {
+		c.logf("game %d: %s: %s", g.ID, g.Termination, g.Reason)
+	}
+	if err := c.tally.Add(g); err != nil {
+		return err
+	}
+	if c.bar != nil {
+		c.bar.Add(1)
+		c.bar.Describe(c.tally.ProgressText())
+	}
+	return nil
+}
+
+// startWorkers feeds the schedule to n workers and returns the channel of
+// their outcomes, closed when every worker is done.
+func startWorkers(ctx context.Context, n int, todo *Schedule, work func(<-chan GameSpec, chan<- outcome)) <-chan outcome {
 	jobs := make(chan GameSpec)
 	outcomes := make(chan outcome)
 	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
+	for w := 0; w < n; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			worker(playCtx, r, vs, factory, out, jobs, outcomes)
+			work(jobs, outcomes)
 		}()
 	}
 	go func() {
@@ -196,7 +277,7 @@ func Run(ctx context.Context, r *configs.Run, opts Options) (*Summary, error) {
 			}
 			select {
 			case jobs <- g:
-			case <-playCtx.Done():
+			case <-ctx.Done():
 				return
 			}
 		}
@@ -205,79 +286,7 @@ func Run(ctx context.Context, r *configs.Run, opts Options) (*Summary, error) {
 		wg.Wait()
 		close(outcomes)
 	}()
-
-	bar := newBar(opts.Progress, mine, mine-todo.Total())
-	played := mine - todo.Total()
-	var fatal error
-	sprtStopped := false
-	for o := range outcomes {
-		if o.err != nil {
-			if !errors.Is(o.err, errAborted) && fatal == nil {
-				fatal = o.err
-				stopPlay()
-			}
-			continue
-		}
-		if fatal != nil {
-			continue
-		}
-		if err := journal.Append(o.game); err != nil {
-			fatal = fmt.Errorf("journal: %w", err)
-			stopPlay()
-			continue
-		}
-		if err := results.WritePGN(pgn, o.game); err != nil {
-			fatal = fmt.Errorf("pgn: %w", err)
-			stopPlay()
-			continue
-		}
-		if faultLoser(o.game) != "" {
-			logf("game %d: %s: %s", o.game.ID, o.game.Termination, o.game.Reason)
-		}
-		played++
-		if err := tally.Add(o.game); err != nil {
-			fatal = err
-			stopPlay()
-			continue
-		}
-		if sum, err = tally.Summary(false); err != nil {
-			fatal = err
-			stopPlay()
-			continue
-		}
-		if bar != nil {
-			bar.Describe(progressText(sum))
-			bar.Add(1)
-		}
-		if decided(sum) && !sprtStopped {
-			sprtStopped = true
-			logf("SPRT: %s after %d games", sum.SPRT.Decision, sum.Played)
-			stopPlay()
-		}
-	}
-	if bar != nil {
-		bar.Finish()
-		fmt.Fprintln(opts.Progress)
-	}
-	if fatal != nil {
-		return sum, fatal
-	}
-	if sum, err = tally.Summary(true); err != nil {
-		return nil, err
-	}
-	if err := writeFileAtomic(filepath.Join(out, SummaryFile), sum.WriteJSON); err != nil {
-		return sum, err
-	}
-	if ctx.Err() != nil && !sprtStopped {
-		return sum, fmt.Errorf("%w: %d of %d games played, kept in %s; run the same command again to resume",
-			ErrInterrupted, played, mine, out)
-	}
-	return sum, nil
-}
-
-// decided reports whether the run is an SPRT whose test has ended.
-func decided(s *Summary) bool {
-	return s.SPRT != nil && s.SPRT.Decision != stats.Continue
+	return outcomes
 }
 
 func sortedByID(games []results.Game) []results.Game {
@@ -500,19 +509,6 @@ func newBar(w io.Writer, total, done int) *progressbar.ProgressBar {
 	)
 	bar.Set(done)
 	return bar
-}
-
-// progressText is the running score shown beside the bar: the leader of
-// the rating table, or the match score of a two-engine run.
-func progressText(s *Summary) string {
-	if len(s.Pairings) == 1 {
-		p := s.Pairings[0]
-		return fmt.Sprintf("%s %g-%g %s", p.A, p.WDL.Points(), float64(p.WDL.Games())-p.WDL.Points(), p.B)
-	}
-	if len(s.Ratings) > 0 {
-		return fmt.Sprintf("leader %s %.1f%%", s.Ratings[0].Name, 100*s.Ratings[0].Score)
-	}
-	return "games"
 }
 
 // WriteRun writes a complete output directory from finished games (used by

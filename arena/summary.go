@@ -196,6 +196,51 @@ func (t *Tally) Add(g results.Game) error {
 	return nil
 }
 
+// SPRTDecision returns where the run's SPRT stands (Continue when the run
+// has none, or no pair is finished yet).
+func (t *Tally) SPRTDecision() stats.Decision {
+	m := t.meta.SPRT
+	if m == nil || len(t.order) != 1 {
+		return stats.Continue
+	}
+	penta := t.pairings[t.order[0]].penta
+	if penta.Pairs() == 0 {
+		return stats.Continue
+	}
+	st, err := m.Test(penta)
+	if err != nil {
+		return stats.Continue
+	}
+	return st.Decision
+}
+
+// ProgressText is the running score shown beside the progress bar: the
+// match score of a two-engine run, else the leader on points.
+func (t *Tally) ProgressText() string {
+	if len(t.order) == 1 {
+		a := t.pairings[t.order[0]]
+		return fmt.Sprintf("%s %g-%g %s", a.a, a.wdl.Points(), float64(a.wdl.Games())-a.wdl.Points(), a.b)
+	}
+	points := map[string]float64{}
+	games := map[string]int{}
+	for _, a := range t.pairings {
+		points[a.a] += a.wdl.Points()
+		points[a.b] += float64(a.wdl.Games()) - a.wdl.Points()
+		games[a.a] += a.wdl.Games()
+		games[a.b] += a.wdl.Games()
+	}
+	leader := ""
+	for _, n := range t.names {
+		if games[n] > 0 && (leader == "" || points[n] > points[leader]) {
+			leader = n
+		}
+	}
+	if leader == "" {
+		return "games"
+	}
+	return fmt.Sprintf("leader %s %g/%d", leader, points[leader], games[leader])
+}
+
 // Summary returns the statistics so far; withRatings adds the
 // maximum-likelihood ratings (overall and per variant) and the standings.
 func (t *Tally) Summary(withRatings bool) (*Summary, error) {
