@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"math"
 	"sync/atomic"
 	"time"
 
@@ -158,7 +159,7 @@ func (s *Searcher) Search(ctx context.Context, game *engines.Game, lim Limits, i
 	}
 	res.Move = legal[0]
 	for depth := 1; depth <= maxDepth; depth++ {
-		score := s.negamax(&pos, depth, 0, -infinity, infinity, true)
+		score := s.aspirate(&pos, depth, res.Score)
 		if s.aborted {
 			// A partial iteration still improves the move when its first
 			// (principal) move was searched through.
@@ -192,6 +193,50 @@ func (s *Searcher) Search(ctx context.Context, game *engines.Game, lim Limits, i
 	}
 	res.Nodes, res.Time = s.nodes, time.Since(s.start)
 	return res
+}
+
+// Pruning margins and the late-move reduction table.
+const (
+	futilityMargin = 200 // centipawns per ply of depth
+	aspiration     = 35  // half-width of the first root window
+)
+
+var lmr [64][64]int
+
+func init() {
+	for d := 1; d < 64; d++ {
+		for i := 1; i < 64; i++ {
+			lmr[d][i] = max(1, int(0.5+math.Log(float64(d))*math.Log(float64(i))/2.0))
+		}
+	}
+}
+
+// aspirate searches the root with a window around the previous
+// iteration's score, widening it on each failure until the score lies
+// inside (shallow depths and mate scores use the full window).
+func (s *Searcher) aspirate(pos *engines.Position, depth, prev int) int {
+	if depth < 4 || prev > mateBand || prev < -mateBand {
+		return s.negamax(pos, depth, 0, -infinity, infinity, true)
+	}
+	delta := aspiration
+	alpha, beta := prev-delta, prev+delta
+	for {
+		score := s.negamax(pos, depth, 0, alpha, beta, true)
+		switch {
+		case s.aborted:
+			return score
+		case score <= alpha:
+			alpha = max(score-delta, -infinity)
+		case score >= beta:
+			beta = min(score+delta, infinity)
+		default:
+			return score
+		}
+		delta *= 2
+		if delta > 1000 {
+			alpha, beta = -infinity, infinity
+		}
+	}
 }
 
 // budget returns the soft (do not start another iteration past half of it)
@@ -343,10 +388,16 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		}
 	}
 
+	// The static score feeds the null move and futility pruning, both
+	// for non-PV nodes out of check only.
+	static := 0
+	if !pvNode && !inCheck {
+		static = int(Evaluate(pos, s.w, nil))
+	}
 	// Null move: if passing still fails high, a real move will too. Not in
 	// check, not when only pawns and kings are left (zugzwang).
 	if !pvNode && !inCheck && depth >= 3 && ply > 0 && s.hasPieces(pos) {
-		if float64(beta) <= Evaluate(pos, s.w, nil) {
+		if beta <= static {
 			var child engines.Position
 			pos.MakeNullMove(&child)
 			s.path = append(s.path, child.Hash())
@@ -371,12 +422,20 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 
 	best, bestMove := -infinity, engines.NullMove
 	origAlpha := alpha
+	// Futility: a quiet move one or two plies from the leaves cannot lift
+	// a static score far below alpha.
+	futile := !pvNode && !inCheck && depth <= 2 && alpha > -mateBand && static+futilityMargin*depth <= alpha
 	var child engines.Position
 	for i := range moves {
 		pickBest(moves, scores, i)
 		m := moves[i]
 		quiet := !pos.IsCapture(m) && m.Promotion() == engines.NoPieceType
 		pos.MakeMove(m, &child)
+		// A checking move is neither pruned nor reduced: it may mate.
+		prunable := quiet && !child.InCheck()
+		if futile && prunable && i > 0 {
+			continue
+		}
 		s.path = append(s.path, child.Hash())
 		var score int
 		if i == 0 {
@@ -384,11 +443,12 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		} else {
 			// Late quiet moves get a reduced null-window search first.
 			r := 0
-			if quiet && depth >= 3 && i >= 3 && !inCheck {
-				r = 1
-				if i >= 8 && depth >= 5 {
-					r = 2
+			if prunable && depth >= 3 && i >= 3 && !inCheck {
+				r = lmr[min(depth, 63)][min(i, 63)]
+				if pvNode {
+					r = max(r-1, 1)
 				}
+				r = min(r, depth-2)
 			}
 			score = -s.negamax(&child, depth-1-r, ply+1, -alpha-1, -alpha, false)
 			if score > alpha && r > 0 {
