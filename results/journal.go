@@ -11,6 +11,7 @@ import (
 	"os"
 	"slices"
 	"sync"
+	"time"
 )
 
 // ErrDuplicate is returned by Journal.Append for a game whose ID the
@@ -21,10 +22,17 @@ var ErrDuplicate = errors.New("game ID already in the journal")
 // under the same game ID.
 var ErrConflict = errors.New("conflicting records")
 
+// SyncDelay is how long after an Append the journal's file is synced to
+// disk at the latest (group commit; see Journal.Append).
+const SyncDelay = 50 * time.Millisecond
+
+// syncFile is the fsync of the journal's file (replaced by tests).
+var syncFile = (*os.File).Sync
+
 // Journal is the arena's record of finished games: a JSON Lines file, one
-// Game per line, appended to and flushed to disk as each game finishes.
-// It is the source of truth of a run; re-running a run reopens it and
-// resumes, never replaying or counting a finished game twice.
+// Game per line, written as each game finishes and synced to disk within
+// SyncDelay. It is the source of truth of a run; re-running a run reopens
+// it and resumes, never replaying or counting a finished game twice.
 //
 // A Journal is meant for one writer (the arena's results consumer); its
 // methods are nevertheless safe for concurrent use. Two processes must
@@ -37,7 +45,14 @@ type Journal struct {
 	ids     map[int]bool
 	dropped int
 	dups    int
-	err     error // set when the file may hold a partial write
+	err     error // set when the file may hold a partial write, or a sync failed
+	syncErr error // a failed background sync, for Close
+
+	// Group commit: timer is the pending sync of lines written since
+	// the last sync began (nil: none pending). syncing is held during
+	// a sync, so that Close waits for it; it is taken before mu.
+	timer   *time.Timer
+	syncing sync.Mutex
 }
 
 // OpenJournal opens the journal at path, creating it if it is missing, and
@@ -126,14 +141,29 @@ func (j *Journal) Len() int {
 	return len(j.ids)
 }
 
-// Append writes g as one line at the end of the journal and syncs the file
-// to disk before returning. It refuses a game whose ID is already in the
-// journal (ErrDuplicate) and a record that is not valid (a negative ID or
-// an unknown result).
+// Append writes g as one line at the end of the journal. It refuses a
+// game whose ID is already in the journal (ErrDuplicate) and a record that
+// is not valid (a negative ID or an unknown result).
 //
-// If a write fails, the partial line is cut off again; if that or the
-// sync fails, the journal refuses further appends, since the file's end
-// is then unknown. Reopening the file repairs it.
+// Durability, exactly:
+//   - The line is in the file, written by one write(2), when Append
+//     returns: from then on the game survives the process being killed
+//     (kill -9, a panic, os.Exit), as the kernel holds the data.
+//   - It reaches the disk, surviving a crash of the machine or a power
+//     cut, by an fsync that starts at most SyncDelay (50 ms) after
+//     Append returned (later only while an earlier fsync is still
+//     running), or in Close, whichever comes first. Lines appended
+//     meanwhile share that fsync (group commit), so Append never waits
+//     for the disk.
+//
+// A machine crash can thus lose the games of the last SyncDelay or so; a
+// resumed run plays them again, as a torn or bad last line is dropped on
+// reopening.
+//
+// If a write fails, the partial line is cut off again; if that or a sync
+// fails, the journal refuses further appends (and Close reports the
+// sync's error), since the file's content is then unknown. Reopening the
+// file repairs it.
 func (j *Journal) Append(g Game) error {
 	j.mu.Lock()
 	defer j.mu.Unlock()
@@ -159,26 +189,76 @@ func (j *Journal) Append(g Game) error {
 		}
 		return fmt.Errorf("results: journal %s: game %d: %w", j.path, g.ID, err)
 	}
-	if err := j.f.Sync(); err != nil {
-		j.err = err
-		return fmt.Errorf("results: journal %s: game %d: %w", j.path, g.ID, err)
-	}
 	j.size += int64(n)
 	j.ids[g.ID] = true
+	if j.timer == nil {
+		j.timer = time.AfterFunc(SyncDelay, j.groupSync)
+	}
 	return nil
 }
 
-// Close closes the journal's file. Closing a closed journal does nothing.
-func (j *Journal) Close() error {
+// groupSync syncs the lines written since the last sync began. A line
+// appended while it runs gets a sync of its own.
+func (j *Journal) groupSync() {
+	j.syncing.Lock()
+	defer j.syncing.Unlock()
+	j.mu.Lock()
+	f := j.f
+	j.timer = nil
+	j.mu.Unlock()
+	if f == nil {
+		return // Close synced
+	}
+	err := syncFile(f)
+	if err == nil {
+		return
+	}
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	if j.f == nil {
+	if j.syncErr == nil {
+		j.syncErr = fmt.Errorf("sync: %w", err)
+		if j.err == nil {
+			j.err = j.syncErr
+		}
+	}
+}
+
+// Close syncs what is not synced yet and closes the journal's file; it
+// returns the error of a failed sync, including an earlier one in the
+// background. Closing a closed journal does nothing.
+func (j *Journal) Close() error {
+	j.mu.Lock()
+	f := j.f
+	if f == nil {
+		j.mu.Unlock()
 		return nil
 	}
-	err := j.f.Close()
-	j.f = nil
+	j.f = nil // a background sync from now on does nothing
+	pending := j.timer != nil
+	if pending {
+		j.timer.Stop()
+		j.timer = nil
+	}
+	j.mu.Unlock()
+
+	j.syncing.Lock() // wait for a sync in progress
+	var err error
+	if pending {
+		if err = syncFile(f); err != nil {
+			err = fmt.Errorf("sync: %w", err)
+		}
+	}
+	j.syncing.Unlock()
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if err == nil {
+		err = j.syncErr
+	}
 	if err != nil {
-		return fmt.Errorf("results: %w", err)
+		return fmt.Errorf("results: journal %s: %w", j.path, err)
 	}
 	return nil
 }
