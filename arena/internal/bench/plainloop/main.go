@@ -1,0 +1,182 @@
+// Command plainloop plays the games of a varena run config with its
+// external UCI engines in the plainest loop that drives them: the same
+// schedule (pairs, colours, openings from arena.NewSchedule), one worker
+// per concurrency slot, each with its own engine processes started once
+// through the engines/uci client, and nothing else: no legality check
+// beyond the client's parsing of bestmove, no adjudication, journal, PGN
+// or statistics. Games end by the rules only. It prints games/s and its
+// own CPU time per ply, the baseline for varena's harness.
+//
+//	go run ./arena/internal/bench/plainloop [-concurrency N] CONFIG.yaml
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"sync"
+	"time"
+
+	"varena/arena"
+	"varena/configs"
+	"varena/engines"
+	"varena/engines/player"
+	"varena/engines/search"
+	"varena/engines/uci"
+	"varena/engines/variants"
+)
+
+func main() {
+	conc := flag.Int("concurrency", 0, "games at once (default: the config's, else 2)")
+	flag.Usage = func() {
+		fmt.Fprintln(os.Stderr, "usage: plainloop [-concurrency N] CONFIG.yaml")
+		flag.PrintDefaults()
+	}
+	flag.Parse()
+	if flag.NArg() != 1 {
+		flag.Usage()
+		os.Exit(2)
+	}
+	if err := run(flag.Arg(0), *conc); err != nil {
+		fmt.Fprintln(os.Stderr, "plainloop:", err)
+		os.Exit(1)
+	}
+}
+
+type result struct {
+	plies   int
+	outcome engines.Result
+	err     error
+}
+
+func run(path string, conc int) error {
+	start := time.Now()
+	r, err := configs.Load(path, configs.Checker{Variants: variants.Names()})
+	if err != nil {
+		return err
+	}
+	if len(r.VariantNames()) != 1 {
+		return fmt.Errorf("one variant only")
+	}
+	v, err := variants.ByName(r.VariantNames()[0])
+	if err != nil {
+		return err
+	}
+	for _, e := range r.Engines {
+		if e.Kind != configs.KindUCI {
+			return fmt.Errorf("engine %s: external UCI engines only", e.Name)
+		}
+	}
+	all := func(string, string) bool { return true }
+	sched, err := arena.NewSchedule(r, []*engines.Variant{v}, nil, all)
+	if err != nil {
+		return err
+	}
+	if conc <= 0 {
+		conc = r.Concurrency
+	}
+	if conc <= 0 {
+		conc = 2
+	}
+
+	ctx := context.Background()
+	jobs := make(chan arena.GameSpec)
+	results := make(chan result)
+	var wg sync.WaitGroup
+	for w := 0; w < conc; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			worker(ctx, r, v, jobs, results)
+		}()
+	}
+	go func() {
+		for {
+			g, ok := sched.Next()
+			if !ok {
+				break
+			}
+			jobs <- g
+		}
+		close(jobs)
+	}()
+	go func() {
+		wg.Wait()
+		close(results)
+	}()
+	games, plies := 0, 0
+	var wdl [3]int
+	for res := range results {
+		if res.err != nil {
+			return res.err
+		}
+		games++
+		plies += res.plies
+		switch res.outcome {
+		case engines.WhiteWins:
+			wdl[0]++
+		case engines.Draw:
+			wdl[1]++
+		case engines.BlackWins:
+			wdl[2]++
+		}
+	}
+	elapsed := time.Since(start)
+	cpu, ccpu := cpuTimes()
+	fmt.Printf("plainloop: %d games (white wins %d, draws %d, black wins %d), %d plies, concurrency %d\n",
+		games, wdl[0], wdl[1], wdl[2], plies, conc)
+	fmt.Printf("wall %.3f s, %.1f games/s; own CPU %.3f s = %.4f ms/ply; engines' CPU %.3f s\n",
+		elapsed.Seconds(), float64(games)/elapsed.Seconds(), cpu.Seconds(),
+		float64(cpu.Microseconds())/1000/float64(plies), ccpu.Seconds())
+	return nil
+}
+
+// worker starts its own process of every engine and plays games from jobs.
+func worker(ctx context.Context, r *configs.Run, v *engines.Variant, jobs <-chan arena.GameSpec, results chan<- result) {
+	engs := map[string]*uci.Engine{}
+	defer func() {
+		for _, e := range engs {
+			e.Close()
+		}
+	}()
+	for _, e := range r.Engines {
+		eng, err := uci.Start(ctx, uci.EngineConfig{Name: e.Name, Command: e.Command, Args: e.Args,
+			Options: e.Options, VariantName: e.VariantNames})
+		if err != nil {
+			results <- result{err: err}
+			return
+		}
+		engs[e.Name] = eng
+	}
+	for spec := range jobs {
+		results <- play(ctx, r, v, spec, [2]*uci.Engine{engs[spec.White], engs[spec.Black]})
+	}
+}
+
+func play(ctx context.Context, r *configs.Run, v *engines.Variant, spec arena.GameSpec, players [2]*uci.Engine) result {
+	pos, err := engines.ParseFEN(v, spec.Opening.FEN)
+	if err != nil {
+		return result{err: err}
+	}
+	var limits [2]search.Limits
+	for c, p := range players {
+		if err := p.NewGame(ctx, v); err != nil {
+			return result{err: err}
+		}
+		tc := r.EngineTimeControl(p.Name())
+		limits[c] = search.Limits{Depth: tc.Depth, Nodes: tc.Nodes, MoveTime: time.Duration(tc.MoveTime * float64(time.Second))}
+	}
+	g := engines.NewGame(pos)
+	for {
+		if o := g.Outcome(); o.Result != engines.Ongoing {
+			return result{plies: len(g.Moves()), outcome: o.Result}
+		}
+		us := g.Position().SideToMove()
+		reply, err := players[us].Move(ctx, player.Request{Game: g, Limits: limits[us]})
+		if err != nil {
+			return result{err: fmt.Errorf("game %d: %w", spec.ID, err)}
+		}
+		g.Play(reply.Move)
+	}
+}

@@ -1,0 +1,134 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"varena/arena"
+	"varena/results"
+)
+
+func summaryOf(t *testing.T, dir string) arena.Summary {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, arena.SummaryFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s arena.Summary
+	if err := json.Unmarshal(data, &s); err != nil {
+		t.Fatalf("%s: %v", arena.SummaryFile, err)
+	}
+	return s
+}
+
+func jsonText(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestMergeShards plays a run as two shards in two directories, merges
+// them and compares the result with the same run played in one go.
+func TestMergeShards(t *testing.T) {
+	config := writeConfig(t, smallRun)
+	work := t.TempDir()
+	whole := filepath.Join(work, "whole")
+	shard1 := filepath.Join(work, "shard1")
+	shard2 := filepath.Join(work, "shard2")
+	merged := filepath.Join(work, "merged")
+	playRun(t, config, whole, "-concurrency", "2")
+	playRun(t, config, shard1, "-shard", "1/2", "-concurrency", "1")
+	playRun(t, config, shard2, "-shard", "2/2", "-concurrency", "2")
+
+	s1, s2 := summaryOf(t, shard1), summaryOf(t, shard2)
+	if s1.Played == 0 || s2.Played == 0 || s1.Played+s2.Played != 12 {
+		t.Fatalf("shards played %d and %d games, want 12 in all", s1.Played, s2.Played)
+	}
+
+	var stdout, stderr bytes.Buffer
+	if err := mergeMain([]string{"-out", merged, shard1, shard2}, &stdout, &stderr); err != nil {
+		t.Fatalf("merge: %v\n%s", err, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "merged 12 games from 2 directories") {
+		t.Errorf("merge note: %q", stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "12 of 12 games played") {
+		t.Errorf("merge output:\n%s", stdout.String())
+	}
+	got, want := summaryOf(t, merged), summaryOf(t, whole)
+	if got.Played != 12 || got.Meta.Total != 12 {
+		t.Errorf("merged summary: %d of %d games", got.Played, got.Meta.Total)
+	}
+	if a, b := jsonText(t, got.Ratings), jsonText(t, want.Ratings); jsonDiff([]byte(a), []byte(b)) != "" {
+		t.Errorf("ratings differ:\nmerged %s\nwhole  %s", a, b)
+	}
+	if a, b := jsonText(t, got.Pairings), jsonText(t, want.Pairings); jsonDiff([]byte(a), []byte(b)) != "" {
+		t.Errorf("pairings differ:\nmerged %s\nwhole  %s", a, b)
+	}
+	if a, b := jsonText(t, got.Meta), jsonText(t, want.Meta); jsonDiff([]byte(a), []byte(b)) != "" {
+		t.Errorf("meta differs:\nmerged %s\nwhole  %s", a, b)
+	}
+
+	// The merged directory is a complete run: journal and PGN agree.
+	games, err := results.ReadJournal(filepath.Join(merged, arena.JournalFile))
+	if err != nil || len(games) != 12 {
+		t.Fatalf("merged journal: %d games, %v", len(games), err)
+	}
+	for i, g := range games {
+		if g.ID != i+1 {
+			t.Fatalf("merged journal line %d holds game %d; want games in id order", i+1, g.ID)
+		}
+	}
+	checkPGN(t, merged, games)
+
+	// Merging again into the same directory is refused.
+	if err := mergeMain([]string{"-out", merged, shard1, shard2}, &stdout, &stderr); err == nil {
+		t.Error("merging into a directory that holds a journal: no error")
+	}
+	// Merging a shard with itself (overlapping copies) is harmless.
+	self := filepath.Join(work, "self")
+	if err := mergeMain([]string{"-out", self, shard1, shard1}, &stdout, &stderr); err != nil {
+		t.Errorf("merging a directory with itself: %v", err)
+	} else if s := summaryOf(t, self); s.Played != s1.Played {
+		t.Errorf("merging a shard with itself: %d games, want %d", s.Played, s1.Played)
+	}
+}
+
+func TestMergeRefusesOtherRuns(t *testing.T) {
+	work := t.TempDir()
+	a := filepath.Join(work, "a")
+	b := filepath.Join(work, "b")
+	playRun(t, writeConfig(t, smallRun), a, "-shard", "1/2")
+	// The same engines and games under another seed: another run.
+	playRun(t, writeConfig(t, strings.Replace(smallRun, "seed: 9", "seed: 10", 1)), b, "-shard", "2/2")
+	var stdout, stderr bytes.Buffer
+	out := filepath.Join(work, "merged")
+	err := mergeMain([]string{"-out", out, a, b}, &stdout, &stderr)
+	if err == nil || !strings.Contains(err.Error(), "only shards of one run merge") {
+		t.Errorf("merging two runs: error %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(out, arena.JournalFile)); err == nil {
+		t.Error("a refused merge wrote a journal")
+	}
+
+	// Not a run directory at all.
+	err = mergeMain([]string{"-out", filepath.Join(work, "m2"), a, t.TempDir()}, &stdout, &stderr)
+	if err == nil || !strings.Contains(err.Error(), "not a run directory") {
+		t.Errorf("merging a non-run directory: error %v", err)
+	}
+	// Usage errors.
+	for _, args := range [][]string{{a}, {"-out", filepath.Join(work, "m3")}} {
+		if err := mergeMain(args, &stdout, &stderr); err == nil {
+			t.Errorf("merge %v: no error", args)
+		} else if _, ok := err.(usageError); !ok {
+			t.Errorf("merge %v: %v, want a usage error", args, err)
+		}
+	}
+}
