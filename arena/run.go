@@ -118,7 +118,7 @@ func Run(ctx context.Context, r *configs.Run, opts Options) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer journal.Close()
+	defer journal.Close() // on early returns; the normal path checks Close below
 	if n := journal.Dropped(); n > 0 {
 		logf("journal: dropped %d half-written line(s) of an interrupted write", n)
 	}
@@ -206,6 +206,10 @@ func Run(ctx context.Context, r *configs.Run, opts Options) (*Summary, error) {
 	if c.bar != nil {
 		c.bar.Finish()
 		fmt.Fprintln(opts.Progress)
+	}
+	// Close syncs the journal's last games: its error is a lost write.
+	if err := journal.Close(); err != nil && fatal == nil {
+		fatal = fmt.Errorf("journal: %w", err)
 	}
 	sum, err := c.tally.Summary(true)
 	if err != nil {

@@ -245,15 +245,7 @@ func (t *Tally) ProgressText() string {
 // maximum-likelihood ratings (overall and per variant) and the standings.
 func (t *Tally) Summary(withRatings bool) (*Summary, error) {
 	s := &Summary{Meta: t.meta, Played: t.played, Terms: t.terms, Faults: t.faults}
-	order := append([][2]string(nil), t.order...)
-	sort.Slice(order, func(i, j int) bool {
-		ai, aj := t.pairings[order[i]], t.pairings[order[j]]
-		if t.index[ai.a] != t.index[aj.a] {
-			return t.index[ai.a] < t.index[aj.a]
-		}
-		return t.index[ai.b] < t.index[aj.b]
-	})
-	for _, k := range order {
+	for _, k := range t.sortedPairings() {
 		a := t.pairings[k]
 		p := Pairing{A: a.a, B: a.b, WDL: a.wdl, Penta: a.penta, DrawRatio: a.wdl.DrawRatio()}
 		if sum, err := stats.Summarize(a.wdl); err == nil {
@@ -312,6 +304,21 @@ func (t *Tally) Summary(withRatings bool) (*Summary, error) {
 	return s, nil
 }
 
+// sortedPairings returns the pairings in the order of the engines, not
+// of the games, so that statistics (down to the last digit of a fit) do
+// not depend on the order games finished in.
+func (t *Tally) sortedPairings() [][2]string {
+	order := append([][2]string(nil), t.order...)
+	sort.Slice(order, func(i, j int) bool {
+		ai, aj := t.pairings[order[i]], t.pairings[order[j]]
+		if t.index[ai.a] != t.index[aj.a] {
+			return t.index[ai.a] < t.index[aj.a]
+		}
+		return t.index[ai.b] < t.index[aj.b]
+	})
+	return order
+}
+
 // rate fits the ratings of the players on the games of one variant, or
 // of all variants when variant is "". Players without games in the
 // variant are left out.
@@ -332,7 +339,7 @@ func (t *Tally) rate(variant string) (stats.Table, error) {
 			id(n)
 		}
 	}
-	for _, k := range t.order {
+	for _, k := range t.sortedPairings() {
 		a := t.pairings[k]
 		w := a.wdl
 		if variant != "" {
