@@ -82,6 +82,7 @@ type Engine struct {
 	id       string
 	options  []Option
 	variant  *engines.Variant // the variant the running process is set to
+	pos      positionCache
 	restarts int
 	closed   bool
 }
@@ -418,11 +419,9 @@ func (e *Engine) Move(ctx context.Context, req player.Request) (player.Reply, er
 		limit = budget + e.cfg.MoveMargin
 	}
 	e.proc.drain()
-	if err := e.send(positionCommand(req.Game)); err != nil {
-		return player.Reply{}, err
-	}
+	// position and go in one write: one system call per move.
 	start := time.Now()
-	if err := e.send(goLine); err != nil {
+	if err := e.send(e.pos.command(req.Game) + "\n" + goLine); err != nil {
 		return player.Reply{}, err
 	}
 	deadline := start.Add(limit)
@@ -563,26 +562,50 @@ func (st *infoState) best() (Info, bool) {
 	return st.scored, st.hasScored
 }
 
-// positionCommand returns "position startpos|fen FEN [moves ...]" for the
-// game: startpos when it began at its variant's initial position.
-func positionCommand(game *engines.Game) string {
+// positionCache builds the "position" line of a game move by move: the
+// line for move n is the line for move n-1 plus one move, so it is not
+// rebuilt (FEN, move texts) from scratch for every move.
+type positionCache struct {
+	game  *engines.Game
+	moves int
+	line  []byte
+}
+
+func (c *positionCache) command(game *engines.Game) string {
+	moves := game.Moves()
+	if c.game != game || len(moves) < c.moves {
+		c.game, c.moves = game, 0
+		c.line = append(c.line[:0], positionPrefix(game)...)
+	}
+	start := game.Start()
+	g := start.Variant().Geometry
+	for i, m := range moves[c.moves:] {
+		if c.moves+i == 0 {
+			c.line = append(c.line, " moves"...)
+		}
+		c.line = append(c.line, ' ')
+		c.line = append(c.line, g.UCI(m)...)
+	}
+	c.moves = len(moves)
+	return string(c.line)
+}
+
+// positionPrefix returns "position startpos" when the game began at its
+// variant's initial position, else "position fen FEN".
+func positionPrefix(game *engines.Game) string {
 	start := game.Start()
 	v := start.Variant()
-	var b strings.Builder
-	b.WriteString("position ")
 	if initial, err := engines.ParseFEN(v, v.StartFEN); err == nil && initial.FEN() == start.FEN() {
-		b.WriteString("startpos")
-	} else {
-		b.WriteString("fen " + start.FEN())
+		return "position startpos"
 	}
-	if moves := game.Moves(); len(moves) > 0 {
-		g := v.Geometry
-		b.WriteString(" moves")
-		for _, m := range moves {
-			b.WriteString(" " + g.UCI(m))
-		}
-	}
-	return b.String()
+	return "position fen " + start.FEN()
+}
+
+// positionCommand returns "position startpos|fen FEN [moves ...]" for the
+// game.
+func positionCommand(game *engines.Game) string {
+	var c positionCache
+	return c.command(game)
 }
 
 // goCommand returns the "go" line for lim and the move's time budget:

@@ -25,19 +25,21 @@ var (
 	errDeadline = errors.New("deadline")
 )
 
-// process is one run of an engine program: its input pipe, a goroutine
-// reading its output lines, and a goroutine waiting for its exit (so that
-// it never stays a zombie).
+// process is one run of an engine program: its pipes, read in the
+// caller's goroutine under a read deadline (no reader goroutine, no
+// channel hand-off per line: the harness's CPU per ply), and a goroutine
+// waiting for its exit (so that it never stays a zombie).
 type process struct {
-	cmd    *exec.Cmd
-	stdin  *os.File
-	stdout *os.File
-	lines  chan string   // closed when the output ends
-	gone   chan struct{} // closed by release: the reader stops sending
-	exited chan struct{} // closed when Wait returned
-	cancel context.CancelFunc
+	cmd      *exec.Cmd
+	stdin    *os.File
+	stdout   *os.File
+	br       *bufio.Reader
+	partial  []byte        // a line begun before a deadline
+	gone     chan struct{} // closed by release
+	exited   chan struct{} // closed when Wait returned
+	exitedAt time.Time     // set before exited is closed
+	cancel   context.CancelFunc
 
-	readErr error // why the output ended; read after lines is closed
 	waitErr error // read after exited is closed
 }
 
@@ -78,27 +80,16 @@ func startProcess(ctx context.Context, cfg *EngineConfig) (*process, error) {
 		return nil, err
 	}
 	p := &process{cmd: cmd, stdin: inW, stdout: outR, cancel: cancel,
-		lines: make(chan string, 64), gone: make(chan struct{}), exited: make(chan struct{})}
-	go p.read()
+		br: bufio.NewReaderSize(outR, 64<<10), gone: make(chan struct{}), exited: make(chan struct{})}
 	go func() {
 		p.waitErr = cmd.Wait()
+		p.exitedAt = time.Now()
 		close(p.exited)
+		// Wake a reader: after exitGrace the output counts as ended even if
+		// a child of the engine still holds the pipe open.
+		p.stdout.SetReadDeadline(p.exitedAt.Add(exitGrace))
 	}()
 	return p, nil
-}
-
-func (p *process) read() {
-	defer close(p.lines)
-	sc := bufio.NewScanner(p.stdout)
-	sc.Buffer(make([]byte, 64<<10), maxEngineLine)
-	for sc.Scan() {
-		select {
-		case p.lines <- strings.TrimRight(sc.Text(), "\r"):
-		case <-p.gone:
-			return
-		}
-	}
-	p.readErr = sc.Err()
 }
 
 // send writes one line to the engine; a write that blocks for longer than
@@ -113,45 +104,60 @@ func (p *process) send(line string, timeout time.Duration) error {
 // process exited and nothing more came within exitGrace), errDeadline at
 // deadline, or ctx's error.
 func (p *process) next(ctx context.Context, deadline time.Time) (string, error) {
-	timer := time.NewTimer(time.Until(deadline))
-	defer timer.Stop()
-	exited := p.exited
-	var grace <-chan time.Time
+	if err := ctx.Err(); err != nil {
+		return "", err
+	}
+	exited := false
+	select {
+	case <-p.exited:
+		exited = true
+		if end := p.exitedAt.Add(exitGrace); end.Before(deadline) {
+			deadline = end
+		}
+	default:
+	}
+	p.stdout.SetReadDeadline(deadline)
+	stop := context.AfterFunc(ctx, func() { p.stdout.SetReadDeadline(time.Unix(1, 0)) })
+	defer stop()
 	for {
-		select {
-		case line, ok := <-p.lines:
-			if !ok {
-				if errors.Is(p.readErr, bufio.ErrTooLong) {
-					return "", fmt.Errorf("an output line longer than %d bytes", maxEngineLine)
-				}
+		chunk, err := p.br.ReadSlice('\n')
+		if err == nil {
+			line := chunk[:len(chunk)-1]
+			if len(p.partial) > 0 {
+				line = append(p.partial, line...)
+				p.partial = p.partial[:0]
+			}
+			return strings.TrimRight(string(line), "\r"), nil
+		}
+		p.partial = append(p.partial, chunk...)
+		switch {
+		case errors.Is(err, bufio.ErrBufferFull):
+			if len(p.partial) > maxEngineLine {
+				return "", fmt.Errorf("an output line longer than %d bytes", maxEngineLine)
+			}
+			continue
+		case errors.Is(err, os.ErrDeadlineExceeded):
+			if ctx.Err() != nil {
+				return "", ctx.Err()
+			}
+			select {
+			case <-p.exited:
+				exited = true
+			default:
+			}
+			if exited {
 				return "", errEOF
 			}
-			return line, nil
-		case <-exited:
-			// Lines printed before the exit may still be on their way.
-			exited, grace = nil, time.After(exitGrace)
-		case <-grace:
-			return "", errEOF
-		case <-timer.C:
 			return "", errDeadline
-		case <-ctx.Done():
-			return "", ctx.Err()
 		}
+		return "", errEOF
 	}
 }
 
 // drain drops the lines already read.
 func (p *process) drain() {
-	for {
-		select {
-		case _, ok := <-p.lines:
-			if !ok {
-				return
-			}
-		default:
-			return
-		}
-	}
+	p.br.Discard(p.br.Buffered())
+	p.partial = p.partial[:0]
 }
 
 // kill ends the process (and its process group) and waits for it.
