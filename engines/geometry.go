@@ -258,7 +258,8 @@ func (g *Geometry) PawnPushes(c Color, sq Square) Bitboard { return g.pawnPush[c
 func (g *Geometry) Link(sq Square) Bitboard { return g.link[sq] }
 
 // RookAttacks returns the rook moves from sq given the occupied squares,
-// links excluded.
+// links excluded. The four rays are written out rather than looped over:
+// this is the hottest code of move generation, and perft measures it.
 func (g *Geometry) RookAttacks(sq Square, occ Bitboard) Bitboard {
 	var a Bitboard
 	r := g.ray[dirN][sq]

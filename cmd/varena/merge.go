@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -28,12 +27,9 @@ func mergeMain(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr, "usage: varena merge -out DIR SHARD_DIR...")
 		fs.PrintDefaults()
 	}
-	dirs, err := parseInterleaved(fs, args)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return usageError{err}
+	dirs, help, err := parseArgs(fs, args)
+	if help || err != nil {
+		return err
 	}
 	if *out == "" || len(dirs) == 0 {
 		return usagef("want -out DIR and at least one run directory")

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -30,12 +29,9 @@ func rateMain(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr, "DIR is a run's output directory (its journal) or a folder of PGN files.")
 		fs.PrintDefaults()
 	}
-	pos, err := parseInterleaved(fs, args)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return usageError{err}
+	pos, help, err := parseArgs(fs, args)
+	if help || err != nil {
+		return err
 	}
 	if len(pos) == 0 {
 		return usagef("name a PGN file or a directory")

@@ -20,6 +20,20 @@ import (
 // checker validates run configs against the variants varena knows.
 func checker() configs.Checker { return configs.Checker{Variants: variants.Names()} }
 
+// parseArgs parses a command's flags and positional arguments in any
+// order. help is true when -h was given (the usage is printed: the
+// command has nothing more to do); a bad flag is a usage error.
+func parseArgs(fs *flag.FlagSet, args []string) (pos []string, help bool, err error) {
+	pos, err = parseInterleaved(fs, args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		return nil, true, nil
+	case err != nil:
+		return nil, false, usageError{err}
+	}
+	return pos, false, nil
+}
+
 // parseInterleaved parses flags that may stand before or after the
 // positional arguments ("run cfg.yaml -out x" as well as "run -out x
 // cfg.yaml"), returning the positional ones.
@@ -56,12 +70,9 @@ func runMain(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		fmt.Fprintln(stderr, "Without CONFIG, plays the built-in default run (a short Extinction round-robin).")
 		fs.PrintDefaults()
 	}
-	pos, err := parseInterleaved(fs, args)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return usageError{err}
+	pos, help, err := parseArgs(fs, args)
+	if help || err != nil {
+		return err
 	}
 	if len(pos) > 1 {
 		return usagef("one config file at most, have %d", len(pos))
