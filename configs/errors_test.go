@@ -421,7 +421,7 @@ func TestBrokenRuns(t *testing.T) {
 }
 
 func TestMergeKeys(t *testing.T) {
-	r, err := configs.Parse("t.yaml", []byte(`
+	_, err := configs.Parse("t.yaml", []byte(`
 variant: extinction
 time_control: &tc {depth: 3}
 x-templates: 1
@@ -434,7 +434,7 @@ engines:
 	if err == nil || err.Error() != `t.yaml:4: unknown key "x-templates" in run (known: name, variant, variants, variant_schedule, out, seed, concurrency, tournament, openings, time_control, adjudication, sprt, engines)` {
 		t.Fatalf("got %v", err)
 	}
-	r, err = configs.Parse("t.yaml", []byte(`
+	r, err := configs.Parse("t.yaml", []byte(`
 variant: extinction
 time_control: &tc {depth: 3}
 engines:

@@ -205,12 +205,6 @@ func (v *validator) at(path ...any) int {
 	return line
 }
 
-// has reports whether the key or item at path is in the file.
-func (v *validator) has(path ...any) bool {
-	_, found := v.find(path)
-	return found
-}
-
 func (v *validator) find(path []any) (line int, found bool) {
 	if v.root == nil {
 		return 0, false
