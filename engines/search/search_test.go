@@ -90,7 +90,8 @@ func TestStopsOnCancel(t *testing.T) {
 	time.AfterFunc(30*time.Millisecond, cancel)
 	start := time.Now()
 	res := s.Search(ctx, g, Limits{Infinite: true}, nil)
-	if d := time.Since(start); d > 80*time.Millisecond {
+	// Generous bounds: CI runs other test packages beside this one.
+	if d := time.Since(start); d > 200*time.Millisecond {
 		t.Errorf("stop took %v", d)
 	}
 	if res.Move == engines.NullMove {
@@ -103,7 +104,7 @@ func TestMoveTime(t *testing.T) {
 	g := gameFrom(t, extinction.Variant, extinction.StartFEN)
 	start := time.Now()
 	s.Search(context.Background(), g, Limits{MoveTime: 100 * time.Millisecond}, nil)
-	if d := time.Since(start); d > 130*time.Millisecond || d < 40*time.Millisecond {
+	if d := time.Since(start); d > 300*time.Millisecond || d < 40*time.Millisecond {
 		t.Errorf("movetime 100ms took %v", d)
 	}
 }
