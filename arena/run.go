@@ -211,7 +211,7 @@ func Run(ctx context.Context, r *configs.Run, opts Options) (*Summary, error) {
 	if err := journal.Close(); err != nil && fatal == nil {
 		fatal = fmt.Errorf("journal: %w", err)
 	}
-	sum, err := c.tally.Summary(true)
+	sum, err := c.tally.Summary()
 	if err != nil {
 		return nil, err
 	}

@@ -89,7 +89,7 @@ func pairKey(a, b string) [2]string {
 // Tally accumulates a run's finished games; Summary computes the
 // statistics at any point. It keeps aggregates only (per pairing and
 // variant), so its size does not grow with the number of games; adding a
-// game is cheap, and ratings, a fit, are computed only when asked.
+// game is cheap, and the ratings fit is done only by Summary.
 type Tally struct {
 	// RatingOptions anchors the ratings (default: mean 0).
 	RatingOptions stats.RatingOptions
@@ -241,9 +241,11 @@ func (t *Tally) ProgressText() string {
 	return fmt.Sprintf("leader %s %g/%d", leader, points[leader], games[leader])
 }
 
-// Summary returns the statistics so far; withRatings adds the
-// maximum-likelihood ratings (overall and per variant) and the standings.
-func (t *Tally) Summary(withRatings bool) (*Summary, error) {
+// Summary returns the statistics so far, with the maximum-likelihood
+// ratings (overall and per variant) and the standings: a fit, so call it
+// when the numbers are wanted, not per game (SPRTDecision and
+// ProgressText are the cheap per-game views).
+func (t *Tally) Summary() (*Summary, error) {
 	s := &Summary{Meta: t.meta, Played: t.played, Terms: t.terms, Faults: t.faults}
 	for _, k := range t.sortedPairings() {
 		a := t.pairings[k]
@@ -267,7 +269,7 @@ func (t *Tally) Summary(withRatings bool) (*Summary, error) {
 	if len(t.variants) > 1 {
 		s.Letters = variantLetters(t.variants)
 	}
-	if withRatings && t.played > 0 {
+	if t.played > 0 {
 		var err error
 		if s.Ratings, err = t.rate(""); err != nil {
 			return nil, fmt.Errorf("ratings: %w", err)
@@ -441,7 +443,7 @@ func Summarize(meta Meta, games []results.Game) (*Summary, error) {
 			return nil, err
 		}
 	}
-	return t.Summary(true)
+	return t.Summary()
 }
 
 // faultLoser returns the engine that lost g by a fault, or "".

@@ -74,7 +74,7 @@ func rateMain(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	sum, err := t.Summary(true)
+	sum, err := t.Summary()
 	if err != nil {
 		return err
 	}
