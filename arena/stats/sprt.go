@@ -128,24 +128,33 @@ func (s SPRT) Test(o Outcomes) (Status, error) {
 	return Status{LLR: llr, Lower: lower, Upper: upper, Decision: s.Decide(llr)}, nil
 }
 
+// sample validates the test and returns the distribution of o; ok is
+// false when there is nothing to compute: an error, or no games (whose
+// LLR is 0).
+func (s SPRT) sample(o Outcomes) (d dist, ok bool, err error) {
+	if err := s.Validate(); err != nil {
+		return dist{}, false, err
+	}
+	if err := check(o); err != nil {
+		if errors.Is(err, ErrNoGames) {
+			return dist{}, false, nil
+		}
+		return dist{}, false, err
+	}
+	return newDist(o), true, nil
+}
+
 // LLR returns the generalized log-likelihood ratio of H1 against H0 for the
 // outcomes o, as fishtest (LLRcalc.LLR_logistic / LLR_normalized) and
 // fastchess compute it: the observed frequencies, with outcomes that never
 // occurred counted as 0.001, are compared with the maximum-likelihood
 // distributions satisfying each hypothesis. With no games it returns 0.
 func (s SPRT) LLR(o Outcomes) (float64, error) {
-	if err := s.Validate(); err != nil {
+	d, ok, err := s.sample(o)
+	if !ok {
 		return 0, err
 	}
-	if err := check(o); err != nil {
-		if errors.Is(err, ErrNoGames) {
-			return 0, nil
-		}
-		return 0, err
-	}
-	d := newDist(o)
 	var p0, p1 []float64
-	var err error
 	switch s.Model {
 	case Logistic:
 		if p0, err = mleMean(d.a, d.p, ExpectedScore(s.Elo0)); err != nil {
@@ -185,16 +194,10 @@ func (s SPRT) LLR(o Outcomes) (float64, error) {
 // Elo1, and t, t0, t1 the per-game normalized t-values. With no games it
 // returns 0.
 func (s SPRT) LLRApprox(o Outcomes) (float64, error) {
-	if err := s.Validate(); err != nil {
+	d, ok, err := s.sample(o)
+	if !ok {
 		return 0, err
 	}
-	if err := check(o); err != nil {
-		if errors.Is(err, ErrNoGames) {
-			return 0, nil
-		}
-		return 0, err
-	}
-	d := newDist(o)
 	mu, v := meanVar(d.a, d.p)
 	switch s.Model {
 	case Logistic:
