@@ -56,7 +56,7 @@ func readBook(rd io.Reader, name string, v *engines.Variant) ([]Opening, error) 
 		if pos.Status().Result != engines.Ongoing {
 			return nil, fmt.Errorf("%s:%d: the game is already over in %s", name, line, fen)
 		}
-		book = append(book, Opening{FEN: pos.FEN(), Initial: pos.FEN() == startFEN(v)})
+		book = append(book, Opening{FEN: pos.FEN(), Initial: v.IsStart(&pos)})
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
@@ -85,13 +85,4 @@ func isNumber(s string) bool {
 		}
 	}
 	return s != ""
-}
-
-// startFEN returns the variant's initial position as FEN prints it.
-func startFEN(v *engines.Variant) string {
-	p, err := engines.ParseFEN(v, v.StartFEN)
-	if err != nil {
-		return v.StartFEN
-	}
-	return p.FEN()
 }

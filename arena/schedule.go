@@ -201,7 +201,8 @@ func openingFor(r *configs.Run, v *engines.Variant, book []Opening, n int) (Open
 	}
 	plies := r.OpeningsFor(v.Name).Plies
 	if plies == 0 {
-		return Opening{FEN: startFEN(v), Initial: true}, nil
+		start := v.StartPosition()
+		return Opening{FEN: start.FEN(), Initial: true}, nil
 	}
 	return RandomOpening(v, plies, r.Seed, uint64(n)<<8|uint64(variantIndex(r, v.Name)))
 }
@@ -217,10 +218,7 @@ func variantIndex(r *configs.Run, name string) int {
 // game: a move after which the game is over is not chosen when another
 // exists.
 func RandomOpening(v *engines.Variant, plies int, seed, stream uint64) (Opening, error) {
-	pos, err := engines.ParseFEN(v, v.StartFEN)
-	if err != nil {
-		return Opening{}, err
-	}
+	pos := v.StartPosition()
 	rng := rand.New(rand.NewPCG(seed, stream))
 	var buf [engines.MaxMoves]engines.Move
 	for i := 0; i < plies; i++ {

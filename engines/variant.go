@@ -34,6 +34,8 @@ type Variant struct {
 	pieceSet   [King + 1]bool
 	castles    [4]castleRule
 	castleMask [64]uint8 // rights kept when a move starts or ends on a square
+	start      Position  // StartFEN, parsed
+	startFEN   string    // start.FEN(): StartFEN as FEN prints it
 }
 
 // Castling rights, as bits of Position.castle.
@@ -127,12 +129,22 @@ func NewVariant(v Variant) (*Variant, error) {
 			v.castleMask[r.rookFrom] &^= r.right
 		}
 	}
-	nv := v
-	if _, err := ParseFEN(&nv, v.StartFEN); err != nil {
+	nv := &Variant{}
+	*nv = v
+	start, err := ParseFEN(nv, v.StartFEN)
+	if err != nil {
 		return nil, fmt.Errorf("variant %s: start position: %w", v.Name, err)
 	}
-	return &nv, nil
+	nv.start, nv.startFEN = start, start.FEN()
+	return nv, nil
 }
+
+// StartPosition returns the variant's initial position.
+func (v *Variant) StartPosition() Position { return v.start }
+
+// IsStart reports whether p is the variant's initial position, move
+// counters included (what UCI's "position startpos" means).
+func (v *Variant) IsStart(p *Position) bool { return p.FEN() == v.startFEN }
 
 // HasPiece reports whether pieces of type t exist in the variant.
 func (v *Variant) HasPiece(t PieceType) bool { return t <= King && v.pieceSet[t] }

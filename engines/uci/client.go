@@ -594,8 +594,7 @@ func (c *positionCache) command(game *engines.Game) string {
 // variant's initial position, else "position fen FEN".
 func positionPrefix(game *engines.Game) string {
 	start := game.Start()
-	v := start.Variant()
-	if initial, err := engines.ParseFEN(v, v.StartFEN); err == nil && initial.FEN() == start.FEN() {
+	if start.Variant().IsStart(&start) {
 		return "position startpos"
 	}
 	return "position fen " + start.FEN()

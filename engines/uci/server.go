@@ -260,11 +260,7 @@ func loadWeights(v *engines.Variant, path string) (*search.Weights, error) {
 }
 
 func startGame(v *engines.Variant) *engines.Game {
-	pos, err := engines.ParseFEN(v, v.StartFEN)
-	if err != nil {
-		panic(err) // NewVariant checked the start position
-	}
-	return engines.NewGame(pos)
+	return engines.NewGame(v.StartPosition())
 }
 
 // info writes "info string" lines, one per line of the message.
