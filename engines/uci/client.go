@@ -452,7 +452,8 @@ func (e *Engine) Move(ctx context.Context, req player.Request) (player.Reply, er
 			e.kill()
 			return player.Reply{}, e.fault(player.Protocol, "%v", err)
 		}
-		f := strings.Fields(line)
+		var buf [2]string
+		f := appendFields(buf[:0], line, 2) // the keyword, and bestmove's move
 		if len(f) == 0 {
 			continue
 		}

@@ -122,7 +122,8 @@ var infoKeywords = map[string]bool{
 // bad or missing number is an error.
 func ParseInfo(line string) (Info, error) {
 	var in Info
-	f := strings.Fields(line)
+	var buf [32]string // most info lines fit: no allocation for the split
+	f := appendFields(buf[:0], line, -1)
 	if len(f) == 0 || f[0] != "info" {
 		return in, fmt.Errorf("not an info line: %q", line)
 	}
@@ -216,6 +217,19 @@ func ParseInfo(line string) (Info, error) {
 		}
 	}
 	return in, nil
+}
+
+// appendFields appends the fields of s, as strings.Fields splits it, to
+// dst: at most n of them when n >= 0.
+func appendFields(dst []string, s string, n int) []string {
+	for w := range strings.FieldsSeq(s) {
+		if n == 0 {
+			break
+		}
+		dst = append(dst, w)
+		n--
+	}
+	return dst
 }
 
 // String formats the info line, fields in a fixed order, "string" last.

@@ -5,10 +5,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
-	"strings"
 	"time"
 )
 
@@ -33,11 +31,16 @@ type process struct {
 	cmd      *exec.Cmd
 	stdin    *os.File
 	stdout   *os.File
-	br       *bufio.Reader
-	partial  []byte        // a line begun before a deadline
-	gone     chan struct{} // closed by release
-	exited   chan struct{} // closed when Wait returned
-	exitedAt time.Time     // set before exited is closed
+	in, out  *rawPipe        // stdin and stdout through raw system calls
+	br       *bufio.Reader   // reads out
+	partial  []byte          // a line begun before a deadline
+	wbuf     []byte          // the line being sent
+	deadline time.Time       // the read deadline set last by next
+	watched  <-chan struct{} // the Done channel of the context watched
+	unwatch  func() bool     // stops the watch
+	gone     chan struct{}   // closed by release
+	exited   chan struct{}   // closed when Wait returned
+	exitedAt time.Time       // set before exited is closed
 	cancel   context.CancelFunc
 
 	waitErr error // read after exited is closed
@@ -80,7 +83,8 @@ func startProcess(ctx context.Context, cfg *EngineConfig) (*process, error) {
 		return nil, err
 	}
 	p := &process{cmd: cmd, stdin: inW, stdout: outR, cancel: cancel,
-		br: bufio.NewReaderSize(outR, 64<<10), gone: make(chan struct{}), exited: make(chan struct{})}
+		in: newRawPipe(inW), out: newRawPipe(outR), gone: make(chan struct{}), exited: make(chan struct{})}
+	p.br = bufio.NewReaderSize(p.out, 64<<10)
 	go func() {
 		p.waitErr = cmd.Wait()
 		p.exitedAt = time.Now()
@@ -94,15 +98,28 @@ func startProcess(ctx context.Context, cfg *EngineConfig) (*process, error) {
 
 // send writes one line to the engine; a write that blocks for longer than
 // timeout fails (an engine that reads nothing cannot hang the client).
+// The line goes out in one system call when the pipe has room, the usual
+// case; only a full pipe costs a deadline and a wait.
 func (p *process) send(line string, timeout time.Duration) error {
+	p.wbuf = append(append(p.wbuf[:0], line...), '\n')
+	n, err := p.in.tryWrite(p.wbuf)
+	if err != nil || n == len(p.wbuf) {
+		return err
+	}
 	p.stdin.SetWriteDeadline(time.Now().Add(timeout))
-	_, err := io.WriteString(p.stdin, line+"\n")
+	_, err = p.stdin.Write(p.wbuf[n:])
 	return err
 }
 
 // next returns the next output line, errEOF when the output ended (or the
 // process exited and nothing more came within exitGrace), errDeadline at
 // deadline, or ctx's error.
+//
+// The read deadline and the watch on ctx are set only when they change,
+// not for every line (each costs a runtime timer update or an allocation).
+// A watch left from an earlier call may fire later and cut the deadline
+// short, so a deadline reached before its time is taken as spurious: the
+// deadline is set again and the read goes on.
 func (p *process) next(ctx context.Context, deadline time.Time) (string, error) {
 	if err := ctx.Err(); err != nil {
 		return "", err
@@ -114,12 +131,15 @@ func (p *process) next(ctx context.Context, deadline time.Time) (string, error) 
 		if end := p.exitedAt.Add(exitGrace); end.Before(deadline) {
 			deadline = end
 		}
+		p.deadline = time.Time{} // the waiter has set one of its own
 	default:
 	}
-	p.stdout.SetReadDeadline(deadline)
-	stop := context.AfterFunc(ctx, func() { p.stdout.SetReadDeadline(time.Unix(1, 0)) })
-	defer stop()
+	p.watch(ctx)
 	for {
+		if !deadline.Equal(p.deadline) {
+			p.stdout.SetReadDeadline(deadline)
+			p.deadline = deadline
+		}
 		chunk, err := p.br.ReadSlice('\n')
 		if err == nil {
 			line := chunk[:len(chunk)-1]
@@ -127,7 +147,10 @@ func (p *process) next(ctx context.Context, deadline time.Time) (string, error) 
 				line = append(p.partial, line...)
 				p.partial = p.partial[:0]
 			}
-			return strings.TrimRight(string(line), "\r"), nil
+			if n := len(line); n > 0 && line[n-1] == '\r' {
+				line = line[:n-1]
+			}
+			return string(line), nil
 		}
 		p.partial = append(p.partial, chunk...)
 		switch {
@@ -148,9 +171,31 @@ func (p *process) next(ctx context.Context, deadline time.Time) (string, error) 
 			if exited {
 				return "", errEOF
 			}
+			if time.Now().Before(deadline) {
+				p.deadline = time.Time{} // cut short by an old watch: set it again
+				continue
+			}
 			return "", errDeadline
 		}
 		return "", errEOF
+	}
+}
+
+// watch makes ctx's end wake a read: it sets a read deadline in the past.
+// The watch stays until the next call with another context (or release).
+// Contexts are told apart by their Done channel: contexts that share it
+// end together.
+func (p *process) watch(ctx context.Context) {
+	done := ctx.Done()
+	if done == p.watched {
+		return
+	}
+	if p.unwatch != nil {
+		p.unwatch()
+	}
+	p.watched, p.unwatch = done, nil
+	if done != nil {
+		p.unwatch = context.AfterFunc(ctx, func() { p.stdout.SetReadDeadline(time.Unix(1, 0)) })
 	}
 }
 
@@ -177,6 +222,9 @@ func (p *process) release() {
 	case <-p.gone:
 	default:
 		close(p.gone)
+	}
+	if p.unwatch != nil {
+		p.unwatch()
 	}
 	p.stdin.Close()
 	p.stdout.Close()
