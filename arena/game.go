@@ -82,7 +82,7 @@ func (t *table) play(ctx context.Context) (results.Game, error) {
 		if err != nil {
 			return finish(winFor(us.Other()), faultTerm(err), err.Error())
 		}
-		if !isLegal(pos, reply.Move) {
+		if !pos.IsLegal(reply.Move) {
 			return finish(winFor(us.Other()), results.TermIllegalMove,
 				fmt.Sprintf("%s played %s, not legal in %s", p.Name(), t.variant.Geometry.UCI(reply.Move), pos.FEN()))
 		}
@@ -156,16 +156,6 @@ func (t *table) limits(us engines.Color, clocks [2]clock) (search.Limits, time.D
 func (t *table) margin(us engines.Color) time.Duration { return seconds(t.tc[us].Margin) }
 
 func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
-
-func isLegal(pos *engines.Position, m engines.Move) bool {
-	var buf [engines.MaxMoves]engines.Move
-	for _, l := range pos.GenerateMoves(buf[:0]) {
-		if l == m {
-			return true
-		}
-	}
-	return false
-}
 
 // scoreOf converts a search score to the record's form.
 func scoreOf(score int) *results.Score {

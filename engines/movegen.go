@@ -20,15 +20,36 @@ func (p *Position) decided() bool {
 // GenerateMoves appends the legal moves of p to buf[:0] and returns the
 // list. A buffer of MaxMoves capacity avoids any allocation.
 func (p *Position) GenerateMoves(buf []Move) []Move {
+	return p.generateFrom(buf, ^Bitboard(0))
+}
+
+// generateFrom is GenerateMoves for the pieces on the squares of from
+// only: checking one move, or the rivals of a SAN move, costs a fraction
+// of the whole list.
+func (p *Position) generateFrom(buf []Move, from Bitboard) []Move {
 	list := buf[:0]
 	if p.decided() {
 		return list
 	}
-	list = p.genPseudo(list)
+	list = p.genPseudo(list, from)
 	if p.v.Check {
 		list = p.filterLegal(list)
 	}
 	return list
+}
+
+// IsLegal reports whether m is a legal move in p.
+func (p *Position) IsLegal(m Move) bool {
+	if m == NullMove {
+		return false
+	}
+	var buf [MaxMoves]Move
+	for _, l := range p.generateFrom(buf[:0], SquareBB(m.From())) {
+		if l == m {
+			return true
+		}
+	}
+	return false
 }
 
 // CountMoves returns the number of legal moves, as perft(1), without
@@ -40,22 +61,23 @@ func (p *Position) CountMoves() int {
 	}
 	if p.v.Check {
 		var buf [MaxMoves]Move
-		return len(p.filterLegal(p.genPseudo(buf[:0])))
+		return len(p.filterLegal(p.genPseudo(buf[:0], ^Bitboard(0))))
 	}
 	return p.countPseudo()
 }
 
-// genPseudo appends the pseudo-legal moves: every move by the piece rules,
-// without regard to the own king.
-func (p *Position) genPseudo(list []Move) []Move {
+// genPseudo appends the pseudo-legal moves of the pieces on the squares of
+// from: every move by the piece rules, without regard to the own king.
+func (p *Position) genPseudo(list []Move, from Bitboard) []Move {
 	v, g := p.v, p.v.Geometry
 	us, them := p.side, p.side^1
 	own, enemy := p.colors[us], p.colors[them]
 	occ := own | enemy
+	movers := own & from
 
 	if v.pieceSet[Pawn] {
 		promo := g.lastRank[us]
-		for b := p.pieces[Pawn] & own; b != 0; {
+		for b := p.pieces[Pawn] & movers; b != 0; {
 			from := b.Pop()
 			push := g.pawnPush[us][from] &^ occ
 			if push != 0 && v.DoubleStep {
@@ -79,34 +101,34 @@ func (p *Position) genPseudo(list []Move) []Move {
 			}
 		}
 		if p.ep != NoSquare {
-			for b := g.pawnAttack[them][p.ep] & p.pieces[Pawn] & own; b != 0; {
+			for b := g.pawnAttack[them][p.ep] & p.pieces[Pawn] & movers; b != 0; {
 				list = append(list, newMove(b.Pop(), p.ep, kindEnPassant))
 			}
 		}
 	}
-	for b := p.pieces[Knight] & own; b != 0; {
+	for b := p.pieces[Knight] & movers; b != 0; {
 		from := b.Pop()
 		list = appendMoves(list, from, (g.knight[from]|g.link[from])&^own)
 	}
-	for b := p.pieces[Bishop] & own; b != 0; {
+	for b := p.pieces[Bishop] & movers; b != 0; {
 		from := b.Pop()
 		list = appendMoves(list, from, (g.BishopAttacks(from, occ)|g.link[from])&^own)
 	}
-	for b := p.pieces[Rook] & own; b != 0; {
+	for b := p.pieces[Rook] & movers; b != 0; {
 		from := b.Pop()
 		list = appendMoves(list, from, (g.RookAttacks(from, occ)|g.link[from])&^own)
 	}
-	for b := p.pieces[Queen] & own; b != 0; {
+	for b := p.pieces[Queen] & movers; b != 0; {
 		from := b.Pop()
 		list = appendMoves(list, from, (g.RookAttacks(from, occ)|g.BishopAttacks(from, occ)|g.link[from])&^own)
 	}
-	for b := p.pieces[King] & own; b != 0; {
+	for b := p.pieces[King] & movers; b != 0; {
 		from := b.Pop()
 		list = appendMoves(list, from, (g.king[from]|g.link[from])&^own)
 	}
 	if p.castle != 0 {
 		for i := range v.castles {
-			if r := &v.castles[i]; p.canCastle(r, occ) {
+			if r := &v.castles[i]; from.Has(r.kingFrom) && p.canCastle(r, occ) {
 				list = append(list, newMove(r.kingFrom, r.kingTo, kindCastle))
 			}
 		}

@@ -86,8 +86,8 @@ func (p *Position) ParseUCIMove(text string) (Move, error) {
 		return fail("unexpected %q after the squares", rest)
 	}
 	var buf [MaxMoves]Move
-	for _, m := range p.GenerateMoves(buf[:0]) {
-		if m.From() == from && m.To() == to && m.Promotion() == promo {
+	for _, m := range p.generateFrom(buf[:0], SquareBB(from)) {
+		if m.To() == to && m.Promotion() == promo {
 			return m, nil
 		}
 	}

@@ -41,8 +41,8 @@ func (p *Position) writeSAN(b *strings.Builder, m Move) {
 	// Other legal moves of the same piece type to the same square.
 	var rivals []Square
 	var buf [MaxMoves]Move
-	for _, o := range p.GenerateMoves(buf[:0]) {
-		if o.To() == to && o.From() != from && o.Promotion() == m.Promotion() && p.typeAt(SquareBB(o.From())) == t {
+	for _, o := range p.generateFrom(buf[:0], p.Pieces(p.side, t)&^SquareBB(from)) {
+		if o.To() == to && o.Promotion() == m.Promotion() {
 			rivals = append(rivals, o.From())
 		}
 	}

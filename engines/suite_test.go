@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -180,6 +181,9 @@ func checkedWalk(t *testing.T, p *engines.Position, depth int) uint64 {
 		t.Fatalf("FEN round trip: %s -> %s", fen, back.FEN())
 	}
 	moves := p.GenerateMoves(nil)
+	if p.IsLegal(engines.NullMove) {
+		t.Fatalf("%s: IsLegal(NullMove)", fen)
+	}
 	if n := p.CountMoves(); n != len(moves) {
 		t.Fatalf("%s: CountMoves %d, GenerateMoves %d", fen, n, len(moves))
 	}
@@ -202,7 +206,18 @@ func checkedWalk(t *testing.T, p *engines.Position, depth int) uint64 {
 		if back, err := p.ParseSAN(san); err != nil || back != m {
 			t.Fatalf("%s: SAN %s (%s) parses to %v, %v", fen, san, uci, back, err)
 		}
+		if !p.IsLegal(m) {
+			t.Fatalf("%s: IsLegal(%s) false for a generated move", fen, uci)
+		}
 		child := p.Play(m)
+		// The parent's moves, mostly not legal in the child, test the
+		// other answer.
+		childMoves := child.GenerateMoves(nil)
+		for _, o := range moves {
+			if want := slices.Contains(childMoves, o); child.IsLegal(o) != want {
+				t.Fatalf("%s: IsLegal(%s) = %v in the child after %s", fen, g.UCI(o), !want, uci)
+			}
+		}
 		n += checkedWalk(t, &child, depth-1)
 	}
 	if *p != back {
