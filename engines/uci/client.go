@@ -490,20 +490,21 @@ func (e *Engine) abandon(stopped bool) {
 	}
 }
 
-// reply turns "bestmove M ..." into a Reply, checking the move.
+// reply turns "bestmove M ..." into a Reply, checking the move. The PV is
+// the last complete info line's, as far as it is legal, when it begins
+// with the move played (else just that move).
 func (e *Engine) reply(pos *engines.Position, f []string, infos *infoState, elapsed time.Duration) (player.Reply, error) {
 	if len(f) < 2 {
 		return player.Reply{}, e.fault(player.Protocol, "bestmove without a move")
 	}
 	r := player.Reply{Time: elapsed, Nodes: infos.nodes}
-	if in, ok := infos.best(); ok {
+	in, scored := infos.best()
+	if scored {
 		r.HasScore, r.Score, r.Depth = true, in.Score.Search(), in.Depth
-		r.PV = legalPrefix(pos, in.PV)
 	}
 	text := f[1]
 	if text == "(none)" || text == "0000" {
 		if pos.CountMoves() == 0 {
-			r.PV = nil
 			return r, nil
 		}
 		return player.Reply{}, e.fault(player.IllegalMove, "bestmove %s in %s, which has legal moves", text, pos.FEN())
@@ -513,23 +514,30 @@ func (e *Engine) reply(pos *engines.Position, f []string, infos *infoState, elap
 		return player.Reply{}, e.fault(player.IllegalMove, "bestmove: %w", err)
 	}
 	r.Move = m
-	if len(r.PV) == 0 || r.PV[0] != m {
-		r.PV = []engines.Move{m} // the info lines were about another move
+	r.PV = []engines.Move{m}
+	if scored && len(in.PV) > 0 {
+		same := in.PV[0] == text
+		if !same { // written another way ("V" or "v" for a bunker)?
+			first, err := pos.ParseUCIMove(in.PV[0])
+			same = err == nil && first == m
+		}
+		if same {
+			r.PV = legalPrefix(pos.Play(m), in.PV[1:], r.PV)
+		}
 	}
 	return r, nil
 }
 
-// legalPrefix returns the moves of pv as far as they are legal from pos.
-func legalPrefix(pos *engines.Position, pv []string) []engines.Move {
-	var moves []engines.Move
-	p := *pos
+// legalPrefix appends to moves the moves of pv as far as they are legal
+// from pos.
+func legalPrefix(pos engines.Position, pv []string, moves []engines.Move) []engines.Move {
 	for _, text := range pv {
-		m, err := p.ParseUCIMove(text)
+		m, err := pos.ParseUCIMove(text)
 		if err != nil {
 			break
 		}
 		moves = append(moves, m)
-		p = p.Play(m)
+		pos = pos.Play(m)
 	}
 	return moves
 }
