@@ -92,10 +92,11 @@ func Run(ctx context.Context, r *configs.Run, opts Options) (*Summary, error) {
 	if factory == nil {
 		factory = DefaultPlayer
 	}
-	accepts, err := discover(ctx, r, vs, factory, outDir)
+	accepts, started, err := discover(ctx, r, vs, factory, outDir)
 	if err != nil {
 		return nil, err
 	}
+	defer started.close() // the engines no worker took
 	books := map[string][]Opening{}
 	for _, v := range vs {
 		if books[v.Name], err = LoadBook(r, r.OpeningsFor(v.Name), v); err != nil {
@@ -173,7 +174,7 @@ func Run(ctx context.Context, r *configs.Run, opts Options) (*Summary, error) {
 	playCtx, stopPlay := context.WithCancel(ctx)
 	defer stopPlay()
 	outcomes := startWorkers(playCtx, workers, todo, func(jobs <-chan GameSpec, out chan<- outcome) {
-		worker(playCtx, r, vs, factory, outDir, jobs, out)
+		worker(playCtx, r, vs, factory, started, outDir, jobs, out)
 	})
 
 	c.bar = newBar(opts.Progress, sched.Total(), sched.Total()-todo.Total())
@@ -303,7 +304,7 @@ func sortedByID(games []results.Game) []results.Game {
 // its players, made on first use and reused across games; a player that
 // crashed, or whose engine asks for a fresh process each game, is made
 // anew.
-func worker(ctx context.Context, r *configs.Run, vs []*engines.Variant, factory PlayerFactory, out string,
+func worker(ctx context.Context, r *configs.Run, vs []*engines.Variant, factory PlayerFactory, started *playerPool, out string,
 	jobs <-chan GameSpec, outcomes chan<- outcome) {
 	variant := map[string]*engines.Variant{}
 	for _, v := range vs {
@@ -319,28 +320,49 @@ func worker(ctx context.Context, r *configs.Run, vs []*engines.Variant, factory 
 	for _, e := range r.Engines {
 		engine[e.Name] = e
 	}
-	get := func(name string) (player.Player, error) {
-		if p, ok := players[name]; ok {
-			return p, nil
+	// get returns the players of the two names, starting those the worker
+	// has not got at once (an engine start costs tens of milliseconds).
+	// errs[c] is colour c's failure to start.
+	get := func(names [2]string) (ps [2]player.Player, errs [2]error) {
+		var wg sync.WaitGroup
+		for c, name := range names {
+			if p, ok := players[name]; ok {
+				ps[c] = p
+			} else if p := started.take(name); p != nil {
+				players[name], ps[c] = p, p
+			} else if c == 0 || name != names[0] {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					ps[c], errs[c] = factory(ctx, r, engine[name], out)
+				}()
+			}
 		}
-		p, err := factory(ctx, r, engine[name], out)
-		if err != nil {
-			return nil, err
+		wg.Wait()
+		if names[1] == names[0] {
+			ps[1], errs[1] = ps[0], errs[0]
 		}
-		players[name] = p
-		return p, nil
+		for c, name := range names {
+			if errs[c] == nil {
+				players[name] = ps[c]
+			}
+		}
+		return ps, errs
 	}
 	for spec := range jobs {
 		var t table
 		t.spec, t.variant, t.adj, t.event = spec, variant[spec.Variant], r.Adjudication, r.Name
 		var rec results.Game
 		var err error
-		for c, name := range [2]string{spec.White, spec.Black} {
+		names := [2]string{spec.White, spec.Black}
+		for c, name := range names {
 			t.tc[c] = r.TimeControlFor(name, spec.Variant)
 		}
-		for c, name := range [2]string{spec.White, spec.Black} {
-			if t.players[c], err = get(name); err != nil {
-				if ctx.Err() == nil {
+		var errs [2]error
+		t.players, errs = get(names)
+		for c := range names {
+			if errs[c] != nil {
+				if err = errs[c]; ctx.Err() == nil {
 					// The engine could not even start: the game is lost by it.
 					rec, err = t.record(winFor(engines.Color(c).Other()), results.TermEngineCrash, err.Error()), nil
 				}
@@ -351,7 +373,7 @@ func worker(ctx context.Context, r *configs.Run, vs []*engines.Variant, factory 
 			rec, err = t.play(ctx)
 		}
 		if err == nil {
-			for _, name := range [2]string{spec.White, spec.Black} {
+			for _, name := range names {
 				crashed := rec.Termination == results.TermEngineCrash && faultLoser(rec) == name
 				if p, ok := players[name]; ok && (crashed || engine[name].Restart == "always") {
 					p.Close()
@@ -377,12 +399,15 @@ func worker(ctx context.Context, r *configs.Run, vs []*engines.Variant, factory 
 // is reported before any game, and learns which variants each engine
 // plays: the config's plays and declines, and for an external engine also
 // what its UCI_Variant option offers (an engine asked to play a variant it
-// does not offer is an error). Built-in engines play every variant.
-func discover(ctx context.Context, r *configs.Run, vs []*engines.Variant, factory PlayerFactory, out string) (Accepts, error) {
-	// Start the external engines all at once: a start costs tens of
-	// milliseconds each. offered[i] is nil for built-in engines.
+// does not offer is an error). Built-in engines play every variant. The
+// engines it started are handed to the workers (a start costs tens of
+// milliseconds, a handshake included); the caller closes those left.
+func discover(ctx context.Context, r *configs.Run, vs []*engines.Variant, factory PlayerFactory, out string) (Accepts, *playerPool, error) {
+	// Start the external engines all at once. offered[i] is nil for
+	// built-in engines.
 	offered := make([]map[string]bool, len(r.Engines))
 	errs := make([]error, len(r.Engines))
+	started := &playerPool{idle: map[string][]player.Player{}}
 	var wg sync.WaitGroup
 	for i := range r.Engines {
 		if r.Engines[i].Kind != configs.KindUCI {
@@ -396,7 +421,7 @@ func discover(ctx context.Context, r *configs.Run, vs []*engines.Variant, factor
 				errs[i] = fmt.Errorf("engine %s: %w", r.Engines[i].Name, err)
 				return
 			}
-			defer p.Close()
+			started.put(r.Engines[i].Name, p)
 			offered[i] = map[string]bool{}
 			o, ok := p.(interface{ Supports(*engines.Variant) bool })
 			for _, v := range vs {
@@ -406,7 +431,8 @@ func discover(ctx context.Context, r *configs.Run, vs []*engines.Variant, factor
 	}
 	wg.Wait()
 	if err := errors.Join(errs...); err != nil {
-		return nil, err
+		started.close()
+		return nil, nil, err
 	}
 	plays := map[string]map[string]bool{}
 	for i := range r.Engines {
@@ -418,14 +444,54 @@ func discover(ctx context.Context, r *configs.Run, vs []*engines.Variant, factor
 			}
 			if offered[i] != nil && !offered[i][v.Name] {
 				if slices.Contains(e.Plays, v.Name) {
-					return nil, fmt.Errorf("engine %s: does not offer variant %s (see its UCI_Variant option, or map the name with variant_names)", e.Name, v.Name)
+					started.close()
+					return nil, nil, fmt.Errorf("engine %s: does not offer variant %s (see its UCI_Variant option, or map the name with variant_names)", e.Name, v.Name)
 				}
 				continue
 			}
 			plays[e.Name][v.Name] = true
 		}
 	}
-	return func(engine, variant string) bool { return plays[engine][variant] }, nil
+	return func(engine, variant string) bool { return plays[engine][variant] }, started, nil
+}
+
+// playerPool holds started players, by engine name, until a worker takes
+// them. Its methods are safe for concurrent use.
+type playerPool struct {
+	mu   sync.Mutex
+	idle map[string][]player.Player
+}
+
+func (pp *playerPool) put(name string, p player.Player) {
+	pp.mu.Lock()
+	defer pp.mu.Unlock()
+	pp.idle[name] = append(pp.idle[name], p)
+}
+
+// take returns a player of the engine, or nil when the pool has none.
+func (pp *playerPool) take(name string) player.Player {
+	pp.mu.Lock()
+	defer pp.mu.Unlock()
+	ps := pp.idle[name]
+	if len(ps) == 0 {
+		return nil
+	}
+	p := ps[len(ps)-1]
+	pp.idle[name] = ps[:len(ps)-1]
+	return p
+}
+
+// close closes the players left in the pool.
+func (pp *playerPool) close() {
+	pp.mu.Lock()
+	idle := pp.idle
+	pp.idle = map[string][]player.Player{}
+	pp.mu.Unlock()
+	for _, ps := range idle {
+		for _, p := range ps {
+			p.Close()
+		}
+	}
 }
 
 // metaOf describes the run for its summary.

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -357,5 +358,53 @@ func TestMultivariantRun(t *testing.T) {
 	}
 	if jsonOf(t, msum.Standings) != jsonOf(t, sum.Standings) || jsonOf(t, msum.VariantRatings) != jsonOf(t, sum.VariantRatings) {
 		t.Errorf("merged shards differ from one run")
+	}
+}
+
+// An engine that starts for the pre-flight but not again for a worker
+// loses the games it cannot play, with the reason, and the run goes on;
+// the engine started for the pre-flight plays the first game.
+func TestEngineStartFailure(t *testing.T) {
+	r := parseRun(t, `
+name: flaky
+variant: extinction
+tournament: {type: round-robin, games: 4}
+time_control: {depth: 1}
+engines:
+  - {name: flaky, kind: uci, command: flaky-engine, restart: always}
+  - {name: random, kind: random}
+`)
+	var starts atomic.Int64
+	factory := func(ctx context.Context, r *configs.Run, e configs.Engine, out string) (player.Player, error) {
+		if e.Name != "flaky" {
+			return DefaultPlayer(ctx, r, e, out)
+		}
+		if starts.Add(1) > 1 {
+			return nil, errors.New("exec: no such program")
+		}
+		return player.NewRandom("flaky", 1), nil
+	}
+	dir := t.TempDir()
+	sum, err := Run(context.Background(), r, Options{Out: dir, Concurrency: 1, NewPlayer: factory})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Played != 4 {
+		t.Fatalf("%d games played, want 4", sum.Played)
+	}
+	games, _ := results.ReadJournal(filepath.Join(dir, JournalFile))
+	slices.SortFunc(games, func(a, b results.Game) int { return a.ID - b.ID })
+	for i, g := range games {
+		startFailed := g.Termination == results.TermEngineCrash && strings.Contains(g.Reason, "no such program")
+		if first := i == 0; first == startFailed {
+			t.Errorf("game %d: %s (%s); want %s", g.ID, g.Termination, g.Reason,
+				map[bool]string{true: "played by the pre-flight's engine", false: "lost by flaky, which could not start"}[first])
+		}
+		if startFailed && faultLoser(g) != "flaky" {
+			t.Errorf("game %d: lost by %q, want flaky", g.ID, faultLoser(g))
+		}
+	}
+	if n := starts.Load(); n != 4 {
+		t.Errorf("flaky started %d times, want 4 (pre-flight, then a try for each later game)", n)
 	}
 }
