@@ -87,6 +87,9 @@ func TestSendToFullPipe(t *testing.T) {
 // take that for a timeout.
 func TestNextAfterCancelledContext(t *testing.T) {
 	p := startTool(t, "cat")
+	if runtime.GOOS == "linux" && (p.in.rc == nil || p.out.rc == nil) {
+		t.Errorf("an engine's pipes are not read and written raw (stdin %v, stdout %v)", p.in.rc != nil, p.out.rc != nil)
+	}
 	deadline := time.Now().Add(10 * time.Second)
 	ctx, cancel := context.WithCancel(context.Background())
 	if err := p.send("one", time.Second); err != nil {
