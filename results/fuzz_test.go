@@ -106,6 +106,9 @@ func FuzzJournalLine(f *testing.F) {
 		if err != nil {
 			t.Fatalf("formatLine(%+v): %v", g, err)
 		}
+		if want := reflectLine(t, g); !bytes.Equal(out, want) {
+			t.Fatalf("formatLine(%+v):\n got %s\nwant %s (encoding/json)", g, out, want)
+		}
 		if bytes.IndexByte(out, '\n') != len(out)-1 {
 			t.Fatalf("journal line %q is not one line", out)
 		}

@@ -381,13 +381,7 @@ func formatLine(g Game) ([]byte, error) {
 	if err := check(g); err != nil {
 		return nil, err
 	}
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(g); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
+	return appendLine(make([]byte, 0, 512+128*len(g.Moves)), &g)
 }
 
 // check rejects records no run writes.
