@@ -152,16 +152,32 @@ func WritePGNGame(w io.Writer, pg PGNGame) error {
 // movetext lays out PGN movetext words in lines of at most pgnLineWidth
 // characters.
 type movetext struct {
-	b    *strings.Builder
-	line int // length of the current line
+	b       *strings.Builder
+	line    int    // length of the current line
+	scratch []byte // the word being built
 }
 
 // word appends s, starting a new line if s does not fit on this one. A
 // word starting with '%' (within a comment) is indented when it starts a
 // line, where it would read as an escape line.
 func (t *movetext) word(s string) {
+	t.space(len(s), s[0])
+	t.b.WriteString(s)
+	t.line += len(s)
+}
+
+// wordBytes is word for a word in bytes.
+func (t *movetext) wordBytes(s []byte) {
+	t.space(len(s), s[0])
+	t.b.Write(s)
+	t.line += len(s)
+}
+
+// space starts a word of n bytes beginning with first: a new line if the
+// word does not fit on this one, else a space (nothing at a line's start).
+func (t *movetext) space(n int, first byte) {
 	if t.line > 0 {
-		if t.line+1+len(s) > pgnLineWidth {
+		if t.line+1+n > pgnLineWidth {
 			t.b.WriteByte('\n')
 			t.line = 0
 		} else {
@@ -169,29 +185,32 @@ func (t *movetext) word(s string) {
 			t.line++
 		}
 	}
-	if t.line == 0 && s[0] == '%' {
+	if t.line == 0 && first == '%' {
 		t.b.WriteByte(' ')
 		t.line++
 	}
-	t.b.WriteString(s)
-	t.line += len(s)
 }
 
 // move appends a move with its number and the comment that follows it,
 // kept on one line when they fit: "12. Nf3 {+0.35/12 0.52s}" for White,
 // and for Black "12... Nf6 {...}" when number is true, else "Nf6 {...}".
 func (t *movetext) move(num int, black, number bool, san, comment string) {
+	w := t.scratch[:0]
 	switch {
 	case !black:
-		san = strconv.Itoa(num) + ". " + san
+		w = append(strconv.AppendInt(w, int64(num), 10), ". "...)
 	case number:
-		san = strconv.Itoa(num) + "... " + san
+		w = append(strconv.AppendInt(w, int64(num), 10), "... "...)
 	}
-	if c := commentText(comment); c != "" && len(san)+len(c)+3 <= pgnLineWidth {
-		t.word(san + " {" + c + "}")
+	w = append(w, san...)
+	if c := commentText(comment); c != "" && len(w)+len(c)+3 <= pgnLineWidth {
+		w = append(append(append(w, " {"...), c...), '}')
+		t.wordBytes(w)
+		t.scratch = w
 		return
 	}
-	t.word(san)
+	t.wordBytes(w)
+	t.scratch = w
 	t.comment(comment)
 }
 
@@ -217,7 +236,26 @@ func (t *movetext) comment(text string) {
 // commentText makes text safe inside braces: '}' becomes ')' and white
 // space runs a single space.
 func commentText(text string) string {
+	if cleanComment(text) {
+		return text // the usual case: no allocation
+	}
 	return strings.Join(strings.Fields(strings.ReplaceAll(text, "}", ")")), " ")
+}
+
+// cleanComment reports whether commentText would return text unchanged:
+// printable ASCII without '}', single spaces between words.
+func cleanComment(text string) bool {
+	for i := 0; i < len(text); i++ {
+		switch c := text[i]; {
+		case c == ' ':
+			if i == 0 || i == len(text)-1 || text[i-1] == ' ' {
+				return false
+			}
+		case c < 0x21 || c > 0x7e || c == '}':
+			return false
+		}
+	}
+	return true
 }
 
 // moveNumber returns the move number and side to move of a FEN's
@@ -304,35 +342,36 @@ func evalText(m Move) string {
 	if m.Score == nil && m.Depth == 0 && m.TimeMS == 0 {
 		return ""
 	}
-	s := ""
+	var buf [48]byte
+	b := buf[:0]
 	if m.Score != nil {
-		s = scoreText(*m.Score)
+		b = appendScore(b, *m.Score)
 		if m.Depth > 0 {
-			s += "/" + strconv.Itoa(m.Depth)
+			b = strconv.AppendInt(append(b, '/'), int64(m.Depth), 10)
 		}
-		s += " "
+		b = append(b, ' ')
 	}
-	return s + timeText(m.TimeMS)
+	return string(appendTime(b, m.TimeMS))
 }
 
-// scoreText formats a score in pawns with a sign, "0.00" for zero, or as
-// a mate distance: "+M5", "-M3".
-func scoreText(sc Score) string {
+// appendScore appends a score in pawns with a sign, "0.00" for zero, or
+// as a mate distance: "+M5", "-M3".
+func appendScore(b []byte, sc Score) []byte {
 	if sc.Mate != 0 {
 		if sc.Mate > 0 {
-			return "+M" + strconv.Itoa(sc.Mate)
+			return strconv.AppendInt(append(b, "+M"...), int64(sc.Mate), 10)
 		}
-		return "-M" + strconv.FormatUint(absInt(sc.Mate), 10)
+		return strconv.AppendUint(append(b, "-M"...), absInt(sc.Mate), 10)
 	}
-	sign := ""
 	switch {
 	case sc.CP > 0:
-		sign = "+"
+		b = append(b, '+')
 	case sc.CP < 0:
-		sign = "-"
+		b = append(b, '-')
 	}
 	a := absInt(sc.CP)
-	return fmt.Sprintf("%s%d.%02d", sign, a/100, a%100)
+	b = strconv.AppendUint(b, a/100, 10)
+	return append(b, '.', byte('0'+a%100/10), byte('0'+a%10))
 }
 
 func absInt(n int) uint64 {
@@ -342,11 +381,12 @@ func absInt(n int) uint64 {
 	return uint64(n)
 }
 
-// timeText formats milliseconds as seconds with cutechess-cli's precision:
-// three decimals below 0.1 s, two below 1 s, one below 10 s, none above.
-func timeText(ms int64) string {
+// appendTime appends milliseconds as seconds with cutechess-cli's
+// precision: three decimals below 0.1 s, two below 1 s, one below 10 s,
+// none above.
+func appendTime(b []byte, ms int64) []byte {
 	if ms <= 0 {
-		return "0s"
+		return append(b, "0s"...)
 	}
 	prec := 0
 	switch {
@@ -357,7 +397,7 @@ func timeText(ms int64) string {
 	case ms < 10000:
 		prec = 1
 	}
-	return strconv.FormatFloat(float64(ms)/1000, 'f', prec, 64) + "s"
+	return append(strconv.AppendFloat(b, float64(ms)/1000, 'f', prec, 64), 's')
 }
 
 // endText tells how g ended in cutechess-cli's words, e.g. "White wins by
