@@ -98,14 +98,14 @@ func (t *table) play(ctx context.Context) (results.Game, error) {
 				c.left += t.tc[us].Base
 			}
 		}
-		mv := results.Move{UCI: t.variant.Geometry.UCI(reply.Move), SAN: pos.SAN(reply.Move),
+		mv := results.Move{UCI: t.variant.Geometry.UCI(reply.Move),
 			Depth: reply.Depth, Nodes: reply.Nodes, TimeMS: took.Milliseconds()}
 		if reply.HasScore {
 			mv.Score = scoreOf(reply.Score)
 		}
-		rec.Moves = append(rec.Moves, mv)
 		moveNumber := pos.FullmoveNumber()
-		g.Play(reply.Move)
+		mv.SAN = g.PlaySAN(reply.Move) // pos is now the new position
+		rec.Moves = append(rec.Moves, mv)
 		if v, ok := adj.observe(len(g.Moves()), moveNumber, us, reply.Score, reply.HasScore); ok {
 			if o := g.Outcome(); o.Result != engines.Ongoing {
 				return finish(o.Result, termination(o.Reason), "") // the rules came first

@@ -1,5 +1,7 @@
 package engines
 
+import "strings"
+
 // Result is the result of a game.
 type Result uint8
 
@@ -96,6 +98,9 @@ type Game struct {
 	pos    Position
 	moves  []Move
 	hashes []uint64 // hashes[i] is the hash before moves[i]; the last is the current
+	// status is pos.Status() when known is set (PlaySAN computed it).
+	status Outcome
+	known  bool
 }
 
 // NewGame starts a game from pos.
@@ -118,6 +123,20 @@ func (g *Game) Play(m Move) {
 	g.pos = g.pos.Play(m)
 	g.moves = append(g.moves, m)
 	g.hashes = append(g.hashes, g.pos.hash)
+	g.known = false
+}
+
+// PlaySAN plays the legal move m and returns it in SAN, as Position.SAN
+// would have before the move. The new position's Status, which the SAN
+// suffix needs, is kept for Outcome, so a game loop that records SAN
+// computes it once per move.
+func (g *Game) PlaySAN(m Move) string {
+	var b strings.Builder
+	g.pos.writeSAN(&b, m)
+	g.Play(m)
+	g.status, g.known = g.pos.Status(), true
+	writeSANSuffix(&b, &g.pos, g.status)
+	return b.String()
 }
 
 // Repetitions returns how many times the current position occurred
@@ -137,7 +156,10 @@ func (g *Game) Repetitions() int {
 // Outcome returns the outcome of the game so far: Status of the current
 // position, and the threefold-repetition draw.
 func (g *Game) Outcome() Outcome {
-	o := g.pos.Status()
+	o := g.status
+	if !g.known {
+		o = g.pos.Status()
+	}
 	if o.Result == Ongoing && g.Repetitions() >= 2 {
 		return Outcome{Draw, Repetition}
 	}

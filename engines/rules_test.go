@@ -1,6 +1,7 @@
 package engines_test
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -257,5 +258,41 @@ func TestFENNormalises(t *testing.T) {
 	lb := mustFEN(t, losalamos.Variant, losalamos.NoBunkersStartFEN)
 	if got := lb.FEN(); got != losalamos.StartFEN {
 		t.Errorf("bunker FEN without | -> %s, want %s", got, losalamos.StartFEN)
+	}
+}
+
+// Game.PlaySAN gives what Position.SAN gives before the move, and the
+// Outcome it keeps is the one Status and the history give afterwards, on
+// random games of every variant to their end.
+func TestPlaySAN(t *testing.T) {
+	for name, v := range suiteVariants {
+		t.Run(name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(3, uint64(len(name))))
+			for range 30 {
+				g := engines.NewGame(v.StartPosition())
+				for ply := 0; ply < 300; ply++ {
+					pos := *g.Position()
+					moves := pos.GenerateMoves(nil)
+					if len(moves) == 0 {
+						break
+					}
+					m := moves[rng.IntN(len(moves))]
+					want := pos.SAN(m)
+					if got := g.PlaySAN(m); got != want {
+						t.Fatalf("%s: PlaySAN(%s) = %q, SAN %q", pos.FEN(), v.Geometry.UCI(m), got, want)
+					}
+					fresh := engines.NewGame(v.StartPosition())
+					for _, played := range g.Moves() {
+						fresh.Play(played)
+					}
+					if got, want := g.Outcome(), fresh.Outcome(); got != want {
+						t.Fatalf("after %s: Outcome %v, recomputed %v", v.Geometry.UCI(m), got, want)
+					}
+					if g.Outcome().Result != engines.Ongoing {
+						break
+					}
+				}
+			}
+		})
 	}
 }

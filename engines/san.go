@@ -15,13 +15,19 @@ func (p *Position) SAN(m Move) string {
 	p.writeSAN(&b, m)
 	var child Position
 	p.MakeMove(m, &child)
-	switch o := child.Status(); {
-	case o.Result.Decisive() && o.Result.Winner() == p.side:
+	writeSANSuffix(&b, &child, child.Status())
+	return b.String()
+}
+
+// writeSANSuffix writes the "#" or "+" of a move that led to child, whose
+// Status is o.
+func writeSANSuffix(b *strings.Builder, child *Position, o Outcome) {
+	switch {
+	case o.Result.Decisive() && o.Result.Winner() != child.side:
 		b.WriteByte('#')
 	case child.InCheck():
 		b.WriteByte('+')
 	}
-	return b.String()
 }
 
 func (p *Position) writeSAN(b *strings.Builder, m Move) {
