@@ -263,8 +263,12 @@ func (c *consumer) record(g results.Game) error {
 // startWorkers feeds the schedule to n workers and returns the channel of
 // their outcomes, closed when every worker is done.
 func startWorkers(ctx context.Context, n int, todo *Schedule, work func(<-chan GameSpec, chan<- outcome)) <-chan outcome {
-	jobs := make(chan GameSpec)
-	outcomes := make(chan outcome)
+	// Buffered, so that a worker neither waits for the feeder to be
+	// scheduled before its next game nor for the consumer to take its
+	// last: with unbuffered channels a worker of fast games spent most of
+	// its time waiting to run again after each hand-over.
+	jobs := make(chan GameSpec, n)
+	outcomes := make(chan outcome, n)
 	var wg sync.WaitGroup
 	for w := 0; w < n; w++ {
 		wg.Add(1)
