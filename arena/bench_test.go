@@ -117,6 +117,9 @@ func BenchmarkHarness(b *testing.B) {
 			b.ReportMetric(float64(moves)/sec, "plies/s")
 			b.ReportMetric(float64(cpu.Microseconds())/1000/float64(moves), "cpu-ms/ply")
 			b.ReportMetric(float64(moves)/float64(played), "plies/game")
+			// Cores kept busy: one worker already uses more than one, as
+			// the results consumer and the collector run beside it.
+			b.ReportMetric(cpu.Seconds()/sec, "cores")
 		})
 	}
 }
