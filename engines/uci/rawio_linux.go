@@ -12,7 +12,7 @@ import (
 // goes through entersyscall, and when every P is idle (all workers waiting
 // for their engines, the usual state of a match) that wakes the runtime's
 // sysmon thread and resets its poll interval to 20 µs: a futex wake and a
-// run of short sleeps on every ply, about a fifth of the harness's CPU.
+// run of short sleeps on every ply, about 30% of the harness's CPU.
 // The pipe end is non-blocking (os.Pipe makes it so, and newRawPipe
 // checks), so a raw call never blocks its thread; waiting is left to the
 // runtime's poller through RawConn, which keeps os.File's deadlines.
