@@ -2,6 +2,7 @@ package arena
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -62,8 +63,11 @@ type Summary struct {
 	Standings []Standing  `json:"standings"`
 	Ratings   stats.Table `json:"ratings"`
 	// VariantRatings are the ratings fitted on each variant's games alone
-	// (multivariant runs).
+	// (multivariant runs). A variant whose ratings diverge (possible only
+	// without a prior: someone won or lost all its games there) has none
+	// and is listed in Divergent.
 	VariantRatings map[string]stats.Table    `json:"variant_ratings,omitempty"`
+	Divergent      []string                  `json:"divergent_variants,omitempty"`
 	Pairings       []Pairing                 `json:"pairings"`
 	Letters        map[string]string         `json:"variant_letters,omitempty"` // variant -> crosstable letter
 	SPRT           *SPRTState                `json:"sprt,omitempty"`
@@ -278,6 +282,10 @@ func (t *Tally) Summary() (*Summary, error) {
 			s.VariantRatings = map[string]stats.Table{}
 			for _, v := range t.variants {
 				table, err := t.rate(v)
+				if errors.Is(err, stats.ErrDivergent) {
+					s.Divergent = append(s.Divergent, v)
+					continue
+				}
 				if err != nil {
 					return nil, fmt.Errorf("ratings of %s: %w", v, err)
 				}
@@ -494,6 +502,9 @@ func (s *Summary) WriteText(w io.Writer) error {
 				return err
 			}
 			b.WriteByte('\n')
+		}
+		if slices.Contains(s.Divergent, v) {
+			fmt.Fprintf(&b, "Ratings in %s (%s): none, they diverge without a prior (someone won or lost all their games there).\n\n", v, s.Letters[v])
 		}
 	}
 	for _, p := range s.Pairings {

@@ -2,18 +2,21 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
 
 	"varena/arena"
+	"varena/arena/stats"
 	"varena/results"
 )
 
-// runRate implements `varena rate FILE.pgn|DIR [--json] [-anchor NAME]`.
+// runRate implements `varena rate FILE.pgn|DIR [--json] [-anchor NAME] [-prior DRAWS]`.
 func runRate(ctx context.Context, args []string) error {
 	return rateMain(args, os.Stdout, os.Stderr)
 }
@@ -24,8 +27,10 @@ func rateMain(args []string, stdout, stderr io.Writer) error {
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
 	anchor := fs.String("anchor", "", "fix this player's rating at -anchor-rating (default: mean rating 0)")
 	anchorRating := fs.Float64("anchor-rating", 0, "rating of the anchor player (or of the mean)")
+	prior := fs.Float64("prior", stats.DefaultPriorDraws,
+		"virtual draws of each player against the pool's average, so that a 100% or 0% score stays finite;\n0 for plain maximum likelihood, as Ordo computes it")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: varena rate FILE.pgn|DIR [--json] [-anchor NAME]")
+		fmt.Fprintln(stderr, "usage: varena rate FILE.pgn|DIR [--json] [-anchor NAME] [-prior DRAWS]")
 		fmt.Fprintln(stderr, "DIR is a run's output directory (its journal) or a folder of PGN files.")
 		fs.PrintDefaults()
 	}
@@ -35,6 +40,9 @@ func rateMain(args []string, stdout, stderr io.Writer) error {
 	}
 	if len(pos) == 0 {
 		return usagef("name a PGN file or a directory")
+	}
+	if !(*prior >= 0) || math.IsInf(*prior, 1) {
+		return usagef("-prior %g: want a number of draws, 0 or more", *prior)
 	}
 	var games []results.Game
 	meta := arena.Meta{Name: "rating"}
@@ -69,12 +77,19 @@ func rateMain(args []string, stdout, stderr io.Writer) error {
 	}
 	t := arena.NewTally(meta)
 	t.RatingOptions.Anchor, t.RatingOptions.AnchorRating = *anchor, *anchorRating
+	t.RatingOptions.PriorDraws = *prior
+	if *prior == 0 {
+		t.RatingOptions.PriorDraws = stats.NoPrior
+	}
 	for _, g := range games {
 		if err := t.Add(g); err != nil {
 			return err
 		}
 	}
 	sum, err := t.Summary()
+	if errors.Is(err, stats.ErrDivergent) {
+		return fmt.Errorf("%w (-prior 1 keeps them finite)", err)
+	}
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -259,5 +260,64 @@ func TestRateRunDirectory(t *testing.T) {
 	}
 	if !sameRatings(own, s) {
 		t.Errorf("summary.json ratings %+v, rate %+v", own.Ratings, s.Ratings)
+	}
+}
+
+// -prior 0 is plain maximum likelihood, as Ordo computes it: a 75% score
+// is 400·log10(3) Elo apart, 90% is 400·log10(9). A variant whose own
+// games have a perfect score is listed as divergent instead of failing
+// the run; a pool that diverges is an error naming the way out.
+func TestRatePrior(t *testing.T) {
+	for _, tt := range []struct {
+		pgn       string
+		score     float64
+		divergent []string
+	}{
+		{fastchessPGN, 0.75, nil},
+		{cutechessPGN, 0.9, []string{"extinction"}},
+	} {
+		s := rateJSON(t, "-prior", "0", tt.pgn)
+		diff := s.Ratings[0].Rating - s.Ratings[1].Rating
+		if want := 400 * math.Log10(tt.score/(1-tt.score)); math.Abs(diff-want) > 0.01 {
+			t.Errorf("%s -prior 0: difference %.3f, want %.3f", tt.pgn, diff, want)
+		}
+		if !slices.Equal(s.Divergent, tt.divergent) {
+			t.Errorf("%s -prior 0: divergent variants %v, want %v", tt.pgn, s.Divergent, tt.divergent)
+		}
+		// The default prior pulls the difference in, a little.
+		d := rateJSON(t, tt.pgn)
+		if got := d.Ratings[0].Rating - d.Ratings[1].Rating; got >= diff || got <= 0 {
+			t.Errorf("%s: difference %.3f with the prior, %.3f without", tt.pgn, got, diff)
+		}
+	}
+
+	dir := t.TempDir()
+	sweep := filepath.Join(dir, "sweep.pgn")
+	if err := os.WriteFile(sweep, []byte(`[White "A"]
+[Black "B"]
+[Result "1-0"]
+
+1. e4 1-0
+
+[White "B"]
+[Black "A"]
+[Result "0-1"]
+
+1. e4 0-1
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	err := rateMain([]string{"-prior", "0", sweep}, &stdout, &stderr)
+	if err == nil || !strings.Contains(err.Error(), "-prior 1") {
+		t.Errorf("2-0 sweep with -prior 0: %v; want an error naming -prior 1", err)
+	}
+	if s := rateJSON(t, sweep); s.Ratings[0].Name != "A" || s.Ratings[0].Rating <= 0 {
+		t.Errorf("2-0 sweep with the default prior: %+v", s.Ratings)
+	}
+	for _, bad := range []string{"-1", "NaN", "+Inf", "x"} {
+		if err := rateMain([]string{"-prior", bad, sweep}, &stdout, &stderr); err == nil {
+			t.Errorf("-prior %s accepted", bad)
+		}
 	}
 }
