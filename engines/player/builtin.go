@@ -155,7 +155,7 @@ func (a *AlphaBeta) Move(ctx context.Context, req Request) (Reply, error) {
 		}
 	}
 	lim := req.Limits
-	if a.limits != (search.Limits{}) {
+	if !a.limits.IsZero() {
 		lim = a.limits
 	}
 	start := time.Now()

@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"math"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -43,6 +44,16 @@ type Limits struct {
 	BInc      time.Duration
 	MovesToGo int
 	Infinite  bool
+	// SearchMoves restricts the root to these moves (UCI "searchmoves");
+	// those not legal are ignored, and when none is legal, or it is
+	// empty, every move is searched.
+	SearchMoves []engines.Move
+}
+
+// IsZero reports whether no limit is set.
+func (l Limits) IsZero() bool {
+	return l.Depth == 0 && l.Nodes == 0 && l.MoveTime == 0 && l.WTime == 0 && l.BTime == 0 &&
+		l.WInc == 0 && l.BInc == 0 && l.MovesToGo == 0 && !l.Infinite && len(l.SearchMoves) == 0
 }
 
 // timed reports whether the limits involve the clock. A search without
@@ -86,7 +97,8 @@ type Searcher struct {
 	pvLen   [MaxPly + 1]int
 	moves   [MaxPly + 1][engines.MaxMoves]engines.Move
 	scores  [MaxPly + 1][engines.MaxMoves]int32
-	path    []uint64 // hashes of the game, then of the search path
+	path    []uint64       // hashes of the game, then of the search path
+	root    []engines.Move // the root moves to search (Limits.SearchMoves); nil: all
 
 	nodes     int64
 	nodeLimit int64
@@ -151,6 +163,12 @@ func (s *Searcher) Search(ctx context.Context, game *engines.Game, lim Limits, i
 	}
 
 	legal := pos.GenerateMoves(nil)
+	s.root = nil
+	if len(lim.SearchMoves) > 0 {
+		if keep := keepMoves(slices.Clone(legal), lim.SearchMoves); len(keep) > 0 {
+			legal, s.root = keep, keep
+		}
+	}
 	res := Result{}
 	if len(legal) == 0 {
 		res.Score = s.terminalScore(&pos, 0)
@@ -193,6 +211,17 @@ func (s *Searcher) Search(ctx context.Context, game *engines.Game, lim Limits, i
 	}
 	res.Nodes, res.Time = s.nodes, time.Since(s.start)
 	return res
+}
+
+// keepMoves keeps, in place, the moves of list that are in allowed.
+func keepMoves(list, allowed []engines.Move) []engines.Move {
+	out := list[:0]
+	for _, m := range list {
+		if slices.Contains(allowed, m) {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // Pruning margins and the late-move reduction table.
@@ -416,6 +445,9 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 	moves := pos.GenerateMoves(s.moves[ply][:0])
 	if len(moves) == 0 {
 		return s.terminalScore(pos, ply)
+	}
+	if ply == 0 && s.root != nil {
+		moves = keepMoves(moves, s.root)
 	}
 	scores := s.scores[ply][:len(moves)]
 	s.scoreMoves(pos, moves, scores, ttMove, ply)

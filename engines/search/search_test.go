@@ -2,6 +2,8 @@ package search
 
 import (
 	"context"
+	"reflect"
+	"slices"
 	"testing"
 	"time"
 
@@ -106,5 +108,78 @@ func TestMoveTime(t *testing.T) {
 	s.Search(context.Background(), g, Limits{MoveTime: 100 * time.Millisecond}, nil)
 	if d := time.Since(start); d > 300*time.Millisecond || d < 40*time.Millisecond {
 		t.Errorf("movetime 100ms took %v", d)
+	}
+}
+
+// SearchMoves keeps the root to the moves given; illegal ones are
+// ignored, and with none legal every move is searched.
+func TestSearchMoves(t *testing.T) {
+	const fen = "rnb1kbnr/pppppppp/8/8/8/2q5/PPPPPPPP/RNBQKBNR w KQkq - 0 1" // bxc3 etc. win at once
+	move := func(p *engines.Position, text string) engines.Move {
+		m, err := p.ParseUCIMove(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	tests := []struct {
+		name    string
+		allowed []string // legal moves to restrict to
+		illegal bool     // add a move of the other side
+		want    []string // acceptable best moves
+	}{
+		{"restricted to quiet moves", []string{"a2a3", "h2h3"}, false, []string{"a2a3", "h2h3"}},
+		{"one move", []string{"g1f3"}, false, []string{"g1f3"}},
+		{"the wins among others", []string{"a2a3", "d2c3"}, true, []string{"d2c3"}},
+		{"none legal: all moves", nil, true, []string{"b2c3", "d2c3", "b1c3"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := gameFrom(t, extinction.Variant, fen)
+			pos := g.Position()
+			var lim Limits
+			lim.Depth = 3
+			for _, text := range tt.allowed {
+				lim.SearchMoves = append(lim.SearchMoves, move(pos, text))
+			}
+			if tt.illegal {
+				black := gameFrom(t, extinction.Variant, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1")
+				lim.SearchMoves = append(lim.SearchMoves, move(black.Position(), "e7e5"))
+			}
+			res := newSearcher(t, extinction.Variant).Search(context.Background(), g, lim, nil)
+			got := pos.Geometry().UCI(res.Move)
+			if !slices.Contains(tt.want, got) {
+				t.Errorf("best move %s, want one of %v", got, tt.want)
+			}
+			if len(res.PV) == 0 || res.PV[0] != res.Move {
+				t.Errorf("PV %v does not start with the move", res.PV)
+			}
+		})
+	}
+}
+
+// IsZero must see every field: a limit it missed would be ignored by
+// players that take their own limits when the request has none.
+func TestLimitsIsZero(t *testing.T) {
+	if !(Limits{}).IsZero() {
+		t.Fatal("Limits{} is not zero")
+	}
+	typ := reflect.TypeOf(Limits{})
+	for i := range typ.NumField() {
+		var l Limits
+		f := reflect.ValueOf(&l).Elem().Field(i)
+		switch f.Kind() {
+		case reflect.Int, reflect.Int64:
+			f.SetInt(1)
+		case reflect.Bool:
+			f.SetBool(true)
+		case reflect.Slice:
+			f.Set(reflect.MakeSlice(f.Type(), 1, 1))
+		default:
+			t.Fatalf("field %s of kind %s: teach this test", typ.Field(i).Name, f.Kind())
+		}
+		if l.IsZero() {
+			t.Errorf("Limits with only %s set is zero", typ.Field(i).Name)
+		}
 	}
 }

@@ -506,7 +506,7 @@ func (s *server) parsePosition(args []string) (*engines.Game, error) {
 // starts nothing (the limits it meant are unknown).
 func (s *server) cmdGo(args []string, _ string) {
 	s.applySettings()
-	lim, err := parseGo(args, s.game.Position().SideToMove())
+	lim, err := parseGo(args, s.game.Position())
 	if err != nil {
 		s.info("go: %v", err)
 		if _, ok := err.(notice); !ok {
@@ -517,7 +517,8 @@ func (s *server) cmdGo(args []string, _ string) {
 }
 
 // parseGo reads the arguments of "go" (times in milliseconds).
-func parseGo(args []string, side engines.Color) (search.Limits, error) {
+func parseGo(args []string, pos *engines.Position) (search.Limits, error) {
+	side := pos.SideToMove()
 	var lim search.Limits
 	var problems []string
 	clockGiven := false
@@ -532,10 +533,14 @@ func parseGo(args []string, side engines.Color) (search.Limits, error) {
 			continue
 		case "searchmoves":
 			j := i + 1
-			for j < len(args) && !goKeywords[args[j]] {
-				j++
+			for ; j < len(args) && !goKeywords[args[j]]; j++ {
+				m, err := pos.ParseUCIMove(args[j])
+				if err != nil {
+					problems = append(problems, fmt.Sprintf("searchmoves: %s ignored: %v", args[j], err))
+					continue
+				}
+				lim.SearchMoves = append(lim.SearchMoves, m)
 			}
-			problems = append(problems, "searchmoves is not supported, ignored")
 			i = j - 1
 			continue
 		case "depth", "nodes", "movetime", "wtime", "btime", "winc", "binc", "movestogo", "mate":

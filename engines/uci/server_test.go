@@ -158,6 +158,13 @@ func TestServeTranscripts(t *testing.T) {
 			{"go wtime 300 btime 300 winc 10 binc 10 movestogo 5", []string{"^bestmove "}},
 			{"go mate 1", []string{"^bestmove "}},
 		}, false},
+		{"searchmoves", ServerOptions{}, []step{
+			{"position startpos", nil},
+			{"go searchmoves a2a3 h2h3 depth 4", []string{" pv (a2a3|h2h3)", "^bestmove (a2a3|h2h3)$"}},
+			{"go depth 2 searchmoves g1h3", []string{" pv g1h3", "^bestmove g1h3$"}},
+			{"go searchmoves e7e5 b1a3 nodes 500", []string{"searchmoves: e7e5 ignored", "^bestmove b1a3$"}},
+			{"go searchmoves depth 1", []string{"^bestmove "}},
+		}, true},
 		{"mate and no move", ServerOptions{}, []step{
 			{"position fen rnb1kbnr/pppppppp/8/8/8/2q5/PPPPPPPP/RNBQKBNR w KQkq - 0 1", nil},
 			{"go depth 2", []string{"score mate 1 ", "^bestmove (b2c3|d2c3|b1c3)$"}},
@@ -193,7 +200,7 @@ func TestServeTranscripts(t *testing.T) {
 			{"go depth 1", []string{"no/such/file.yaml", "^bestmove "}},
 			{"setoption name Weights value <empty>", nil},
 			{"go ponder depth 1", []string{"ponder is not supported", "^bestmove "}},
-			{"go searchmoves e2e4 d2d4 depth 1", []string{"searchmoves is not supported", "^bestmove "}},
+			{"go searchmoves e2e4 d2d4 depth 1", []string{`^info string go: searchmoves: e2e4 ignored: .*not a legal move; searchmoves: d2d4 ignored`, "^bestmove "}},
 			{"d", []string{"^Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1$"}},
 			{"isready", []string{"^readyok$"}},
 		}, true},
