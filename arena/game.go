@@ -105,6 +105,9 @@ func (t *table) play(ctx context.Context) (results.Game, error) {
 		}
 		moveNumber := pos.FullmoveNumber()
 		mv.SAN = g.PlaySAN(reply.Move) // pos is now the new position
+		if rec.Moves == nil {
+			rec.Moves = make([]results.Move, 0, 64) // most games: no regrowth
+		}
 		rec.Moves = append(rec.Moves, mv)
 		if v, ok := adj.observe(len(g.Moves()), moveNumber, us, reply.Score, reply.HasScore); ok {
 			if o := g.Outcome(); o.Result != engines.Ongoing {

@@ -48,8 +48,9 @@ type Journal struct {
 	ids     map[int]bool
 	dropped int
 	dups    int
-	err     error // set when the file may hold a partial write, or a sync failed
-	syncErr error // a failed background sync, for Close
+	line    []byte // the line being appended, its buffer reused
+	err     error  // set when the file may hold a partial write, or a sync failed
+	syncErr error  // a failed background sync, for Close
 
 	// Group commit: timer is the pending sync of lines written since
 	// the last sync began (nil: none pending). syncing is held during
@@ -179,10 +180,14 @@ func (j *Journal) Append(g Game) error {
 	if j.ids[g.ID] {
 		return fmt.Errorf("results: journal %s: game %d: %w", j.path, g.ID, ErrDuplicate)
 	}
-	line, err := formatLine(g)
+	if err := check(g); err != nil {
+		return fmt.Errorf("results: journal %s: game %d: %w", j.path, g.ID, err)
+	}
+	line, err := appendLine(j.line[:0], &g)
 	if err != nil {
 		return fmt.Errorf("results: journal %s: game %d: %w", j.path, g.ID, err)
 	}
+	j.line = line
 	n, err := j.f.Write(line)
 	if err != nil {
 		if n > 0 {
