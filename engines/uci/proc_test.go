@@ -44,8 +44,8 @@ func TestRawPipeMode(t *testing.T) {
 	defer r.Close()
 	defer w.Close()
 	in, out := newRawPipe(w), newRawPipe(r)
-	if in.rc == nil || out.rc == nil {
-		t.Fatalf("os.Pipe ends not taken as non-blocking: raw write %v, raw read %v", in.rc != nil, out.rc != nil)
+	if !in.raw() || !out.raw() {
+		t.Fatalf("os.Pipe ends not taken as non-blocking: raw write %v, raw read %v", in.raw(), out.raw())
 	}
 	for _, text := range []string{"uci\n", strings.Repeat("x", 1000) + "\n"} {
 		if n, err := in.tryWrite([]byte(text)); err != nil || n != len(text) {
@@ -63,7 +63,7 @@ func TestRawPipeMode(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	if newRawPipe(f).rc != nil {
+	if newRawPipe(f).raw() {
 		t.Error("a regular file taken for a non-blocking pipe")
 	}
 }
@@ -87,8 +87,8 @@ func TestSendToFullPipe(t *testing.T) {
 // take that for a timeout.
 func TestNextAfterCancelledContext(t *testing.T) {
 	p := startTool(t, "cat")
-	if runtime.GOOS == "linux" && (p.in.rc == nil || p.out.rc == nil) {
-		t.Errorf("an engine's pipes are not read and written raw (stdin %v, stdout %v)", p.in.rc != nil, p.out.rc != nil)
+	if runtime.GOOS == "linux" && (!p.in.raw() || !p.out.raw()) {
+		t.Errorf("an engine's pipes are not read and written raw (stdin %v, stdout %v)", p.in.raw(), p.out.raw())
 	}
 	deadline := time.Now().Add(10 * time.Second)
 	ctx, cancel := context.WithCancel(context.Background())

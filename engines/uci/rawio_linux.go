@@ -46,6 +46,9 @@ func newRawPipe(f *os.File) *rawPipe {
 	return r
 }
 
+// raw reports whether the pipe is read and written with raw system calls.
+func (r *rawPipe) raw() bool { return r.rc != nil }
+
 // Read reads what is there, waiting (under f's read deadline) for
 // something when nothing is.
 func (r *rawPipe) Read(b []byte) (int, error) {

@@ -11,6 +11,8 @@ type rawPipe struct{ f *os.File }
 
 func newRawPipe(f *os.File) *rawPipe { return &rawPipe{f: f} }
 
+func (r *rawPipe) raw() bool { return false }
+
 func (r *rawPipe) Read(b []byte) (int, error) { return r.f.Read(b) }
 
 func (r *rawPipe) tryWrite(b []byte) (int, error) { return 0, nil }
