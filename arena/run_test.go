@@ -92,8 +92,24 @@ func TestRunComplete(t *testing.T) {
 	if jsonOf(t, again.Pairings) != jsonOf(t, sum.Pairings) || len(journalIDs(t, dir)) != 12 {
 		t.Errorf("a second run changed the result")
 	}
-	if _, err := os.Stat(filepath.Join(dir, SummaryFile)); err != nil {
-		t.Error(err)
+	// Every output file gets the mode the journal got from os.OpenFile
+	// (0644 less the umask), not a temporary file's 0600.
+	journal, err := os.Stat(filepath.Join(dir, JournalFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{SummaryFile, PGNFile, MetaFile} {
+		st, err := os.Stat(filepath.Join(dir, name))
+		if err != nil {
+			t.Error(err)
+			continue
+		}
+		if st.Mode().Perm() != journal.Mode().Perm() {
+			t.Errorf("%s has mode %v, the journal %v", name, st.Mode().Perm(), journal.Mode().Perm())
+		}
+	}
+	if leftovers, _ := filepath.Glob(filepath.Join(dir, ".*")); len(leftovers) > 0 {
+		t.Errorf("temporary files left: %v", leftovers)
 	}
 }
 

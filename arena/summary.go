@@ -5,10 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"varena/arena/stats"
@@ -619,6 +622,19 @@ func cellText(p Pairing, flip bool, letters map[string]string, order []string) s
 	return strings.Join(parts, " ")
 }
 
+// createUnique creates a new file dir/prefixNNNN with mode 0644 (less the
+// umask), as os.CreateTemp does with 0600.
+func createUnique(dir, prefix string) (*os.File, error) {
+	for try := 0; ; try++ {
+		name := filepath.Join(dir, prefix+strconv.FormatUint(rand.Uint64(), 36))
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+		if errors.Is(err, fs.ErrExist) && try < 100 {
+			continue
+		}
+		return f, err
+	}
+}
+
 func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
@@ -629,9 +645,11 @@ func sortedKeys[V any](m map[string]V) []string {
 }
 
 // writeFileAtomic writes data to path through a temporary file and a
-// rename, so a reader never sees half a file.
+// rename, so a reader never sees half a file. The file gets the mode of
+// any file we create, 0644 less the umask (os.CreateTemp's 0600 would
+// hide a run's results from the other users of a shared cluster).
 func writeFileAtomic(path string, write func(io.Writer) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	tmp, err := createUnique(filepath.Dir(path), "."+filepath.Base(path)+".")
 	if err != nil {
 		return err
 	}
