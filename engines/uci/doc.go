@@ -15,7 +15,11 @@
 // reply, the engine killed when it overruns, restarted after a crash or a
 // kill, and never left a zombie. Its failures are *player.Fault values
 // (Crash, Timeout, Protocol, IllegalMove). Options and Variants tell what
-// the engine offers, so the arena can find which variants it plays.
+// the engine offers, so the arena can find which variants it plays. The
+// engine's output is read in the caller's goroutine (no reader goroutine
+// or channel per line), and on Linux the pipes are read and written with
+// raw system calls under the runtime's poller (rawio_linux.go): the
+// harness's CPU per ply is the arena's speed figure.
 //
 // Info, Score and Option are the protocol's lines as values: ParseInfo and
 // ParseOption read them, their String methods write them back. Mate
