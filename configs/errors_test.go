@@ -544,3 +544,26 @@ func TestErrorForm(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseClock: a clock string from a config or the command line never
+// panics; one that parses has a positive time, and its canonical form
+// (the PGN TimeControl value) reads back to the same clock.
+func FuzzParseClock(f *testing.F) {
+	for _, s := range []string{"40/60+0.6", "60+0.6", "1:30+1", ".5+.05", "0:30", "40/", "x/60", "-5", "1e9", "99999999999999", "1:1:1", "+", "/"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		moves, base, inc, err := configs.ParseClock(s)
+		if err != nil {
+			return
+		}
+		if base <= 0 || inc < 0 || moves < 0 {
+			t.Fatalf("ParseClock(%q) = %d, %v, %v", s, moves, base, inc)
+		}
+		canon := configs.TimeControl{Clock: s}.String()
+		m2, b2, i2, err := configs.ParseClock(canon)
+		if err != nil || m2 != moves || b2 != base || i2 != inc {
+			t.Fatalf("ParseClock(%q) = %d, %v, %v; its form %q reads %d, %v, %v, %v", s, moves, base, inc, canon, m2, b2, i2, err)
+		}
+	})
+}

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -178,4 +180,33 @@ func TestSPRTCommandHelp(t *testing.T) {
 	if out.Len() != 0 {
 		t.Errorf("stdout %q", out.String())
 	}
+}
+
+// FuzzParseCounts: the -penta and -wdl values never panic the calculator;
+// what parses is n non-negative counts that print back to the same.
+func FuzzParseCounts(f *testing.F) {
+	for _, s := range []string{"1,2,3,4,5", " 1, 2 ,3,4,5", "1,2,3", "-1,0,0", "1,,3", "99999999999999999999,1,1", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, n := range []int{3, 5} {
+			c, err := parseCounts(s, n)
+			if err != nil {
+				continue
+			}
+			if len(c) != n {
+				t.Fatalf("parseCounts(%q, %d) = %v", s, n, c)
+			}
+			parts := make([]string, n)
+			for i, v := range c {
+				if v < 0 {
+					t.Fatalf("parseCounts(%q, %d) = %v: negative", s, n, c)
+				}
+				parts[i] = strconv.Itoa(v)
+			}
+			if back, err := parseCounts(strings.Join(parts, ","), n); err != nil || !slices.Equal(back, c) {
+				t.Fatalf("%v prints as %q, which reads %v, %v", c, strings.Join(parts, ","), back, err)
+			}
+		}
+	})
 }
