@@ -215,8 +215,9 @@ const fsfPath = "/usr/games/fairy-stockfish"
 
 // fsfRun is Fairy-Stockfish against itself in Extinction Chess at depth
 // 1: games games, concurrency 2, random openings of openingPlies plies
-// (0: every game from the start position).
-func fsfRun(tb testing.TB, fsf string, games, openingPlies int) *configs.Run {
+// (0: every game from the start position), the engines sent history
+// ("game" or "reversible").
+func fsfRun(tb testing.TB, fsf string, games, openingPlies int, history string) *configs.Run {
 	return benchRun(tb, fmt.Sprintf(`
 name: bench-fsf
 variant: extinction
@@ -226,48 +227,56 @@ tournament: {type: round-robin, games: %d}
 openings: {plies: %d}
 time_control: {depth: 1}
 engines:
-  - {name: fsf1, kind: uci, command: %q, variant_names: {extinction: extinction}}
-  - {name: fsf2, kind: uci, command: %q, variant_names: {extinction: extinction}}
-`, games, openingPlies, fsf, fsf))
+  - {name: fsf1, kind: uci, command: %q, history: %s, variant_names: {extinction: extinction}}
+  - {name: fsf2, kind: uci, command: %q, history: %s, variant_names: {extinction: extinction}}
+`, games, openingPlies, fsf, history, fsf, history))
 }
 
 // BenchmarkFSFGames plays Fairy-Stockfish against itself at depth 1
 // through arena.Run, concurrency 2, VARENA_BENCH_GAMES games (default
-// 200) per iteration, without openings and with 4-ply random openings. It
-// reports games/s and the harness's own CPU per ply (this process's CPU
-// time; the engines are other processes), the number to compare with
-// cutechess-cli (0.23 ms) and fastchess (0.065 ms).
+// 200) per iteration, without openings and with 4-ply random openings,
+// sending the whole game (as cutechess-cli does) and the reversible
+// history. It reports games/s and the harness's own CPU per ply (this
+// process's CPU time; the engines are other processes), the number to
+// compare with cutechess-cli (0.23 ms) and fastchess (0.065 ms).
 func BenchmarkFSFGames(b *testing.B) {
 	fsf, err := exec.LookPath(fsfPath)
 	if err != nil {
 		b.Skipf("no Fairy-Stockfish at %s", fsfPath)
 	}
 	games := envInt(b, "VARENA_BENCH_GAMES", 200)
-	for _, op := range []int{0, 4} {
-		b.Run(fmt.Sprintf("games=%d/openings=%d", games, op), func(b *testing.B) {
-			r := fsfRun(b, fsf, games, op)
-			played, moves := 0, 0
-			var cpu time.Duration
-			for b.Loop() {
-				dir := b.TempDir()
-				c0 := cpuSelf(b)
-				sum, err := arena.Run(context.Background(), r, arena.Options{Out: dir})
-				cpu += cpuSelf(b) - c0
-				if err != nil {
-					b.Fatal(err)
-				}
-				if sum.Played != games || len(sum.Faults) > 0 {
-					b.Fatalf("played %d games (want %d), faults %v", sum.Played, games, sum.Faults)
-				}
-				played += sum.Played
-				b.StopTimer()
-				moves += plies(b, dir)
-				b.StartTimer()
-			}
-			sec := b.Elapsed().Seconds()
-			b.ReportMetric(float64(played)/sec, "games/s")
-			b.ReportMetric(float64(cpu.Microseconds())/1000/float64(moves), "harness-ms/ply")
-			b.ReportMetric(float64(moves)/float64(played), "plies/game")
-		})
+	for _, history := range []string{configs.HistoryGame, configs.HistoryReversible} {
+		for _, op := range []int{0, 4} {
+			b.Run(fmt.Sprintf("games=%d/openings=%d/history=%s", games, op, history), func(b *testing.B) {
+				benchFSF(b, fsfRun(b, fsf, games, op, history), games)
+			})
+		}
 	}
+}
+
+// benchFSF runs r for b and reports games/s, the harness's CPU per ply
+// and the plies per game.
+func benchFSF(b *testing.B, r *configs.Run, games int) {
+	played, moves := 0, 0
+	var cpu time.Duration
+	for b.Loop() {
+		dir := b.TempDir()
+		c0 := cpuSelf(b)
+		sum, err := arena.Run(context.Background(), r, arena.Options{Out: dir})
+		cpu += cpuSelf(b) - c0
+		if err != nil {
+			b.Fatal(err)
+		}
+		if sum.Played != games || len(sum.Faults) > 0 {
+			b.Fatalf("played %d games (want %d), faults %v", sum.Played, games, sum.Faults)
+		}
+		played += sum.Played
+		b.StopTimer()
+		moves += plies(b, dir)
+		b.StartTimer()
+	}
+	sec := b.Elapsed().Seconds()
+	b.ReportMetric(float64(played)/sec, "games/s")
+	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(moves), "harness-ms/ply")
+	b.ReportMetric(float64(moves)/float64(played), "plies/game")
 }

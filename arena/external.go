@@ -24,7 +24,8 @@ func startUCI(ctx context.Context, r *configs.Run, e configs.Engine, out string)
 		dir = r.Path(dir)
 	}
 	cfg := uci.EngineConfig{Name: e.Name, Command: e.Command, Args: e.Args, Dir: dir,
-		Options: e.Options, VariantName: e.VariantNames, StderrLog: log}
+		Options: e.Options, VariantName: e.VariantNames, StderrLog: log,
+		ReversibleHistory: e.History == configs.HistoryReversible}
 	// A timed game allows the engine the configured margin; depth and
 	// node limits keep the client's generous default.
 	if tc := r.EngineTimeControl(e.Name); tc.Margin > 0 {

@@ -424,3 +424,52 @@ engines:
 		t.Errorf("flaky started %d times, want 4 (pre-flight, then a try for each later game)", n)
 	}
 }
+
+// Fairy-Stockfish plays the same games whether it is sent the whole game
+// or only the history since the last capture or pawn move: at a fixed
+// depth its search depends on the position and the repetition history,
+// which both forms carry. (Skipped without Fairy-Stockfish.)
+func TestFairyStockfishHistories(t *testing.T) {
+	const fsf = "/usr/games/fairy-stockfish"
+	if _, err := os.Stat(fsf); err != nil {
+		t.Skipf("no Fairy-Stockfish at %s (apt-get install fairy-stockfish)", fsf)
+	}
+	moves := map[string]map[int]string{}
+	for _, history := range []string{configs.HistoryGame, configs.HistoryReversible} {
+		r := parseRun(t, fmt.Sprintf(`
+variant: extinction
+seed: 4
+tournament: {type: round-robin, games: 12}
+openings: {plies: 4}
+time_control: {depth: 2}
+engines:
+  - {name: a, kind: uci, command: %s, history: %s}
+  - {name: b, kind: uci, command: %s, history: %s}
+`, fsf, history, fsf, history))
+		dir := t.TempDir()
+		sum, err := Run(context.Background(), r, Options{Out: dir, Concurrency: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sum.Played != 12 || len(sum.Faults) > 0 {
+			t.Fatalf("history %s: %d games, faults %v", history, sum.Played, sum.Faults)
+		}
+		games, err := results.ReadJournal(filepath.Join(dir, JournalFile))
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves[history] = map[int]string{}
+		for _, g := range games {
+			var line []string
+			for _, m := range g.Moves {
+				line = append(line, m.UCI)
+			}
+			moves[history][g.ID] = strings.Join(line, " ") + " " + g.Result
+		}
+	}
+	for id, game := range moves[configs.HistoryGame] {
+		if rev := moves[configs.HistoryReversible][id]; rev != game {
+			t.Errorf("game %d differs:\n whole game: %s\n reversible: %s", id, game, rev)
+		}
+	}
+}

@@ -20,6 +20,7 @@
 //	sprt alpha, beta    0.05, model normalized
 //	engine hash         16 MB (alphabeta)
 //	engine restart      on-crash (uci)
+//	engine history      game (uci)
 //	time_control.margin 1 s (clock and movetime)
 //	name                the file name without its extension
 //

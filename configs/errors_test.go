@@ -328,6 +328,7 @@ engines:
     kind: random
     restart: always
     hash: -1
+    history: game
 `,
 		want: `t.yaml:6: engine "a": command is for uci engines, not alphabeta
 t.yaml:7: engine "a": options is for uci engines, not alphabeta
@@ -338,7 +339,8 @@ t.yaml:12: engine "b": weights is for alphabeta and greedy engines, not uci
 t.yaml:12: engine "b": weights for extinction: w.yaml not found
 t.yaml:15: engine "c": restart is for uci engines, not random
 t.yaml:16: engine "c": hash is for alphabeta engines, not random
-t.yaml:16: engine "c": hash -1 is negative`,
+t.yaml:16: engine "c": hash -1 is negative
+t.yaml:17: engine "c": history is for uci engines, not random`,
 	},
 	{
 		name: "weights, restart, plays and declines",
@@ -358,6 +360,7 @@ engines:
     variant_names: {extinction: "", xiangqi: x}
     plays: [evolution, shogi]
     declines: [evolution]
+    history: recent
 `,
 		want: `t.yaml:7: engine "a": weights: unknown variant "chess" (known: extinction, losalamos-bunkers, evolution)
 t.yaml:8: engine "a": weights for extinction: no file given
@@ -366,7 +369,8 @@ t.yaml:13: engine "b": unknown restart "never" (known: on-crash, always)
 t.yaml:14: engine "b": variant_names: no name given for extinction
 t.yaml:14: engine "b": variant_names: unknown variant "xiangqi" (known: extinction, losalamos-bunkers, evolution)
 t.yaml:15: engine "b": plays: unknown variant "shogi" (known: extinction, losalamos-bunkers, evolution)
-t.yaml:16: engine "b": evolution both in plays and in declines`,
+t.yaml:16: engine "b": evolution both in plays and in declines
+t.yaml:17: engine "b": unknown history "recent" (known: game, reversible)`,
 	},
 	{
 		name: "openings",

@@ -159,6 +159,12 @@ type Engine struct {
 	// Restart: "on-crash" (default: a crashed engine is restarted for the
 	// next game) or "always" (a fresh process for every game).
 	Restart string `yaml:"restart"`
+	// History is what the "position" command carries: "game" (default:
+	// the start position and every move, as cutechess-cli and fastchess
+	// send it) or "reversible" (the position after the last capture or
+	// pawn move as a FEN, and the moves since: all that repetition and
+	// the 50-move rule need, and far less for the engine to replay).
+	History string `yaml:"history"`
 
 	// Variants the engine plays (empty: all it can) and declines.
 	Plays    []string `yaml:"plays"`

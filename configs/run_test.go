@@ -190,7 +190,7 @@ engines:
 		SPRT:        &configs.SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05, Model: "normalized"},
 		Engines: []configs.Engine{
 			{Name: "a", Kind: "alphabeta", Hash: 16},
-			{Name: "b", Kind: "uci", Command: "engine", Restart: "on-crash", TimeControl: &configs.TimeControl{
+			{Name: "b", Kind: "uci", Command: "engine", Restart: "on-crash", History: "game", TimeControl: &configs.TimeControl{
 				Clock: "10+0.1", Margin: 0.25, Base: 10 * time.Second, Increment: 100 * time.Millisecond}},
 		},
 	}

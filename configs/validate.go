@@ -32,6 +32,9 @@ const (
 	RestartOnCrash = "on-crash"
 	RestartAlways  = "always"
 
+	HistoryGame       = "game"
+	HistoryReversible = "reversible"
+
 	ScheduleAll      = "all"
 	ScheduleAssigned = "assigned"
 )
@@ -162,6 +165,9 @@ func (r *Run) fillDefaults(name string) {
 		}
 		if e.Kind == KindUCI && e.Restart == "" {
 			e.Restart = RestartOnCrash
+		}
+		if e.Kind == KindUCI && e.History == "" {
+			e.History = HistoryGame
 		}
 		if e.TimeControl != nil {
 			e.TimeControl.fillDefaults()
@@ -522,6 +528,7 @@ var onlyFor = []struct {
 	{"options", func(e *Engine) bool { return len(e.Options) > 0 }, []string{KindUCI}},
 	{"variant_names", func(e *Engine) bool { return len(e.VariantNames) > 0 }, []string{KindUCI}},
 	{"restart", func(e *Engine) bool { return e.Restart != "" }, []string{KindUCI}},
+	{"history", func(e *Engine) bool { return e.History != "" }, []string{KindUCI}},
 	{"weights", func(e *Engine) bool { return len(e.Weights) > 0 }, []string{KindAlphaBeta, KindGreedy}},
 	{"hash", func(e *Engine) bool { return e.Hash != 0 }, []string{KindAlphaBeta}},
 	{"seed", func(e *Engine) bool { return e.Seed != 0 }, []string{KindRandom, KindGreedy}},
@@ -576,6 +583,11 @@ func (v *validator) engine(e *Engine, i int, first map[string]int) {
 	case "", RestartOnCrash, RestartAlways:
 	default:
 		v.errorf(at("restart"), "%s: unknown restart %q (known: on-crash, always)", label, e.Restart)
+	}
+	switch e.History {
+	case "", HistoryGame, HistoryReversible:
+	default:
+		v.errorf(at("history"), "%s: unknown history %q (known: game, reversible)", label, e.History)
 	}
 	for _, variant := range sortedKeys(e.VariantNames) {
 		line := v.at(sub(p, "variant_names", variant)...)

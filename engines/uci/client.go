@@ -37,6 +37,14 @@ type EngineConfig struct {
 	// the map keeps its own name. For an engine without a UCI_Variant
 	// option, an entry here asserts that it plays the variant anyway.
 	VariantName map[string]string
+	// ReversibleHistory sends, instead of the whole game, the position
+	// after the last capture or pawn move (as a FEN) and the moves since:
+	// all that repetition and the 50-move rule need. The engine replays a
+	// few moves instead of the whole game at every move (a large part of
+	// Fairy-Stockfish's time at depth 1). Engines that use the game's
+	// earlier history (an opening book keyed by moves, history planes of
+	// a network) want the whole game, the default.
+	ReversibleHistory bool
 
 	InitTimeout   time.Duration // for the handshake and each isready (default 10 s)
 	MoveMargin    time.Duration // allowed beyond a move's time budget (default 1 s)
@@ -82,7 +90,7 @@ type Engine struct {
 	id       string
 	options  []Option
 	variant  *engines.Variant // the variant the running process is set to
-	pos      positionCache
+	pos      positionCache    // its reversible field set by Start
 	restarts int
 	closed   bool
 }
@@ -109,6 +117,7 @@ func Start(ctx context.Context, cfg EngineConfig) (*Engine, error) {
 		cfg.StopGrace = DefaultStopGrace
 	}
 	e := &Engine{cfg: cfg, ctx: ctx}
+	e.pos.reversible = cfg.ReversibleHistory
 	if err := e.launch(ctx); err != nil {
 		return nil, err
 	}
@@ -573,27 +582,41 @@ func (st *infoState) best() (Info, bool) {
 
 // positionCache builds the "position" line of a game move by move: the
 // line for move n is the line for move n-1 plus one move, so it is not
-// rebuilt (FEN, move texts) from scratch for every move.
+// rebuilt (FEN, move texts) from scratch for every move. With reversible
+// set, the line starts over at every capture or pawn move, from the FEN
+// of the position it led to.
 type positionCache struct {
+	reversible bool
+
 	game  *engines.Game
-	moves int
-	line  []byte
+	moves int              // moves of the game the line covers
+	line  []byte           // "position ... [moves ...]"
+	since int              // moves listed in line
+	pos   engines.Position // after moves (reversible only)
 }
 
 func (c *positionCache) command(game *engines.Game) string {
 	moves := game.Moves()
 	if c.game != game || len(moves) < c.moves {
-		c.game, c.moves = game, 0
+		c.game, c.moves, c.since = game, 0, 0
+		c.pos = game.Start()
 		c.line = append(c.line[:0], positionPrefix(game)...)
 	}
-	start := game.Start()
-	g := start.Variant().Geometry
-	for i, m := range moves[c.moves:] {
-		if c.moves+i == 0 {
+	g := game.Position().Variant().Geometry
+	for _, m := range moves[c.moves:] {
+		if c.reversible {
+			c.pos = c.pos.Play(m)
+			if c.pos.HalfmoveClock() == 0 {
+				c.line = append(append(c.line[:0], "position fen "...), c.pos.FEN()...)
+				c.since = 0
+				continue
+			}
+		}
+		if c.since == 0 {
 			c.line = append(c.line, " moves"...)
 		}
-		c.line = append(c.line, ' ')
-		c.line = append(c.line, g.UCI(m)...)
+		c.line = append(append(c.line, ' '), g.UCI(m)...)
+		c.since++
 	}
 	c.moves = len(moves)
 	return string(c.line)
@@ -610,9 +633,9 @@ func positionPrefix(game *engines.Game) string {
 }
 
 // positionCommand returns "position startpos|fen FEN [moves ...]" for the
-// game.
-func positionCommand(game *engines.Game) string {
-	var c positionCache
+// game, whole or from its last irreversible move.
+func positionCommand(game *engines.Game, reversible bool) string {
+	c := positionCache{reversible: reversible}
 	return c.command(game)
 }
 

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -287,12 +288,31 @@ func TestPositionAndGoCommands(t *testing.T) {
 		m, _ := g.Position().ParseUCIMove(text)
 		g.Play(m)
 	}
-	if got, want := positionCommand(g), "position startpos moves d1Vd1 c6Vc6"; got != want {
+	if got, want := positionCommand(g, false), "position startpos moves d1Vd1 c6Vc6"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 	fen := "rnb1kbnr/pppppppp/8/8/8/2q5/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-	if got, want := positionCommand(gameAt(t, ext, fen)), "position fen "+fen; got != want {
+	if got, want := positionCommand(gameAt(t, ext, fen), false), "position fen "+fen; got != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+	// Reversible history: the FEN after the last capture or pawn move,
+	// then the moves since.
+	g = gameAt(t, ext, "")
+	for i, step := range []struct{ move, want string }{
+		{"g1f3", "position startpos moves g1f3"},
+		{"e7e5", "position fen rnbqkbnr/pppp1ppp/8/4p3/8/5N2/PPPPPPPP/RNBQKB1R w KQkq e6 0 2"},
+		{"f3e5", "position fen rnbqkbnr/pppp1ppp/8/4N3/8/8/PPPPPPPP/RNBQKB1R b KQkq - 0 2"},
+		{"b8c6", "position fen rnbqkbnr/pppp1ppp/8/4N3/8/8/PPPPPPPP/RNBQKB1R b KQkq - 0 2 moves b8c6"},
+		{"e5f3", "position fen rnbqkbnr/pppp1ppp/8/4N3/8/8/PPPPPPPP/RNBQKB1R b KQkq - 0 2 moves b8c6 e5f3"},
+	} {
+		m, err := g.Position().ParseUCIMove(step.move)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.Play(m)
+		if got := positionCommand(g, true); got != step.want {
+			t.Errorf("after move %d %s: got %q, want %q", i+1, step.move, got, step.want)
+		}
 	}
 	ms := time.Millisecond
 	tests := []struct {
@@ -315,6 +335,69 @@ func TestPositionAndGoCommands(t *testing.T) {
 		got, budget := goCommand(tt.lim, tt.side)
 		if got != tt.want || budget != tt.budget {
 			t.Errorf("%+v: got %q %v, want %q %v", tt.lim, got, budget, tt.want, tt.budget)
+		}
+	}
+}
+
+// replayPosition plays a "position" command on v's rules and returns the
+// position and the number of moves it lists.
+func replayPosition(t *testing.T, v *engines.Variant, cmd string) (engines.Position, int) {
+	t.Helper()
+	head, moves, _ := strings.Cut(cmd, " moves ")
+	var pos engines.Position
+	switch {
+	case head == "position startpos":
+		pos = v.StartPosition()
+	case strings.HasPrefix(head, "position fen "):
+		var err error
+		if pos, err = engines.ParseFEN(v, strings.TrimPrefix(head, "position fen ")); err != nil {
+			t.Fatalf("%q: %v", cmd, err)
+		}
+	default:
+		t.Fatalf("not a position command: %q", cmd)
+	}
+	n := 0
+	for _, text := range strings.Fields(moves) {
+		m, err := pos.ParseUCIMove(text)
+		if err != nil {
+			t.Fatalf("%q: %v", cmd, err)
+		}
+		pos = pos.Play(m)
+		n++
+	}
+	return pos, n
+}
+
+// On random games of every variant, both histories give the game's
+// position, the cache built move by move gives what a fresh one gives,
+// and the reversible history lists no move before the last capture or
+// pawn move, all repetition needs.
+func TestPositionHistories(t *testing.T) {
+	for _, v := range variants.All {
+		rng := rand.New(rand.NewPCG(7, uint64(len(v.Name))))
+		for range 10 {
+			g := engines.NewGame(v.StartPosition())
+			full, rev := positionCache{}, positionCache{reversible: true}
+			for ply := 0; ply < 120; ply++ {
+				moves := g.Position().GenerateMoves(nil)
+				if len(moves) == 0 || g.Outcome().Result != engines.Ongoing {
+					break
+				}
+				g.Play(moves[rng.IntN(len(moves))])
+				for _, c := range []*positionCache{&full, &rev} {
+					cmd := c.command(g)
+					if fresh := positionCommand(g, c.reversible); cmd != fresh {
+						t.Fatalf("%s: incremental %q, fresh %q", v.Name, cmd, fresh)
+					}
+					pos, n := replayPosition(t, v, cmd)
+					if pos.FEN() != g.Position().FEN() {
+						t.Fatalf("%s: %q gives %s, the game is at %s", v.Name, cmd, pos.FEN(), g.Position().FEN())
+					}
+					if c.reversible && n > g.Position().HalfmoveClock() {
+						t.Fatalf("%s: %q lists %d moves, %d since the last capture or pawn move", v.Name, cmd, n, g.Position().HalfmoveClock())
+					}
+				}
+			}
 		}
 	}
 }

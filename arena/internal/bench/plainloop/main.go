@@ -142,7 +142,7 @@ func worker(ctx context.Context, r *configs.Run, v *engines.Variant, jobs <-chan
 	}()
 	for _, e := range r.Engines {
 		eng, err := uci.Start(ctx, uci.EngineConfig{Name: e.Name, Command: e.Command, Args: e.Args,
-			Options: e.Options, VariantName: e.VariantNames})
+			Options: e.Options, VariantName: e.VariantNames, ReversibleHistory: e.History == configs.HistoryReversible})
 		if err != nil {
 			results <- result{err: err}
 			return
