@@ -94,24 +94,7 @@ func BenchmarkHarness(b *testing.B) {
 	for _, workers := range []int{1, 2} {
 		b.Run(fmt.Sprintf("games=%d/workers=%d", games, workers), func(b *testing.B) {
 			b.ReportAllocs()
-			played, moves := 0, 0
-			var cpu time.Duration
-			for b.Loop() {
-				dir := b.TempDir()
-				c0 := cpuSelf(b)
-				sum, err := arena.Run(context.Background(), r, arena.Options{Out: dir, Concurrency: workers})
-				cpu += cpuSelf(b) - c0
-				if err != nil {
-					b.Fatal(err)
-				}
-				if sum.Played != games {
-					b.Fatalf("played %d games, want %d", sum.Played, games)
-				}
-				played += sum.Played
-				b.StopTimer()
-				moves += plies(b, dir)
-				b.StartTimer()
-			}
+			played, moves, cpu := playRuns(b, r, arena.Options{Concurrency: workers}, games)
 			sec := b.Elapsed().Seconds()
 			b.ReportMetric(float64(played)/sec, "games/s")
 			b.ReportMetric(float64(moves)/sec, "plies/s")
@@ -257,12 +240,22 @@ func BenchmarkFSFGames(b *testing.B) {
 // benchFSF runs r for b and reports games/s, the harness's CPU per ply
 // and the plies per game.
 func benchFSF(b *testing.B, r *configs.Run, games int) {
-	played, moves := 0, 0
-	var cpu time.Duration
+	played, moves, cpu := playRuns(b, r, arena.Options{}, games)
+	sec := b.Elapsed().Seconds()
+	b.ReportMetric(float64(played)/sec, "games/s")
+	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(moves), "harness-ms/ply")
+	b.ReportMetric(float64(moves)/float64(played), "plies/game")
+}
+
+// playRuns plays r once per iteration of b, each time in a new output
+// directory, checking that all games were played without a fault. It
+// returns the games and plies played and this process's CPU time in
+// arena.Run (the engines, other processes, are not in it).
+func playRuns(b *testing.B, r *configs.Run, opts arena.Options, games int) (played, moves int, cpu time.Duration) {
 	for b.Loop() {
-		dir := b.TempDir()
+		opts.Out = b.TempDir()
 		c0 := cpuSelf(b)
-		sum, err := arena.Run(context.Background(), r, arena.Options{Out: dir})
+		sum, err := arena.Run(context.Background(), r, opts)
 		cpu += cpuSelf(b) - c0
 		if err != nil {
 			b.Fatal(err)
@@ -272,11 +265,8 @@ func benchFSF(b *testing.B, r *configs.Run, games int) {
 		}
 		played += sum.Played
 		b.StopTimer()
-		moves += plies(b, dir)
+		moves += plies(b, opts.Out)
 		b.StartTimer()
 	}
-	sec := b.Elapsed().Seconds()
-	b.ReportMetric(float64(played)/sec, "games/s")
-	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(moves), "harness-ms/ply")
-	b.ReportMetric(float64(moves)/float64(played), "plies/game")
+	return played, moves, cpu
 }
