@@ -81,7 +81,7 @@ func FuzzReadPGN(f *testing.F) {
 }
 
 func FuzzJournalLine(f *testing.F) {
-	line, err := formatLine(extinctionGame())
+	line, err := formatLine(nil, extinctionGame())
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -102,7 +102,7 @@ func FuzzJournalLine(f *testing.F) {
 		if err != nil {
 			return
 		}
-		out, err := formatLine(g)
+		out, err := formatLine(nil, g)
 		if err != nil {
 			t.Fatalf("formatLine(%+v): %v", g, err)
 		}
@@ -116,7 +116,7 @@ func FuzzJournalLine(f *testing.F) {
 		if err != nil {
 			t.Fatalf("parseLine(%q): %v", out, err)
 		}
-		out2, err := formatLine(g2)
+		out2, err := formatLine(nil, g2)
 		if err != nil || !bytes.Equal(out, out2) || !sameGame(g, g2) {
 			t.Fatalf("%q read back as %q (%v)", out, out2, err)
 		}

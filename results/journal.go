@@ -180,10 +180,7 @@ func (j *Journal) Append(g Game) error {
 	if j.ids[g.ID] {
 		return fmt.Errorf("results: journal %s: game %d: %w", j.path, g.ID, ErrDuplicate)
 	}
-	if err := check(g); err != nil {
-		return fmt.Errorf("results: journal %s: game %d: %w", j.path, g.ID, err)
-	}
-	line, err := appendLine(j.line[:0], &g)
+	line, err := formatLine(j.line[:0], g)
 	if err != nil {
 		return fmt.Errorf("results: journal %s: game %d: %w", j.path, g.ID, err)
 	}
@@ -381,12 +378,15 @@ func parseLine(line []byte) (Game, error) {
 	return g, nil
 }
 
-// formatLine encodes g as one journal line, newline included.
-func formatLine(g Game) ([]byte, error) {
+// formatLine appends g as one journal line, newline included, to dst.
+func formatLine(dst []byte, g Game) ([]byte, error) {
 	if err := check(g); err != nil {
 		return nil, err
 	}
-	return appendLine(make([]byte, 0, 512+128*len(g.Moves)), &g)
+	if dst == nil {
+		dst = make([]byte, 0, 512+128*len(g.Moves))
+	}
+	return appendLine(dst, &g)
 }
 
 // check rejects records no run writes.

@@ -82,7 +82,7 @@ func writeJournal(t *testing.T, tail string, games ...Game) string {
 	t.Helper()
 	var b strings.Builder
 	for _, g := range games {
-		line, err := formatLine(g)
+		line, err := formatLine(nil, g)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -97,7 +97,7 @@ func writeJournal(t *testing.T, tail string, games ...Game) string {
 }
 
 func TestJournalDropsTornLine(t *testing.T) {
-	full, err := formatLine(game(2, BlackWins))
+	full, err := formatLine(nil, game(2, BlackWins))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,8 +109,8 @@ func TestJournalDropsTornLine(t *testing.T) {
 		"garbage\n\n\n",
 	} {
 		path := writeJournal(t, tail, game(0, WhiteWins), game(1, Draw))
-		good, _ := formatLine(game(0, WhiteWins))
-		good1, _ := formatLine(game(1, Draw))
+		good, _ := formatLine(nil, game(0, WhiteWins))
+		good1, _ := formatLine(nil, game(1, Draw))
 		want := string(good) + string(good1)
 
 		read, err := ReadJournal(path)
@@ -152,8 +152,8 @@ func TestJournalKeepsBlankLines(t *testing.T) {
 }
 
 func TestJournalMiddleCorruption(t *testing.T) {
-	g0, _ := formatLine(game(0, WhiteWins))
-	g1, _ := formatLine(game(1, Draw))
+	g0, _ := formatLine(nil, game(0, WhiteWins))
+	g1, _ := formatLine(nil, game(1, Draw))
 	for _, bad := range []string{"{\"id\": 1, oops}\n", "[1,2]\n", "null\n", `{"id":-4,"result":"1-0"}` + "\n", `{"id":4,"result":"2-0"}` + "\n", "{\"id\":5,\"result\":\"1-0\"\n"} {
 		path := filepath.Join(t.TempDir(), "run.jsonl")
 		data := string(g0) + bad + string(g1)

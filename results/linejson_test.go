@@ -34,7 +34,7 @@ func TestLineMatchesEncodingJSON(t *testing.T) {
 	odd.Moves = append(odd.Moves, Move{UCI: "c1Vc1", SAN: tricky, Score: &Score{CP: -7, Mate: 0}, Nodes: -1, TimeMS: -5},
 		Move{Score: &Score{CP: 1 << 40, Mate: -1 << 40}, Depth: -3})
 	for name, g := range map[string]Game{"full": full, "empty": empty, "no moves": noMoves, "zone": zone, "odd": odd} {
-		got, err := formatLine(g)
+		got, err := formatLine(nil, g)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -48,7 +48,7 @@ func TestLineMatchesEncodingJSON(t *testing.T) {
 func TestLineBadTime(t *testing.T) {
 	g := game(1, Draw)
 	g.Started = time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC)
-	if line, err := formatLine(g); err == nil {
+	if line, err := formatLine(nil, g); err == nil {
 		t.Errorf("year 10000 encoded as %s", line)
 	}
 }
@@ -79,7 +79,7 @@ func BenchmarkJournalLine(b *testing.B) {
 	}
 	b.Run("append", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := formatLine(g); err != nil {
+			if _, err := formatLine(nil, g); err != nil {
 				b.Fatal(err)
 			}
 		}
