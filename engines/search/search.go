@@ -165,7 +165,8 @@ func (s *Searcher) Search(ctx context.Context, game *engines.Game, lim Limits, i
 	legal := pos.GenerateMoves(nil)
 	s.root = nil
 	if len(lim.SearchMoves) > 0 {
-		if keep := keepMoves(slices.Clone(legal), lim.SearchMoves); len(keep) > 0 {
+		// In place: when nothing is kept, legal is left as it was.
+		if keep := keepMoves(legal, lim.SearchMoves); len(keep) > 0 {
 			legal, s.root = keep, keep
 		}
 	}
