@@ -1,35 +1,67 @@
 // Command varena plays, rates and tunes engines for Extinction Chess,
 // Los Alamos Extinction Chess with Bunkers and Evolution Chess.
 //
-// Each subcommand owns its flag set and a Run(ctx, args) error; only main
-// exits, with status 0 on success, 1 on failure and 2 on a usage error.
+// The subcommands live in one ordered table (commands); each declares its
+// flags on a flag set and returns the function that runs it. Flags are
+// parsed in one place (execute), so -h, help and bad flags behave the same
+// for every command. Only main exits, with status 0 on success, 1 on
+// failure and 2 on a usage error.
 package main
 
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
-	"sort"
 	"strings"
 	"syscall"
 )
 
-// command is one entry of the varena command table.
+// command is one entry of the varena command table (after cmd/go's
+// base.Command).
 type command struct {
-	summary string
-	run     func(ctx context.Context, args []string) error
+	name      string
+	usageLine string // after "usage: ", e.g. "varena perft -depth N [flags]"
+	short     string // one line for the command list
+	long      string // paragraphs shown by "varena help NAME" and -h
+	// setFlags declares the command's flags on fs and returns the function
+	// that runs the command once they are parsed; args are the positional
+	// arguments (flags may stand before or after them).
+	setFlags func(fs *flag.FlagSet) runFunc
 }
 
-// commands is the table of subcommands; later work adds entries here.
-var commands = map[string]command{
-	"run":   {"play a tournament from a YAML config (default: a short built-in one)", runRun},
-	"rate":  {"ratings and crosstable of the games in PGN files or a run's journal", runRate},
-	"merge": {"join the output directories of shards of one run", runMerge},
-	"perft": {"count leaf nodes of the legal move tree", runPerft},
-	"uci":   {"speak UCI on stdin/stdout (for cutechess-cli, fastchess, GUIs)", runUCI},
-	"sprt":  {"SPRT / Elo calculator for pentanomial or WDL counts", runSPRT},
+// runFunc runs a command with its parsed flags.
+type runFunc func(ctx context.Context, args []string, std stdio) error
+
+// stdio holds a command's standard streams, so that tests can give their
+// own.
+type stdio struct {
+	in       io.Reader
+	out, err io.Writer
+}
+
+// commands is the command table, in the order "varena help" lists them.
+// Adding a command is one entry here and a file declaring it.
+var commands = []*command{
+	runCmd,
+	rateCmd,
+	mergeCmd,
+	sprtCmd,
+	perftCmd,
+	uciCmd,
+}
+
+// lookup finds a command by name.
+func lookup(name string) *command {
+	for _, c := range commands {
+		if c.name == name {
+			return c
+		}
+	}
+	return nil
 }
 
 // usageError marks an error caused by bad flags or arguments (exit status 2).
@@ -44,48 +76,144 @@ func usagef(format string, args ...any) error {
 }
 
 func main() {
-	os.Exit(realMain(os.Args[1:]))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := realMain(ctx, os.Args[1:], stdio{os.Stdin, os.Stdout, os.Stderr})
+	stop()
+	os.Exit(code)
 }
 
-func realMain(args []string) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
-		printUsage()
-		if len(args) == 0 {
-			return 2
-		}
+// realMain runs varena with the arguments after the program name and
+// returns the exit status.
+func realMain(ctx context.Context, args []string, std stdio) int {
+	if len(args) == 0 || isHelpFlag(args[0]) {
+		printCommands(std.out)
 		return 0
 	}
-	cmd, ok := commands[args[0]]
-	if !ok {
-		fmt.Fprintf(os.Stderr, "varena: unknown command %q (run 'varena help')\n", args[0])
+	if args[0] == "help" {
+		return help(args[1:], std)
+	}
+	c := lookup(args[0])
+	if c == nil {
+		fmt.Fprintf(std.err, "varena: unknown command %q\nRun 'varena help' for the list of commands.\n", args[0])
 		return 2
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	err := cmd.run(ctx, args[1:])
+	err := execute(ctx, c, args[1:], std)
 	switch {
 	case err == nil:
 		return 0
 	case errors.As(err, new(usageError)):
-		fmt.Fprintf(os.Stderr, "varena %s: %v\n", args[0], err)
+		fmt.Fprintf(std.err, "varena %s: %v\nusage: %s\nRun 'varena help %s' for details.\n", c.name, err, c.usageLine, c.name)
 		return 2
 	default:
-		fmt.Fprintf(os.Stderr, "varena %s: %v\n", args[0], err)
+		fmt.Fprintf(std.err, "varena %s: %v\n", c.name, err)
 		return 1
 	}
 }
 
-func printUsage() {
-	names := make([]string, 0, len(commands))
-	for name := range commands {
-		names = append(names, name)
+func isHelpFlag(s string) bool {
+	return s == "-h" || s == "-help" || s == "--help" || s == "--h"
+}
+
+// execute parses the command's flags and runs it. -h prints the command's
+// help to stdout and returns nil; a bad flag is a usageError, printed once
+// by the caller (the flag package itself prints nothing).
+func execute(ctx context.Context, c *command, args []string, std stdio) error {
+	fs := newFlagSet(c)
+	run := c.setFlags(fs)
+	pos, err := parseInterleaved(fs, args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		return printHelp(std.out, c)
+	case err != nil:
+		return usageError{err}
 	}
-	sort.Strings(names)
+	return run(ctx, pos, std)
+}
+
+// newFlagSet returns a silent flag set for c: errors come back to
+// execute, which reports them once.
+func newFlagSet(c *command) *flag.FlagSet {
+	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	return fs
+}
+
+// parseInterleaved parses flags that may stand before or after the
+// positional arguments ("run cfg.yaml -out x" as well as "run -out x
+// cfg.yaml"), returning the positional ones. A lone "--" ends the flags.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		if len(rest) < len(args) && args[len(args)-len(rest)-1] == "--" {
+			return append(pos, rest...), nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+// help implements "varena help [COMMAND]".
+func help(args []string, std stdio) int {
+	switch {
+	case len(args) == 0:
+		printCommands(std.out)
+		return 0
+	case len(args) > 1:
+		fmt.Fprintf(std.err, "usage: varena help [COMMAND]\nRun 'varena help' for the list of commands.\n")
+		return 2
+	}
+	c := lookup(args[0])
+	if c == nil {
+		fmt.Fprintf(std.err, "varena help: unknown command %q\nRun 'varena help' for the list of commands.\n", args[0])
+		return 2
+	}
+	if err := printHelp(std.out, c); err != nil {
+		fmt.Fprintf(std.err, "varena help: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// printCommands writes the command list.
+func printCommands(w io.Writer) {
 	var b strings.Builder
-	b.WriteString("usage: varena COMMAND [flags]\n\ncommands:\n")
-	for _, name := range names {
-		fmt.Fprintf(&b, "  %-8s %s\n", name, commands[name].summary)
+	b.WriteString("varena plays, rates and tunes engines for Extinction Chess, Los Alamos\n")
+	b.WriteString("Extinction Chess with Bunkers and Evolution Chess.\n\n")
+	b.WriteString("usage: varena COMMAND [flags] [arguments]\n\ncommands:\n")
+	for _, c := range commands {
+		fmt.Fprintf(&b, "  %-8s %s\n", c.name, c.short)
 	}
-	b.WriteString("\nRun 'varena COMMAND -h' for the flags of a command.\n")
-	fmt.Fprint(os.Stderr, b.String())
+	b.WriteString("\nRun 'varena help COMMAND' or 'varena COMMAND -h' for a command's help.\n")
+	fmt.Fprint(w, b.String())
+}
+
+// printHelp writes a command's usage line, description and flags.
+func printHelp(w io.Writer, c *command) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "usage: %s\n\n", c.usageLine)
+	if c.long != "" {
+		b.WriteString(strings.TrimSpace(c.long))
+		b.WriteString("\n")
+	} else {
+		fmt.Fprintf(&b, "%s.\n", strings.ToUpper(c.short[:1])+c.short[1:])
+	}
+	fs := newFlagSet(c)
+	c.setFlags(fs)
+	hasFlags := false
+	fs.VisitAll(func(*flag.Flag) { hasFlags = true })
+	if hasFlags {
+		b.WriteString("\nflags:\n")
+		fs.SetOutput(&b)
+		fs.PrintDefaults()
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
 }

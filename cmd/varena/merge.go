@@ -5,33 +5,34 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 
 	"varena/arena"
 	"varena/results"
 )
 
-// runMerge implements `varena merge -out DIR DIR...`: it joins the
-// journals of the shards of one run into one result, as if one machine
-// had played them all.
-func runMerge(ctx context.Context, args []string) error {
-	return mergeMain(args, os.Stdout, os.Stderr)
+var mergeCmd = &command{
+	name:      "merge",
+	usageLine: "varena merge -out DIR SHARD_DIR...",
+	short:     "join the output directories of shards of one run",
+	long: `
+Merge joins the journals of the shards of one run (played with
+"varena run -shard i/n") into one result in DIR, as if one machine had
+played them all, and prints the summary. Only shards of one run merge.
+`,
+	setFlags: mergeFlags,
 }
 
-func mergeMain(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+func mergeFlags(fs *flag.FlagSet) runFunc {
 	out := fs.String("out", "", "output directory for the merged run (required, new or empty)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: varena merge -out DIR SHARD_DIR...")
-		fs.PrintDefaults()
+	return func(ctx context.Context, dirs []string, std stdio) error {
+		return merge(*out, dirs, std.out, std.err)
 	}
-	dirs, help, err := parseArgs(fs, args)
-	if help || err != nil {
-		return err
-	}
-	if *out == "" || len(dirs) == 0 {
+}
+
+// merge joins the journals of the shard directories dirs into out.
+func merge(out string, dirs []string, stdout, stderr io.Writer) error {
+	if out == "" || len(dirs) == 0 {
 		return usagef("want -out DIR and at least one run directory")
 	}
 	var meta *arena.Meta
@@ -56,11 +57,11 @@ func mergeMain(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	sum, err := arena.WriteRun(*out, *meta, merged)
+	sum, err := arena.WriteRun(out, *meta, merged)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stderr, "merged %d games from %d directories into %s\n", len(merged), len(dirs), *out)
+	fmt.Fprintf(stderr, "merged %d games from %d directories into %s\n", len(merged), len(dirs), out)
 	return sum.WriteText(stdout)
 }
 

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -16,87 +15,85 @@ import (
 	"varena/results"
 )
 
-// runRate implements `varena rate FILE.pgn|DIR [--json] [-anchor NAME] [-prior DRAWS]`.
-func runRate(ctx context.Context, args []string) error {
-	return rateMain(args, os.Stdout, os.Stderr)
+var rateCmd = &command{
+	name:      "rate",
+	usageLine: "varena rate FILE.pgn|DIR... [-json] [-anchor NAME] [-anchor-rating R] [-prior DRAWS]",
+	short:     "ratings and crosstable of the games in PGN files or a run's journal",
+	long: `
+Rate reads finished games from PGN files, from a run's output directory
+(its journal) or from a directory of PGN files, and prints the standings,
+the ratings (maximum likelihood, as Ordo computes them) and the crosstable.
+`,
+	setFlags: rateFlags,
 }
 
-func rateMain(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("rate", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+func rateFlags(fs *flag.FlagSet) runFunc {
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
 	anchor := fs.String("anchor", "", "fix this player's rating at -anchor-rating (default: mean rating 0)")
 	anchorRating := fs.Float64("anchor-rating", 0, "rating of the anchor player (or of the mean)")
 	prior := fs.Float64("prior", stats.DefaultPriorDraws,
 		"virtual draws of each player against the pool's average, so that a 100% or 0% score stays finite;\n0 for plain maximum likelihood, as Ordo computes it")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: varena rate FILE.pgn|DIR [--json] [-anchor NAME] [-prior DRAWS]")
-		fmt.Fprintln(stderr, "DIR is a run's output directory (its journal) or a folder of PGN files.")
-		fs.PrintDefaults()
-	}
-	pos, help, err := parseArgs(fs, args)
-	if help || err != nil {
-		return err
-	}
-	if len(pos) == 0 {
-		return usagef("name a PGN file or a directory")
-	}
-	if !(*prior >= 0) || math.IsInf(*prior, 1) {
-		return usagef("-prior %g: want a number of draws, 0 or more", *prior)
-	}
-	var games []results.Game
-	meta := arena.Meta{Name: "rating"}
-	for _, p := range pos {
-		gs, m, err := readGames(p)
+	return func(ctx context.Context, pos []string, std stdio) error {
+		if len(pos) == 0 {
+			return usagef("name a PGN file or a directory")
+		}
+		if !(*prior >= 0) || math.IsInf(*prior, 1) {
+			return usagef("-prior %g: want a number of draws, 0 or more", *prior)
+		}
+		var games []results.Game
+		meta := arena.Meta{Name: "rating"}
+		for _, p := range pos {
+			gs, m, err := readGames(p)
+			if err != nil {
+				return err
+			}
+			if m != nil && len(pos) == 1 {
+				meta = *m
+			}
+			games = append(games, gs...)
+		}
+		if len(games) == 0 {
+			return fmt.Errorf("no finished games in %v", pos)
+		}
+		meta.Total = len(games)
+		if *anchor != "" {
+			known := false
+			for _, g := range games {
+				known = known || g.White == *anchor || g.Black == *anchor
+			}
+			if !known {
+				return usagef("-anchor %q: no such player in the games", *anchor)
+			}
+		}
+		if len(meta.Variants) == 0 {
+			meta.Variants = variantsOf(games)
+		}
+		if meta.Tournament == "" {
+			meta.Tournament = "games"
+		}
+		t := arena.NewTally(meta)
+		t.RatingOptions.Anchor, t.RatingOptions.AnchorRating = *anchor, *anchorRating
+		t.RatingOptions.PriorDraws = *prior
+		if *prior == 0 {
+			t.RatingOptions.PriorDraws = stats.NoPrior
+		}
+		for _, g := range games {
+			if err := t.Add(g); err != nil {
+				return err
+			}
+		}
+		sum, err := t.Summary()
+		if errors.Is(err, stats.ErrDivergent) {
+			return fmt.Errorf("%w (-prior 1 keeps them finite)", err)
+		}
 		if err != nil {
 			return err
 		}
-		if m != nil && len(pos) == 1 {
-			meta = *m
+		if *asJSON {
+			return sum.WriteJSON(std.out)
 		}
-		games = append(games, gs...)
+		return sum.WriteText(std.out)
 	}
-	if len(games) == 0 {
-		return fmt.Errorf("no finished games in %v", pos)
-	}
-	meta.Total = len(games)
-	if *anchor != "" {
-		known := false
-		for _, g := range games {
-			known = known || g.White == *anchor || g.Black == *anchor
-		}
-		if !known {
-			return usagef("-anchor %q: no such player in the games", *anchor)
-		}
-	}
-	if len(meta.Variants) == 0 {
-		meta.Variants = variantsOf(games)
-	}
-	if meta.Tournament == "" {
-		meta.Tournament = "games"
-	}
-	t := arena.NewTally(meta)
-	t.RatingOptions.Anchor, t.RatingOptions.AnchorRating = *anchor, *anchorRating
-	t.RatingOptions.PriorDraws = *prior
-	if *prior == 0 {
-		t.RatingOptions.PriorDraws = stats.NoPrior
-	}
-	for _, g := range games {
-		if err := t.Add(g); err != nil {
-			return err
-		}
-	}
-	sum, err := t.Summary()
-	if errors.Is(err, stats.ErrDivergent) {
-		return fmt.Errorf("%w (-prior 1 keeps them finite)", err)
-	}
-	if err != nil {
-		return err
-	}
-	if *asJSON {
-		return sum.WriteJSON(stdout)
-	}
-	return sum.WriteText(stdout)
 }
 
 // readGames reads finished games from a PGN file, a run's directory (its

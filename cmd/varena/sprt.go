@@ -7,17 +7,24 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 
 	"varena/arena/stats"
 )
 
-// runSPRT is the "varena sprt" command: an SPRT and Elo calculator for
-// pentanomial or WDL counts.
-func runSPRT(ctx context.Context, args []string) error {
-	return sprtMain(args, os.Stdout, os.Stderr)
+var sprtCmd = &command{
+	name:      "sprt",
+	usageLine: "varena sprt (-penta LL,LD,DD+WL,WD,WW | -wdl W,D,L) [-elo0 E0 -elo1 E1] [-alpha A -beta B] [-model normalized|logistic] [-json]",
+	short:     "SPRT / Elo calculator for pentanomial or WDL counts",
+	long: `
+Sprt computes the log-likelihood ratio of a sequential probability ratio
+test (fishtest's generalized SPRT), its bounds and the decision so far, with
+the Elo and normalized Elo differences (95% intervals) and the likelihood of
+superiority. With both -penta and -wdl the pentanomial counts are used and
+the two must describe the same games.
+`,
+	setFlags: sprtFlags,
 }
 
 // sprtReport is what "varena sprt" prints; -json prints it as one object.
@@ -47,11 +54,9 @@ type sprtReport struct {
 	LOS  float64        `json:"los"`
 }
 
-// sprtMain parses the flags of "varena sprt" and prints the report to
-// stdout; flag errors and -h go to stderr.
-func sprtMain(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("sprt", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+// sprtFlags declares the flags of "varena sprt", which prints the report
+// to stdout.
+func sprtFlags(fs *flag.FlagSet) runFunc {
 	pentaFlag := fs.String("penta", "", "pentanomial counts `LL,LD,DD+WL,WD,WW` of colour-reversed game pairs")
 	wdlFlag := fs.String("wdl", "", "game counts `W,D,L`: wins, draws and losses of the tested engine")
 	elo0 := fs.Float64("elo0", 0, "Elo difference of the null hypothesis H0")
@@ -60,85 +65,68 @@ func sprtMain(args []string, stdout, stderr io.Writer) error {
 	beta := fs.Float64("beta", 0.05, "probability of accepting H0 when H1 holds")
 	model := fs.String("model", string(stats.Normalized), "Elo `model` of elo0 and elo1: normalized or logistic")
 	asJSON := fs.Bool("json", false, "print the result as a JSON object")
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), `usage: varena sprt (-penta LL,LD,DD+WL,WD,WW | -wdl W,D,L) [-elo0 E0 -elo1 E1] [-alpha A -beta B] [-model normalized|logistic] [-json]
-
-Computes the log-likelihood ratio of a sequential probability ratio test
-(fishtest's generalized SPRT), its bounds and the decision so far, with the
-Elo and normalized Elo differences (95% intervals) and the likelihood of
-superiority. With both -penta and -wdl the pentanomial counts are used and
-the two must describe the same games.
-
-flags:
-`)
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
+	return func(ctx context.Context, args []string, std stdio) error {
+		if len(args) > 0 {
+			return usagef("unexpected argument %q", args[0])
 		}
-		return usagef("%v", err)
-	}
-	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q", fs.Arg(0))
-	}
 
-	m, err := stats.ParseEloModel(*model)
-	if err != nil {
-		return usagef("-model: %q is not normalized or logistic", *model)
-	}
-	test, err := stats.NewSPRT(*elo0, *elo1, *alpha, *beta, m)
-	if err != nil {
-		return usageError{err}
-	}
-
-	rep := sprtReport{Model: test.Model, Elo0: test.Elo0, Elo1: test.Elo1, Alpha: test.Alpha, Beta: test.Beta}
-	var outcomes stats.Outcomes
-	if *wdlFlag != "" {
-		c, err := parseCounts(*wdlFlag, 3)
+		m, err := stats.ParseEloModel(*model)
 		if err != nil {
-			return usagef("-wdl: %v", err)
+			return usagef("-model: %q is not normalized or logistic", *model)
 		}
-		w := stats.WDL{W: c[0], D: c[1], L: c[2]}
-		rep.WDL, rep.Source, outcomes = &w, "wdl", w
-	}
-	if *pentaFlag != "" {
-		c, err := parseCounts(*pentaFlag, 5)
+		test, err := stats.NewSPRT(*elo0, *elo1, *alpha, *beta, m)
 		if err != nil {
-			return usagef("-penta: %v", err)
+			return usageError{err}
 		}
-		p := stats.Penta(c)
-		if rep.WDL != nil && (rep.WDL.Games() != p.Games() || rep.WDL.Points() != p.Points()) {
-			return usagef("-wdl %v (%d games, %.1f points) and -penta %v (%d games, %.1f points) disagree",
-				rep.WDL, rep.WDL.Games(), rep.WDL.Points(), p, p.Games(), p.Points())
+
+		rep := sprtReport{Model: test.Model, Elo0: test.Elo0, Elo1: test.Elo1, Alpha: test.Alpha, Beta: test.Beta}
+		var outcomes stats.Outcomes
+		if *wdlFlag != "" {
+			c, err := parseCounts(*wdlFlag, 3)
+			if err != nil {
+				return usagef("-wdl: %v", err)
+			}
+			w := stats.WDL{W: c[0], D: c[1], L: c[2]}
+			rep.WDL, rep.Source, outcomes = &w, "wdl", w
 		}
-		rep.Penta, rep.Source, rep.Pairs, outcomes = &p, "pentanomial", p.Pairs(), p
-	}
-	if outcomes == nil {
-		return usagef("give the counts with -penta LL,LD,DD+WL,WD,WW or -wdl W,D,L")
-	}
+		if *pentaFlag != "" {
+			c, err := parseCounts(*pentaFlag, 5)
+			if err != nil {
+				return usagef("-penta: %v", err)
+			}
+			p := stats.Penta(c)
+			if rep.WDL != nil && (rep.WDL.Games() != p.Games() || rep.WDL.Points() != p.Points()) {
+				return usagef("-wdl %v (%d games, %.1f points) and -penta %v (%d games, %.1f points) disagree",
+					rep.WDL, rep.WDL.Games(), rep.WDL.Points(), p, p.Games(), p.Points())
+			}
+			rep.Penta, rep.Source, rep.Pairs, outcomes = &p, "pentanomial", p.Pairs(), p
+		}
+		if outcomes == nil {
+			return usagef("give the counts with -penta LL,LD,DD+WL,WD,WW or -wdl W,D,L")
+		}
 
-	sum, err := stats.Summarize(outcomes)
-	if errors.Is(err, stats.ErrNoGames) {
-		return usagef("the counts add up to no game")
-	}
-	if err != nil {
-		return err
-	}
-	st, err := test.Test(outcomes)
-	if err != nil {
-		return err
-	}
-	rep.LLR, rep.Lower, rep.Upper, rep.Decision = st.LLR, st.Lower, st.Upper, st.Decision
-	rep.Games, rep.Points, rep.Score = sum.Games, sum.Points, sum.Score
-	rep.Elo, rep.NElo, rep.LOS = sum.Elo, sum.NElo, sum.LOS
+		sum, err := stats.Summarize(outcomes)
+		if errors.Is(err, stats.ErrNoGames) {
+			return usagef("the counts add up to no game")
+		}
+		if err != nil {
+			return err
+		}
+		st, err := test.Test(outcomes)
+		if err != nil {
+			return err
+		}
+		rep.LLR, rep.Lower, rep.Upper, rep.Decision = st.LLR, st.Lower, st.Upper, st.Decision
+		rep.Games, rep.Points, rep.Score = sum.Games, sum.Points, sum.Score
+		rep.Elo, rep.NElo, rep.LOS = sum.Elo, sum.NElo, sum.LOS
 
-	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(rep)
+		if *asJSON {
+			enc := json.NewEncoder(std.out)
+			enc.SetIndent("", "  ")
+			return enc.Encode(rep)
+		}
+		return writeSPRTReport(std.out, rep)
 	}
-	return writeSPRTReport(stdout, rep)
 }
 
 // writeSPRTReport prints the report as text.

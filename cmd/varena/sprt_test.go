@@ -173,12 +173,12 @@ func TestSPRTCommandHelp(t *testing.T) {
 		t.Fatalf("-h: %v", err)
 	}
 	for _, want := range []string{"usage: varena sprt", "-penta", "-wdl", "-elo0", "-elo1", "-alpha", "-beta", "-model", "-json"} {
-		if !strings.Contains(errOut.String(), want) {
-			t.Errorf("usage lacks %q:\n%s", want, errOut.String())
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("usage lacks %q:\n%s", want, out.String())
 		}
 	}
-	if out.Len() != 0 {
-		t.Errorf("stdout %q", out.String())
+	if errOut.Len() != 0 {
+		t.Errorf("stderr %q", errOut.String())
 	}
 }
 

@@ -1,0 +1,163 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"io"
+	"os"
+	"strings"
+	"testing"
+)
+
+// The helpers below run one command through the table, as main does,
+// with the test's streams.
+
+func perft(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	return execute(ctx, perftCmd, args, stdio{strings.NewReader(""), stdout, stderr})
+}
+
+func rateMain(args []string, stdout, stderr io.Writer) error {
+	return execute(context.Background(), rateCmd, args, stdio{strings.NewReader(""), stdout, stderr})
+}
+
+func sprtMain(args []string, stdout, stderr io.Writer) error {
+	return execute(context.Background(), sprtCmd, args, stdio{strings.NewReader(""), stdout, stderr})
+}
+
+func runSPRT(ctx context.Context, args []string) error {
+	return execute(ctx, sprtCmd, args, stdio{os.Stdin, os.Stdout, os.Stderr})
+}
+
+func mergeMain(args []string, stdout, stderr io.Writer) error {
+	return execute(context.Background(), mergeCmd, args, stdio{strings.NewReader(""), stdout, stderr})
+}
+
+func runMain(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	return execute(ctx, runCmd, args, stdio{strings.NewReader(""), stdout, stderr})
+}
+
+func serveUCI(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	return execute(ctx, uciCmd, args, stdio{stdin, stdout, stderr})
+}
+
+// varena runs realMain and returns the exit status and both outputs.
+func varena(args ...string) (code int, stdout, stderr string) {
+	var out, errOut bytes.Buffer
+	code = realMain(context.Background(), args, stdio{strings.NewReader(""), &out, &errOut})
+	return code, out.String(), errOut.String()
+}
+
+// TestHelp checks every way of asking for help: the command list or a
+// command's help on stdout, nothing on stderr, exit 0.
+func TestHelp(t *testing.T) {
+	list := [][]string{nil, {"help"}, {"-h"}, {"--help"}, {"-help"}}
+	for _, args := range list {
+		code, out, errOut := varena(args...)
+		if code != 0 || errOut != "" {
+			t.Errorf("varena %v: exit %d, stderr %q", args, code, errOut)
+		}
+		for _, c := range commands {
+			if !strings.Contains(out, "\n  "+c.name+" ") {
+				t.Errorf("varena %v: command list lacks %s:\n%s", args, c.name, out)
+			}
+		}
+	}
+	for _, c := range commands {
+		want := "usage: " + c.usageLine + "\n"
+		for _, args := range [][]string{{"help", c.name}, {c.name, "-h"}, {c.name, "--help"}, {c.name, "-help"}} {
+			code, out, errOut := varena(args...)
+			if code != 0 || errOut != "" {
+				t.Errorf("varena %v: exit %d, stderr %q", args, code, errOut)
+			}
+			if !strings.HasPrefix(out, want) {
+				t.Errorf("varena %v: stdout does not start with %q:\n%s", args, want, out)
+			}
+			if strings.Contains(out, "Usage of") {
+				t.Errorf("varena %v: Go's default usage:\n%s", args, out)
+			}
+		}
+		// Help after other flags and arguments too, and it runs nothing.
+		if code, out, _ := varena(c.name, "x", "-h"); code != 0 || !strings.HasPrefix(out, want) {
+			t.Errorf("varena %s x -h: exit %d:\n%s", c.name, code, out)
+		}
+		// Every flag of the command is in its help.
+		_, out, _ := varena("help", c.name)
+		fs := newFlagSet(c)
+		c.setFlags(fs)
+		fs.VisitAll(func(f *flag.Flag) {
+			if !strings.Contains(out, "  -"+f.Name) {
+				t.Errorf("varena help %s lacks -%s:\n%s", c.name, f.Name, out)
+			}
+		})
+	}
+}
+
+// TestUsageErrors: a bad flag, argument or command is reported once on
+// stderr, with the usage hint, and exits 2 with nothing on stdout.
+func TestUsageErrors(t *testing.T) {
+	tests := []struct {
+		args []string
+		want []string // lines of stderr, in order
+	}{
+		{[]string{"perft", "-bogus"}, []string{
+			"varena perft: flag provided but not defined: -bogus",
+			"usage: " + perftCmd.usageLine,
+			"Run 'varena help perft' for details."}},
+		{[]string{"uci", "-hash", "x"}, []string{
+			`varena uci: invalid value "x" for flag -hash: parse error`,
+			"usage: " + uciCmd.usageLine,
+			"Run 'varena help uci' for details."}},
+		{[]string{"rate", "-anchor"}, []string{
+			"varena rate: flag needs an argument: -anchor",
+			"usage: " + rateCmd.usageLine,
+			"Run 'varena help rate' for details."}},
+		{[]string{"perft", "-depth", "0"}, []string{
+			"varena perft: -depth must be 1 or more",
+			"usage: " + perftCmd.usageLine,
+			"Run 'varena help perft' for details."}},
+		{[]string{"bogus"}, []string{
+			`varena: unknown command "bogus"`,
+			"Run 'varena help' for the list of commands."}},
+		{[]string{"help", "bogus"}, []string{
+			`varena help: unknown command "bogus"`,
+			"Run 'varena help' for the list of commands."}},
+		{[]string{"help", "run", "rate"}, []string{
+			"usage: varena help [COMMAND]",
+			"Run 'varena help' for the list of commands."}},
+	}
+	for _, tt := range tests {
+		code, out, errOut := varena(tt.args...)
+		if code != 2 || out != "" {
+			t.Errorf("varena %v: exit %d, stdout %q", tt.args, code, out)
+		}
+		if got := strings.Split(strings.TrimSuffix(errOut, "\n"), "\n"); strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+			t.Errorf("varena %v: stderr\n%s\nwant\n%s", tt.args, errOut, strings.Join(tt.want, "\n"))
+		}
+	}
+}
+
+// TestCommandTable: names are unique and every entry is complete.
+func TestCommandTable(t *testing.T) {
+	seen := map[string]bool{}
+	for _, c := range commands {
+		if c.name == "" || c.name == "help" || seen[c.name] {
+			t.Errorf("command name %q: empty, reserved or repeated", c.name)
+		}
+		seen[c.name] = true
+		if !strings.HasPrefix(c.usageLine, "varena "+c.name) || c.short == "" || c.setFlags == nil {
+			t.Errorf("command %s: incomplete entry", c.name)
+		}
+	}
+}
+
+// TestInterleavedFlags: flags may follow the positional arguments, and
+// "--" ends the flags.
+func TestInterleavedFlags(t *testing.T) {
+	fs := newFlagSet(perftCmd)
+	depth := fs.Int("depth", 0, "")
+	pos, err := parseInterleaved(fs, []string{"a", "-depth", "3", "b", "--", "-c", "d"})
+	if err != nil || *depth != 3 || strings.Join(pos, " ") != "a b -c d" {
+		t.Fatalf("pos %q, depth %d, err %v", pos, *depth, err)
+	}
+}
