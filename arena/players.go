@@ -3,6 +3,7 @@ package arena
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"varena/configs"
 	"varena/engines"
@@ -41,11 +42,35 @@ func DefaultPlayer(ctx context.Context, r *configs.Run, e configs.Engine, out st
 			weights[v] = w
 		}
 		if e.Kind == configs.KindAlphaBeta {
-			return player.NewAlphaBeta(e.Name, weights, search.Limits{}, e.Hash), nil
+			ab := player.NewAlphaBeta(e.Name, weights, search.Limits{}, e.Hash)
+			p, err := SearchParams(r, e)
+			if err != nil {
+				return nil, err
+			}
+			ab.SetParams(p)
+			return ab, nil
 		}
 		return player.NewGreedy(e.Name, seed, weights), nil
 	case configs.KindUCI:
 		return startUCI(ctx, r, e, out)
 	}
 	return nil, fmt.Errorf("engine %s: unknown kind %q", e.Name, e.Kind)
+}
+
+// SearchParams returns the search parameters of a built-in engine entry:
+// the defaults, changed by the entry's options (parameter names as
+// `varena uci` lists them, whole numbers within their bounds).
+func SearchParams(r *configs.Run, e configs.Engine) (search.Params, error) {
+	p := search.DefaultParams()
+	names := make([]string, 0, len(e.Options))
+	for name := range e.Options {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		if err := p.SetString(name, e.Options[name]); err != nil {
+			return p, fmt.Errorf("%s:%d: engine %s: options: %w", r.File, e.Line, e.Name, err)
+		}
+	}
+	return p, nil
 }

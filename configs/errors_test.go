@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"varena/configs"
+	"varena/engines/search"
 )
 
 // brokenRuns are runs with mistakes and the exact messages they give,
@@ -331,7 +332,6 @@ engines:
     history: game
 `,
 		want: `t.yaml:6: engine "a": command is for uci engines, not alphabeta
-t.yaml:7: engine "a": options is for uci engines, not alphabeta
 t.yaml:8: engine "a": seed is for random and greedy engines, not alphabeta
 t.yaml:9: engine "b": kind uci needs a command
 t.yaml:11: engine "b": hash is for alphabeta engines, not uci
@@ -570,4 +570,41 @@ func FuzzParseClock(f *testing.F) {
 			t.Fatalf("ParseClock(%q) = %d, %v, %v; its form %q reads %d, %v, %v, %v", s, moves, base, inc, canon, m2, b2, i2, err)
 		}
 	})
+}
+
+// A built-in engine's options are search parameters, checked by the
+// Checker's SearchOption with the line of each.
+func TestSearchOptions(t *testing.T) {
+	chk := check
+	chk.SearchOption = search.CheckParam
+	r, err := configs.Parse("t.yaml", []byte(`
+variant: extinction
+time_control: {nodes: 1000}
+engines:
+  - {name: a, kind: alphabeta, options: {FutilityMargin: "180", lmrbase: 60}}
+  - {name: b, kind: random}
+`), chk)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := r.Engines[0].Options["FutilityMargin"]; got != "180" {
+		t.Errorf("options: %v", r.Engines[0].Options)
+	}
+	_, err = configs.Parse("t.yaml", []byte(`
+variant: extinction
+time_control: {nodes: 1000}
+engines:
+  - name: a
+    kind: alphabeta
+    options:
+      FutilityMargin: 10
+      Bogus: 3
+  - {name: b, kind: greedy, options: {FutilityMargin: 100}}
+`), chk)
+	want := `t.yaml:8: engine "a": options: search parameter FutilityMargin: 10 out of range 50-500
+t.yaml:9: engine "a": options: unknown search parameter "Bogus" (known: ` + strings.Join(search.ParamNames(), ", ") + `)
+t.yaml:10: engine "b": options is for uci and alphabeta engines, not greedy`
+	if err == nil || err.Error() != want {
+		t.Errorf("got\n%v\nwant\n%s", err, want)
+	}
 }

@@ -26,6 +26,9 @@ type Checker struct {
 	// the path as Run.Path returns it. Nil: os.Stat for runs read from
 	// disk, the embedded files for runs with no File (see Run.Open).
 	FileExists func(path string) bool
+	// SearchOption checks one option of a built-in (alphabeta) engine: a
+	// search parameter's name and value. Nil skips the check.
+	SearchOption func(name, value string) error
 }
 
 // Error is one problem found in a run file. Its text is

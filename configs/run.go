@@ -148,10 +148,12 @@ type Engine struct {
 	Seed    uint64            `yaml:"seed"` // random and greedy (default: the run's seed)
 
 	// External UCI engines.
-	Command string            `yaml:"command"`
-	Args    []string          `yaml:"args"`
-	Dir     string            `yaml:"dir"`
-	Options map[string]string `yaml:"options"` // UCI options to set
+	Command string   `yaml:"command"`
+	Args    []string `yaml:"args"`
+	Dir     string   `yaml:"dir"`
+	// Options are the UCI options to set; for alphabeta, the search
+	// parameters by name (`varena uci` lists them as spin options).
+	Options map[string]string `yaml:"options"`
 	// VariantNames maps our variant names to the engine's UCI_Variant
 	// values where they differ (Fairy-Stockfish: losalamos-bunkers has no
 	// equivalent; extinction is extinction).

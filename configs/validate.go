@@ -525,7 +525,7 @@ var onlyFor = []struct {
 	{"command", func(e *Engine) bool { return e.Command != "" }, []string{KindUCI}},
 	{"args", func(e *Engine) bool { return len(e.Args) > 0 }, []string{KindUCI}},
 	{"dir", func(e *Engine) bool { return e.Dir != "" }, []string{KindUCI}},
-	{"options", func(e *Engine) bool { return len(e.Options) > 0 }, []string{KindUCI}},
+	{"options", func(e *Engine) bool { return len(e.Options) > 0 }, []string{KindUCI, KindAlphaBeta}},
 	{"variant_names", func(e *Engine) bool { return len(e.VariantNames) > 0 }, []string{KindUCI}},
 	{"restart", func(e *Engine) bool { return e.Restart != "" }, []string{KindUCI}},
 	{"history", func(e *Engine) bool { return e.History != "" }, []string{KindUCI}},
@@ -577,6 +577,13 @@ func (v *validator) engine(e *Engine, i int, first map[string]int) {
 			v.errorf(line, "%s: weights for %s: no file given", label, variant)
 		case !v.exists(file):
 			v.errorf(line, "%s: weights for %s: %s not found", label, variant, v.run.Path(file))
+		}
+	}
+	if e.Kind == KindAlphaBeta && v.check.SearchOption != nil {
+		for _, name := range sortedKeys(e.Options) {
+			if err := v.check.SearchOption(name, e.Options[name]); err != nil {
+				v.errorf(v.at(sub(p, "options", name)...), "%s: options: %v", label, err)
+			}
 		}
 	}
 	switch e.Restart {

@@ -12,11 +12,14 @@ import (
 
 	"varena/arena"
 	"varena/configs"
+	"varena/engines/search"
 	"varena/engines/variants"
 )
 
 // checker validates run configs against the variants varena knows.
-func checker() configs.Checker { return configs.Checker{Variants: variants.Names()} }
+func checker() configs.Checker {
+	return configs.Checker{Variants: variants.Names(), SearchOption: search.CheckParam}
+}
 
 var runCmd = &command{
 	name:      "run",

@@ -117,13 +117,22 @@ type AlphaBeta struct {
 	weights  map[*engines.Variant]*search.Weights
 	limits   search.Limits
 	hashMB   int
+	params   search.Params
 }
 
 // NewAlphaBeta returns an alpha-beta player. weights maps each variant to
 // its weights (variants not in the map use the embedded defaults); limits,
 // if not zero, replace the arena's limits for every move.
 func NewAlphaBeta(name string, weights map[*engines.Variant]*search.Weights, limits search.Limits, hashMB int) *AlphaBeta {
-	return &AlphaBeta{name: name, weights: weights, limits: limits, hashMB: hashMB}
+	return &AlphaBeta{name: name, weights: weights, limits: limits, hashMB: hashMB, params: search.DefaultParams()}
+}
+
+// SetParams sets the search parameters of every later search.
+func (a *AlphaBeta) SetParams(p search.Params) {
+	a.params = p
+	if a.searcher != nil {
+		a.searcher.SetParams(p)
+	}
 }
 
 func (a *AlphaBeta) Name() string { return a.name }
@@ -142,6 +151,7 @@ func (a *AlphaBeta) NewGame(ctx context.Context, v *engines.Variant) error {
 	}
 	if a.searcher == nil {
 		a.searcher = search.New(w, max(a.hashMB, 1))
+		a.searcher.SetParams(a.params)
 	}
 	a.searcher.SetWeights(w)
 	a.searcher.NewGame()

@@ -2,7 +2,6 @@ package search
 
 import (
 	"context"
-	"math"
 	"slices"
 	"sync/atomic"
 	"time"
@@ -88,8 +87,10 @@ type Result struct {
 // hash move, MVV-LVA, killers and history. One Searcher searches one
 // position at a time; use one per worker.
 type Searcher struct {
-	w  *Weights
-	tt *table
+	w   *Weights
+	tt  *table
+	p   Params
+	lmr lmrTable
 
 	history [2][64][64]int32
 	killers [MaxPly + 1][2]engines.Move
@@ -113,8 +114,19 @@ type Searcher struct {
 // New returns a searcher with the given weights and a transposition table
 // of hashMB megabytes.
 func New(w *Weights, hashMB int) *Searcher {
-	return &Searcher{w: w, tt: newTable(hashMB)}
+	s := &Searcher{w: w, tt: newTable(hashMB)}
+	s.SetParams(DefaultParams())
+	return s
 }
+
+// SetParams changes the search parameters.
+func (s *Searcher) SetParams(p Params) {
+	s.p = p
+	s.lmr.fill(&p)
+}
+
+// Params returns the search parameters.
+func (s *Searcher) Params() Params { return s.p }
 
 // SetWeights changes the evaluation weights.
 func (s *Searcher) SetWeights(w *Weights) { s.w = w }
@@ -225,22 +237,6 @@ func keepMoves(list, allowed []engines.Move) []engines.Move {
 	return out
 }
 
-// Pruning margins and the late-move reduction table.
-const (
-	futilityMargin = 200 // centipawns per ply of depth
-	aspiration     = 35  // half-width of the first root window
-)
-
-var lmr [64][64]int
-
-func init() {
-	for d := 1; d < 64; d++ {
-		for i := 1; i < 64; i++ {
-			lmr[d][i] = max(1, int(0.5+math.Log(float64(d))*math.Log(float64(i))/2.0))
-		}
-	}
-}
-
 // aspirate searches the root with a window around the previous
 // iteration's score, widening it on each failure until the score lies
 // inside (shallow depths and mate scores use the full window).
@@ -248,7 +244,7 @@ func (s *Searcher) aspirate(pos *engines.Position, depth, prev int) int {
 	if depth < 4 || prev > mateBand || prev < -mateBand {
 		return s.negamax(pos, depth, 0, -infinity, infinity, true)
 	}
-	delta := aspiration
+	delta := s.p.Aspiration
 	alpha, beta := prev-delta, prev+delta
 	for {
 		score := s.negamax(pos, depth, 0, alpha, beta, true)
@@ -431,7 +427,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 			var child engines.Position
 			pos.MakeNullMove(&child)
 			s.path = append(s.path, child.Hash())
-			r := 2 + depth/4
+			r := s.p.NullMoveBase + depth/s.p.NullMoveDivisor
 			score := -s.negamax(&child, depth-1-r, ply+1, -beta, -beta+1, false)
 			s.path = s.path[:len(s.path)-1]
 			if s.aborted {
@@ -457,7 +453,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 	origAlpha := alpha
 	// Futility: a quiet move one or two plies from the leaves cannot lift
 	// a static score far below alpha.
-	futile := !pvNode && !inCheck && depth <= 2 && alpha > -mateBand && static+futilityMargin*depth <= alpha
+	futile := !pvNode && !inCheck && depth <= 2 && alpha > -mateBand && static+s.p.FutilityMargin*depth <= alpha
 	var child engines.Position
 	for i := range moves {
 		pickBest(moves, scores, i)
@@ -477,7 +473,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 			// Late quiet moves get a reduced null-window search first.
 			r := 0
 			if prunable && depth >= 3 && i >= 3 && !inCheck {
-				r = lmr[min(depth, 63)][min(i, 63)]
+				r = int(s.lmr[min(depth, 63)][min(i, 63)])
 				if pvNode {
 					r = max(r-1, 1)
 				}
@@ -593,7 +589,6 @@ func pickBest(moves []engines.Move, scores []int32, i int) {
 const (
 	qCheckPly = 3
 	qMaxPly   = 10
-	deltaPad  = 200 // centipawns of positional swing a capture may still bring
 )
 
 func (s *Searcher) quiesce(pos *engines.Position, ply, qply, alpha, beta int) int {
@@ -642,7 +637,7 @@ func (s *Searcher) quiesce(pos *engines.Position, ply, qply, alpha, beta int) in
 				continue
 			}
 			if m.Promotion() == engines.NoPieceType && pos.Pieces(them, victim).Count() > 1 &&
-				(stand+s.w.pieces[victim]+deltaPad < alpha || pos.SEE(m, &s.w.pieces) < 0) {
+				(stand+s.w.pieces[victim]+s.p.DeltaMargin < alpha || pos.SEE(m, &s.w.pieces) < 0) {
 				continue
 			}
 			moves[n] = m

@@ -193,6 +193,7 @@ type server struct {
 	hash, appliedHash int
 	weightsPath       string
 	weightsStale      bool
+	params            search.Params // the search parameters, one spin option each
 
 	job *searchJob
 }
@@ -241,6 +242,7 @@ func newServer(opts ServerOptions, out io.Writer) (*server, error) {
 	}
 	s.weightsPath = opts.Weights
 	s.searcher = search.New(w, s.hash)
+	s.params = s.searcher.Params()
 	s.appliedHash = s.hash
 	s.game = startGame(s.variant)
 	return s, nil
@@ -362,6 +364,10 @@ func (s *server) cmdUCI(_ []string, _ string) {
 		{Name: "Weights", Type: "string", Default: s.weightsPath},
 		{Name: "Threads", Type: "spin", Default: "1", Min: 1, Max: 1},
 	}
+	for _, p := range search.ParamTable {
+		v, _ := s.params.Get(p.Name)
+		opts = append(opts, Option{Name: p.Name, Type: "spin", Default: strconv.Itoa(v), Min: p.Min, Max: p.Max})
+	}
 	for _, o := range opts {
 		s.out.println(o.String())
 	}
@@ -417,12 +423,27 @@ func (s *server) cmdSetOption(_ []string, rest string) {
 		s.weightsPath = value
 		s.weightsStale = true
 	default:
-		s.info("setoption: unknown option %q (known: UCI_Variant, Hash, Weights, Threads)", name)
+		p, ok := search.LookupParam(name)
+		if !ok {
+			s.info("setoption: unknown option %q (known: UCI_Variant, Hash, Weights, Threads, %s)",
+				name, strings.Join(search.ParamNames(), ", "))
+			return
+		}
+		n, err := strconv.Atoi(value)
+		if err == nil {
+			err = s.params.Set(p.Name, n)
+		}
+		if err != nil {
+			s.info("setoption %s: want a whole number from %d to %d, have %q", p.Name, p.Min, p.Max, value)
+		}
 	}
 }
 
 // applySettings brings the searcher up to date with the options.
 func (s *server) applySettings() {
+	if s.params != s.searcher.Params() {
+		s.searcher.SetParams(s.params)
+	}
 	if s.hash != s.appliedHash {
 		s.searcher.SetHash(s.hash)
 		s.appliedHash = s.hash

@@ -128,9 +128,19 @@ func TestServeTranscripts(t *testing.T) {
 				"^option name Hash type spin default 16 min 1 max 4096$",
 				"^option name Weights type string default <empty>$",
 				"^option name Threads type spin default 1 min 1 max 1$",
+				"^option name FutilityMargin type spin default 200 min 50 max 500$",
+				"^option name LMRDivisor type spin default 200 min 100 max 500$",
 				"^uciok$"}},
 			{"isready", []string{"^readyok$"}},
 		}, false},
+		{"search parameters", ServerOptions{}, []step{
+			{"setoption name futilitymargin value 150", nil},
+			{"setoption name Aspiration value 3", []string{`^info string setoption Aspiration: want a whole number from 5 to 200, have "3"$`}},
+			{"setoption name NullMoveBase value two", []string{`^info string setoption NullMoveBase: want a whole number from 1 to 5, have "two"$`}},
+			{"setoption name NoSuchThing value 1", []string{`^info string setoption: unknown option "NoSuchThing" \(known: UCI_Variant, Hash, Weights, Threads, FutilityMargin, `}},
+			{"position startpos", nil},
+			{"go depth 3", []string{"^bestmove "}},
+		}, true},
 		{"options", ServerOptions{Variant: "evolution", Hash: 8}, []step{
 			{"uci", []string{"default evolution var", "^option name Hash type spin default 8 ", "^uciok$"}},
 			{"setoption name uci_variant value LOSALAMOS-BUNKERS", nil},
@@ -457,6 +467,13 @@ func ExampleServe() {
 	// option name Hash type spin default 1 min 1 max 4096
 	// option name Weights type string default <empty>
 	// option name Threads type spin default 1 min 1 max 1
+	// option name FutilityMargin type spin default 200 min 50 max 500
+	// option name LMRBase type spin default 50 min 0 max 200
+	// option name LMRDivisor type spin default 200 min 100 max 500
+	// option name NullMoveBase type spin default 2 min 1 max 5
+	// option name NullMoveDivisor type spin default 4 min 2 max 10
+	// option name Aspiration type spin default 35 min 5 max 200
+	// option name DeltaMargin type spin default 200 min 0 max 1000
 	// uciok
 	// Variant: losalamos-bunkers
 	// Fen: rnqknr/pppppp/6/6/PPPPPP/RNQ1NR|2/2/2/1K b - - 1 1

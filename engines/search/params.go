@@ -1,0 +1,128 @@
+package search
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Params are the search's tuning constants: pruning margins, reductions
+// and windows. They are integers so that SPSA, UCI spin options and run
+// configs handle them alike; fractional ones are in hundredths. The
+// searcher reads them from its Params value, so two searchers with
+// different parameters can play each other in one process.
+type Params struct {
+	FutilityMargin  int // centipawns per ply: quiet moves near the leaves below alpha by this are skipped
+	LMRBase         int // hundredths: reduction = base + ln(depth)*ln(moveIndex)/divisor
+	LMRDivisor      int // hundredths
+	NullMoveBase    int // plies: null-move reduction = base + depth/divisor
+	NullMoveDivisor int
+	Aspiration      int // centipawns: half-width of the first root window
+	DeltaMargin     int // centipawns: positional swing a capture may still bring in quiescence
+}
+
+// Param describes one parameter of Params: its name (the UCI option and
+// run-config key), default, bounds and meaning.
+type Param struct {
+	Name     string
+	Default  int
+	Min, Max int
+	Doc      string
+	field    func(*Params) *int
+}
+
+// ParamTable lists every search parameter. The defaults are the values
+// the searcher was measured with; the bounds keep the search sound (no
+// negative margins, no reduction that skips the whole subtree).
+var ParamTable = []Param{
+	{"FutilityMargin", 200, 50, 500, "futility margin per ply of depth (centipawns)", func(p *Params) *int { return &p.FutilityMargin }},
+	{"LMRBase", 50, 0, 200, "late-move reduction base (hundredths of a ply)", func(p *Params) *int { return &p.LMRBase }},
+	{"LMRDivisor", 200, 100, 500, "late-move reduction divisor of ln(depth)*ln(move) (hundredths)", func(p *Params) *int { return &p.LMRDivisor }},
+	{"NullMoveBase", 2, 1, 5, "null-move reduction base (plies)", func(p *Params) *int { return &p.NullMoveBase }},
+	{"NullMoveDivisor", 4, 2, 10, "null-move reduction: one more ply per this many of depth", func(p *Params) *int { return &p.NullMoveDivisor }},
+	{"Aspiration", 35, 5, 200, "half-width of the first aspiration window (centipawns)", func(p *Params) *int { return &p.Aspiration }},
+	{"DeltaMargin", 200, 0, 1000, "delta-pruning margin in quiescence (centipawns)", func(p *Params) *int { return &p.DeltaMargin }},
+}
+
+// DefaultParams returns every parameter at its default.
+func DefaultParams() Params {
+	var p Params
+	for _, d := range ParamTable {
+		*d.field(&p) = d.Default
+	}
+	return p
+}
+
+// LookupParam returns the description of the parameter name (case
+// ignored, as UCI option names are).
+func LookupParam(name string) (Param, bool) {
+	for _, d := range ParamTable {
+		if strings.EqualFold(d.Name, name) {
+			return d, true
+		}
+	}
+	return Param{}, false
+}
+
+// Get returns the value of the parameter name.
+func (p *Params) Get(name string) (int, bool) {
+	d, ok := LookupParam(name)
+	if !ok {
+		return 0, false
+	}
+	return *d.field(p), true
+}
+
+// Set sets the parameter name to v, refusing unknown names and values out
+// of the parameter's bounds.
+func (p *Params) Set(name string, v int) error {
+	d, ok := LookupParam(name)
+	if !ok {
+		return fmt.Errorf("unknown search parameter %q (known: %s)", name, strings.Join(ParamNames(), ", "))
+	}
+	if v < d.Min || v > d.Max {
+		return fmt.Errorf("search parameter %s: %d out of range %d-%d", d.Name, v, d.Min, d.Max)
+	}
+	*d.field(p) = v
+	return nil
+}
+
+// SetString sets the parameter name from its text value (a whole number,
+// as a UCI option or a run config gives it).
+func (p *Params) SetString(name, value string) error {
+	n, err := strconv.Atoi(strings.TrimSpace(value))
+	if err != nil {
+		if d, ok := LookupParam(name); ok {
+			return fmt.Errorf("search parameter %s: want a whole number from %d to %d, have %q", d.Name, d.Min, d.Max, value)
+		}
+	}
+	return p.Set(name, n)
+}
+
+// CheckParam reports whether SetString would accept name and value.
+func CheckParam(name, value string) error {
+	p := DefaultParams()
+	return p.SetString(name, value)
+}
+
+// ParamNames returns the names of the parameters in table order.
+func ParamNames() []string {
+	names := make([]string, len(ParamTable))
+	for i, d := range ParamTable {
+		names[i] = d.Name
+	}
+	return names
+}
+
+// lmrTable is the late-move reduction in plies by depth and move index.
+type lmrTable [64][64]int8
+
+func (t *lmrTable) fill(p *Params) {
+	base, div := float64(p.LMRBase)/100, float64(p.LMRDivisor)/100
+	for d := 1; d < 64; d++ {
+		for i := 1; i < 64; i++ {
+			t[d][i] = int8(max(1, min(60, int(base+math.Log(float64(d))*math.Log(float64(i))/div))))
+		}
+	}
+}
