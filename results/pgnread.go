@@ -28,6 +28,9 @@ type PGNGame struct {
 	// Result is the game termination marker: "1-0", "0-1", "1/2-1/2" or
 	// "*". A game whose movetext lacks one takes its Result tag, or "*".
 	Result string
+	// Marker is the movetext's own termination marker, "" when it has
+	// none, so that a caller can tell it from the Result tag.
+	Marker string
 	// Line is the 1-based line where the game starts.
 	Line int
 }
@@ -225,6 +228,7 @@ func (p *pgnParser) result(r string) {
 // "*") when r is empty.
 func (p *pgnParser) finish(r string) {
 	g := p.cur
+	g.Marker = r
 	if r == "" {
 		r = Unfinished
 		if t := g.Tags["Result"]; validResult(t) {

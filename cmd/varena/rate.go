@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"varena/arena"
 	"varena/arena/stats"
@@ -42,18 +43,26 @@ func rateFlags(fs *flag.FlagSet) runFunc {
 		}
 		var games []results.Game
 		meta := arena.Meta{Name: "rating"}
+		check := newPGNChecker(std.err)
+		pgn := false
 		for _, p := range pos {
-			gs, m, err := readGames(p)
+			gs, m, fromPGN, err := readGames(p, check)
 			if err != nil {
 				return err
 			}
+			pgn = pgn || fromPGN
 			if m != nil && len(pos) == 1 {
 				meta = *m
 			}
 			games = append(games, gs...)
 		}
+		if pgn {
+			if err := check.finish(pos, len(games)); err != nil {
+				return err
+			}
+		}
 		if len(games) == 0 {
-			return fmt.Errorf("no finished games in %v", pos)
+			return fmt.Errorf("no finished games in %s", strings.Join(pos, ", "))
 		}
 		meta.Total = len(games)
 		if *anchor != "" {
@@ -79,7 +88,7 @@ func rateFlags(fs *flag.FlagSet) runFunc {
 		}
 		for _, g := range games {
 			if err := t.Add(g); err != nil {
-				return err
+				return fmt.Errorf("%s: %w", strings.Join(pos, ", "), err)
 			}
 		}
 		sum, err := t.Summary()
@@ -97,57 +106,60 @@ func rateFlags(fs *flag.FlagSet) runFunc {
 }
 
 // readGames reads finished games from a PGN file, a run's directory (its
-// journal) or a directory of PGN files.
-func readGames(path string) ([]results.Game, *arena.Meta, error) {
+// journal) or a directory of PGN files; games read from PGN go through
+// check, which reports and leaves out the bad ones. fromPGN says whether
+// path held PGN.
+func readGames(path string, check *pgnChecker) (games []results.Game, meta *arena.Meta, fromPGN bool, err error) {
 	st, err := os.Stat(path)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, false, err
 	}
 	if !st.IsDir() {
-		gs, err := readPGNGames(path)
-		return gs, nil, err
+		gs, err := readPGNGames(path, check)
+		return gs, nil, true, err
 	}
 	journal := filepath.Join(path, arena.JournalFile)
 	if _, err := os.Stat(journal); err == nil {
 		gs, err := results.ReadJournal(journal)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, false, err
 		}
 		if m, err := arena.ReadMeta(path); err == nil {
-			return gs, &m, nil
+			return gs, &m, false, nil
 		}
-		return gs, nil, nil
+		return gs, nil, false, nil
 	}
 	files, err := filepath.Glob(filepath.Join(path, "*.pgn"))
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, false, err
 	}
 	if len(files) == 0 {
-		return nil, nil, fmt.Errorf("%s: neither %s nor PGN files", path, arena.JournalFile)
+		return nil, nil, false, fmt.Errorf("%s: neither %s nor PGN files", path, arena.JournalFile)
 	}
 	sort.Strings(files)
 	var all []results.Game
 	for _, f := range files {
-		gs, err := readPGNGames(f)
+		gs, err := readPGNGames(f, check)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, false, err
 		}
 		all = append(all, gs...)
 	}
-	return all, nil, nil
+	return all, nil, true, nil
 }
 
-func readPGNGames(path string) ([]results.Game, error) {
+// readPGNGames reads the games of a PGN file that pass check, numbered
+// by their place in the file.
+func readPGNGames(path string, check *pgnChecker) ([]results.Game, error) {
 	pgs, err := results.ReadPGNFile(path)
 	if err != nil {
 		return nil, err
 	}
 	games := make([]results.Game, 0, len(pgs))
 	for i, pg := range pgs {
-		g := results.ToGame(pg)
-		g.ID = i + 1
-		g.Pair = 0 // PGN does not say which games share an opening
-		games = append(games, g)
+		if g, ok := check.game(path, i+1, pg); ok {
+			games = append(games, g)
+		}
 	}
 	return games, nil
 }
