@@ -79,7 +79,7 @@ func (c *pgnChecker) game(file string, num int, pg results.PGNGame) (results.Gam
 	place := fmt.Sprintf("%s:%d: game %d", file, pg.Line, num)
 	g := results.ToGame(pg)
 	g.ID = c.read // unique over all files read
-	g.Pair = 0 // PGN does not say which games share an opening
+	g.Pair = 0    // PGN does not say which games share an opening
 
 	result, ok := c.result(place, pg)
 	if !ok {
