@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -50,11 +51,14 @@ type Pairing struct {
 // tie-breaks Sonneborn-Berger (the sum, over opponents, of the points
 // scored against each times that opponent's total) and direct encounter
 // (points scored against the players tied on points and Sonneborn-Berger).
+// Summary.RankedBy says which order the rows follow; a gauntlet has no
+// Sonneborn-Berger or direct encounter (0).
 type Standing struct {
 	Rank            int     `json:"rank"`
 	Name            string  `json:"name"`
 	Points          float64 `json:"points"`
 	Games           int     `json:"games"`
+	Score           float64 `json:"score"` // points per game
 	SonnebornBerger float64 `json:"sonneborn_berger"`
 	Direct          float64 `json:"direct_encounter"`
 }
@@ -64,6 +68,7 @@ type Summary struct {
 	Meta      Meta        `json:"meta"`
 	Played    int         `json:"played"`
 	Standings []Standing  `json:"standings"`
+	RankedBy  string      `json:"ranked_by,omitempty"` // RankByPoints or RankByScore
 	Ratings   stats.Table `json:"ratings"`
 	// VariantRatings are the ratings fitted on each variant's games alone
 	// (multivariant runs). A variant whose ratings diverge (possible only
@@ -152,6 +157,9 @@ func (t *Tally) Add(g results.Game) error {
 	ws, ok := g.WhiteScore()
 	if !ok {
 		return nil
+	}
+	if g.White == g.Black {
+		return fmt.Errorf("game %d: %s plays itself", g.ID, g.White)
 	}
 	wi, bi := t.idx(g.White), t.idx(g.Black)
 	k := pairKey(g.White, g.Black)
@@ -297,7 +305,11 @@ func (t *Tally) Summary() (*Summary, error) {
 				}
 			}
 		}
-		s.Standings = standings(t.names, s.Pairings)
+		s.RankedBy = RankByPoints
+		if t.meta.Tournament == "gauntlet" || !equalGames(s.Pairings) {
+			s.RankedBy = RankByScore
+		}
+		s.Standings = standings(t.names, s.Pairings, s.Ratings, s.RankedBy == RankByScore)
 	}
 	if m := t.meta.SPRT; m != nil {
 		var penta stats.Penta
@@ -370,9 +382,29 @@ func (t *Tally) rate(variant string) (stats.Table, error) {
 	return stats.RateMatchups(names, ms, t.RatingOptions)
 }
 
-// standings ranks players by points, then Sonneborn-Berger, then direct
-// encounter among the players still tied.
-func standings(names []string, pairings []Pairing) []Standing {
+// Ranking rules, as Summary.RankedBy states them.
+const (
+	// RankByPoints is a round robin's order: every player has the same
+	// number of games, so points, then the round-robin tie-breaks.
+	RankByPoints = "points, then Sonneborn-Berger, direct encounter, rating and name"
+	// RankByScore is the order of a gauntlet or of games where players
+	// have different numbers of games (rate of arbitrary PGNs): points
+	// per game, since a challenger's points are out of more games, and
+	// Sonneborn-Berger, a round-robin tie-break, means nothing there.
+	RankByScore = "score (points per game), then rating, games and name"
+)
+
+// sameRating reports whether two ratings are equal up to the fit's
+// precision, so that symmetric players, whose fitted ratings differ in
+// the last digits, tie.
+func sameRating(a, b float64) bool { return math.Abs(a-b) < 1e-6 }
+
+// standings ranks the players. byScore (a gauntlet, or unequal numbers
+// of games) ranks by RankByScore, else by RankByPoints. Players tied on
+// every criterion but the name share a rank; the name only orders them,
+// the same way everywhere (the rating table breaks ties by score, then
+// name).
+func standings(names []string, pairings []Pairing, ratings stats.Table, byScore bool) []Standing {
 	points := map[string]float64{}
 	games := map[string]int{}
 	against := map[[2]string]float64{} // (x, y) -> points x scored against y
@@ -386,42 +418,91 @@ func standings(names []string, pairings []Pairing) []Standing {
 		against[[2]string{p.A, p.B}] += a
 		against[[2]string{p.B, p.A}] += float64(n) - a
 	}
+	rating := map[string]float64{}
+	for _, r := range ratings {
+		rating[r.Name] = r.Rating
+	}
 	rows := make([]Standing, 0, len(names))
 	for _, n := range names {
 		if games[n] == 0 {
 			continue
 		}
-		sb := 0.0
-		for _, o := range names {
-			sb += against[[2]string{n, o}] * points[o]
+		r := Standing{Name: n, Points: points[n], Games: games[n], Score: points[n] / float64(games[n])}
+		if !byScore {
+			for _, o := range names {
+				r.SonnebornBerger += against[[2]string{n, o}] * points[o]
+			}
 		}
-		rows = append(rows, Standing{Name: n, Points: points[n], Games: games[n], SonnebornBerger: sb})
+		rows = append(rows, r)
 	}
-	// Direct encounter within each group tied on points and SB.
-	for i := range rows {
-		for j := range rows {
-			if i != j && rows[i].Points == rows[j].Points && rows[i].SonnebornBerger == rows[j].SonnebornBerger {
-				rows[i].Direct += against[[2]string{rows[i].Name, rows[j].Name}]
+	if !byScore {
+		// Direct encounter within each group tied on points and SB.
+		for i := range rows {
+			for j := range rows {
+				if i != j && rows[i].Points == rows[j].Points && rows[i].SonnebornBerger == rows[j].SonnebornBerger {
+					rows[i].Direct += against[[2]string{rows[i].Name, rows[j].Name}]
+				}
 			}
 		}
 	}
-	sort.SliceStable(rows, func(i, j int) bool {
-		a, b := rows[i], rows[j]
-		switch {
-		case a.Points != b.Points:
-			return a.Points > b.Points
-		case a.SonnebornBerger != b.SonnebornBerger:
-			return a.SonnebornBerger > b.SonnebornBerger
+	// cmp orders a before b (<0) by every criterion but the name.
+	cmp := func(a, b Standing) int {
+		desc := func(x, y float64) int {
+			switch {
+			case x > y:
+				return -1
+			case x < y:
+				return 1
+			}
+			return 0
 		}
-		return a.Direct > b.Direct
+		if byScore {
+			if c := desc(a.Score, b.Score); c != 0 {
+				return c
+			}
+		} else {
+			for _, c := range []int{desc(a.Points, b.Points), desc(a.SonnebornBerger, b.SonnebornBerger), desc(a.Direct, b.Direct)} {
+				if c != 0 {
+					return c
+				}
+			}
+		}
+		if ra, rb := rating[a.Name], rating[b.Name]; !sameRating(ra, rb) {
+			return desc(ra, rb)
+		}
+		return desc(float64(a.Games), float64(b.Games))
+	}
+	sort.SliceStable(rows, func(i, j int) bool {
+		if c := cmp(rows[i], rows[j]); c != 0 {
+			return c < 0
+		}
+		return rows[i].Name < rows[j].Name
 	})
 	for i := range rows {
 		rows[i].Rank = i + 1
-		if i > 0 && rows[i].Points == rows[i-1].Points && rows[i].SonnebornBerger == rows[i-1].SonnebornBerger && rows[i].Direct == rows[i-1].Direct {
+		if i > 0 && cmp(rows[i], rows[i-1]) == 0 {
 			rows[i].Rank = rows[i-1].Rank // still tied
 		}
 	}
 	return rows
+}
+
+// equalGames reports whether every player has the same number of games
+// (a complete round robin, or an SPRT's match).
+func equalGames(pairings []Pairing) bool {
+	games := map[string]int{}
+	for _, p := range pairings {
+		games[p.A] += p.WDL.Games()
+		games[p.B] += p.WDL.Games()
+	}
+	n := -1
+	for _, g := range games {
+		if n >= 0 && g != n {
+			return false
+		}
+		n = g
+	}
+	return true
 }
 
 // variantLetters gives each variant a capital letter for the crosstable:
@@ -478,6 +559,12 @@ func (s *Summary) WriteJSON(w io.Writer) error {
 	return enc.Encode(s)
 }
 
+// CrosstableWidth is the width the text crosstable keeps to, so that it
+// fits a terminal: the per-game cells of a multivariant run become
+// per-variant scores when the table would be wider, and a table still
+// wider is cut into blocks of columns. summary.json keeps every game.
+const CrosstableWidth = 100
+
 // WriteText prints the summary as tables: standings, ratings (overall
 // and per variant), pairings with Elo and confidence, the crosstable,
 // SPRT and faults.
@@ -485,11 +572,8 @@ func (s *Summary) WriteText(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %d of %d games played (%s, %s)\n\n", s.Meta.Name, s.Played, s.Meta.Total,
 		strings.Join(s.Meta.Variants, ", "), s.Meta.Tournament)
-	if len(s.Standings) > 2 {
-		fmt.Fprintf(&b, "%4s  %-*s %7s %6s %8s %6s\n", "Rank", s.nameWidth(), "Name", "Points", "Games", "S-B", "Direct")
-		for _, r := range s.Standings {
-			fmt.Fprintf(&b, "%4d  %-*s %7g %6d %8.2f %6g\n", r.Rank, s.nameWidth(), r.Name, r.Points, r.Games, r.SonnebornBerger, r.Direct)
-		}
+	if len(s.Standings) > 0 {
+		s.writeStandings(&b)
 		b.WriteByte('\n')
 	}
 	if len(s.Ratings) > 0 {
@@ -511,14 +595,14 @@ func (s *Summary) WriteText(w io.Writer) error {
 		}
 	}
 	for _, p := range s.Pairings {
-		fmt.Fprintf(&b, "%s vs %s: %s  score %.1f%%  Elo %+.1f ± %.1f  LOS %.1f%%  draws %.1f%%\n",
-			p.A, p.B, p.WDL, 100*p.Games.Score, p.Games.Elo.Value, p.Games.Elo.Error, 100*p.Games.LOS, 100*p.DrawRatio)
+		fmt.Fprintf(&b, "%s vs %s: %s  score %.1f%%  Elo %s  LOS %.1f%%  draws %.1f%%\n",
+			p.A, p.B, p.WDL, 100*p.Games.Score, eloText(p.Games.Elo, p.Games.Score), 100*p.Games.LOS, 100*p.DrawRatio)
 		if p.Pairs != nil {
-			fmt.Fprintf(&b, "    pairs %s  Elo %+.1f ± %.1f  nElo %+.1f ± %.1f\n",
-				p.Penta, p.Pairs.Elo.Value, p.Pairs.Elo.Error, p.Pairs.NElo.Value, p.Pairs.NElo.Error)
+			fmt.Fprintf(&b, "    pairs %s  Elo %s  nElo %s\n",
+				p.Penta, eloText(p.Pairs.Elo, p.Pairs.Score), eloText(p.Pairs.NElo, p.Pairs.Score))
 		}
 	}
-	if len(s.Standings) > 2 {
+	if len(s.Standings) > 1 {
 		b.WriteByte('\n')
 		s.writeCrosstable(&b)
 	}
@@ -537,6 +621,41 @@ func (s *Summary) WriteText(w io.Writer) error {
 	return err
 }
 
+// eloText writes an Elo estimate with its 95% half width; a score of 100%
+// or 0%, whose estimate is infinite (the finite number in summary.json
+// comes from the regularization of empty outcomes), as "+inf" or "-inf"
+// with the bound the interval gives.
+func eloText(in stats.Interval, score float64) string {
+	switch score {
+	case 1:
+		return fmt.Sprintf("+inf (95%%: > %s)", stats.Signed(in.Lower, 1))
+	case 0:
+		return fmt.Sprintf("-inf (95%%: < %s)", stats.Signed(in.Upper, 1))
+	}
+	return fmt.Sprintf("%s ± %.1f", stats.Signed(in.Value, 1), in.Error)
+}
+
+// writeStandings prints the standings, in the order RankedBy names.
+func (s *Summary) writeStandings(b *strings.Builder) {
+	nw := s.nameWidth()
+	byScore := s.RankedBy == RankByScore
+	if byScore {
+		fmt.Fprintf(b, "%4s  %-*s %7s %6s %7s\n", "Rank", nw, "Name", "Points", "Games", "Score")
+	} else {
+		fmt.Fprintf(b, "%4s  %-*s %7s %6s %8s %6s\n", "Rank", nw, "Name", "Points", "Games", "S-B", "Direct")
+	}
+	for _, r := range s.Standings {
+		if byScore {
+			fmt.Fprintf(b, "%4d  %-*s %7g %6d %6.1f%%\n", r.Rank, nw, r.Name, r.Points, r.Games, 100*r.Score)
+		} else {
+			fmt.Fprintf(b, "%4d  %-*s %7g %6d %8.2f %6g\n", r.Rank, nw, r.Name, r.Points, r.Games, r.SonnebornBerger, r.Direct)
+		}
+	}
+	if s.RankedBy != "" {
+		fmt.Fprintf(b, "Ranked by %s.\n", s.RankedBy)
+	}
+}
+
 func (s *Summary) nameWidth() int {
 	width := 4
 	for _, r := range s.Standings {
@@ -548,37 +667,67 @@ func (s *Summary) nameWidth() int {
 // writeCrosstable prints, in standings order, what each row engine scored
 // against each column engine: points/games, or in multivariant runs each
 // result with its variant's letter (1-E 0.5-L), as the 2003 Multivariant
-// Tournament's crosstable did, with a legend.
+// Tournament's crosstable did, with a legend. When that is wider than
+// CrosstableWidth, cells give each variant's points/games instead
+// (E2.5/4), and a table still wider is printed in blocks of columns.
 func (s *Summary) writeCrosstable(b *strings.Builder) {
 	names := make([]string, len(s.Standings))
 	for i, r := range s.Standings {
 		names[i] = r.Name
 	}
-	cells := map[[2]string]string{}
-	for _, p := range s.Pairings {
-		cells[[2]string{p.A, p.B}] = cellText(p, false, s.Letters, s.Meta.Variants)
-		cells[[2]string{p.B, p.A}] = cellText(p, true, s.Letters, s.Meta.Variants)
-	}
-	width := 3
-	for _, c := range cells {
-		width = max(width, len(c))
-	}
 	nw := s.nameWidth()
-	fmt.Fprintf(b, "%-*s", nw+3, "")
-	for i := range names {
-		fmt.Fprintf(b, " %-*d", width, i+1)
+	label := nw + 3
+	total := make([]string, len(names))
+	tw := len("Pts")
+	for i, r := range s.Standings {
+		total[i] = strconv.FormatFloat(r.Points, 'f', -1, 64)
+		tw = max(tw, len(total[i]))
 	}
-	b.WriteByte('\n')
-	for i, row := range names {
-		fmt.Fprintf(b, "%2d %-*s", i+1, nw, row)
-		for _, col := range names {
-			c, ok := cells[[2]string{row, col}]
-			if !ok {
-				c = "-"
-			}
-			fmt.Fprintf(b, " %-*s", width, c)
+	var cells map[[2]string]string
+	var width int
+	for _, perGame := range []bool{true, false} {
+		cells = map[[2]string]string{}
+		for _, p := range s.Pairings {
+			cells[[2]string{p.A, p.B}] = cellText(p, false, s.Letters, s.Meta.Variants, perGame)
+			cells[[2]string{p.B, p.A}] = cellText(p, true, s.Letters, s.Meta.Variants, perGame)
 		}
-		fmt.Fprintf(b, " %g\n", s.Standings[i].Points)
+		width = max(3, len(strconv.Itoa(len(names))))
+		for _, c := range cells {
+			width = max(width, len(c))
+		}
+		if label+len(names)*(width+1)+tw+1 <= CrosstableWidth {
+			break // fits as it is
+		}
+	}
+	perBlock := max(1, (CrosstableWidth-label-(tw+1))/(width+1))
+	for start := 0; start < len(names); start += perBlock {
+		end := min(start+perBlock, len(names))
+		last := end == len(names)
+		if start > 0 {
+			b.WriteByte('\n')
+		}
+		fmt.Fprintf(b, "%-*s", label, "")
+		for i := start; i < end; i++ {
+			fmt.Fprintf(b, " %-*d", width, i+1)
+		}
+		if last {
+			fmt.Fprintf(b, " %*s", tw, "Pts")
+		}
+		b.WriteByte('\n')
+		for i, row := range names {
+			line := fmt.Sprintf("%2d %-*s", i+1, nw, row)
+			for _, col := range names[start:end] {
+				c, ok := cells[[2]string{row, col}]
+				if !ok {
+					c = "-"
+				}
+				line += fmt.Sprintf(" %-*s", width, c)
+			}
+			if last {
+				line += fmt.Sprintf(" %*s", tw, total[i])
+			}
+			b.WriteString(strings.TrimRight(line, " ") + "\n")
+		}
 	}
 	if len(s.Letters) > 0 {
 		b.WriteString("Variants:")
@@ -590,19 +739,28 @@ func (s *Summary) writeCrosstable(b *strings.Builder) {
 }
 
 // cellText is one crosstable cell: the row engine's results against the
-// column engine (flip: the row is the pairing's B).
-func cellText(p Pairing, flip bool, letters map[string]string, order []string) string {
-	if len(letters) == 0 {
-		pts := p.WDL.Points()
+// column engine (flip: the row is the pairing's B). perGame lists each
+// game of a multivariant run (1-E 0.5-L), else each variant's
+// points/games (E1.5/2 L0.5/1).
+func cellText(p Pairing, flip bool, letters map[string]string, order []string, perGame bool) string {
+	score := func(w stats.WDL) string {
+		pts := w.Points()
 		if flip {
-			pts = float64(p.WDL.Games()) - pts
+			pts = float64(w.Games()) - pts
 		}
-		return fmt.Sprintf("%g/%d", pts, p.WDL.Games())
+		return fmt.Sprintf("%g/%d", pts, w.Games())
+	}
+	if len(letters) == 0 {
+		return score(p.WDL)
 	}
 	var parts []string
 	for _, v := range order {
 		w, ok := p.ByVariant[v]
-		if !ok {
+		if !ok || w.Games() == 0 {
+			continue
+		}
+		if !perGame {
+			parts = append(parts, letters[v]+score(w))
 			continue
 		}
 		win, loss := w.W, w.L

@@ -97,12 +97,12 @@ func TestStandingsTieBreaks(t *testing.T) {
 		{A: "b", B: "d", WDL: wdl(1, 0, 0)},
 		{A: "c", B: "d", WDL: wdl(0, 1, 0)},
 	}
-	got := standings([]string{"a", "b", "c", "d"}, pairings)
+	got := standings([]string{"a", "b", "c", "d"}, pairings, nil, false)
 	want := []Standing{
-		{Rank: 1, Name: "a", Points: 2, Games: 3, SonnebornBerger: 2.5},
-		{Rank: 2, Name: "b", Points: 2, Games: 3, SonnebornBerger: 2},
-		{Rank: 3, Name: "c", Points: 1.5, Games: 3, SonnebornBerger: 2.25},
-		{Rank: 4, Name: "d", Points: 0.5, Games: 3, SonnebornBerger: 0.75},
+		{Rank: 1, Name: "a", Points: 2, Games: 3, Score: 2.0 / 3, SonnebornBerger: 2.5},
+		{Rank: 2, Name: "b", Points: 2, Games: 3, Score: 2.0 / 3, SonnebornBerger: 2},
+		{Rank: 3, Name: "c", Points: 1.5, Games: 3, Score: 0.5, SonnebornBerger: 2.25},
+		{Rank: 4, Name: "d", Points: 0.5, Games: 3, Score: 0.5 / 3, SonnebornBerger: 0.75},
 	}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("standings\n got %v\nwant %v", got, want)
@@ -116,7 +116,7 @@ func TestStandingsTieBreaks(t *testing.T) {
 		{A: "y", B: "z", WDL: wdl(1, 0, 1)}, // y 1 - z 1
 		{A: "y", B: "w", WDL: wdl(1, 0, 0)}, // y 1 - w 0 (w: no SB effect, 0 points)
 	}
-	got = standings([]string{"x", "y", "z", "w"}, pairings)
+	got = standings([]string{"x", "y", "z", "w"}, pairings, nil, false)
 	// Points: x 1.5, y 2.5, z 3, w 0. No tie: plain order.
 	if got[0].Name != "z" || got[1].Name != "y" || got[2].Name != "x" {
 		t.Errorf("standings %v", got)
@@ -128,7 +128,7 @@ func TestStandingsTieBreaks(t *testing.T) {
 	}
 	// A 3-cycle: everyone 1 point, SB 1 each; direct encounter within the
 	// tied group is 1 each: all share rank 1.
-	got = standings([]string{"x", "y", "z"}, pairings)
+	got = standings([]string{"x", "y", "z"}, pairings, nil, false)
 	for _, r := range got {
 		if r.Rank != 1 || r.Points != 1 || r.SonnebornBerger != 1 || r.Direct != 1 {
 			t.Errorf("3-cycle standing %+v, want all tied at rank 1", r)
@@ -175,9 +175,103 @@ func TestVariantRatings(t *testing.T) {
 	}
 	var b strings.Builder
 	multi.WriteText(&b)
-	for _, want := range []string{"1-E 1-E 1-E 0-V 0-V 0-V", "Variants: E=extinction V=evolution", "Ratings in evolution (V):"} {
+	// Three games per variant and pairing make a table wider than
+	// CrosstableWidth with a cell per game: cells give each variant's score.
+	for _, want := range []string{"E3/3 V0/3", "Variants: E=extinction V=evolution", "Ratings in evolution (V):"} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("text lacks %q:\n%s", want, b.String())
 		}
 	}
+}
+
+// TestTextTables checks the text tables: standings and a crosstable with
+// a heading for its total for two players too, no negative zero, inf for
+// a perfect score, one order for tied players, a crosstable that keeps
+// to CrosstableWidth, and the gauntlet order.
+func TestTextTables(t *testing.T) {
+	type game struct{ v, w, b, res string }
+	summary := func(t *testing.T, meta Meta, gs ...game) (*Summary, string) {
+		t.Helper()
+		var games []results.Game
+		for i, g := range gs {
+			games = append(games, results.Game{ID: i + 1, Variant: g.v, White: g.w, Black: g.b, Result: g.res})
+		}
+		s, err := Summarize(meta, games)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		if err := s.WriteText(&b); err != nil {
+			t.Fatal(err)
+		}
+		return s, b.String()
+	}
+	lines := func(text string) []string { return strings.Split(text, "\n") }
+	ext := "extinction"
+
+	t.Run("two players", func(t *testing.T) {
+		_, text := summary(t, Meta{Name: "m", Variants: []string{ext}},
+			game{ext, "a", "b", "1-0"}, game{ext, "b", "a", "0-1"})
+		for _, want := range []string{"Ranked by points", " Pts\n", " 1 a    -   2/2   2\n", "Elo +inf (95%: > +"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("text lacks %q:\n%s", want, text)
+			}
+		}
+	})
+	t.Run("no negative zero", func(t *testing.T) {
+		_, text := summary(t, Meta{Name: "m", Variants: []string{ext}},
+			game{ext, "a", "b", "1/2-1/2"}, game{ext, "b", "a", "1/2-1/2"}, game{ext, "c", "a", "1/2-1/2"}, game{ext, "b", "c", "1/2-1/2"})
+		if strings.Contains(text, "-0.0") {
+			t.Errorf("negative zero:\n%s", text)
+		}
+	})
+	t.Run("ties in one order", func(t *testing.T) {
+		// Everyone draws: all tied. The name orders them in both tables.
+		s, _ := summary(t, Meta{Name: "m", Variants: []string{ext}, Engines: []string{"zed", "mid", "abe"}},
+			game{ext, "zed", "mid", "1/2-1/2"}, game{ext, "mid", "abe", "1/2-1/2"}, game{ext, "abe", "zed", "1/2-1/2"})
+		var st, rt []string
+		for i := range s.Standings {
+			st = append(st, s.Standings[i].Name)
+			rt = append(rt, s.Ratings[i].Name)
+			if s.Standings[i].Rank != 1 {
+				t.Errorf("standing %+v: all tie at rank 1", s.Standings[i])
+			}
+		}
+		if fmt.Sprint(st) != "[abe mid zed]" || fmt.Sprint(rt) != fmt.Sprint(st) {
+			t.Errorf("standings %v, ratings %v; want both [abe mid zed]", st, rt)
+		}
+	})
+	t.Run("gauntlet", func(t *testing.T) {
+		// The challenger c scores 3/4; x scored 1/2 against it, y 0/2.
+		s, text := summary(t, Meta{Name: "g", Variants: []string{ext}, Tournament: "gauntlet", Engines: []string{"c", "x", "y"}},
+			game{ext, "c", "x", "1-0"}, game{ext, "x", "c", "1-0"}, game{ext, "c", "y", "1-0"}, game{ext, "y", "c", "0-1"})
+		if s.RankedBy != RankByScore || s.Standings[0].Name != "c" || s.Standings[1].Name != "x" || strings.Contains(text, "S-B") {
+			t.Errorf("gauntlet standings %+v by %q:\n%s", s.Standings, s.RankedBy, text)
+		}
+	})
+	t.Run("wide multivariant", func(t *testing.T) {
+		vs := []string{"extinction", "evolution", "losalamos-bunkers"}
+		names := []string{"alpha-one", "bravo-two", "charlie-three", "delta-four", "echo-five", "foxtrot-six", "golf-seven"}
+		var gs []game
+		for i, w := range names {
+			for _, b := range names[i+1:] {
+				for _, v := range vs {
+					gs = append(gs, game{v, w, b, "1-0"}, game{v, b, w, "1/2-1/2"})
+				}
+			}
+		}
+		s, text := summary(t, Meta{Name: "mv", Variants: vs, Engines: names}, gs...)
+		for _, l := range lines(text) {
+			if len(l) > CrosstableWidth && !strings.Contains(l, " vs ") {
+				t.Errorf("line of %d columns: %q", len(l), l)
+			}
+		}
+		if !strings.Contains(text, " Pts\n") || !strings.Contains(text, "E1.5/2 V1.5/2 L1.5/2") {
+			t.Errorf("crosstable:\n%s", text)
+		}
+		// summary.json keeps every game.
+		if w := s.Pairings[0].ByVariant["evolution"]; w.Games() != 2 {
+			t.Errorf("pairing %+v", s.Pairings[0])
+		}
+	})
 }

@@ -90,8 +90,8 @@ func (t Table) Write(w io.Writer) error {
 	fmt.Fprintf(&b, "%4s  %-*s %8s %6s %6s %7s %6s %6s %6s\n", "Rank", width, "Name", "Elo", "+/-", "Games", "Score", "W", "D", "L")
 	for i, r := range t {
 		pad := width - utf8.RuneCountInString(r.Name)
-		fmt.Fprintf(&b, "%4d  %s%*s %8.1f %6.1f %6d %6.1f%% %6d %6d %6d\n",
-			i+1, r.Name, pad, "", r.Rating, r.Error, r.Games, 100*r.Score, r.Wins, r.Draws, r.Losses)
+		fmt.Fprintf(&b, "%4d  %s%*s %8s %6.1f %6d %6.1f%% %6d %6d %6d\n",
+			i+1, r.Name, pad, "", Fixed(r.Rating, 1), r.Error, r.Games, 100*r.Score, r.Wins, r.Draws, r.Losses)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -167,7 +167,7 @@ func RateMatchups(names []string, ms []Matchup, opts RatingOptions) (Table, erro
 			return nil, fmt.Errorf("stats: matchup %d: player index out of range [0, %d)", k, n)
 		}
 		if m.A == m.B {
-			return nil, fmt.Errorf("stats: matchup %d: player %d plays itself", k, m.A)
+			return nil, fmt.Errorf("stats: matchup %d: %s plays itself", k, names[m.A])
 		}
 		if m.W < 0 || m.D < 0 || m.L < 0 {
 			return nil, fmt.Errorf("stats: matchup %d: negative count", k)
@@ -249,10 +249,18 @@ func RateMatchups(names []string, ms []Matchup, opts RatingOptions) (Table, erro
 		rows[i].Error = Z95 * math.Sqrt(math.Max(v, 0)) / natural
 	}
 	slices.SortStableFunc(rows, func(a, b PlayerRating) int {
+		// Ratings equal up to the fit's precision tie (symmetric players
+		// differ in the last digits); ties go by score, then name, as the
+		// standings break theirs.
 		switch {
-		case a.Rating > b.Rating:
+		case math.Abs(a.Rating-b.Rating) >= 1e-6 && a.Rating > b.Rating:
 			return -1
-		case a.Rating < b.Rating:
+		case math.Abs(a.Rating-b.Rating) >= 1e-6 && a.Rating < b.Rating:
+			return 1
+		case a.Score != b.Score:
+			if a.Score > b.Score {
+				return -1
+			}
 			return 1
 		}
 		return strings.Compare(a.Name, b.Name)
@@ -487,4 +495,23 @@ func maxAbs(x []float64) float64 {
 		m = math.Max(m, math.Abs(v))
 	}
 	return m
+}
+
+// Fixed formats x with prec decimals, never as a negative zero ("-0.0"
+// for -0.04): a rounded value that reads 0 has no sign.
+func Fixed(x float64, prec int) string {
+	return strings.TrimPrefix(unsignZero(fmt.Sprintf("%.*f", prec, x)), "+")
+}
+
+// Signed formats x with prec decimals and a sign, "+0.0" for a value
+// that rounds to zero.
+func Signed(x float64, prec int) string {
+	return unsignZero(fmt.Sprintf("%+.*f", prec, x))
+}
+
+func unsignZero(s string) string {
+	if strings.Trim(s, "-+0.") == "" && strings.HasPrefix(s, "-") {
+		return "+" + s[1:]
+	}
+	return s
 }

@@ -3,6 +3,7 @@ package stats
 import (
 	"errors"
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -349,5 +350,42 @@ func TestLogSigmoid(t *testing.T) {
 		if math.IsNaN(got) || math.IsInf(got, 0) || !near(got, want, 1e-9*math.Max(1, math.Abs(want))) {
 			t.Errorf("logSigmoid(%v) = %v, want %v", z, got, want)
 		}
+	}
+}
+
+func TestFixedSigned(t *testing.T) {
+	tests := []struct {
+		x      float64
+		prec   int
+		fixed  string
+		signed string
+	}{
+		{-0.04, 1, "0.0", "+0.0"},
+		{math.Copysign(0, -1), 1, "0.0", "+0.0"},
+		{-0.05001, 1, "-0.1", "-0.1"},
+		{0.04, 1, "0.0", "+0.0"},
+		{12.25, 2, "12.25", "+12.25"},
+		{-3, 0, "-3", "-3"},
+		{-0.4, 0, "0", "+0"},
+	}
+	for _, tt := range tests {
+		if f, s := Fixed(tt.x, tt.prec), Signed(tt.x, tt.prec); f != tt.fixed || s != tt.signed {
+			t.Errorf("Fixed, Signed(%g, %d) = %q, %q; want %q, %q", tt.x, tt.prec, f, s, tt.fixed, tt.signed)
+		}
+	}
+}
+
+// TestRatingTies checks that players with equal ratings are listed by
+// score, then name, whatever the order they were given in.
+func TestRatingTies(t *testing.T) {
+	draw := WDL{D: 1}
+	table, err := RateMatchups([]string{"zed", "mid", "abe"}, []Matchup{{A: 0, B: 1, WDL: draw}, {A: 1, B: 2, WDL: draw}, {A: 2, B: 0, WDL: draw}}, RatingOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	table.Write(&b)
+	if table[0].Name != "abe" || table[1].Name != "mid" || table[2].Name != "zed" || strings.Contains(b.String(), "-0.0") {
+		t.Errorf("table:\n%s", b.String())
 	}
 }

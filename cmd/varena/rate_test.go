@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"varena/arena"
+	"varena/results"
 )
 
 const (
@@ -319,5 +320,28 @@ func TestRatePrior(t *testing.T) {
 		if err := rateMain([]string{"-prior", bad, sweep}, &stdout, &stderr); err == nil {
 			t.Errorf("-prior %s accepted", bad)
 		}
+	}
+}
+
+// A journal holding a game of an engine against itself (hand-edited, or
+// from another tool) is an error naming the directory, the game and the
+// player, not "matchup 0: player 0 plays itself".
+func TestRateSelfPlayInJournal(t *testing.T) {
+	dir := t.TempDir()
+	j, _, err := results.OpenJournal(filepath.Join(dir, arena.JournalFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, g := range []results.Game{{White: "a", Black: "b", Result: "1-0"}, {White: "mirror", Black: "mirror", Result: "1/2-1/2"}} {
+		g.ID, g.Variant = i+1, "extinction"
+		if err := j.Append(g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	j.Close()
+	var stdout, stderr bytes.Buffer
+	err = rateMain([]string{dir}, &stdout, &stderr)
+	if err == nil || !strings.Contains(err.Error(), dir+": game 2: mirror plays itself") {
+		t.Errorf("error %v", err)
 	}
 }
