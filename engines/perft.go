@@ -1,8 +1,26 @@
 package engines
 
+import (
+	"context"
+	"fmt"
+)
+
+// MaxPerftDepth bounds the depth PerftContext accepts. Each ply is a stack
+// frame holding a move buffer, and no perft beyond a dozen or so plies
+// finishes from a real position, so a larger depth is a typing error
+// rather than a request (a depth of 2000000 would overflow the stack).
+const MaxPerftDepth = 64
+
+// perftCheckDepth is the remaining depth below which PerftContext hands
+// the subtree to Perft without looking at the context: such a subtree
+// takes well under a millisecond, so a cancellation is noticed quickly,
+// while the check costs nothing measurable (one per thousands of leaves).
+const perftCheckDepth = 3
+
 // Perft returns the number of leaves of the legal move tree depth plies
 // below p. The last ply is counted in bulk (CountMoves), as Stockfish and
-// Fairy-Stockfish do.
+// Fairy-Stockfish do. Perft does not check its depth (it is the hot loop
+// of the benchmarks); callers with outside input use PerftContext.
 func Perft(p *Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
@@ -18,6 +36,43 @@ func Perft(p *Position, depth int) uint64 {
 		n += Perft(&child, depth-1)
 	}
 	return n
+}
+
+// PerftContext is Perft for long runs: it refuses a depth above
+// MaxPerftDepth and stops with ctx's error when ctx is done.
+func PerftContext(ctx context.Context, p *Position, depth int) (uint64, error) {
+	if depth > MaxPerftDepth {
+		return 0, fmt.Errorf("perft depth %d is beyond the limit of %d", depth, MaxPerftDepth)
+	}
+	n, ok := perftDone(ctx.Done(), p, depth)
+	if !ok {
+		return n, ctx.Err()
+	}
+	return n, nil
+}
+
+// perftDone counts like Perft, checking done at every node with more than
+// perftCheckDepth plies below it; ok is false when done was closed.
+func perftDone(done <-chan struct{}, p *Position, depth int) (n uint64, ok bool) {
+	if depth <= perftCheckDepth {
+		return Perft(p, depth), true
+	}
+	select {
+	case <-done:
+		return 0, false
+	default:
+	}
+	var buf [MaxMoves]Move
+	var child Position
+	for _, m := range p.GenerateMoves(buf[:0]) {
+		p.MakeMove(m, &child)
+		c, ok := perftDone(done, &child, depth-1)
+		n += c
+		if !ok {
+			return n, false
+		}
+	}
+	return n, true
 }
 
 // DivideEntry is one root move and the leaf count below it.

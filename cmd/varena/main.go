@@ -94,7 +94,7 @@ func realMain(ctx context.Context, args []string, std stdio) int {
 	}
 	c := lookup(args[0])
 	if c == nil {
-		fmt.Fprintf(std.err, "varena: unknown command %q\nRun 'varena help' for the list of commands.\n", args[0])
+		fmt.Fprintf(std.err, "varena: unknown command %q (run 'varena help' for the list of commands)\n", args[0])
 		return 2
 	}
 	err := execute(ctx, c, args[1:], std)
@@ -102,7 +102,7 @@ func realMain(ctx context.Context, args []string, std stdio) int {
 	case err == nil:
 		return 0
 	case errors.As(err, new(usageError)):
-		fmt.Fprintf(std.err, "varena %s: %v\nusage: %s\nRun 'varena help %s' for details.\n", c.name, err, c.usageLine, c.name)
+		fmt.Fprintf(std.err, "varena %s: %v (run 'varena help %s' for usage)\n", c.name, err, c.name)
 		return 2
 	default:
 		fmt.Fprintf(std.err, "varena %s: %v\n", c.name, err)
@@ -167,12 +167,12 @@ func help(args []string, std stdio) int {
 		printCommands(std.out)
 		return 0
 	case len(args) > 1:
-		fmt.Fprintf(std.err, "usage: varena help [COMMAND]\nRun 'varena help' for the list of commands.\n")
+		fmt.Fprintf(std.err, "varena help: one command at most (usage: varena help [COMMAND])\n")
 		return 2
 	}
 	c := lookup(args[0])
 	if c == nil {
-		fmt.Fprintf(std.err, "varena help: unknown command %q\nRun 'varena help' for the list of commands.\n", args[0])
+		fmt.Fprintf(std.err, "varena help: unknown command %q (run 'varena help' for the list of commands)\n", args[0])
 		return 2
 	}
 	if err := printHelp(std.out, c); err != nil {

@@ -19,6 +19,8 @@ Perft counts the leaf nodes of the legal move tree to a depth, to check the
 move generator against other implementations. It prints "Nodes searched: N"
 on stdout (after "move: count" lines with -divide, in the format of
 Stockfish and Fairy-Stockfish), and the time and nodes per second on stderr.
+The depth is at most 64 plies. Ctrl-C (SIGINT) or SIGTERM stops a long
+perft within a moment, with exit status 1.
 `,
 	setFlags: perftFlags,
 }
@@ -26,15 +28,15 @@ Stockfish and Fairy-Stockfish), and the time and nodes per second on stderr.
 func perftFlags(fs *flag.FlagSet) runFunc {
 	variant := fs.String("variant", "extinction", "variant: "+fmt.Sprint(variants.Names()))
 	fen := fs.String("fen", "", "position in FEN (default: the variant's start position)")
-	depth := fs.Int("depth", 0, "depth in plies (required, 1 or more)")
+	depth := fs.Int("depth", 0, fmt.Sprintf("depth in plies (required, 1 to %d)", engines.MaxPerftDepth))
 	divide := fs.Bool("divide", false, "print the count below each root move")
 	noBunkers := fs.Bool("no-bunkers", false, "losalamos-bunkers only: plain Los Alamos movement, no bunkers")
 	return func(ctx context.Context, args []string, std stdio) error {
 		if len(args) > 0 {
 			return usagef("unexpected argument %q", args[0])
 		}
-		if *depth < 1 {
-			return usagef("-depth must be 1 or more")
+		if *depth < 1 || *depth > engines.MaxPerftDepth {
+			return usagef("-depth %d: want 1 to %d", *depth, engines.MaxPerftDepth)
 		}
 		v, err := variants.ByName(*variant)
 		if err != nil {
@@ -58,17 +60,25 @@ func perftFlags(fs *flag.FlagSet) runFunc {
 		start := time.Now()
 		var nodes uint64
 		if *divide {
-			g := v.Geometry
-			for _, e := range engines.Divide(&pos, *depth) {
-				if err := ctx.Err(); err != nil {
-					return fmt.Errorf("perft interrupted: %w", err)
+			// Each root move's count is printed as soon as it is known.
+			var buf [engines.MaxMoves]engines.Move
+			var child engines.Position
+			for _, m := range pos.GenerateMoves(buf[:0]) {
+				pos.MakeMove(m, &child)
+				n, err := engines.PerftContext(ctx, &child, *depth-1)
+				if err != nil {
+					return fmt.Errorf("perft interrupted after %d nodes: %w", nodes+n, err)
 				}
-				fmt.Fprintf(std.out, "%s: %d\n", g.UCI(e.Move), e.Nodes)
-				nodes += e.Nodes
+				fmt.Fprintf(std.out, "%s: %d\n", v.Geometry.UCI(m), n)
+				nodes += n
 			}
 			fmt.Fprintln(std.out)
 		} else {
-			nodes = engines.Perft(&pos, *depth)
+			n, err := engines.PerftContext(ctx, &pos, *depth)
+			if err != nil {
+				return fmt.Errorf("perft interrupted after %d nodes: %w", n, err)
+			}
+			nodes = n
 		}
 		elapsed := time.Since(start)
 		fmt.Fprintf(std.out, "Nodes searched: %d\n", nodes)

@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
+
+	"varena/engines"
 )
 
 func TestPerftCommand(t *testing.T) {
@@ -59,5 +62,13 @@ func TestDivideSums(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
 	if len(lines) != 22 || lines[20] != "" || lines[21] != "Nodes searched: 8902" {
 		t.Fatalf("divide output:\n%s", stdout.String())
+	}
+}
+
+// TestPerftHelpStatesBound: the help names the depth limit it enforces.
+func TestPerftHelpStatesBound(t *testing.T) {
+	_, out, _ := varena("perft", "-h")
+	if want := fmt.Sprintf("at most %d plies", engines.MaxPerftDepth); !strings.Contains(out, want) {
+		t.Errorf("perft help lacks %q:\n%s", want, out)
 	}
 }
