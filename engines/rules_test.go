@@ -181,6 +181,8 @@ func TestIllegalText(t *testing.T) {
 		{extinction.Variant, extinction.StartFEN, "O-O", true, "castling"},
 		{extinction.Variant, extinction.StartFEN, "", true, "empty"},
 		{extinction.Variant, extinction.StartFEN, "N", true, "no target"},
+		{extinction.Variant, extinction.StartFEN, "=B", true, "no target"},
+		{extinction.Variant, extinction.StartFEN, "=Q+", true, "no target"},
 		{extinction.Variant, "kr6/pbnq4/8/8/8/2Q5/P1N4P/QK3B1R w - - 0 1", "Qb2", true, "ambiguous"},
 		{losalamos.Variant, "rnqknr/pppppp/6/6/PPPPPP/RN1KNR|2/2/2/Q1 w - - 0 1", "Vd1d1", false, "not a legal move"},
 		{losalamos.Variant, losalamos.StartFEN, "Ve1Ve2", false, "no square"},

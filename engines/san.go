@@ -136,6 +136,9 @@ func (p *Position) ParseSAN(text string) (Move, error) {
 		}
 	}
 
+	if s == "" { // "=B": a promotion piece and nothing before it
+		return fail("no target square")
+	}
 	piece := Pawn
 	if t, ok := pieceTypeOf(s[0]); ok && s[0] >= 'A' && s[0] <= 'Z' && t != Pawn {
 		piece, s = t, s[1:]
