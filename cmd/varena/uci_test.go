@@ -1,11 +1,15 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
+	"io"
+	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestServeUCI(t *testing.T) {
@@ -18,7 +22,8 @@ func TestServeUCI(t *testing.T) {
 	}{
 		{"handshake", nil, "uci\nisready\nquit\n", []string{"id name varena", "option name UCI_Variant type combo default extinction", "uciok", "readyok"}, false},
 		{"variant flag", []string{"-variant", "evolution"}, "uci\nd\nquit\n", []string{"default evolution", "Fen: NNN1nnk/"}, false},
-		{"search", []string{"-hash", "2"}, "position startpos moves e2e4\ngo depth 2\n", []string{"info depth 1", "info depth 2", "bestmove "}, false},
+		{"search", []string{"-hash", "2"}, "position startpos moves e2e4\ngo depth 99\n", []string{"bestmove "}, false},
+		{"negative", []string{"-hash", "2"}, "go depth -1\n", []string{"info string go: depth -1 is negative, taken as 1", "bestmove "}, false},
 		{"unknown variant", []string{"-variant", "chess"}, "", nil, true},
 		{"bad hash", []string{"-hash", "0"}, "", nil, true},
 		{"argument", []string{"extra"}, "", nil, true},
@@ -53,5 +58,51 @@ func TestServeUCIBadWeights(t *testing.T) {
 	err := serveUCI(context.Background(), []string{"-weights", "no/such/file.yaml"}, strings.NewReader("uci\n"), &out, &errOut)
 	if err == nil || !strings.Contains(err.Error(), "no/such/file.yaml") {
 		t.Fatalf("err = %v, want one naming the file", err)
+	}
+}
+
+// TestServeUCIEndOfInput: through the command, "go depth 99" and then the
+// end of stdin stop the search, print its bestmove and end the command,
+// while the search is running (the input is a pipe closed later).
+func TestServeUCIEndOfInput(t *testing.T) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		done <- serveUCI(context.Background(), []string{"-hash", "2"}, inR, outW, io.Discard)
+		outW.Close()
+	}()
+	lines := make(chan string, 1000)
+	go func() {
+		sc := bufio.NewScanner(outR)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	io.WriteString(inW, "position startpos\ngo depth 99\n")
+	// Wait until the search runs, then end the input.
+	for l := range lines {
+		if strings.HasPrefix(l, "info depth 3 ") {
+			break
+		}
+	}
+	inW.Close()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("varena uci still running 5s after the end of its input")
+	}
+	var best string
+	for l := range lines {
+		if strings.HasPrefix(l, "bestmove ") {
+			best = l
+		}
+	}
+	if !regexp.MustCompile(`^bestmove [a-h][1-8][a-h][1-8]$`).MatchString(best) {
+		t.Errorf("last bestmove %q", best)
 	}
 }

@@ -42,9 +42,9 @@ const (
 
 // Serve speaks UCI on in and out: the engine side, for cutechess-cli,
 // fastchess and GUIs. It returns nil after "quit" or at the end of in,
-// ctx.Err() when ctx ends, or the error of a failed write. At the end of
-// in a search with a limit finishes and prints its bestmove; "quit" and
-// ctx end it without one.
+// ctx.Err() when ctx ends, or the error of a failed write. The end of in
+// stops a running search (any limit, as "stop" does) and prints its
+// bestmove; "quit" and ctx end it without one.
 //
 // Lines are read in a goroutine that feeds a select loop; a search runs in
 // its own goroutine under a cancellable context, so that "stop", "isready"
@@ -87,12 +87,12 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, opts ServerOptions)
 			s.finishSearch(res)
 		case l, ok := <-lines:
 			if !ok {
-				// The end of the input: a bounded search may finish (a
-				// piped script wants its bestmove), an unbounded one stops.
+				// The end of the input ends the session as "quit" does in
+				// Stockfish: a running search stops, whatever its limit
+				// ("go depth 99" would otherwise run on for hours with no
+				// one to stop it), and prints its bestmove.
 				if s.job != nil {
-					if !s.job.bounded {
-						s.stopSearch()
-					}
+					s.stopSearch()
 					select {
 					case res := <-s.job.done:
 						s.finishSearch(res)
@@ -200,10 +200,9 @@ type server struct {
 
 // searchJob is a search running in its own goroutine.
 type searchJob struct {
-	cancel  context.CancelFunc
-	done    chan search.Result
-	game    *engines.Game
-	bounded bool // ends by itself: a depth, node or time limit, not infinite
+	cancel context.CancelFunc
+	done   chan search.Result
+	game   *engines.Game
 }
 
 func newServer(opts ServerOptions, out io.Writer) (*server, error) {
@@ -576,6 +575,11 @@ func parseGo(args []string, pos *engines.Position) (search.Limits, error) {
 			return lim, fmt.Errorf("%s: bad number %q", key, args[i+1])
 		}
 		i++
+		if n < 0 {
+			// Said, not silently clamped: a negative limit is a GUI's or
+			// script's mistake (a clock below zero is still "hurry").
+			problems = append(problems, fmt.Sprintf("%s %s is negative, taken as %s", key, args[i], negativeAs[key]))
+		}
 		n = max(min(n, maxMillis), -maxMillis)
 		ms := time.Duration(n) * time.Millisecond
 		switch key {
@@ -614,6 +618,12 @@ func parseGo(args []string, pos *engines.Position) (search.Limits, error) {
 	return lim, nil
 }
 
+// negativeAs says what a negative value of each go limit is taken as.
+var negativeAs = map[string]string{
+	"depth": "1", "mate": "1", "nodes": "1", "movetime": "1 ms",
+	"wtime": "1 ms", "btime": "1 ms", "winc": "0", "binc": "0", "movestogo": "0 (not given)",
+}
+
 // notice is a parse message that does not stop the command.
 type notice string
 
@@ -627,8 +637,7 @@ var goKeywords = map[string]bool{
 
 func (s *server) startSearch(lim search.Limits) {
 	ctx, cancel := context.WithCancel(context.Background())
-	job := &searchJob{cancel: cancel, done: make(chan search.Result, 1), game: s.game,
-		bounded: !lim.Infinite && (lim.Depth > 0 || lim.Nodes > 0 || lim.MoveTime > 0 || lim.WTime > 0 || lim.BTime > 0)}
+	job := &searchJob{cancel: cancel, done: make(chan search.Result, 1), game: s.game}
 	s.job = job
 	searcher, game := s.searcher, s.game
 	g := game.Position().Geometry()

@@ -198,6 +198,12 @@ func TestServeTranscripts(t *testing.T) {
 			{"go depth x", []string{`^info string go: depth: bad number "x"$`}},
 			{"go depth", []string{`^info string go: depth without a value$`}},
 			{"go sideways", []string{`^info string go: unknown "sideways"$`}},
+			{"go depth -3", []string{`^info string go: depth -3 is negative, taken as 1$`, "^bestmove "}},
+			{"go nodes -1", []string{`^info string go: nodes -1 is negative, taken as 1$`, "^bestmove "}},
+			{"go movetime -5", []string{`^info string go: movetime -5 is negative, taken as 1 ms$`, "^bestmove "}},
+			{"go mate -2", []string{`^info string go: mate -2 is negative, taken as 1$`, "^bestmove "}},
+			{"go wtime -100 btime 100 winc -5 binc 0 movestogo -1", []string{`^info string go: wtime -100 is negative, taken as 1 ms; winc -5 is negative, taken as 0; movestogo -1 is negative, taken as 0 \(not given\)$`, "^bestmove "}},
+			{"go btime -100 wtime 50 binc -1", []string{`^info string go: btime -100 is negative, taken as 1 ms; binc -1 is negative, taken as 0$`, "^bestmove "}},
 			{"setoption name Hash value 0", []string{"^info string setoption Hash: want a number of MB from 1 to 4096"}},
 			{"setoption name Hash value abc", []string{"^info string setoption Hash: "}},
 			{"setoption name Threads value 4", []string{"only 1 thread"}},
@@ -333,14 +339,18 @@ func TestServeImplicitStop(t *testing.T) {
 	s.quiet(100 * time.Millisecond)
 }
 
-// TestServeEndOfInput checks that a piped script gets the bestmove of its
-// last, bounded search, and that an unbounded one is stopped.
+// TestServeEndOfInput checks that the end of the input stops any search,
+// whatever its limit, with its bestmove, and ends the session (as "quit"
+// does in Stockfish): "go depth 99" must not run on for hours.
 func TestServeEndOfInput(t *testing.T) {
 	for _, tt := range []struct {
 		input string
 		want  string
 	}{
-		{"position startpos\ngo depth 3\n", "info depth 3 "},
+		{"position startpos\ngo depth 99\n", "bestmove "},
+		{"position startpos\ngo nodes 1000000000000\n", "bestmove "},
+		{"position startpos\ngo movetime 3600000\n", "bestmove "},
+		{"position startpos\ngo wtime 36000000 btime 36000000\n", "bestmove "},
 		{"go infinite\n", "bestmove "},
 		{"go\n", "bestmove "},
 		{"uci\nquit\ngo depth 1\n", "uciok"},
@@ -353,8 +363,8 @@ func TestServeEndOfInput(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-		case <-time.After(10 * time.Second):
-			t.Fatalf("%q: Serve did not end", tt.input)
+		case <-time.After(5 * time.Second):
+			t.Fatalf("%q: Serve did not end within 5s of the end of its input", tt.input)
 		}
 		if !strings.Contains(out.String(), tt.want) {
 			t.Errorf("%q: output lacks %q:\n%s", tt.input, tt.want, out.String())
