@@ -161,10 +161,10 @@ func (s *Searcher) Search(ctx context.Context, game *engines.Game, lim Limits, i
 	s.killers = [MaxPly + 1][2]engines.Move{}
 	s.path = append(s.path[:0], game.Hashes()...)
 
-	soft, hard := budget(lim, pos.SideToMove())
+	tm := timeState{plan: planTime(lim, pos.SideToMove())}
 	s.hard = time.Time{}
-	if hard > 0 {
-		s.hard = s.start.Add(hard)
+	if tm.plan.hard > 0 {
+		s.hard = s.start.Add(tm.plan.hard)
 	}
 	stopWatch := context.AfterFunc(ctx, func() { s.stop.Store(true) })
 	defer stopWatch()
@@ -189,6 +189,7 @@ func (s *Searcher) Search(ctx context.Context, game *engines.Game, lim Limits, i
 		return res
 	}
 	res.Move = legal[0]
+	tm.single = len(legal) == 1
 	for depth := 1; depth <= maxDepth; depth++ {
 		score := s.aspirate(&pos, depth, res.Score)
 		if s.aborted {
@@ -214,8 +215,8 @@ func (s *Searcher) Search(ctx context.Context, game *engines.Game, lim Limits, i
 		if MateIn(score) != 0 && depth >= 2*abs(MateIn(score))+1 && !lim.Infinite {
 			break // the fastest mate is proven
 		}
-		if soft > 0 && time.Since(s.start) > soft/2 {
-			break // the next iteration would not finish in time
+		if tm.enough(res.Move, score, time.Since(s.start)) {
+			break
 		}
 	}
 	// Under "go infinite" the protocol wants bestmove only after stop.
@@ -265,32 +266,6 @@ func (s *Searcher) aspirate(pos *engines.Position, depth, prev int) int {
 	}
 }
 
-// budget returns the soft (do not start another iteration past half of it)
-// and hard (abort) time limits for the side to move.
-func budget(lim Limits, side engines.Color) (soft, hard time.Duration) {
-	if lim.MoveTime > 0 {
-		return lim.MoveTime, lim.MoveTime
-	}
-	left, inc := lim.WTime, lim.WInc
-	if side == engines.Black {
-		left, inc = lim.BTime, lim.BInc
-	}
-	if left <= 0 {
-		return 0, 0
-	}
-	mtg := lim.MovesToGo
-	if mtg <= 0 || mtg > 40 {
-		mtg = 40
-	}
-	// Keep a reserve for process and pipe latency.
-	reserve := min(left/20, 50*time.Millisecond)
-	usable := left - reserve
-	soft = usable/time.Duration(mtg) + inc*3/4
-	hard = min(soft*3, usable/2+inc/2)
-	soft = min(soft, hard)
-	return max(soft, time.Millisecond), max(hard, time.Millisecond)
-}
-
 func abs(x int) int {
 	if x < 0 {
 		return -x
@@ -305,7 +280,7 @@ func (s *Searcher) checkStop() bool {
 	}
 	if s.nodeLimit > 0 && s.nodes >= s.nodeLimit || s.stop.Load() {
 		s.aborted = true
-	} else if s.nodes&1023 == 0 && !s.hard.IsZero() && time.Now().After(s.hard) {
+	} else if s.nodes&127 == 0 && !s.hard.IsZero() && time.Now().After(s.hard) {
 		s.aborted = true
 	}
 	return s.aborted
