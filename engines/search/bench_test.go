@@ -2,11 +2,36 @@ package search
 
 import (
 	"context"
+	"math/rand/v2"
 	"testing"
+	"time"
 
 	"varena/engines"
 	"varena/engines/variants"
 )
+
+// cpuMeter reports, beside a benchmark's wall time, the process's CPU
+// time per operation and the operations per CPU second (cpu-ns/op and
+// unit/cpu-s): on a machine shared with other work they stay comparable
+// between runs when wall time does not.
+type cpuMeter struct {
+	start time.Duration
+	ok    bool
+}
+
+func startCPU() cpuMeter {
+	t, ok := cpuTime()
+	return cpuMeter{t, ok}
+}
+
+func (m cpuMeter) report(b *testing.B, ops float64, unit string) {
+	b.ReportMetric(ops/b.Elapsed().Seconds(), unit+"/s")
+	if t, ok := cpuTime(); ok && m.ok && t > m.start {
+		cpu := (t - m.start).Seconds()
+		b.ReportMetric(cpu*1e9/float64(b.N), "cpu-ns/op")
+		b.ReportMetric(ops/cpu, unit+"/cpu-s")
+	}
+}
 
 // BenchmarkSearch measures the searcher's speed (nodes/s) from each start
 // position to a fixed depth.
@@ -19,24 +44,95 @@ func BenchmarkSearch(b *testing.B) {
 			pos, _ := engines.ParseFEN(v, v.StartFEN)
 			g := engines.NewGame(pos)
 			var nodes int64
+			m := startCPU()
 			for b.Loop() {
 				nodes += s.Search(context.Background(), g, Limits{Depth: depths[v.Name]}, nil).Nodes
 			}
-			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+			m.report(b, float64(nodes), "nodes")
 		})
 	}
 }
 
-// BenchmarkEvaluate measures the static evaluation on each start position.
+// BenchmarkEvaluate measures the full static evaluation on each start
+// position.
 func BenchmarkEvaluate(b *testing.B) {
 	for _, v := range variants.All {
 		b.Run(v.Name, func(b *testing.B) {
 			w, _ := DefaultWeights(v)
 			pos, _ := engines.ParseFEN(v, v.StartFEN)
 			b.ReportAllocs()
+			m := startCPU()
 			for b.Loop() {
 				Evaluate(&pos, w, nil)
 			}
+			m.report(b, float64(b.N), "evals")
 		})
 	}
+}
+
+// BenchmarkEvaluateSearch measures the evaluation as the searcher calls
+// it, with incremental material and piece-square sums, over the positions
+// of random games (each one move after the one before, as siblings and
+// children in a search are).
+func BenchmarkEvaluateSearch(b *testing.B) {
+	for _, v := range variants.All {
+		b.Run(v.Name, func(b *testing.B) {
+			w, _ := DefaultWeights(v)
+			s := New(w, 1)
+			line := randomLine(v, rand.New(rand.NewPCG(1, 2)), 400)
+			b.ReportAllocs()
+			m := startCPU()
+			i := 0
+			for b.Loop() {
+				s.evaluate(&line[i], 1)
+				if i++; i == len(line) {
+					i = 0
+				}
+			}
+			m.report(b, float64(b.N), "evals")
+		})
+	}
+}
+
+// BenchmarkTrace measures the evaluation with a trace, as the tuner
+// computes the feature vectors of its positions.
+func BenchmarkTrace(b *testing.B) {
+	for _, v := range variants.All {
+		b.Run(v.Name, func(b *testing.B) {
+			w, _ := DefaultWeights(v)
+			line := randomLine(v, rand.New(rand.NewPCG(1, 2)), 400)
+			var tr Trace
+			b.ReportAllocs()
+			m := startCPU()
+			i := 0
+			for b.Loop() {
+				tr.Reset()
+				Evaluate(&line[i], w, &tr)
+				if i++; i == len(line) {
+					i = 0
+				}
+			}
+			m.report(b, float64(b.N), "positions")
+		})
+	}
+}
+
+// randomLine returns n positions of random games of v from the start,
+// each the position after a random move in the one before (a new game
+// when one ends or reaches 150 plies).
+func randomLine(v *engines.Variant, rng *rand.Rand, n int) []engines.Position {
+	start, _ := engines.ParseFEN(v, v.StartFEN)
+	pos, ply := start, 0
+	var line []engines.Position
+	for len(line) < n {
+		moves := pos.GenerateMoves(nil)
+		if len(moves) == 0 || ply == 150 {
+			pos, ply = start, 0
+			continue
+		}
+		pos = pos.Play(moves[rng.IntN(len(moves))])
+		ply++
+		line = append(line, pos)
+	}
+	return line
 }

@@ -1,6 +1,8 @@
 package search
 
 import (
+	"math"
+
 	"varena/engines"
 )
 
@@ -8,16 +10,42 @@ import (
 type Weights struct {
 	variant *engines.Variant
 	fs      *featureSet
-	tables  *boardTables
 	values  []float64
-	pieces  [engines.King + 1]int // material weights, for SEE and pruning
+	pieces  [engines.King + 1]int // middlegame material weights, for SEE and pruning
+	// psq[phase][colour][type][square] is material plus piece-square
+	// weight of a piece, from White's view (Black's negated), in fixed
+	// point (psqOne per centipawn): the incremental sums the searcher keeps
+	// are then exact whatever the order of the updates.
+	psq [2][2][engines.King + 1][64]int64
 }
 
-func newWeights(v *engines.Variant, fs *featureSet, tables *boardTables, values []float64) *Weights {
-	w := &Weights{variant: v, fs: fs, tables: tables, values: values}
+// psqOne is the fixed-point unit of the material and piece-square sums:
+// 2^32 per centipawn keeps fractional weights to 1e-10 and the sum of 64
+// pieces of up to 10^7 centipawns inside int64.
+const psqOne = 1 << 32
+
+func newWeights(v *engines.Variant, fs *featureSet, values []float64) *Weights {
+	w := &Weights{variant: v, fs: fs, values: values}
 	for t := engines.Pawn; t <= engines.King; t++ {
-		if i := fs.material[t]; i >= 0 {
-			w.pieces[t] = int(values[i])
+		if tm := fs.material[t]; tm.ok() {
+			w.pieces[t] = int(values[tm[mg]])
+		}
+	}
+	for ph := mg; ph <= eg; ph++ {
+		for t := engines.Pawn; t <= engines.King; t++ {
+			if !fs.material[t].ok() {
+				continue
+			}
+			for c := engines.White; c <= engines.Black; c++ {
+				sign := 1.0
+				if c == engines.Black {
+					sign = -1
+				}
+				for sq := 0; sq < v.Geometry.NumSquares(); sq++ {
+					x := values[fs.material[t][ph]] + values[fs.pst[t][ph]+int(fs.tableSquare[c][sq])]
+					w.psq[ph][c][t][sq] = int64(math.Round(sign * x * psqOne))
+				}
+			}
 		}
 	}
 	return w
@@ -44,11 +72,11 @@ func (w *Weights) WithValues(values []float64) *Weights {
 	if len(values) != len(w.values) {
 		panic("search: WithValues: wrong number of values") // a caller bug, not input
 	}
-	return newWeights(w.variant, w.fs, w.tables, append([]float64(nil), values...))
+	return newWeights(w.variant, w.fs, append([]float64(nil), values...))
 }
 
-// PieceValue returns the material weight of type t, rounded to
-// centipawns (0 when the variant has no such piece).
+// PieceValue returns the middlegame material weight of type t, rounded
+// toward zero to centipawns (0 when the variant has no such piece).
 func (w *Weights) PieceValue(t engines.PieceType) int { return w.pieces[t] }
 
 // Get returns the weight of the named feature.
@@ -60,74 +88,68 @@ func (w *Weights) Get(name string) (float64, bool) {
 	return w.values[i], true
 }
 
-// Trace receives the feature values of one evaluation: Features[i] is
-// f_i(pos) from the side to move's point of view. Only non-zero features
-// are recorded, in Index/Value pairs, so a trace is small.
-type Trace struct {
-	Index []int
-	Value []float64
-}
-
-func (t *Trace) add(i int, v float64) {
-	if v == 0 || i < 0 {
-		return
-	}
-	for k, j := range t.Index {
-		if j == i {
-			t.Value[k] += v
-			return
-		}
-	}
-	t.Index = append(t.Index, i)
-	t.Value = append(t.Value, v)
-}
-
-// Reset empties the trace for reuse.
-func (t *Trace) Reset() {
-	t.Index = t.Index[:0]
-	t.Value = t.Value[:0]
-}
-
-// Dense returns the trace as a vector of n features.
-func (t *Trace) Dense(n int) []float64 {
-	out := make([]float64, n)
-	for k, i := range t.Index {
-		out[i] += t.Value[k]
-	}
-	return out
-}
-
-// boardTables holds per-square feature values of a geometry.
-type boardTables struct {
-	center  [64]float64
-	advance [2][64]float64
-}
-
-func newBoardTables(g *engines.Geometry) *boardTables {
-	t := &boardTables{}
-	for s := 0; s < g.NumSquares(); s++ {
-		sq := engines.Square(s)
-		f, r := g.File(sq), g.Rank(sq)
-		if !g.IsBunker(sq) {
-			t.center[s] = float64(min(f, g.Files()-1-f, r, g.Ranks()-1-r))
-		}
-		t.advance[engines.White][s] = float64(r)
-		t.advance[engines.Black][s] = float64(g.Ranks() - 1 - r)
-	}
-	return t
-}
-
 // Evaluate returns the static evaluation of pos in centipawns from the side
 // to move's point of view: sum_i w_i * f_i(pos). With a non-nil trace it
-// also records f(pos); the score is the same either way, so the tuner's
-// linear model and the engine's evaluation are one code path.
+// also adds f(pos) to the trace; the score is the same either way, so the
+// tuner's linear model and the engine's evaluation are one code path.
 func Evaluate(pos *engines.Position, w *Weights, trace *Trace) float64 {
-	fs, v, g := w.fs, w.variant, pos.Geometry()
-	tb := w.tables
+	return evaluate(pos, w, nil, trace)
+}
+
+// terms sums the weighted terms of one evaluation, middlegame and endgame
+// apart, from the side to move's view, and records them in a trace.
+type terms struct {
+	sum   [2]float64
+	w     []float64
+	tr    *Trace
+	phase float64
+}
+
+func (a *terms) add(tm term, x float64) {
+	a.sum[mg] += a.w[tm[mg]] * x
+	a.sum[eg] += a.w[tm[eg]] * x
+	if a.tr != nil {
+		a.record(tm, x)
+	}
+}
+
+// record adds x to the trace as the phase-folded pair of features.
+func (a *terms) record(tm term, x float64) {
+	a.tr.add(tm[mg], a.phase*x)
+	a.tr.add(tm[eg], (1-a.phase)*x)
+}
+
+// evaluate is Evaluate; psq, when not nil, is the material and
+// piece-square sum of pos from White's view (the searcher's incremental
+// sums), which then is not recomputed; it is ignored when tracing.
+func evaluate(pos *engines.Position, w *Weights, psq *[2]int64, trace *Trace) float64 {
+	fs, g := w.fs, pos.Geometry()
 	us := pos.SideToMove()
+	them := us.Other()
 	occ := pos.Occupied()
-	var f [maxFeatures]float64
-	f[fs.tempo] = 1
+	a := terms{w: w.values, phase: fs.phase(pos)}
+	if trace != nil {
+		trace.begin(len(w.values))
+		defer trace.end()
+		a.tr = trace
+	}
+	a.add(fs.tempo, 1)
+
+	// Material and piece-square terms: feature by feature when tracing,
+	// else from the weights' summed tables (the same values, added in
+	// another order; TestEvalIsLinear holds them equal).
+	if trace == nil && psq == nil {
+		sum := w.psqSum(pos)
+		psq = &sum
+	}
+	if psq != nil {
+		s := 1.0
+		if us == engines.Black {
+			s = -1
+		}
+		a.sum[mg] += s * float64(psq[mg]) / psqOne
+		a.sum[eg] += s * float64(psq[eg]) / psqOne
+	}
 
 	var attacks [2]engines.Bitboard
 	for side := engines.White; side <= engines.Black; side++ {
@@ -137,68 +159,93 @@ func Evaluate(pos *engines.Position, w *Weights, trace *Trace) float64 {
 		}
 		own := pos.ByColor(side)
 		for t := engines.Pawn; t <= engines.King; t++ {
-			if fs.material[t] < 0 {
+			if !fs.material[t].ok() {
 				continue
 			}
 			b := pos.Pieces(side, t)
 			n := b.Count()
-			f[fs.material[t]] += sign * float64(n)
-			if li := fs.last[t]; li >= 0 && n == 1 {
-				f[li] += sign
+			if n == 0 {
+				continue
 			}
-			var mob, center, adv float64
-			for b != 0 {
-				sq := b.Pop()
-				var a engines.Bitboard
-				switch t {
-				case engines.Pawn:
-					a = g.PawnAttacks(side, sq)
-				case engines.Knight:
-					a = g.KnightSteps(sq)
-				case engines.Bishop:
-					a = g.BishopAttacks(sq, occ)
-				case engines.Rook:
-					a = g.RookAttacks(sq, occ)
-				case engines.Queen:
-					a = g.RookAttacks(sq, occ) | g.BishopAttacks(sq, occ)
-				case engines.King:
-					a = g.KingSteps(sq)
-				}
-				a |= g.Link(sq)
-				attacks[side] |= a
-				if t != engines.Pawn {
-					mob += float64((a &^ own).Count())
-				}
-				center += tb.center[sq]
-				adv += tb.advance[side][sq]
-				if v.Evolution && t != engines.King {
-					f[fs.evoSteps] += sign * float64(engines.Queen-t)
-				}
-				if fs.bunkerOwn >= 0 && g.IsBunker(sq) {
-					if (g.Rank(sq) < g.Ranks()/2) == (side == engines.White) {
-						f[fs.bunkerOwn] += sign
-					} else {
-						f[fs.bunkerEnemy] += sign
-					}
+			if psq == nil {
+				a.add(fs.material[t], sign*float64(n))
+				pst := fs.pst[t]
+				for bb := b; bb != 0; {
+					ts := int(fs.tableSquare[side][bb.Pop()])
+					a.add(term{pst[mg] + ts, pst[eg] + ts}, sign)
 				}
 			}
-			f[fs.mobility[t]] += sign * mob
-			f[fs.center[t]] += sign * center
-			f[fs.advance[t]] += sign * adv
+			if fs.last[t].ok() && n == 1 {
+				a.add(fs.last[t], sign)
+			}
+			if fs.evoSteps.ok() && t != engines.King {
+				a.add(fs.evoSteps, sign*float64(n*int(engines.Queen-t)))
+			}
+			// Attacks (links to and from bunkers included) and mobility:
+			// squares not held by an own piece; for pawns, free squares
+			// ahead.
+			mob := 0
+			var att engines.Bitboard
+			switch t {
+			case engines.Pawn:
+				for b != 0 {
+					sq := b.Pop()
+					att |= g.PawnAttacks(side, sq) | g.Link(sq)
+					mob += (g.PawnPushes(side, sq) &^ occ).Count()
+				}
+			case engines.Knight:
+				for b != 0 {
+					sq := b.Pop()
+					x := g.KnightSteps(sq) | g.Link(sq)
+					att |= x
+					mob += (x &^ own).Count()
+				}
+			case engines.Bishop:
+				for b != 0 {
+					sq := b.Pop()
+					x := g.BishopAttacks(sq, occ) | g.Link(sq)
+					att |= x
+					mob += (x &^ own).Count()
+				}
+			case engines.Rook:
+				for b != 0 {
+					sq := b.Pop()
+					x := g.RookAttacks(sq, occ) | g.Link(sq)
+					att |= x
+					mob += (x &^ own).Count()
+				}
+			case engines.Queen:
+				for b != 0 {
+					sq := b.Pop()
+					x := g.RookAttacks(sq, occ) | g.BishopAttacks(sq, occ) | g.Link(sq)
+					att |= x
+					mob += (x &^ own).Count()
+				}
+			case engines.King:
+				for b != 0 {
+					sq := b.Pop()
+					x := g.KingSteps(sq) | g.Link(sq)
+					att |= x
+					mob += (x &^ own).Count()
+				}
+			}
+			attacks[side] |= att
+			if mob != 0 {
+				a.add(fs.mobility[t], sign*float64(mob))
+			}
 		}
-		if t := engines.Pawn; fs.mobility[t] >= 0 {
-			// Pawn mobility: pushes to empty squares.
-			for b := pos.Pieces(side, t); b != 0; {
-				sq := b.Pop()
-				ahead := g.PawnPushes(side, sq) &^ occ
-				f[fs.mobility[t]] += sign * float64(ahead.Count())
+		if fs.bunkerOwn.ok() {
+			if n := (own & fs.ownBunker[side]).Count(); n != 0 {
+				a.add(fs.bunkerOwn, sign*float64(n))
+			}
+			if n := (own & fs.ownBunker[side.Other()]).Count(); n != 0 {
+				a.add(fs.bunkerEnemy, sign*float64(n))
 			}
 		}
 	}
-	them := us.Other()
-	if fs.threatUs >= 0 {
+	if fs.threatUs.ok() {
 		var lastUs, lastThem engines.Bitboard
-		for _, t := range v.Species {
+		for _, t := range fs.v.Species {
 			if b := pos.Pieces(us, t); b.Count() == 1 {
 				lastUs |= b
 			}
@@ -206,24 +253,39 @@ func Evaluate(pos *engines.Position, w *Weights, trace *Trace) float64 {
 				lastThem |= b
 			}
 		}
-		f[fs.threatUs] = float64((lastUs & attacks[them]).Count())
-		f[fs.threatThem] = float64((lastThem & attacks[us]).Count())
+		if n := (lastUs & attacks[them]).Count(); n != 0 {
+			a.add(fs.threatUs, float64(n))
+		}
+		if n := (lastThem & attacks[us]).Count(); n != 0 {
+			a.add(fs.threatThem, float64(n))
+		}
 	}
-	if fs.kingDanger >= 0 {
+	if fs.kingDanger.ok() {
 		ku, kt := pos.Pieces(us, engines.King), pos.Pieces(them, engines.King)
 		if ku != 0 && kt != 0 {
-			f[fs.kingDanger] = float64((g.KingSteps(ku.First()) & attacks[them]).Count() - (g.KingSteps(kt.First()) & attacks[us]).Count())
+			n := (g.KingSteps(ku.First()) & attacks[them]).Count() - (g.KingSteps(kt.First()) & attacks[us]).Count()
+			if n != 0 {
+				a.add(fs.kingDanger, float64(n))
+			}
 		}
 	}
+	// eg + p*(mg-eg) rather than p*mg + (1-p)*eg: with equal middlegame
+	// and endgame weights the score is then exactly the single-phase one.
+	return a.sum[eg] + a.phase*(a.sum[mg]-a.sum[eg])
+}
 
-	score := 0.0
-	for i, wi := range w.values {
-		score += wi * f[i]
-	}
-	if trace != nil {
-		for i := range w.values {
-			trace.add(i, f[i])
+// psqSum returns the material and piece-square sum of pos from White's
+// view, from scratch.
+func (w *Weights) psqSum(pos *engines.Position) [2]int64 {
+	var s [2]int64
+	for c := engines.White; c <= engines.Black; c++ {
+		for t := engines.Pawn; t <= engines.King; t++ {
+			for b := pos.Pieces(c, t); b != 0; {
+				sq := b.Pop()
+				s[mg] += w.psq[mg][c][t][sq]
+				s[eg] += w.psq[eg][c][t][sq]
+			}
 		}
 	}
-	return score
+	return s
 }

@@ -9,95 +9,308 @@ import (
 
 // Feature is one term of an evaluation: eval(pos) = sum_i w_i * f_i(pos),
 // from the side to move's point of view. Its Name is the key of its weight
-// in configs/weights/<variant>.yaml.
+// in configs/weights/<variant>.yaml, or, for one square of a piece-square
+// table, the table's key, a dot and the square ("pst_knight_mg.c3",
+// "pst_rook_eg.Vc1" for a bunker square).
 type Feature struct {
 	Name string
 	Doc  string
 }
 
+// Block is a run of features registered together under one name: a single
+// term (Size 1) or a whole piece-square table (one feature per square,
+// Size = the board's squares). A block is one key of the weights file.
+type Block struct {
+	Name   string
+	Doc    string
+	Offset int // index of the block's first feature
+	Size   int
+	Table  bool // a piece-square table: feature Offset+sq is square sq, from White's view
+}
+
 var typeNames = [...]string{"", "pawn", "knight", "bishop", "rook", "queen", "king"}
 
-// featureSet is the registry of one variant: the features in weight-file
-// order and, per concept, the index of its feature (-1: absent).
+// Phases. Every term is a middlegame/endgame pair of features: with the
+// game phase p in [0, 1] computed from the material on the board (1 with
+// all pieces, 0 with none), the pair of a term x is f_mg = p*x and
+// f_eg = (1-p)*x, so the evaluation stays linear in its weights.
+const (
+	mg = iota
+	eg
+)
+
+var phaseSuffix = [2]string{"_mg", "_eg"}
+
+// term is the pair of feature indices of one term, [mg] and [eg]; for a
+// table, the offsets of its two blocks. -1: the variant lacks the term.
+type term [2]int
+
+var noTerm = term{-1, -1}
+
+func (t term) ok() bool { return t[mg] >= 0 }
+
+// featureSet is the registry of one variant: the feature blocks in
+// weight-file order and, per concept, the indices of its term.
 type featureSet struct {
-	list        []Feature
-	tempo       int
-	material    [engines.King + 1]int
-	mobility    [engines.King + 1]int
-	center      [engines.King + 1]int
-	advance     [engines.King + 1]int
-	last        [engines.King + 1]int // species with a single piece left
-	threatUs    int                   // own last-of-species pieces attacked
-	threatThem  int                   // enemy last-of-species pieces attacked
-	bunkerOwn   int                   // pieces in their own side's bunker
-	bunkerEnemy int                   // pieces in the enemy's bunker
-	evoSteps    int                   // evolutions left before queen (Evolution)
-	kingDanger  int                   // squares next to the king that the enemy attacks
+	v      *engines.Variant
+	blocks []Block
+	list   []Feature      // every single feature, in index order
+	byName map[string]int // block name -> index in blocks
+
+	tempo       term
+	material    [engines.King + 1]term
+	pst         [engines.King + 1]term
+	mobility    [engines.King + 1]term
+	last        [engines.King + 1]term // species with a single piece left
+	threatUs    term                   // own last-of-species pieces attacked
+	threatThem  term                   // enemy last-of-species pieces attacked
+	bunkerOwn   term                   // pieces in their own side's bunker
+	bunkerEnemy term                   // pieces in the enemy's bunker
+	evoSteps    term                   // evolutions left before queen (Evolution)
+	kingDanger  term                   // squares next to the king that the enemy attacks
+
+	// tableSquare maps a colour's square to the square of the table, which
+	// is written from White's view: identity for White, the setup's
+	// colour-reversing symmetry for Black (see mirrorOf).
+	tableSquare [2][64]uint8
+	// rows is the layout of a table in the weights file: the main board's
+	// ranks top first, then one row per rank that has bunker squares, top
+	// first; each row lists squares by file.
+	rows       [][]engines.Square
+	mirrorName string // the symmetry of tableSquare[Black]
+	// ownBunker[c] is the bunker on c's half of the board.
+	ownBunker [2]engines.Bitboard
+
+	// The game phase: sum of phaseWeight over the pieces on the board,
+	// divided by phaseTotal (its value at the start), capped at 1.
+	phaseWeight [engines.King + 1]float64
+	phaseTotal  float64
+}
+
+// phaseWeights is how much a piece counts toward the middlegame, as most
+// engines count it: pawns and kings nothing, minor pieces 1, rooks 2,
+// queens 4.
+var phaseWeights = [engines.King + 1]float64{engines.Knight: 1, engines.Bishop: 1, engines.Rook: 2, engines.Queen: 4}
+
+// evolutionPhaseWeights: in Evolution every move makes a piece stronger,
+// so weighting by type would push the phase up as the game goes on; there
+// the number of pieces left measures how far the game is.
+var evolutionPhaseWeights = [engines.King + 1]float64{engines.Knight: 1, engines.Bishop: 1, engines.Rook: 1, engines.Queen: 1}
+
+// add registers a block of size features and returns its offset.
+func (fs *featureSet) add(name, doc string, size int, table bool) int {
+	if _, dup := fs.byName[name]; dup {
+		panic("search: feature " + name + " registered twice") // a registry bug
+	}
+	off := len(fs.list)
+	fs.byName[name] = len(fs.blocks)
+	fs.blocks = append(fs.blocks, Block{Name: name, Doc: doc, Offset: off, Size: size, Table: table})
+	if !table {
+		fs.list = append(fs.list, Feature{name, doc})
+		return off
+	}
+	g := fs.v.Geometry
+	for sq := 0; sq < size; sq++ {
+		s := engines.Square(sq)
+		fs.list = append(fs.list, Feature{name + "." + g.SquareName(s), doc + ", on " + g.SquareName(s)})
+	}
+	return off
+}
+
+// pair registers the middlegame and endgame features of a term.
+func (fs *featureSet) pair(name, doc string) term {
+	return term{
+		fs.add(name+phaseSuffix[mg], doc+" (middlegame)", 1, false),
+		fs.add(name+phaseSuffix[eg], doc+" (endgame)", 1, false),
+	}
+}
+
+// table registers the middlegame and endgame piece-square tables of a term.
+func (fs *featureSet) table(name, doc string) term {
+	n := fs.v.Geometry.NumSquares()
+	return term{
+		fs.add(name+phaseSuffix[mg], doc+" (middlegame)", n, true),
+		fs.add(name+phaseSuffix[eg], doc+" (endgame)", n, true),
+	}
 }
 
 // newFeatureSet lists the features that matter in v.
 func newFeatureSet(v *engines.Variant) *featureSet {
-	fs := &featureSet{}
-	add := func(name, doc string) int {
-		fs.list = append(fs.list, Feature{name, doc})
-		return len(fs.list) - 1
+	fs := &featureSet{v: v, byName: map[string]int{}, tempo: noTerm, threatUs: noTerm, threatThem: noTerm,
+		bunkerOwn: noTerm, bunkerEnemy: noTerm, evoSteps: noTerm, kingDanger: noTerm}
+	for t := range fs.material {
+		fs.material[t], fs.pst[t], fs.mobility[t], fs.last[t] = noTerm, noTerm, noTerm, noTerm
 	}
-	none := func(a *[engines.King + 1]int) {
-		for i := range a {
-			a[i] = -1
-		}
-	}
-	none(&fs.material)
-	none(&fs.mobility)
-	none(&fs.center)
-	none(&fs.advance)
-	none(&fs.last)
-	fs.tempo = add("tempo", "bonus for the side to move")
+	fs.layout()
+
+	fs.tempo = fs.pair("tempo", "bonus for the side to move")
 	for t := engines.Pawn; t <= engines.King; t++ {
 		if v.HasPiece(t) {
-			n := typeNames[t]
-			fs.material[t] = add("material_"+n, "pieces of the type, own minus enemy")
+			fs.material[t] = fs.pair("material_"+typeNames[t], typeNames[t]+"s, own minus enemy")
 		}
 	}
 	for t := engines.Pawn; t <= engines.King; t++ {
 		if v.HasPiece(t) {
-			n := typeNames[t]
-			fs.mobility[t] = add("mobility_"+n, "squares the type's pieces can move to, own minus enemy")
-			fs.center[t] = add("center_"+n, "centrality (steps from the nearest edge) of the type's pieces, own minus enemy")
-			fs.advance[t] = add("advance_"+n, "ranks advanced from the own back rank, own minus enemy")
+			fs.mobility[t] = fs.pair("mobility_"+typeNames[t], "squares the "+typeNames[t]+"s can move to, own minus enemy")
 		}
 	}
-	fs.threatUs, fs.threatThem, fs.bunkerOwn, fs.bunkerEnemy, fs.evoSteps, fs.kingDanger = -1, -1, -1, -1, -1, -1
 	for _, t := range v.Species {
-		fs.last[t] = add("last_"+typeNames[t], "the species has a single piece left (own minus enemy): its loss loses the game")
+		fs.last[t] = fs.pair("last_"+typeNames[t], "the "+typeNames[t]+" species has a single piece left (own minus enemy): its loss loses the game")
 	}
 	if len(v.Species) > 0 {
-		fs.threatUs = add("threat_last_us", "own last-of-species pieces attacked by the enemy")
-		fs.threatThem = add("threat_last_them", "enemy last-of-species pieces attacked by us")
+		fs.threatUs = fs.pair("threat_last_us", "own last-of-species pieces attacked by the enemy")
+		fs.threatThem = fs.pair("threat_last_them", "enemy last-of-species pieces attacked by us")
 	}
 	if v.HasBunkers() {
-		fs.bunkerOwn = add("bunker_own", "pieces in their own side's bunker, own minus enemy")
-		fs.bunkerEnemy = add("bunker_enemy", "pieces in the enemy's bunker, own minus enemy")
+		fs.bunkerOwn = fs.pair("bunker_own", "pieces in their own side's bunker, own minus enemy")
+		fs.bunkerEnemy = fs.pair("bunker_enemy", "pieces in the enemy's bunker, own minus enemy")
 	}
 	if v.Evolution {
-		fs.evoSteps = add("evolution_steps", "evolutions left before each piece is a queen, own minus enemy")
+		fs.evoSteps = fs.pair("evolution_steps", "evolutions left before each piece is a queen, own minus enemy")
 	}
 	if v.Check {
-		fs.kingDanger = add("king_danger", "squares next to the own king attacked by the enemy, own minus enemy")
+		fs.kingDanger = fs.pair("king_danger", "squares next to the own king attacked by the enemy, own minus enemy")
 	}
-	if len(fs.list) > maxFeatures {
-		panic(fmt.Sprintf("search: %s has %d features, more than %d", v.Name, len(fs.list), maxFeatures)) // a registry bug
+	for t := engines.Pawn; t <= engines.King; t++ {
+		if v.HasPiece(t) {
+			fs.pst[t] = fs.table("pst_"+typeNames[t], typeNames[t]+" on the square (White's view; Black's squares mirrored), own minus enemy")
+		}
 	}
+
+	fs.phaseWeight = phaseWeights
+	if v.Evolution {
+		fs.phaseWeight = evolutionPhaseWeights
+	}
+	start, err := engines.ParseFEN(v, v.StartFEN)
+	if err != nil {
+		panic(fmt.Sprintf("search: %s: start position: %v", v.Name, err)) // NewVariant validated it
+	}
+	fs.phaseTotal = fs.phaseSum(&start)
 	return fs
 }
 
-// maxFeatures bounds a registry, so Evaluate can keep features in a fixed
-// array on the stack.
-const maxFeatures = 64
+// phaseSum is the material that counts toward the phase in pos.
+func (fs *featureSet) phaseSum(pos *engines.Position) float64 {
+	s := 0.0
+	for t := engines.Knight; t <= engines.Queen; t++ {
+		s += fs.phaseWeight[t] * float64(pos.ByType(t).Count())
+	}
+	return s
+}
 
-// Features returns the evaluation features of v, in weight-file order.
+// phase returns the game phase of pos in [0, 1]: 1 with the starting
+// material (or more, after promotions), 0 with only pawns and kings.
+func (fs *featureSet) phase(pos *engines.Position) float64 {
+	if fs.phaseTotal == 0 {
+		return 0
+	}
+	return min(1, fs.phaseSum(pos)/fs.phaseTotal)
+}
+
+// layout derives the table rows, Black's table squares and the bunkers of
+// each side from the geometry.
+func (fs *featureSet) layout() {
+	v := fs.v
+	g := v.Geometry
+	type key struct {
+		bunker     bool
+		file, rank int
+	}
+	at := map[key]engines.Square{}
+	for sq := 0; sq < g.NumSquares(); sq++ {
+		s := engines.Square(sq)
+		at[key{g.IsBunker(s), g.File(s), g.Rank(s)}] = s
+	}
+	for _, bunker := range []bool{false, true} {
+		for r := g.Ranks() - 1; r >= 0; r-- {
+			var row []engines.Square
+			for f := 0; f < g.Files(); f++ {
+				if s, ok := at[key{bunker, f, r}]; ok {
+					row = append(row, s)
+				}
+			}
+			if len(row) > 0 {
+				fs.rows = append(fs.rows, row)
+			}
+		}
+	}
+	for sq := 0; sq < g.NumSquares(); sq++ {
+		s := engines.Square(sq)
+		if g.IsBunker(s) {
+			if g.Rank(s) < g.Ranks()/2 {
+				fs.ownBunker[engines.White] |= engines.SquareBB(s)
+			} else {
+				fs.ownBunker[engines.Black] |= engines.SquareBB(s)
+			}
+		}
+	}
+	mirror, name := mirrorOf(v, func(bunker bool, f, r int) (engines.Square, bool) {
+		s, ok := at[key{bunker, f, r}]
+		return s, ok
+	})
+	fs.mirrorName = name
+	for sq := 0; sq < g.NumSquares(); sq++ {
+		fs.tableSquare[engines.White][sq] = uint8(sq)
+		fs.tableSquare[engines.Black][sq] = uint8(mirror[sq])
+	}
+}
+
+// symmetries are the candidate maps of a square (file, rank) to the square
+// that plays its role for the other side: the rank mirror of orthodox
+// set-ups facing north and south, then the point reflection through the
+// centre for set-ups facing east and west (Evolution: White's king on a1,
+// Black's on g6). The first that maps the variant's start position onto
+// itself with the colours swapped is the variant's.
+var symmetries = []struct {
+	name string
+	f    func(files, ranks, f, r int) (int, int)
+}{
+	{"rank mirror", func(files, ranks, f, r int) (int, int) { return f, ranks - 1 - r }},
+	{"point reflection", func(files, ranks, f, r int) (int, int) { return files - 1 - f, ranks - 1 - r }},
+}
+
+// mirrorOf returns, per square, Black's table square: the square White's
+// piece would stand on in the colour-reversed position.
+func mirrorOf(v *engines.Variant, at func(bunker bool, f, r int) (engines.Square, bool)) ([64]engines.Square, string) {
+	g := v.Geometry
+	start, err := engines.ParseFEN(v, v.StartFEN)
+	if err != nil {
+		panic(fmt.Sprintf("search: %s: start position: %v", v.Name, err)) // NewVariant validated it
+	}
+	for _, sym := range symmetries {
+		var m [64]engines.Square
+		ok := true
+		for sq := 0; sq < g.NumSquares() && ok; sq++ {
+			s := engines.Square(sq)
+			f, r := sym.f(g.Files(), g.Ranks(), g.File(s), g.Rank(s))
+			m[sq], ok = at(g.IsBunker(s), f, r)
+		}
+		for sq := 0; sq < g.NumSquares() && ok; sq++ {
+			p := start.PieceAt(engines.Square(sq))
+			q := start.PieceAt(m[sq])
+			if p == engines.NoPiece {
+				ok = q == engines.NoPiece
+			} else {
+				ok = q != engines.NoPiece && q.Type() == p.Type() && q.Color() != p.Color()
+			}
+		}
+		if ok {
+			return m, sym.name
+		}
+	}
+	panic("search: " + v.Name + ": the start position has no colour-reversing symmetry") // a new variant needs one here
+}
+
+// Features returns the evaluation features of v, one per weight, in
+// weight-file order; a table contributes one feature per square.
 func Features(v *engines.Variant) []Feature {
 	return append([]Feature(nil), featureSetOf(v).list...)
+}
+
+// Blocks returns the feature blocks of v (the keys of its weights file) in
+// order.
+func Blocks(v *engines.Variant) []Block {
+	return append([]Block(nil), featureSetOf(v).blocks...)
 }
 
 var (
@@ -117,7 +330,12 @@ func featureSetOf(v *engines.Variant) *featureSet {
 	return fs
 }
 
+// index returns the index of the named single feature ("tempo_mg",
+// "pst_knight_mg.c3").
 func (fs *featureSet) index(name string) (int, error) {
+	if b, ok := fs.byName[name]; ok && !fs.blocks[b].Table {
+		return fs.blocks[b].Offset, nil
+	}
 	for i, f := range fs.list {
 		if f.Name == name {
 			return i, nil

@@ -91,6 +91,7 @@ type Searcher struct {
 	tt  *table
 	p   Params
 	lmr lmrTable
+	psq [MaxPly + 1]psqState // incremental material and piece-square sums per ply
 
 	history [2][64][64]int32
 	killers [MaxPly + 1][2]engines.Move
@@ -393,7 +394,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 	// for non-PV nodes out of check only.
 	static := 0
 	if !pvNode && !inCheck {
-		static = int(Evaluate(pos, s.w, nil))
+		static = s.evaluate(pos, ply)
 	}
 	// Null move: if passing still fails high, a real move will too. Not in
 	// check, not when only pawns and kings are left (zugzwang).
@@ -577,7 +578,7 @@ func (s *Searcher) quiesce(pos *engines.Position, ply, qply, alpha, beta int) in
 		return s.terminalScore(pos, ply)
 	}
 	inCheck := qply < qCheckPly && pos.InCheck()
-	stand := int(Evaluate(pos, s.w, nil))
+	stand := s.evaluate(pos, ply)
 	if ply >= MaxPly || qply >= qMaxPly {
 		return stand
 	}

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"strconv"
+	"strings"
 
 	"gopkg.in/yaml.v3"
 
@@ -13,9 +15,12 @@ import (
 	"varena/engines"
 )
 
-// ParseWeights reads weights for v from YAML "name: value" lines. name
+// ParseWeights reads weights for v from YAML: "name: value" for a single
+// term, and for a piece-square table its name followed by one row of
+// numbers per rank, top rank first, then the bunker rows (see YAML). name
 // labels the source in errors, which give file:line and key for an
-// unknown, duplicate, missing or non-numeric entry.
+// unknown, duplicate, missing or non-numeric entry and for a table of the
+// wrong shape.
 func ParseWeights(v *engines.Variant, name string, data []byte) (*Weights, error) {
 	fs := featureSetOf(v)
 	var doc yaml.Node
@@ -30,36 +35,123 @@ func ParseWeights(v *engines.Variant, name string, data []byte) (*Weights, error
 		return nil, fmt.Errorf("%s:%d: want a mapping of feature: weight", name, m.Line)
 	}
 	values := make([]float64, len(fs.list))
-	seen := make([]bool, len(fs.list))
+	seen := make([]bool, len(fs.blocks))
 	var errs []error
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		k, val := m.Content[i], m.Content[i+1]
-		idx, err := fs.index(k.Value)
-		if err != nil {
+		bi, ok := fs.byName[k.Value]
+		if !ok || k.Kind != yaml.ScalarNode {
 			errs = append(errs, fmt.Errorf("%s:%d: %s: unknown feature for %s", name, k.Line, k.Value, v.Name))
 			continue
 		}
-		if seen[idx] {
+		if seen[bi] {
 			errs = append(errs, fmt.Errorf("%s:%d: %s: given twice", name, k.Line, k.Value))
 			continue
 		}
-		seen[idx] = true
-		x, err := strconv.ParseFloat(val.Value, 64)
-		if val.Kind != yaml.ScalarNode || (val.Tag != "!!int" && val.Tag != "!!float") || err != nil {
-			errs = append(errs, fmt.Errorf("%s:%d: %s: want a number, have %q", name, val.Line, k.Value, val.Value))
+		seen[bi] = true
+		b := fs.blocks[bi]
+		if !b.Table {
+			x, err := number(val)
+			if err != nil {
+				errs = append(errs, fmt.Errorf("%s:%d: %s: %w", name, val.Line, k.Value, err))
+				continue
+			}
+			values[b.Offset] = x
 			continue
 		}
-		values[idx] = x
+		errs = append(errs, fs.parseTable(name, k.Line, b, val, values[b.Offset:b.Offset+b.Size])...)
 	}
 	for i, ok := range seen {
 		if !ok {
-			errs = append(errs, fmt.Errorf("%s: missing feature %s", name, fs.list[i].Name))
+			errs = append(errs, fmt.Errorf("%s: missing feature %s", name, fs.blocks[i].Name))
 		}
 	}
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
-	return newWeights(v, fs, newBoardTables(v.Geometry), values), nil
+	return newWeights(v, fs, values), nil
+}
+
+// number reads a finite number from a YAML scalar.
+func number(n *yaml.Node) (float64, error) {
+	if n.Kind != yaml.ScalarNode || (n.Tag != "!!int" && n.Tag != "!!float") {
+		return 0, fmt.Errorf("want a number, have %s", describe(n))
+	}
+	x, err := strconv.ParseFloat(n.Value, 64)
+	if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+		return 0, fmt.Errorf("want a finite number, have %q", n.Value)
+	}
+	return x, nil
+}
+
+// describe names a YAML node in an error.
+func describe(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.ScalarNode:
+		return strconv.Quote(n.Value)
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.MappingNode:
+		return "a mapping"
+	}
+	return "an alias"
+}
+
+// parseTable reads the rows of table b, keyed at line, from n into out,
+// one error per bad row or entry.
+func (fs *featureSet) parseTable(name string, line int, b Block, n *yaml.Node, out []float64) []error {
+	if n.Kind != yaml.SequenceNode {
+		return []error{fmt.Errorf("%s:%d: %s: want a table of %d rows (%s), have %s", name, line, b.Name, len(fs.rows), fs.rowsDoc(), describe(n))}
+	}
+	if len(n.Content) != len(fs.rows) {
+		return []error{fmt.Errorf("%s:%d: %s: want %d rows (%s), have %d", name, line, b.Name, len(fs.rows), fs.rowsDoc(), len(n.Content))}
+	}
+	var errs []error
+	g := fs.v.Geometry
+	for r, row := range n.Content {
+		want := fs.rows[r]
+		if row.Kind != yaml.SequenceNode || len(row.Content) != len(want) {
+			have := describe(row)
+			if row.Kind == yaml.SequenceNode {
+				have = strconv.Itoa(len(row.Content))
+			}
+			errs = append(errs, fmt.Errorf("%s:%d: %s: row %d (%s): want %d numbers, have %s", name, row.Line, b.Name, r+1, fs.rowDoc(r), len(want), have))
+			continue
+		}
+		for c, cell := range row.Content {
+			x, err := number(cell)
+			if err != nil {
+				errs = append(errs, fmt.Errorf("%s:%d: %s: %s: %w", name, cell.Line, b.Name, g.SquareName(want[c]), err))
+				continue
+			}
+			out[want[c]] = x
+		}
+	}
+	return errs
+}
+
+// rowDoc names the squares of row r of a table.
+func (fs *featureSet) rowDoc(r int) string {
+	g := fs.v.Geometry
+	row := fs.rows[r]
+	if !g.IsBunker(row[0]) {
+		return fmt.Sprintf("rank %d", g.Rank(row[0])+1)
+	}
+	names := make([]string, len(row))
+	for i, sq := range row {
+		names[i] = g.SquareName(sq)
+	}
+	return strings.Join(names, " ")
+}
+
+// rowsDoc describes the layout of a table.
+func (fs *featureSet) rowsDoc() string {
+	g := fs.v.Geometry
+	s := fmt.Sprintf("ranks %d to 1 of files a-%c", g.Ranks(), 'a'+g.Files()-1)
+	if n := len(fs.rows) - g.Ranks(); n > 0 {
+		s += fmt.Sprintf(", then %d bunker rows", n)
+	}
+	return s
 }
 
 // LoadWeights reads weights for v from a YAML file.
@@ -80,13 +172,70 @@ func DefaultWeights(v *engines.Variant) (*Weights, error) {
 	return ParseWeights(v, name, data)
 }
 
-// YAML returns the weights as a YAML file, one "name: value" line per
-// feature with its meaning as a comment, as the tuner writes them.
-func (w *Weights) YAML() []byte {
+// YAML returns the weights as a YAML file that ParseWeights reads back to
+// the same values: a header on the format, then one key per block with
+// its meaning as a comment; a table as one flow row of numbers per rank.
+func (w *Weights) YAML() []byte { return w.YAMLWithHeader("") }
+
+// YAMLWithHeader is YAML with header (for example where the weights come
+// from: data, loss, date) as comment lines at the top.
+func (w *Weights) YAMLWithHeader(header string) []byte {
+	fs := w.fs
+	g := w.variant.Geometry
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "# Evaluation weights for %s (centipawns per unit of feature).\n", w.variant.Name)
-	for i, f := range w.fs.list {
-		fmt.Fprintf(&b, "\n# %s\n%s: %s\n", f.Doc, f.Name, strconv.FormatFloat(w.values[i], 'f', -1, 64))
+	if header != "" {
+		for _, line := range strings.Split(strings.TrimRight(header, "\n"), "\n") {
+			b.WriteString(strings.TrimRight("# "+line, " ") + "\n")
+		}
+		b.WriteString("\n")
+	}
+	fmt.Fprintf(&b, "# Evaluation weights for %s, in centipawns per unit of each feature\n", w.variant.Name)
+	fmt.Fprintf(&b, "# (engines/search/features.go says what each feature counts).\n")
+	fmt.Fprintf(&b, "# Every term has a middlegame (_mg) and an endgame (_eg) weight, blended\n")
+	fmt.Fprintf(&b, "# by the game phase p: p*mg + (1-p)*eg, p = 1 with the starting material,\n")
+	fmt.Fprintf(&b, "# 0 with none.\n")
+	fmt.Fprintf(&b, "# A piece-square table (pst_*) is written from White's view as a board is\n")
+	fmt.Fprintf(&b, "# read: one row per rank, rank %d first, files a to %c left to right;\n", g.Ranks(), 'a'+g.Files()-1)
+	if len(fs.rows) > g.Ranks() {
+		fmt.Fprintf(&b, "# then one row per rank with bunker squares, top first (each row's\n")
+		fmt.Fprintf(&b, "# squares are named in its comment).\n")
+	}
+	fmt.Fprintf(&b, "# Black's pieces read the table on the square mirrored by the %s.\n", fs.mirrorName)
+	for i := 0; i < len(fs.blocks); i++ {
+		blk := fs.blocks[i]
+		if !blk.Table {
+			// A term's pair of weights goes under one comment.
+			if base, ok := strings.CutSuffix(blk.Name, phaseSuffix[eg]); !ok || i == 0 || fs.blocks[i-1].Name != base+phaseSuffix[mg] {
+				fmt.Fprintf(&b, "\n# %s\n", strings.TrimSuffix(blk.Doc, " (middlegame)"))
+			}
+			fmt.Fprintf(&b, "%s: %s\n", blk.Name, formatWeight(w.values[blk.Offset]))
+			continue
+		}
+		cells := make([]string, blk.Size)
+		width := 0
+		for k := range cells {
+			cells[k] = formatWeight(w.values[blk.Offset+k])
+			width = max(width, len(cells[k]))
+		}
+		fmt.Fprintf(&b, "\n# %s\n%s:\n", blk.Doc, blk.Name)
+		for r, row := range fs.rows {
+			b.WriteString("  - [")
+			for c, sq := range row {
+				if c > 0 {
+					b.WriteString(",")
+				}
+				fmt.Fprintf(&b, " %*s", width, cells[sq])
+			}
+			b.WriteString(" ]")
+			if g.IsBunker(row[0]) {
+				fmt.Fprintf(&b, "  # %s", fs.rowDoc(r))
+			}
+			b.WriteString("\n")
+		}
 	}
 	return b.Bytes()
 }
+
+// formatWeight writes a weight as the shortest decimal that reads back
+// the same.
+func formatWeight(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }

@@ -111,7 +111,7 @@ type step struct {
 
 func TestServeTranscripts(t *testing.T) {
 	badWeights := filepath.Join(t.TempDir(), "bad.yaml")
-	if err := os.WriteFile(badWeights, []byte("material_pawn: 100\nmaterial_pawn: 1\n"), 0o644); err != nil {
+	if err := os.WriteFile(badWeights, []byte("material_pawn_mg: 100\nmaterial_pawn_mg: 1\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {
@@ -211,7 +211,7 @@ func TestServeTranscripts(t *testing.T) {
 			{"setoption name Colour value blue", []string{`^info string setoption: unknown option "Colour"`}},
 			{"setoption value 3", []string{"^info string setoption: want setoption name NAME value VALUE$"}},
 			{"setoption name Weights value " + badWeights, nil},
-			{"isready", []string{"^info string setoption Weights: .*bad.yaml:2: material_pawn: given twice", "using the built-in weights for extinction", "^readyok$"}},
+			{"isready", []string{"^info string setoption Weights: .*bad.yaml:2: material_pawn_mg: given twice", "using the built-in weights for extinction", "^readyok$"}},
 			{"setoption name Weights value /no/such/file.yaml", nil},
 			{"go depth 1", []string{"no/such/file.yaml", "^bestmove "}},
 			{"setoption name Weights value <empty>", nil},
