@@ -1,0 +1,39 @@
+// Package tuning fits and tunes the engines' numbers.
+//
+// # SPSA over games
+//
+// RunSPSA is simultaneous perturbation stochastic approximation as
+// fishtest runs it, for what a static fit cannot reach: the search
+// parameters of the built-in engine and the UCI options of any engine.
+// Each parameter has a start value, a range [min, max], and c_end and
+// r_end: the perturbation and the learning rate it has at the last of
+// the N iterations. With alpha = 0.602, gamma = 0.101 and A = 0.1 N
+// (the defaults), the gains are derived from them as fishtest does:
+//
+//	c   = c_end * N^gamma              c_k = c / k^gamma       (c_N = c_end)
+//	a   = r_end * c_end^2 * (A+N)^alpha a_k = a / (A+k)^alpha   (a_N = r_end c_end^2)
+//	R_k = a_k / c_k^2
+//
+// Iteration k (1..N) draws flip_i = +1 or -1 for every parameter (from the
+// seed and k alone), plays one game pair, the same opening with colours
+// reversed, between theta+ = theta + c_k flip and theta- = theta - c_k flip
+// (each clamped to [min, max]; rounded to integers for integer
+// parameters such as UCI spin options), and moves
+//
+//	theta_i += R_k * c_k * result * flip_i   (= a_k * result * flip_i / c_k)
+//
+// clamped to [min, max], where result is the wins minus the losses of
+// theta+ in the pair (-2..2). Several pairs are in flight over the
+// workers (concurrency); each uses the theta of when it started and is
+// applied with the gains of its own k when it finishes, as fishtest
+// applies a worker's batch. (fishtest numbers an iteration by the pairs
+// finished when it is handed out, so pairs in flight may share a k; here
+// every iteration has its own k, the journal's key.) With one worker a
+// run is reproducible from its seed.
+//
+// The output directory holds meta.json (the config's fingerprint: a
+// changed config is refused), spsa.jsonl (one line per finished
+// iteration: k, flips, theta+, theta-, wins, draws, losses, result, theta
+// after, the games; the source of truth, resumed after a kill),
+// trajectory.csv (k, result and theta per iteration) and games.pgn.
+package tuning

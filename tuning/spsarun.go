@@ -1,0 +1,595 @@
+package tuning
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+
+	"varena/results"
+)
+
+// Files of an SPSA output directory.
+const (
+	SPSAJournalFile    = "spsa.jsonl"     // one line per finished iteration: the source of truth
+	SPSATrajectoryFile = "trajectory.csv" // the same, one column per parameter, for plots
+	SPSAMetaFile       = "meta.json"      // the config's fingerprint: a changed config is refused
+	SPSAPGNFile        = "games.pgn"      // every game played, rebuilt from the journal
+)
+
+// ErrInterrupted is returned when an SPSA run stopped before its last
+// iteration because its context ended: every finished iteration is kept
+// and a second run with the same config resumes after it.
+var ErrInterrupted = errors.New("interrupted")
+
+// PairResult is the outcome of one iteration's game pair, from theta+'s
+// side.
+type PairResult struct {
+	Wins, Draws, Losses int
+	Games               []results.Game // the records, nil when no real games were played
+}
+
+// Result is wins minus losses of theta+: fishtest's result of a pair.
+func (r PairResult) Result() int { return r.Wins - r.Losses }
+
+// PairWorker plays game pairs for one worker goroutine, one at a time.
+type PairWorker interface {
+	// Play plays iteration pr.K's pair, theta+ (pr.Plus) against theta-
+	// (pr.Minus). An error ends the run (ctx ended: the iteration is
+	// played again on resume).
+	Play(ctx context.Context, pr Probe) (PairResult, error)
+	Close() error
+}
+
+// Pairs makes the pair workers of a run.
+type Pairs interface {
+	NewWorker(ctx context.Context) (PairWorker, error)
+}
+
+// SPSAConfig is an SPSA run as RunSPSA needs it.
+type SPSAConfig struct {
+	Params      []Param
+	Schedule    Schedule
+	Seed        uint64 // the perturbations (and, through Pairs, the openings)
+	Concurrency int    // game pairs in flight (default 1)
+	Out         string // output directory
+	// Fingerprint is what meta.json records of the config (any
+	// JSON-encodable value): a directory written under another
+	// fingerprint is not resumed.
+	Fingerprint any
+	Progress    io.Writer     // progress bar (a terminal); nil: none
+	Log         io.Writer     // notes and, without Progress, a periodic status line; nil: none
+	LogEvery    time.Duration // period of the status line (default 30 s)
+}
+
+// Step is one finished iteration, as the journal records it.
+type Step struct {
+	K      int            `json:"k"`
+	Flip   []int          `json:"flip"`
+	Plus   []float64      `json:"plus"`
+	Minus  []float64      `json:"minus"`
+	Wins   int            `json:"w"`
+	Draws  int            `json:"d"`
+	Losses int            `json:"l"`
+	Result int            `json:"result"` // wins - losses of theta+
+	Theta  []float64      `json:"theta"`  // after the update
+	Games  []results.Game `json:"games,omitempty"`
+	Time   time.Time      `json:"time"`
+}
+
+// SPSAResult is the state of an SPSA run when RunSPSA returns.
+type SPSAResult struct {
+	Names []string
+	Theta []float64 // the current values
+	Done  int       // iterations finished
+	Total int
+	Steps []Step // every finished iteration, in the order they finished
+}
+
+// RunSPSA runs (or resumes) an SPSA tuning: iterations 1..N, each a game
+// pair of theta+ against theta- played by a worker, up to Concurrency
+// pairs in flight, each with the theta of when it started. Every finished
+// iteration is written to the journal before theta moves, so a killed run
+// loses only the pairs in flight.
+func RunSPSA(ctx context.Context, cfg SPSAConfig, pairs Pairs) (*SPSAResult, error) {
+	if err := checkParams(cfg.Params); err != nil {
+		return nil, err
+	}
+	s := cfg.Schedule
+	if s.Iterations <= 0 {
+		return nil, fmt.Errorf("spsa: %d iterations", s.Iterations)
+	}
+	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
+		return nil, fmt.Errorf("output directory: %w", err)
+	}
+	if err := checkSPSAMeta(cfg.Out, cfg.Fingerprint); err != nil {
+		return nil, err
+	}
+	res := &SPSAResult{Total: s.Iterations}
+	for _, p := range cfg.Params {
+		res.Names = append(res.Names, p.Name)
+		res.Theta = append(res.Theta, p.Start)
+	}
+	jpath := filepath.Join(cfg.Out, SPSAJournalFile)
+	steps, dropped, err := readSPSAJournal(jpath)
+	if err != nil {
+		return nil, err
+	}
+	logf := func(format string, args ...any) {
+		if cfg.Log != nil {
+			fmt.Fprintf(cfg.Log, format+"\n", args...)
+		}
+	}
+	if dropped > 0 {
+		logf("spsa: dropped a half-written line of an interrupted write")
+	}
+	done := make([]bool, s.Iterations+1)
+	for i, st := range steps {
+		if err := replay(cfg, res.Theta, st, done); err != nil {
+			return nil, fmt.Errorf("%s:%d: %w", jpath, i+1, err)
+		}
+		done[st.K] = true
+	}
+	res.Steps, res.Done = steps, len(steps)
+	if len(steps) > 0 {
+		logf("spsa: resuming %s: %d of %d iterations done", cfg.Out, len(steps), s.Iterations)
+	}
+
+	// The journal is rewritten without a torn last line; the trajectory
+	// and the PGN are rebuilt from it, the source of truth.
+	if err := writeFileAtomic(jpath, func(w io.Writer) error { return writeSteps(w, steps) }); err != nil {
+		return nil, err
+	}
+	if err := writeFileAtomic(filepath.Join(cfg.Out, SPSATrajectoryFile), func(w io.Writer) error {
+		return writeTrajectory(w, res.Names, steps)
+	}); err != nil {
+		return nil, err
+	}
+	if err := writeFileAtomic(filepath.Join(cfg.Out, SPSAPGNFile), func(w io.Writer) error {
+		for _, st := range steps {
+			for _, g := range st.Games {
+				if err := results.WritePGN(w, g); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	out, err := openSPSAOutputs(cfg.Out)
+	if err != nil {
+		return nil, err
+	}
+	defer out.close()
+
+	var todo []int
+	for k := 1; k <= s.Iterations; k++ {
+		if !done[k] {
+			todo = append(todo, k)
+		}
+	}
+	if len(todo) == 0 {
+		return res, nil
+	}
+	workers := max(min(cfg.Concurrency, len(todo)), 1)
+
+	playCtx, stop := context.WithCancel(ctx)
+	defer stop()
+	type finished struct {
+		pr  Probe
+		res PairResult
+		err error
+	}
+	jobs := make(chan Probe, workers)
+	outcomes := make(chan finished, workers)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			pw, err := pairs.NewWorker(playCtx)
+			if err != nil {
+				for pr := range jobs {
+					outcomes <- finished{pr: pr, err: err}
+				}
+				return
+			}
+			defer pw.Close()
+			for pr := range jobs {
+				r, err := pw.Play(playCtx, pr)
+				outcomes <- finished{pr, r, err}
+			}
+		}()
+	}
+	go func() {
+		wg.Wait()
+		close(outcomes)
+	}()
+
+	st := newStatus(cfg, res)
+	// The consumer below owns theta: it hands out an iteration's probe
+	// from the current theta, and applies a finished one in the order
+	// the pairs finish. With one worker, iteration k starts after k-1 is
+	// applied, so a run is reproducible from its seed.
+	next, inFlight := 0, 0
+	dispatch := func() {
+		for inFlight < workers && next < len(todo) && playCtx.Err() == nil {
+			jobs <- s.probe(cfg.Params, res.Theta, cfg.Seed, todo[next])
+			next++
+			inFlight++
+		}
+		if next == len(todo) || playCtx.Err() != nil {
+			if jobs != nil {
+				close(jobs)
+				jobs = nil
+			}
+		}
+	}
+	dispatch()
+	var fatal error
+	for f := range outcomes {
+		inFlight--
+		switch {
+		case fatal != nil:
+		case f.err != nil:
+			if ctx.Err() == nil {
+				fatal = fmt.Errorf("iteration %d: %w", f.pr.K, f.err)
+			}
+			stop()
+		default:
+			step := Step{K: f.pr.K, Flip: f.pr.Flip, Plus: f.pr.Plus, Minus: f.pr.Minus,
+				Wins: f.res.Wins, Draws: f.res.Draws, Losses: f.res.Losses, Result: f.res.Result(),
+				Games: f.res.Games, Time: time.Now().UTC()}
+			s.update(cfg.Params, res.Theta, f.pr, float64(step.Result))
+			step.Theta = append([]float64(nil), res.Theta...)
+			if err := out.append(step, res.Names); err != nil {
+				fatal = err
+				stop()
+				break
+			}
+			res.Steps = append(res.Steps, step)
+			res.Done++
+			st.advance(res)
+		}
+		if fatal == nil {
+			dispatch()
+		} else if jobs != nil {
+			close(jobs)
+			jobs = nil
+		}
+	}
+	st.finish()
+	if err := out.close(); err != nil && fatal == nil {
+		fatal = err
+	}
+	if fatal != nil {
+		return res, fatal
+	}
+	if res.Done < res.Total {
+		return res, fmt.Errorf("%w: %d of %d iterations done, kept in %s; run the same command again to resume",
+			ErrInterrupted, res.Done, res.Total, cfg.Out)
+	}
+	return res, nil
+}
+
+// replay applies a journal step to theta, checking it against the config.
+func replay(cfg SPSAConfig, theta []float64, st Step, done []bool) error {
+	n := len(cfg.Params)
+	switch {
+	case st.K < 1 || st.K >= len(done):
+		return fmt.Errorf("iteration %d is not in 1..%d", st.K, len(done)-1)
+	case done[st.K]:
+		return fmt.Errorf("iteration %d recorded twice", st.K)
+	case len(st.Flip) != n || len(st.Theta) != n || len(st.Plus) != n || len(st.Minus) != n:
+		return fmt.Errorf("iteration %d: %d parameters recorded, the config has %d", st.K, len(st.Theta), n)
+	case st.Result != st.Wins-st.Losses:
+		return fmt.Errorf("iteration %d: result %d is not wins - losses (%d - %d)", st.K, st.Result, st.Wins, st.Losses)
+	}
+	for _, f := range st.Flip {
+		if f != 1 && f != -1 {
+			return fmt.Errorf("iteration %d: flip %d is not +1 or -1", st.K, f)
+		}
+	}
+	cfg.Schedule.update(cfg.Params, theta, Probe{K: st.K, Flip: st.Flip}, float64(st.Result))
+	for i, t := range theta {
+		if math.Abs(t-st.Theta[i]) > 1e-9*max(1, math.Abs(t)) {
+			return fmt.Errorf("iteration %d: %s recorded as %g, the config's gains give %g (was the config changed?)",
+				st.K, cfg.Params[i].Name, st.Theta[i], t)
+		}
+	}
+	return nil
+}
+
+// readSPSAJournal reads the finished iterations; a last line without its
+// newline (a write cut by a kill) is dropped and counted.
+func readSPSAJournal(path string) (steps []Step, dropped int, err error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, 0, nil
+	}
+	if err != nil {
+		return nil, 0, err
+	}
+	if i := bytes.LastIndexByte(data, '\n'); i+1 < len(data) {
+		data, dropped = data[:i+1], 1
+	}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 64<<10), 1<<30)
+	for line := 1; sc.Scan(); line++ {
+		if len(bytes.TrimSpace(sc.Bytes())) == 0 {
+			continue
+		}
+		var st Step
+		dec := json.NewDecoder(bytes.NewReader(sc.Bytes()))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&st); err != nil {
+			return nil, 0, fmt.Errorf("%s:%d: %w", path, line, err)
+		}
+		steps = append(steps, st)
+	}
+	return steps, dropped, sc.Err()
+}
+
+func writeSteps(w io.Writer, steps []Step) error {
+	for _, st := range steps {
+		line, err := json.Marshal(st)
+		if err != nil {
+			return err
+		}
+		if _, err := w.Write(append(line, '\n')); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeTrajectory writes the CSV header and a row per step.
+func writeTrajectory(w io.Writer, names []string, steps []Step) error {
+	if _, err := io.WriteString(w, trajectoryHeader(names)); err != nil {
+		return err
+	}
+	for _, st := range steps {
+		if _, err := io.WriteString(w, trajectoryRow(st)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func trajectoryHeader(names []string) string {
+	return "k,wins,draws,losses,result," + strings.Join(names, ",") + "\n"
+}
+
+func trajectoryRow(st Step) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d,%d,%d,%d,%d", st.K, st.Wins, st.Draws, st.Losses, st.Result)
+	for _, t := range st.Theta {
+		b.WriteByte(',')
+		b.WriteString(strconv.FormatFloat(t, 'f', -1, 64))
+	}
+	b.WriteByte('\n')
+	return b.String()
+}
+
+// spsaOutputs are the files a run appends to. The journal line is written
+// and synced first: an iteration counts once it is on disk.
+type spsaOutputs struct {
+	journal, csv, pgn *os.File
+	synced            time.Time
+	closed            bool
+}
+
+// syncEvery bounds how often the journal is synced (group commit, as
+// the arena's journal): a killed process loses nothing it wrote, since
+// the kernel holds the data; only a power cut may take the last lines.
+const syncEvery = 200 * time.Millisecond
+
+func openSPSAOutputs(dir string) (*spsaOutputs, error) {
+	o := &spsaOutputs{}
+	var err error
+	open := func(name string) *os.File {
+		if err != nil {
+			return nil
+		}
+		var f *os.File
+		f, err = os.OpenFile(filepath.Join(dir, name), os.O_APPEND|os.O_WRONLY, 0o644)
+		return f
+	}
+	o.journal, o.csv, o.pgn = open(SPSAJournalFile), open(SPSATrajectoryFile), open(SPSAPGNFile)
+	if err != nil {
+		o.close()
+		return nil, err
+	}
+	return o, nil
+}
+
+func (o *spsaOutputs) append(st Step, names []string) error {
+	line, err := json.Marshal(st)
+	if err != nil {
+		return fmt.Errorf("journal: %w", err)
+	}
+	if _, err := o.journal.Write(append(line, '\n')); err != nil {
+		return fmt.Errorf("journal: %w", err)
+	}
+	if time.Since(o.synced) >= syncEvery {
+		if err := o.journal.Sync(); err != nil {
+			return fmt.Errorf("journal: %w", err)
+		}
+		o.synced = time.Now()
+	}
+	if _, err := io.WriteString(o.csv, trajectoryRow(st)); err != nil {
+		return fmt.Errorf("trajectory: %w", err)
+	}
+	for _, g := range st.Games {
+		if err := results.WritePGN(o.pgn, g); err != nil {
+			return fmt.Errorf("pgn: %w", err)
+		}
+	}
+	return nil
+}
+
+func (o *spsaOutputs) close() error {
+	if o.closed {
+		return nil
+	}
+	o.closed = true
+	var errs []error
+	if o.journal != nil {
+		errs = append(errs, o.journal.Sync())
+	}
+	for _, f := range []*os.File{o.journal, o.csv, o.pgn} {
+		if f != nil {
+			errs = append(errs, f.Close())
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// checkSPSAMeta writes meta.json in a new directory, or checks that the
+// existing one has the same fingerprint.
+func checkSPSAMeta(dir string, fp any) error {
+	want, err := json.MarshalIndent(fp, "", "  ")
+	if err != nil {
+		return fmt.Errorf("meta: %w", err)
+	}
+	want = append(want, '\n')
+	path := filepath.Join(dir, SPSAMetaFile)
+	have, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		if st, err := os.Stat(filepath.Join(dir, SPSAJournalFile)); err == nil && st.Size() > 0 {
+			return fmt.Errorf("%s holds a journal without %s; use another output directory", dir, SPSAMetaFile)
+		}
+		return writeFileAtomic(path, func(w io.Writer) error { _, err := w.Write(want); return err })
+	}
+	if err != nil {
+		return err
+	}
+	var a, b any
+	if json.Unmarshal(have, &a) != nil {
+		return fmt.Errorf("%s: not JSON; use another output directory", path)
+	}
+	json.Unmarshal(want, &b)
+	ja, _ := json.Marshal(a)
+	jb, _ := json.Marshal(b)
+	if !bytes.Equal(ja, jb) {
+		return fmt.Errorf("%s holds another SPSA run (its %s differs from this config); use another output directory or remove it", dir, SPSAMetaFile)
+	}
+	return nil
+}
+
+// writeFileAtomic writes a file through a temporary file and a rename, so
+// that a kill leaves the old file or the new one.
+func writeFileAtomic(path string, write func(io.Writer) error) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	bw := bufio.NewWriter(tmp)
+	if err := write(bw); err != nil {
+		tmp.Close()
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if err := bw.Flush(); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// status shows progress: a bar on a terminal, else a line every LogEvery.
+type status struct {
+	bar   *progressbar.ProgressBar
+	out   io.Writer // the bar's
+	log   io.Writer
+	every time.Duration
+	last  time.Time
+	start time.Time
+	base  int // iterations done before this session
+}
+
+func newStatus(cfg SPSAConfig, res *SPSAResult) *status {
+	st := &status{out: cfg.Progress, log: cfg.Log, every: cfg.LogEvery, start: time.Now(), base: res.Done}
+	st.last = st.start
+	if st.every <= 0 {
+		st.every = 30 * time.Second
+	}
+	if cfg.Progress != nil {
+		st.bar = progressbar.NewOptions(res.Total,
+			progressbar.OptionSetWriter(cfg.Progress),
+			progressbar.OptionSetDescription(thetaText(res)),
+			progressbar.OptionShowCount(),
+			progressbar.OptionShowIts(),
+			progressbar.OptionSetItsString("it"),
+			progressbar.OptionSetPredictTime(true),
+			progressbar.OptionThrottle(200*time.Millisecond),
+			progressbar.OptionSetWidth(20),
+		)
+		st.bar.Set(res.Done)
+	}
+	return st
+}
+
+func (st *status) advance(res *SPSAResult) {
+	if st.bar != nil {
+		st.bar.Describe(thetaText(res))
+		st.bar.Set(res.Done)
+		return
+	}
+	if st.log == nil || (time.Since(st.last) < st.every && res.Done < res.Total) {
+		return
+	}
+	st.last = time.Now()
+	fmt.Fprintln(st.log, st.line(res))
+}
+
+// line is the status line: done/total, rate, ETA and theta.
+func (st *status) line(res *SPSAResult) string {
+	el := time.Since(st.start).Seconds()
+	rate := float64(res.Done-st.base) / max(el, 1e-9)
+	eta := "?"
+	if rate > 0 {
+		eta = time.Duration(float64(res.Total-res.Done) / rate * float64(time.Second)).Round(time.Second).String()
+	}
+	return fmt.Sprintf("spsa: %d/%d iterations, %.2f it/s, ETA %s, %s", res.Done, res.Total, rate, eta, thetaText(res))
+}
+
+func (st *status) finish() {
+	if st.bar != nil {
+		st.bar.Finish()
+		fmt.Fprintln(st.out)
+	}
+}
+
+// thetaText lists the current values, "name=value ...".
+func thetaText(res *SPSAResult) string {
+	var b strings.Builder
+	b.WriteString("theta")
+	for i, name := range res.Names {
+		fmt.Fprintf(&b, " %s=%s", name, strconv.FormatFloat(res.Theta[i], 'f', 2, 64))
+	}
+	return b.String()
+}
