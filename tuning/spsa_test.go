@@ -120,7 +120,7 @@ func (sp *synthPairs) elo(x []float64) float64 {
 }
 
 func (sp *synthPairs) NewWorker(ctx context.Context) (PairWorker, error) { return sp, nil }
-func (sp *synthPairs) Close() error                                        { return nil }
+func (sp *synthPairs) Close() error                                      { return nil }
 
 var errSynthFail = errors.New("synthetic failure")
 
