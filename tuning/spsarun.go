@@ -193,7 +193,10 @@ func RunSPSA(ctx context.Context, cfg SPSAConfig, pairs Pairs) (*SPSAResult, err
 		res PairResult
 		err error
 	}
-	jobs := make(chan Probe, workers)
+	// jobs holds at most one probe per worker: the consumer sends only
+	// while fewer than workers pairs are in flight, so it never blocks.
+	jobCh := make(chan Probe, workers)
+	jobs := jobCh // the consumer's end, nil once closed
 	outcomes := make(chan finished, workers)
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
@@ -202,13 +205,13 @@ func RunSPSA(ctx context.Context, cfg SPSAConfig, pairs Pairs) (*SPSAResult, err
 			defer wg.Done()
 			pw, err := pairs.NewWorker(playCtx)
 			if err != nil {
-				for pr := range jobs {
+				for pr := range jobCh {
 					outcomes <- finished{pr: pr, err: err}
 				}
 				return
 			}
 			defer pw.Close()
-			for pr := range jobs {
+			for pr := range jobCh {
 				r, err := pw.Play(playCtx, pr)
 				outcomes <- finished{pr, r, err}
 			}

@@ -52,6 +52,7 @@ var commands = []*command{
 	sprtCmd,
 	perftCmd,
 	uciCmd,
+	tuneCmd,
 }
 
 // lookup finds a command by name.

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+
+	"golang.org/x/term"
+
+	"varena/configs"
+	"varena/tuning"
+)
+
+// spsaFlags are the command line's overrides of an SPSA tune.
+type spsaFlags struct {
+	out         string
+	concurrency int
+	quiet       bool
+}
+
+// runSPSA runs (or resumes) the SPSA tune of the config at path and
+// writes its final values.
+func runSPSA(ctx context.Context, path string, f spsaFlags, stdout, stderr io.Writer) error {
+	t, err := configs.LoadSPSA(path, checker())
+	if err != nil {
+		return err
+	}
+	out := f.out
+	if out == "" && t.Out != "" {
+		out = t.Out
+		if !filepath.IsAbs(out) {
+			out = filepath.Join(filepath.Dir(path), out)
+		}
+	}
+	if out == "" {
+		out = filepath.Join("out", t.Name)
+	}
+	conc := f.concurrency
+	if conc == 0 {
+		conc = t.Concurrency
+	}
+	if conc == 0 {
+		conc = runtime.NumCPU()
+	}
+	gp, err := tuning.NewGamePairs(t, out, nil)
+	if err != nil {
+		return err
+	}
+	params := gp.Params()
+	cfg := tuning.SPSAConfig{
+		Params: params,
+		Schedule: tuning.Schedule{Iterations: t.SPSA.Iterations, A: *t.SPSA.A,
+			Alpha: t.SPSA.Alpha, Gamma: t.SPSA.Gamma},
+		Seed:        t.Seed,
+		Concurrency: conc,
+		Out:         out,
+		Fingerprint: map[string]string{"method": configs.MethodSPSA, "tune": t.Fingerprint()},
+	}
+	if !f.quiet {
+		cfg.Log = stderr
+		if fd, ok := stderr.(*os.File); ok && term.IsTerminal(int(fd.Fd())) {
+			cfg.Progress = stderr
+		}
+	}
+	res, err := tuning.RunSPSA(ctx, cfg, gp)
+	if res == nil {
+		return err
+	}
+	if werr := tuning.WriteSPSAFinal(out, t, params, res); werr != nil && err == nil {
+		err = werr
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "spsa %s: %d of %d iterations in %s\n", t.Name, res.Done, res.Total, out)
+	for i, p := range params {
+		fmt.Fprintf(&b, "  %-24s start %-8g now %.3f\n", p.Name, p.Start, res.Theta[i])
+	}
+	fmt.Fprintf(&b, "final values: %s, %s\n", filepath.Join(out, tuning.SPSAFinalYAML), filepath.Join(out, tuning.SPSAFinalUCI))
+	fmt.Fprint(stdout, b.String())
+	return err
+}

@@ -1,0 +1,175 @@
+package tuning
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"varena/configs"
+	"varena/engines/variants"
+)
+
+const fairyStockfish = "/usr/games/fairy-stockfish"
+
+func needFSF(t *testing.T) {
+	t.Helper()
+	if _, err := os.Stat(fairyStockfish); err != nil {
+		t.Skipf("Fairy-Stockfish not installed (%s): %v", fairyStockfish, err)
+	}
+}
+
+func loadTune(t *testing.T, text string) *configs.SPSATune {
+	t.Helper()
+	tu, err := configs.ParseSPSA("t.yaml", []byte(text), configs.Checker{Variants: variants.Names()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tu
+}
+
+func runTune(t *testing.T, tu *configs.SPSATune, dir string) (*SPSAResult, []Param, error) {
+	t.Helper()
+	gp, err := NewGamePairs(tu, dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	params := gp.Params()
+	cfg := SPSAConfig{Params: params,
+		Schedule:    Schedule{Iterations: tu.SPSA.Iterations, A: *tu.SPSA.A, Alpha: tu.SPSA.Alpha, Gamma: tu.SPSA.Gamma},
+		Seed:        tu.Seed,
+		Concurrency: tu.Concurrency,
+		Out:         dir,
+		Fingerprint: tu.Fingerprint(),
+	}
+	res, err := RunSPSA(context.Background(), cfg, gp)
+	if res != nil {
+		if werr := WriteSPSAFinal(dir, tu, params, res); werr != nil {
+			t.Fatal(werr)
+		}
+	}
+	return res, params, err
+}
+
+// A short SPSA run of an external engine's UCI option through the arena:
+// every iteration is a colour-reversed pair, journaled with its games,
+// and the final values are written as an engine entry and setoption
+// lines.
+func TestSPSAExternalEngineOption(t *testing.T) {
+	needFSF(t)
+	tu := loadTune(t, `method: spsa
+variant: extinction
+seed: 3
+concurrency: 2
+spsa:
+  iterations: 4
+  parameters:
+    - {name: Skill Level, start: 0, min: -20, max: 20, c_end: 2, r_end: 0.02}
+time_control: {nodes: 300}
+openings: {plies: 4}
+adjudication: {max_plies: 200}
+engines:
+  - {name: fsf, kind: uci, command: `+fairyStockfish+`}
+`)
+	dir := t.TempDir()
+	res, _, err := runTune(t, tu, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Done != 4 {
+		t.Fatalf("%d iterations done", res.Done)
+	}
+	ids := map[int]bool{}
+	for _, st := range res.Steps {
+		if len(st.Games) != 2 || st.Wins+st.Draws+st.Losses != 2 {
+			t.Fatalf("iteration %d: %d games, %d-%d-%d", st.K, len(st.Games), st.Wins, st.Draws, st.Losses)
+		}
+		a, b := st.Games[0], st.Games[1]
+		if a.White != "fsf+" || a.Black != "fsf-" || b.White != "fsf-" || b.Black != "fsf+" || a.StartFEN != b.StartFEN {
+			t.Errorf("iteration %d: not a colour-reversed pair of fsf+ and fsf-: %s-%s, %s-%s", st.K, a.White, a.Black, b.White, b.Black)
+		}
+		if st.Plus[0] == st.Minus[0] && st.Plus[0] != -20 && st.Plus[0] != 20 {
+			t.Errorf("iteration %d: theta+ = theta- = %g", st.K, st.Plus[0])
+		}
+		for _, g := range st.Games {
+			if ids[g.ID] {
+				t.Errorf("game id %d twice", g.ID)
+			}
+			ids[g.ID] = true
+		}
+	}
+	pgn, _ := os.ReadFile(filepath.Join(dir, SPSAPGNFile))
+	if n := strings.Count(string(pgn), "[Event "); n != 8 {
+		t.Errorf("games.pgn holds %d games, want 8", n)
+	}
+	uci, _ := os.ReadFile(filepath.Join(dir, SPSAFinalUCI))
+	if !strings.HasPrefix(string(uci), "setoption name Skill Level value ") {
+		t.Errorf("final.uci: %q", uci)
+	}
+	final, _ := os.ReadFile(filepath.Join(dir, SPSAFinalYAML))
+	if !strings.Contains(string(final), "Skill Level:") || !strings.Contains(string(final), "name: fsf-tuned") {
+		t.Errorf("final.yaml:\n%s", final)
+	}
+}
+
+// Against an opponent, theta+ and theta- each play a pair against it:
+// four games an iteration, counted from theta+'s side.
+func TestSPSAOpponent(t *testing.T) {
+	needFSF(t)
+	tu := loadTune(t, `method: spsa
+variant: extinction
+seed: 3
+concurrency: 1
+spsa:
+  iterations: 1
+  engine: fsf
+  opponent: greedy
+  parameters:
+    - {name: Skill Level, start: 0, min: -20, max: 20, c_end: 2, r_end: 0.02}
+time_control: {nodes: 300}
+openings: {plies: 4}
+adjudication: {max_plies: 200}
+engines:
+  - {name: greedy, kind: greedy}
+  - {name: fsf, kind: uci, command: `+fairyStockfish+`}
+`)
+	res, _, err := runTune(t, tu, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := res.Steps[0]
+	if len(st.Games) != 4 || st.Wins+st.Draws+st.Losses != 4 {
+		t.Fatalf("%d games, %d-%d-%d", len(st.Games), st.Wins, st.Draws, st.Losses)
+	}
+	want := [][2]string{{"fsf+", "greedy"}, {"greedy", "fsf+"}, {"fsf-", "greedy"}, {"greedy", "fsf-"}}
+	for i, g := range st.Games {
+		if g.White != want[i][0] || g.Black != want[i][1] || g.ID != i+1 {
+			t.Errorf("game %d: id %d %s-%s, want %s-%s", i, g.ID, g.White, g.Black, want[i][0], want[i][1])
+		}
+	}
+}
+
+// A parameter the engine does not have, or whose range goes beyond the
+// option's, is refused before any game.
+func TestSPSAUnknownOption(t *testing.T) {
+	needFSF(t)
+	for _, tt := range []struct{ param, want string }{
+		{"{name: Nonsense, start: 0, min: -1, max: 1, c_end: 0.5, r_end: 0.02}", `no UCI option "Nonsense"`},
+		{"{name: Contempt, start: 0, min: -200, max: 100, c_end: 5, r_end: 0.02}", "goes beyond the engine's [-100, 100]"},
+		{"{name: Ponder, start: 0, min: 0, max: 1, c_end: 0.5, r_end: 0.02}", "is a check, not a spin"},
+	} {
+		tu := loadTune(t, `method: spsa
+variant: extinction
+spsa:
+  iterations: 1
+  parameters: [`+tt.param+`]
+time_control: {nodes: 300}
+engines: [{name: fsf, kind: uci, command: `+fairyStockfish+`}]
+`)
+		_, _, err := runTune(t, tu, t.TempDir())
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: err = %v, want %q", tt.param, err, tt.want)
+		}
+	}
+}
