@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -356,6 +357,20 @@ func (t *SPSATune) validate(name string, root *yaml.Node, check Checker) []*Erro
 			v.errorf(pat("c_end"), "%s: c_end %g is not positive (the perturbation at the last iteration)", label, p.CEnd)
 		} else if p.Min < p.Max && p.CEnd > (p.Max-p.Min)/2 {
 			v.errorf(pat("c_end"), "%s: c_end %g is more than half the range [%g, %g]", label, p.CEnd, p.Min, p.Max)
+		}
+		if tuned != nil && tuned.Kind == KindAlphaBeta && v.check.SearchOption != nil && p.Name != "" && p.Min < p.Max {
+			// The bounds are whole numbers as the engine takes them; the
+			// same error for both means the name is wrong, not a bound.
+			format := func(x float64) string { return strconv.FormatFloat(math.Round(x), 'f', -1, 64) }
+			errMin, errMax := v.check.SearchOption(p.Name, format(p.Min)), v.check.SearchOption(p.Name, format(p.Max))
+			switch {
+			case errMin != nil && errMax != nil && errMin.Error() == errMax.Error():
+				v.errorf(pat("name"), "%s: %v", label, errMin)
+			case errMin != nil:
+				v.errorf(pat("min"), "%s: min: %v", label, errMin)
+			case errMax != nil:
+				v.errorf(pat("max"), "%s: max: %v", label, errMax)
+			}
 		}
 		if !(p.REnd > 0) {
 			v.errorf(pat("r_end"), "%s: r_end %g is not positive (the learning rate at the last iteration)", label, p.REnd)

@@ -9,6 +9,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"varena/configs"
+	"varena/engines/search"
 	"varena/engines/variants"
 )
 
@@ -59,6 +60,21 @@ var brokenSPSA = []struct {
 	name, yaml, want string
 }{
 	{
+		name: "search parameters of the built-in engine: names and bounds",
+		yaml: `method: spsa
+variant: extinction
+time_control: {nodes: 100}
+spsa:
+  iterations: 10
+  parameters:
+    - {name: FutilityMargn, start: 200, min: 100, max: 300, c_end: 10, r_end: 0.002}
+    - {name: Aspiration, start: 35, min: 1, max: 100, c_end: 5, r_end: 0.002}
+engines: [{name: e, kind: alphabeta}]
+`,
+		want: `t.yaml:7: spsa parameter FutilityMargn: unknown search parameter "FutilityMargn" (known: ` + strings.Join(search.ParamNames(), ", ") + `)
+t.yaml:8: spsa parameter Aspiration: min: search parameter Aspiration: 1 out of range 5-200`,
+	},
+	{
 		name: "unknown keys, with suggestions",
 		yaml: `method: spsa
 variant: extinction
@@ -66,7 +82,7 @@ spsa:
   iteration: 10
   parameters:
     - {name: x, start: 0, min: -1, max: 1, cend: 0.5, r_end: 0.002}
-engines: [{name: e, kind: alphabeta}]
+engines: [{name: e, kind: uci, command: e}]
 `,
 		want: `t.yaml:3: spsa.iterations: 0; give the number of game pairs (> 0)
 t.yaml:4: unknown key "iteration" in spsa (did you mean "iterations"?)
@@ -147,7 +163,7 @@ t.yaml:8: engine "e" has no time control: give it a time_control or set one for 
 func TestParseSPSAErrors(t *testing.T) {
 	for _, tt := range brokenSPSA {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := configs.ParseSPSA("t.yaml", []byte(tt.yaml), configs.Checker{Variants: variants.Names()})
+			_, err := configs.ParseSPSA("t.yaml", []byte(tt.yaml), configs.Checker{Variants: variants.Names(), SearchOption: search.CheckParam})
 			if err == nil {
 				t.Fatal("no error")
 			}
@@ -171,7 +187,7 @@ func TestSPSAExamples(t *testing.T) {
 			continue
 		}
 		n++
-		if _, err := configs.LoadSPSA(file, configs.Checker{Variants: variants.Names()}); err != nil {
+		if _, err := configs.LoadSPSA(file, configs.Checker{Variants: variants.Names(), SearchOption: search.CheckParam}); err != nil {
 			t.Errorf("%v", err)
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"varena/configs"
 	"varena/engines"
 	"varena/engines/player"
+	"varena/engines/search"
 	"varena/engines/uci"
 	"varena/engines/variants"
 )
@@ -115,7 +116,17 @@ func (gp *GamePairs) check(p player.Player, engine string) error {
 	}
 	ol, ok := p.(optionLister)
 	if !ok {
-		return nil // the built-in engine checks its names in SetOptions
+		// The built-in engine: its search parameters.
+		for _, sp := range gp.params {
+			d, ok := search.LookupParam(sp.Name)
+			switch {
+			case !ok:
+				return fmt.Errorf("engine %s: no search parameter %q to tune (known: %s)", engine, sp.Name, strings.Join(search.ParamNames(), ", "))
+			case sp.Min < float64(d.Min) || sp.Max > float64(d.Max):
+				return fmt.Errorf("engine %s: search parameter %s: range [%g, %g] goes beyond its bounds [%d, %d]", engine, d.Name, sp.Min, sp.Max, d.Min, d.Max)
+			}
+		}
+		return nil
 	}
 	opts := ol.Options()
 	for _, sp := range gp.params {

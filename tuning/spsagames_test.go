@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"varena/configs"
+	"varena/engines/search"
 	"varena/engines/variants"
 )
 
@@ -171,5 +172,77 @@ engines: [{name: fsf, kind: uci, command: `+fairyStockfish+`}]
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: err = %v, want %q", tt.param, err, tt.want)
 		}
+	}
+}
+
+// A short real SPSA run of the built-in engine's search parameters at a
+// tiny node limit: it finishes, writes its files, and the final values
+// are an alphabeta entry with the parameters as options.
+func TestSPSABuiltinSearchParams(t *testing.T) {
+	tu := loadTune(t, `method: spsa
+variant: extinction
+seed: 2
+concurrency: 2
+spsa:
+  iterations: 3
+  parameters:
+    - {name: FutilityMargin, start: 200, min: 50, max: 500, c_end: 20, r_end: 0.002}
+    - {name: Aspiration, start: 35, min: 5, max: 200, c_end: 8, r_end: 0.002}
+time_control: {nodes: 200}
+openings: {plies: 4}
+adjudication: {max_plies: 120}
+engines:
+  - {name: varena, kind: alphabeta, hash: 1}
+`)
+	dir := t.TempDir()
+	res, _, err := runTune(t, tu, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Done != 3 || len(res.Steps) != 3 {
+		t.Fatalf("%d iterations done", res.Done)
+	}
+	for _, st := range res.Steps {
+		if len(st.Games) != 2 || st.Games[0].White != "varena+" || st.Games[1].White != "varena-" {
+			t.Errorf("iteration %d: games %+v", st.K, st.Games)
+		}
+		for i, name := range res.Names {
+			if st.Plus[i] == st.Minus[i] {
+				t.Errorf("iteration %d: %s not perturbed (%g)", st.K, name, st.Plus[i])
+			}
+		}
+	}
+	for _, f := range []string{SPSAJournalFile, SPSATrajectoryFile, SPSAMetaFile, SPSAPGNFile, SPSAFinalYAML, SPSAFinalUCI} {
+		if st, err := os.Stat(filepath.Join(dir, f)); err != nil || st.Size() == 0 {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+	final, _ := os.ReadFile(filepath.Join(dir, SPSAFinalYAML))
+	for _, want := range []string{"kind: alphabeta", "FutilityMargin:", "Aspiration:", "name: varena-tuned"} {
+		if !strings.Contains(string(final), want) {
+			t.Errorf("final.yaml lacks %q:\n%s", want, final)
+		}
+	}
+	// The final entry is a valid engine of a run config.
+	entry := strings.SplitN(string(final), "engines:\n", 2)[1]
+	run := "variant: extinction\ntime_control: {nodes: 100}\nengines:\n" + entry + "  - {name: other, kind: random}\n"
+	if _, err := configs.Parse("final.yaml", []byte(run), configs.Checker{Variants: variants.Names(), SearchOption: search.CheckParam}); err != nil {
+		t.Errorf("final.yaml's entry is not a valid engine: %v\n%s", err, run)
+	}
+}
+
+// A search parameter the built-in engine lacks is refused before any game.
+func TestSPSABuiltinUnknownParam(t *testing.T) {
+	tu := loadTune(t, `method: spsa
+variant: extinction
+spsa:
+  iterations: 1
+  parameters: [{name: Nonsense, start: 0, min: -1, max: 1, c_end: 0.5, r_end: 0.02}]
+time_control: {nodes: 100}
+engines: [{name: varena, kind: alphabeta}]
+`)
+	_, _, err := runTune(t, tu, t.TempDir())
+	if err == nil || !strings.Contains(err.Error(), `no search parameter "Nonsense"`) {
+		t.Errorf("err = %v", err)
 	}
 }
