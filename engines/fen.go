@@ -26,8 +26,9 @@ var fenFieldNames = [...]string{"", "placement", "side to move", "castling", "en
 // bunker ranks from top to bottom (Vc6Vd6/Vc5Vd5/Vc2Vd2/Vc1Vd1); without
 // it the bunkers are empty. The halfmove and fullmove fields may be left
 // out (EPD style). Castling rights whose king or rook is not on its square
-// are dropped, and an en-passant square is kept only when the pawn that
-// made the double step stands directly behind it.
+// are dropped, and an en-passant square is kept only when an en-passant
+// capture is possible there (RULES.md): the pawn that made the double step
+// stands directly behind it and a pawn of the side to move can take it.
 func ParseFEN(v *Variant, fen string) (Position, error) {
 	var p Position
 	fail := func(field int, format string, args ...any) (Position, error) {
@@ -111,9 +112,14 @@ func ParseFEN(v *Variant, fen string) (Position, error) {
 		if g.IsBunker(sq) || g.Rank(sq) != wantRank {
 			return fail(4, "%s cannot be an en-passant square with %s to move", fields[3], p.side)
 		}
+		// Accepted, but kept only when a capture there is possible: the
+		// pawn that made the double step stands behind the square, the
+		// square is empty, and a pawn of the side to move attacks it
+		// (with a king safe after the capture, where the variant has
+		// check).
 		mover := p.side ^ 1
 		behind := g.pawnPush[mover][sq]
-		if p.Pieces(mover, Pawn)&behind != 0 && p.Occupied()&SquareBB(sq) == 0 {
+		if p.Pieces(mover, Pawn)&behind != 0 && p.Occupied()&SquareBB(sq) == 0 && p.epCapturers(sq) != 0 {
 			p.ep = sq
 		}
 	}
@@ -143,6 +149,9 @@ func ParseFEN(v *Variant, fen string) (Position, error) {
 		}
 		if p.Attacked(p.Pieces(p.side^1, King).First(), p.side) {
 			return fail(1, "the %s king is in check with %s to move", p.side^1, p.side)
+		}
+		if p.ep != NoSquare && !p.epLegal() {
+			p.ep = NoSquare
 		}
 	}
 	p.hash = p.computeHash()

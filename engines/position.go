@@ -148,9 +148,13 @@ func (p *Position) MakeMove(m Move, child *Position) {
 	case k >= kindPromo:
 		placed = m.Promotion()
 	case k == kindDouble:
-		if p.v.EnPassant {
-			c.ep = g.pawnPush[us][from].First()
-			c.hash ^= zobristEP[c.ep]
+		// The right exists only when an enemy pawn can take (RULES.md),
+		// so that repetitions and FENs match cutechess-cli and
+		// Fairy-Stockfish. The double step captures nothing, so p's
+		// enemy pawns are the child's.
+		if sq := g.pawnPush[us][from].First(); p.v.EnPassant && g.pawnAttack[us][sq]&p.pieces[Pawn]&p.colors[them] != 0 {
+			c.ep = sq
+			c.hash ^= zobristEP[sq]
 		}
 	case k == kindEnPassant:
 		c.remove(them, Pawn, g.pawnPush[them][to].First())
@@ -177,6 +181,31 @@ func (p *Position) MakeMove(m Move, child *Position) {
 	if us == Black {
 		c.fullmove++
 	}
+	if c.ep != NoSquare && p.v.Check && !c.epLegal() {
+		c.setEP(NoSquare)
+	}
+}
+
+// epCapturers returns the pawns of the side to move that attack the
+// en-passant square sq.
+func (p *Position) epCapturers(sq Square) Bitboard {
+	return p.v.Geometry.pawnAttack[p.side^1][sq] & p.pieces[Pawn] & p.colors[p.side]
+}
+
+// epLegal reports whether one of the en-passant captures on p.ep leaves
+// its king safe. Only variants with check can forbid one; none of the
+// three has both check and pawns, but a variant described with both
+// (orthodox chess) gets FIDE's rule, not a pseudo-legal approximation.
+func (p *Position) epLegal() bool {
+	us, them := p.side, p.side^1
+	var child Position
+	for b := p.epCapturers(p.ep); b != 0; {
+		p.MakeMove(newMove(b.Pop(), p.ep, kindEnPassant), &child)
+		if child.attackersTo(child.Pieces(us, King).First(), them, child.Occupied()) == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // Play returns the position after the legal move m.

@@ -300,7 +300,7 @@ func TestPositionAndGoCommands(t *testing.T) {
 	g = gameAt(t, ext, "")
 	for i, step := range []struct{ move, want string }{
 		{"g1f3", "position startpos moves g1f3"},
-		{"e7e5", "position fen rnbqkbnr/pppp1ppp/8/4p3/8/5N2/PPPPPPPP/RNBQKB1R w KQkq e6 0 2"},
+		{"e7e5", "position fen rnbqkbnr/pppp1ppp/8/4p3/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 2"},
 		{"f3e5", "position fen rnbqkbnr/pppp1ppp/8/4N3/8/8/PPPPPPPP/RNBQKB1R b KQkq - 0 2"},
 		{"b8c6", "position fen rnbqkbnr/pppp1ppp/8/4N3/8/8/PPPPPPPP/RNBQKB1R b KQkq - 0 2 moves b8c6"},
 		{"e5f3", "position fen rnbqkbnr/pppp1ppp/8/4N3/8/8/PPPPPPPP/RNBQKB1R b KQkq - 0 2 moves b8c6 e5f3"},

@@ -192,7 +192,7 @@ func TestServeTranscripts(t *testing.T) {
 			{"position fen rnbqkbnr/pppppppp w", []string{"^info string position: bad FEN", "^info string position unchanged: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1$"}},
 			{"position startpos moves e2e4 e7e5 e1e3", []string{`^info string position: move 3: move "e1e3" .*not a legal move`, "position unchanged: .* w KQkq - 0 1$"}},
 			{"position startpos moves e2e4", nil},
-			{"position startpos moves e7e5", []string{`move 1: move "e7e5"`, `position unchanged: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1$`}},
+			{"position startpos moves e7e5", []string{`move 1: move "e7e5"`, `position unchanged: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1$`}},
 			{"position startpos junk", []string{`unexpected "junk" after startpos`}},
 			{"position", []string{"^info string position: want startpos or fen$"}},
 			{"go depth x", []string{`^info string go: depth: bad number "x"$`}},
@@ -217,7 +217,7 @@ func TestServeTranscripts(t *testing.T) {
 			{"setoption name Weights value <empty>", nil},
 			{"go ponder depth 1", []string{"ponder is not supported", "^bestmove "}},
 			{"go searchmoves e2e4 d2d4 depth 1", []string{`^info string go: searchmoves: e2e4 ignored: .*not a legal move; searchmoves: d2d4 ignored`, "^bestmove "}},
-			{"d", []string{"^Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1$"}},
+			{"d", []string{"^Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1$"}},
 			{"isready", []string{"^readyok$"}},
 		}, true},
 		{"weights file", ServerOptions{}, []step{
