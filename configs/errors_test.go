@@ -53,9 +53,71 @@ tournament:
   rounds: [1]
 engines: [{name: a, kind: random, seed: -1}, {name: b, kind: random}]
 `,
-		want: "t.yaml:3: games: cannot unmarshal !!str `two` into int\n" +
-			"t.yaml:4: rounds: cannot unmarshal !!seq into int\n" +
-			"t.yaml:5: seed: cannot unmarshal !!int `-1` into uint64",
+		want: "t.yaml:3: games: want a whole number, have \"two\"\n" +
+			"t.yaml:4: rounds: want a whole number, have a list\n" +
+			"t.yaml:5: seed: want a whole number, 0 or more, have \"-1\"",
+	},
+	{
+		// A plain scalar folded over a blank line holds a line break:
+		// the message stays one line (FuzzParse found it).
+		name: "value over two lines",
+		yaml: "seed: 0\n\n 00\n",
+		want: `t.yaml:1: seed: want a whole number, 0 or more, have "0\n00"`,
+	},
+	{
+		name: "other wrong types",
+		yaml: `variant: extinction
+time_control: {movetime: fast, depth: {x: 1}}
+engines: [{name: a, kind: random, plays: extinction}, {name: b, kind: [random], options: 3}]
+`,
+		want: "t.yaml:2: movetime: want a number, have \"fast\"\n" +
+			"t.yaml:2: depth: want a whole number, have a mapping\n" +
+			"t.yaml:3: plays: want a list, have \"extinction\"\n" +
+			"t.yaml:3: kind: want a word or text, have a list\n" +
+			"t.yaml:3: options: want a mapping of names to values, have \"3\"",
+	},
+	{
+		name: "tab in the indentation",
+		yaml: "variant: extinction\ntournament:\n  type: round-robin\n\tgames: 2\n",
+		want: "t.yaml:4: a tab in the indentation; YAML indents with spaces only",
+	},
+	{
+		name: "tab first",
+		yaml: "variant: extinction\ntournament:\n\tgames: 2\n",
+		want: "t.yaml:3: a tab in the indentation; YAML indents with spaces only",
+	},
+	{
+		// A zero that would read as "not given" and become the default.
+		name: "explicit zeros",
+		yaml: `variant: extinction
+tournament: {games: 0, rounds: 0}
+time_control: {movetime: 0.5, margin: 0}
+engines:
+  - {name: a, kind: alphabeta, hash: 0, time_control: {depth: 0}}
+  - {name: b, kind: random, seed: 0}
+  - {name: c, kind: uci, command: x, time_control: {nodes: 0}}
+  - {name: d, kind: uci, command: x, time_control: {movetime: 0}}
+`,
+		want: "t.yaml:2: tournament.games: 0 games; want an even number, 2 or more (leave the key out for 2)\n" +
+			"t.yaml:2: tournament.rounds: 0 rounds; want 1 or more (leave the key out for 1)\n" +
+			"t.yaml:3: time_control.margin: 0 seconds would read as the default, 1; give a small positive margin such as 0.01\n" +
+			"t.yaml:5: engine \"a\": hash 0; want 1 MB or more (leave the key out for 16)\n" +
+			"t.yaml:5: engine \"a\": time_control.depth: 0 is not positive\n" +
+			"t.yaml:6: engine \"b\": seed 0 means the run's seed; leave the key out for that, or give another number\n" +
+			"t.yaml:7: engine \"c\": time_control.nodes: 0 is not positive\n" +
+			"t.yaml:8: engine \"d\": time_control.movetime: 0 is not a positive number of seconds",
+	},
+	{
+		name: "sprt zeros",
+		yaml: `variant: extinction
+tournament: {type: sprt, games: 0}
+time_control: {nodes: 1000}
+sprt: {elo0: 0, elo1: 5, alpha: 0, beta: 0}
+engines: [{name: a, kind: alphabeta}, {name: b, kind: alphabeta}]
+`,
+		want: "t.yaml:2: tournament.games: 0 games; want an even number, 2 or more (leave the key out for 20000)\n" +
+			"t.yaml:4: sprt.alpha: 0 is not between 0 and 1 (both excluded)\n" +
+			"t.yaml:4: sprt.beta: 0 is not between 0 and 1 (both excluded)",
 	},
 	{
 		name: "a list where a mapping belongs",
@@ -206,8 +268,8 @@ engines: [{name: a, kind: alphabeta}, {name: b, kind: alphabeta}]
 `,
 		want: `t.yaml:2: tournament.games: 101 is odd; each opening is played twice, colours reversed, so games must be even
 t.yaml:6: sprt: elo0 (5) must be below elo1 (0)
-t.yaml:7: sprt.alpha: 1.5 is not between 0 and 1
-t.yaml:8: sprt.beta: -0.1 is not between 0 and 1
+t.yaml:7: sprt.alpha: 1.5 is not between 0 and 1 (both excluded)
+t.yaml:8: sprt.beta: -0.1 is not between 0 and 1 (both excluded)
 t.yaml:9: sprt.model: unknown model "bayes" (known: normalized, logistic)`,
 	},
 	{

@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 )
@@ -41,10 +42,13 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
+	// One line each, whatever a value quoted in it held: a message is
+	// read line by line, each starting with FILE:LINE.
+	msg := strings.ReplaceAll(strings.ReplaceAll(e.Msg, "\r", `\r`), "\n", `\n`)
 	if e.Line > 0 {
-		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, msg)
 	}
-	return fmt.Sprintf("%s: %s", e.File, e.Msg)
+	return fmt.Sprintf("%s: %s", e.File, msg)
 }
 
 // Load reads, validates and completes the run in the file at path. Paths
@@ -95,13 +99,13 @@ func parse(name, file string, data []byte, check Checker) (*Run, error) {
 			}
 		}
 	case err != nil:
-		return nil, errors.Join(anchorLine(yamlError(name, err.Error()), data))
+		return nil, errors.Join(someLine(tabLine(anchorLine(yamlError(name, err.Error()), data), data), data))
 	}
 	var extra yaml.Node
 	switch err := dec.Decode(&extra); {
 	case err == io.EOF:
 	case err != nil:
-		return nil, errors.Join(yamlError(name, err.Error()))
+		return nil, errors.Join(someLine(yamlError(name, err.Error()), data))
 	default:
 		return nil, errors.Join(&Error{name, extra.Line, "more than one YAML document; a run file holds one run"})
 	}
@@ -183,6 +187,55 @@ func anchorLine(e *Error, data []byte) *Error {
 		if strings.Contains(line, "*"+anchor) {
 			e.Line = i + 1
 			break
+		}
+	}
+	return e
+}
+
+// someLine gives a line to an error yaml.v3 reports without one: the
+// line of the first byte that is not UTF-8 for an encoding error, else
+// the first line, so that every message starts with FILE:LINE.
+func someLine(e *Error, data []byte) *Error {
+	if e.Line > 0 {
+		return e
+	}
+	e.Line = 1
+	if strings.Contains(e.Msg, "UTF-8") || strings.Contains(e.Msg, "UTF-16") {
+		for i := 0; i < len(data); {
+			r, n := utf8.DecodeRune(data[i:])
+			if r == utf8.RuneError && n <= 1 {
+				e.Line = 1 + bytes.Count(data[:i], []byte{'\n'})
+				e.Msg += " (the file must be UTF-8 text)"
+				break
+			}
+			i += n
+		}
+	}
+	return e
+}
+
+// tabLine names a tab in a line's indentation, which yaml.v3 reports as
+// "found character that cannot start any token" or in words about
+// indentation: YAML indents with spaces only.
+func tabLine(e *Error, data []byte) *Error {
+	lines := strings.Split(string(data), "\n")
+	tabbed := func(i int) bool {
+		if i < 0 || i >= len(lines) {
+			return false
+		}
+		l := lines[i]
+		indent := l[:len(l)-len(strings.TrimLeft(l, " \t"))]
+		return strings.Contains(indent, "\t") && strings.TrimSpace(l) != ""
+	}
+	if !strings.Contains(e.Msg, "cannot start any token") && !strings.Contains(e.Msg, "tab character") {
+		return e
+	}
+	// The scanner reports the line of the tab, or the one before.
+	for _, i := range []int{e.Line - 1, e.Line} {
+		if tabbed(i) {
+			e.Line = i + 1
+			e.Msg = "a tab in the indentation; YAML indents with spaces only"
+			return e
 		}
 	}
 	return e
@@ -378,12 +431,57 @@ func decodeField(n *yaml.Node, out any, key string) error {
 	}
 	msgs := make([]string, len(te.Errors))
 	for i, msg := range te.Errors {
-		if m := yamlLine.FindStringIndex(msg); m != nil && strings.HasPrefix(msg[m[1]:], "cannot unmarshal") {
-			msg = msg[:m[1]] + key + ": " + msg[m[1]:]
+		if m := yamlLine.FindStringIndex(msg); m != nil {
+			if want, have, ok := typeMismatch(msg[m[1]:]); ok {
+				msg = fmt.Sprintf("%s%s: want %s, have %s", msg[:m[1]], key, want, have)
+			}
 		}
 		msgs[i] = msg
 	}
 	return &yaml.TypeError{Errors: msgs}
+}
+
+// unmarshalError reads yaml.v3's "cannot unmarshal !!str `two` into
+// int" (a mapping or list has no value in backquotes; a folded scalar's
+// may hold a line break).
+var unmarshalError = regexp.MustCompile("(?s)^cannot unmarshal !!(\\w+)(?: `(.*)`)? into (.+)$")
+
+// typeMismatch turns yaml.v3's type error into what a user reads: what
+// the key wants ("a whole number") and what it has (the value quoted, or
+// "a list").
+func typeMismatch(msg string) (want, have string, ok bool) {
+	m := unmarshalError.FindStringSubmatch(msg)
+	if m == nil {
+		return "", "", false
+	}
+	switch tag, value := m[1], m[2]; tag {
+	case "map":
+		have = "a mapping"
+	case "seq":
+		have = "a list"
+	default:
+		have = strconv.Quote(value)
+	}
+	goType := m[3]
+	switch {
+	case goType == "int" || goType == "int64":
+		want = "a whole number"
+	case goType == "uint64":
+		want = "a whole number, 0 or more"
+	case goType == "float64":
+		want = "a number"
+	case goType == "string":
+		want = "a word or text"
+	case goType == "bool":
+		want = "true or false"
+	case strings.HasPrefix(goType, "map["):
+		want = "a mapping of names to values"
+	case strings.HasPrefix(goType, "[]"):
+		want = "a list"
+	default:
+		want = "a " + strings.TrimPrefix(goType, "configs.")
+	}
+	return want, have, true
 }
 
 // decodeList decodes the sequence n into the slice out item by item,

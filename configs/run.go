@@ -56,8 +56,8 @@ type Tournament struct {
 	Challenger string `yaml:"challenger"`
 	// Games per pairing per round (even: openings are played in
 	// colour-reversed pairs). For sprt: the maximum number of games.
-	Games  int `yaml:"games"`
-	Rounds int `yaml:"rounds"` // times the whole schedule repeats (default 1)
+	Games  int `yaml:"games,omitempty"`
+	Rounds int `yaml:"rounds,omitempty"` // times the whole schedule repeats (default 1)
 	Line   int `yaml:"-"`
 }
 
@@ -77,13 +77,13 @@ type Openings struct {
 // clock. Clock is "moves/seconds+increment", "seconds+increment" or
 // "seconds" (as cutechess's tc=), e.g. "40/60+0.6", "10+0.1".
 type TimeControl struct {
-	Depth    int     `yaml:"depth"`
-	Nodes    int64   `yaml:"nodes"`
-	MoveTime float64 `yaml:"movetime"` // seconds
+	Depth    int     `yaml:"depth,omitempty"`
+	Nodes    int64   `yaml:"nodes,omitempty"`
+	MoveTime float64 `yaml:"movetime,omitempty"` // seconds
 	Clock    string  `yaml:"clock"`
 	// Margin is how much longer than its time an engine may take before
 	// it loses on time (seconds; default 1 s for clocks and movetime).
-	Margin float64 `yaml:"margin"`
+	Margin float64 `yaml:"margin,omitempty"`
 	Line   int     `yaml:"-"`
 
 	// Parsed from Clock by validation.
@@ -122,9 +122,9 @@ type Resign struct {
 type SPRT struct {
 	Elo0  float64 `yaml:"elo0"`
 	Elo1  float64 `yaml:"elo1"`
-	Alpha float64 `yaml:"alpha"` // default 0.05
-	Beta  float64 `yaml:"beta"`  // default 0.05
-	Model string  `yaml:"model"` // normalized (default) or logistic
+	Alpha float64 `yaml:"alpha,omitempty"` // default 0.05
+	Beta  float64 `yaml:"beta,omitempty"`  // default 0.05
+	Model string  `yaml:"model"`           // normalized (default) or logistic
 	Line  int     `yaml:"-"`
 }
 
@@ -144,8 +144,8 @@ type Engine struct {
 	// Built-in engines. Weights maps a variant name to a weights file
 	// (default: the embedded configs/weights/<variant>.yaml).
 	Weights map[string]string `yaml:"weights"`
-	Hash    int               `yaml:"hash"` // MB, alphabeta (default 16)
-	Seed    uint64            `yaml:"seed"` // random and greedy (default: the run's seed)
+	Hash    int               `yaml:"hash,omitempty"` // MB, alphabeta (default 16)
+	Seed    uint64            `yaml:"seed,omitempty"` // random and greedy (default: the run's seed)
 
 	// External UCI engines.
 	Command string   `yaml:"command"`

@@ -211,6 +211,14 @@ func (v *validator) at(path ...any) int {
 	return line
 }
 
+// zero reports an explicit 0 at path: the key is in the file with a
+// zero value, which would otherwise read as "not given" and silently
+// become the default.
+func (v *validator) zero(val float64, path ...any) bool {
+	_, found := v.find(path)
+	return found && val == 0
+}
+
 func (v *validator) find(path []any) (line int, found bool) {
 	if v.root == nil {
 		return 0, false
@@ -342,11 +350,19 @@ func (v *validator) tournament() {
 	switch {
 	case t.Games < 0:
 		v.errorf(v.at("tournament", "games"), "tournament.games: %d is negative", t.Games)
+	case v.zero(float64(t.Games), "tournament", "games"):
+		def := DefaultGames
+		if typ == SPRTTest {
+			def = DefaultSPRTGames
+		}
+		v.errorf(v.at("tournament", "games"), "tournament.games: 0 games; want an even number, 2 or more (leave the key out for %d)", def)
 	case t.Games%2 != 0:
 		v.errorf(v.at("tournament", "games"), "tournament.games: %d is odd; each opening is played twice, colours reversed, so games must be even", t.Games)
 	}
 	if t.Rounds < 0 {
 		v.errorf(v.at("tournament", "rounds"), "tournament.rounds: %d is negative", t.Rounds)
+	} else if v.zero(float64(t.Rounds), "tournament", "rounds") {
+		v.errorf(v.at("tournament", "rounds"), "tournament.rounds: 0 rounds; want 1 or more (leave the key out for %d)", DefaultRounds)
 	}
 
 	if typ == Gauntlet {
@@ -394,8 +410,8 @@ func (v *validator) sprt(s *SPRT) {
 		key string
 		val float64
 	}{{"alpha", s.Alpha}, {"beta", s.Beta}} {
-		if !(f.val >= 0 && f.val < 1) { // 0: the default
-			v.errorf(v.at("sprt", f.key), "sprt.%s: %g is not between 0 and 1", f.key, f.val)
+		if !(f.val >= 0 && f.val < 1) || v.zero(f.val, "sprt", f.key) { // 0: not given, the default
+			v.errorf(v.at("sprt", f.key), "sprt.%s: %g is not between 0 and 1 (both excluded)", f.key, f.val)
 			probs = false
 		}
 	}
@@ -443,16 +459,19 @@ func (v *validator) timeControl(tc *TimeControl, label string, path []any, requi
 	switch {
 	case len(kinds) > 1:
 		v.errorf(v.at(sub(path, kinds[1])...), "%s: %s set; give only one of depth, nodes, movetime and clock", label, strings.Join(kinds, " and "))
-	case len(kinds) == 0 && required:
+	case len(kinds) == 0 && required && !slices.ContainsFunc([]string{"depth", "nodes", "movetime", "clock"}, func(k string) bool {
+		_, found := v.find(sub(path, k))
+		return found // a limit given as 0 is reported below
+	}):
 		v.errorf(v.at(path...), "%s: no limit; set one of depth, nodes, movetime or clock", label)
 	}
-	if tc.Depth < 0 {
+	if tc.Depth < 0 || v.zero(float64(tc.Depth), sub(path, "depth")...) {
 		v.errorf(v.at(sub(path, "depth")...), "%s.depth: %d is not positive", label, tc.Depth)
 	}
-	if tc.Nodes < 0 {
+	if tc.Nodes < 0 || v.zero(float64(tc.Nodes), sub(path, "nodes")...) {
 		v.errorf(v.at(sub(path, "nodes")...), "%s.nodes: %d is not positive", label, tc.Nodes)
 	}
-	if tc.MoveTime != 0 && !(tc.MoveTime > 0 && tc.MoveTime <= maxSeconds) {
+	if tc.MoveTime != 0 && !(tc.MoveTime > 0 && tc.MoveTime <= maxSeconds) || v.zero(tc.MoveTime, sub(path, "movetime")...) {
 		v.errorf(v.at(sub(path, "movetime")...), "%s.movetime: %g is not a positive number of seconds", label, tc.MoveTime)
 	}
 	if tc.Clock != "" {
@@ -464,6 +483,8 @@ func (v *validator) timeControl(tc *TimeControl, label string, path []any, requi
 	}
 	if !(tc.Margin >= 0 && tc.Margin <= maxSeconds) {
 		v.errorf(v.at(sub(path, "margin")...), "%s.margin: %g is not a number of seconds >= 0", label, tc.Margin)
+	} else if v.zero(tc.Margin, sub(path, "margin")...) {
+		v.errorf(v.at(sub(path, "margin")...), "%s.margin: 0 seconds would read as the default, %g; give a small positive margin such as 0.01", label, DefaultMargin)
 	}
 }
 
@@ -566,6 +587,11 @@ func (v *validator) engine(e *Engine, i int, first map[string]int) {
 	}
 	if e.Hash < 0 {
 		v.errorf(at("hash"), "%s: hash %d is negative", label, e.Hash)
+	} else if v.zero(float64(e.Hash), sub(p, "hash")...) {
+		v.errorf(at("hash"), "%s: hash 0; want 1 MB or more (leave the key out for %d)", label, DefaultHash)
+	}
+	if v.zero(float64(e.Seed), sub(p, "seed")...) {
+		v.errorf(at("seed"), "%s: seed 0 means the run's seed; leave the key out for that, or give another number", label)
 	}
 	for _, variant := range sortedKeys(e.Weights) {
 		file := e.Weights[variant]
