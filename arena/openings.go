@@ -2,6 +2,7 @@ package arena
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -25,12 +26,17 @@ func LoadBook(r *configs.Run, op configs.Openings, v *engines.Variant) ([]Openin
 		return nil, fmt.Errorf("openings: %w", err)
 	}
 	defer f.Close()
-	book, err := readBook(f, op.File, v)
+	book, err := readBook(f, r.Path(op.File), v)
 	if err != nil {
 		return nil, err
 	}
 	if len(book) == 0 {
-		return nil, fmt.Errorf("openings %s: no positions", op.File)
+		// The book is empty: name the config line that points to it.
+		where := r.File
+		if where == "" {
+			where = "built-in run " + r.Name
+		}
+		return nil, fmt.Errorf("%s:%d: openings file %s holds no positions (one FEN or EPD line each)", where, max(op.Line, 1), r.Path(op.File))
 	}
 	if op.Order == "random" {
 		rng := rand.New(rand.NewPCG(r.Seed, 0x6f70656e))
@@ -39,27 +45,56 @@ func LoadBook(r *configs.Run, op configs.Openings, v *engines.Variant) ([]Openin
 	return book, nil
 }
 
+// maxBookErrors caps the bad lines of an openings file reported one by
+// one; the rest are counted.
+const maxBookErrors = 20
+
+// readBook reads a book; every bad line is reported (up to
+// maxBookErrors, then a count), each as name:line, the line quoted whole
+// and what is wrong, joined into one error.
 func readBook(rd io.Reader, name string, v *engines.Variant) ([]Opening, error) {
 	var book []Opening
+	var errs []error
+	bad := 0
+	report := func(line int, text string, format string, args ...any) {
+		bad++
+		if bad <= maxBookErrors {
+			errs = append(errs, fmt.Errorf("%s:%d: %q: %s", name, line, text, fmt.Sprintf(format, args...)))
+		}
+	}
 	sc := bufio.NewScanner(rd)
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for line := 1; sc.Scan(); line++ {
-		text := strings.TrimSpace(sc.Text())
+	line := 1
+	for ; sc.Scan(); line++ {
+		raw := sc.Text()
+		text := strings.TrimSpace(raw)
 		if text == "" || strings.HasPrefix(text, "#") {
 			continue
 		}
 		fen := epdFEN(text)
 		pos, err := engines.ParseFEN(v, fen)
-		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %w", name, line, err)
-		}
-		if pos.Status().Result != engines.Ongoing {
-			return nil, fmt.Errorf("%s:%d: the game is already over in %s", name, line, fen)
+		var fe *engines.FENError
+		switch {
+		case errors.As(err, &fe):
+			report(line, raw, "not a %s position: FEN field %d: %s", v.Name, fe.Field, fe.Msg)
+			continue
+		case err != nil:
+			report(line, raw, "not a %s position: %v", v.Name, err)
+			continue
+		case pos.Status().Result != engines.Ongoing:
+			report(line, raw, "the game is already over (%s)", pos.Status().Reason)
+			continue
 		}
 		book = append(book, Opening{FEN: pos.FEN(), Initial: v.IsStart(&pos)})
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		errs = append(errs, fmt.Errorf("%s:%d: %w", name, line, err))
+	}
+	if bad > maxBookErrors {
+		errs = append(errs, fmt.Errorf("%s: ... and %d more bad lines (%d in all)", name, bad-maxBookErrors, bad))
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
 	}
 	return book, nil
 }
