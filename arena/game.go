@@ -21,6 +21,7 @@ type table struct {
 	tc      [2]configs.TimeControl
 	adj     configs.Adjudication
 	event   string
+	watch   Watcher // nil: none
 }
 
 // errAborted marks a game stopped before its end (Ctrl-C, SPRT decided):
@@ -60,6 +61,9 @@ func (t *table) play(ctx context.Context) (results.Game, error) {
 	}
 
 	g := engines.NewGame(start)
+	if t.watch != nil {
+		t.watch.Moved(LiveMove{Game: spec, Pos: start})
+	}
 	var clocks [2]clock
 	for c := range clocks {
 		clocks[c].left = t.tc[c].Base
@@ -109,6 +113,9 @@ func (t *table) play(ctx context.Context) (results.Game, error) {
 			rec.Moves = make([]results.Move, 0, 64) // most games: no regrowth
 		}
 		rec.Moves = append(rec.Moves, mv)
+		if t.watch != nil {
+			t.watch.Moved(LiveMove{Game: spec, Ply: len(rec.Moves), Move: mv, Pos: *g.Position()})
+		}
 		if v, ok := adj.observe(len(g.Moves()), moveNumber, us, reply.Score, reply.HasScore); ok {
 			if o := g.Outcome(); o.Result != engines.Ongoing {
 				return finish(o.Result, termination(o.Reason), "") // the rules came first

@@ -45,6 +45,7 @@ type Options struct {
 	Progress    io.Writer // progress bar target; nil: none
 	Log         io.Writer // one-line notes (resume, faults); nil: none
 	NewPlayer   PlayerFactory
+	Watch       Watcher // follows the games as they are played; nil: none
 }
 
 // ErrInterrupted is returned when the run stopped before its end because
@@ -69,16 +70,7 @@ func Run(ctx context.Context, r *configs.Run, opts Options) (*Summary, error) {
 		}
 		vs = append(vs, v)
 	}
-	outDir := opts.Out
-	if outDir == "" {
-		outDir = r.Out
-		if outDir != "" && !filepath.IsAbs(outDir) && r.File != "" {
-			outDir = r.Path(outDir)
-		}
-	}
-	if outDir == "" {
-		outDir = filepath.Join("out", r.Name)
-	}
+	outDir := OutDir(r, opts)
 	if err := os.MkdirAll(outDir, 0o755); err != nil {
 		return nil, fmt.Errorf("output directory: %w", err)
 	}
@@ -151,7 +143,7 @@ func Run(ctx context.Context, r *configs.Run, opts Options) (*Summary, error) {
 	}
 	defer pgn.Close()
 
-	c := &consumer{journal: journal, pgn: pgn, tally: NewTally(meta), logf: logf}
+	c := &consumer{journal: journal, pgn: pgn, tally: NewTally(meta), logf: logf, watch: opts.Watch}
 	for _, g := range sortedByID(done) {
 		if err := c.tally.Add(g); err != nil {
 			return nil, err
@@ -170,11 +162,14 @@ func Run(ctx context.Context, r *configs.Run, opts Options) (*Summary, error) {
 		workers = runtime.NumCPU()
 	}
 	workers = max(min(workers, todo.Total()), 1)
+	if opts.Watch != nil {
+		opts.Watch.Started(meta, sched.Total(), done)
+	}
 
 	playCtx, stopPlay := context.WithCancel(ctx)
 	defer stopPlay()
 	outcomes := startWorkers(playCtx, workers, todo, func(jobs <-chan GameSpec, out chan<- outcome) {
-		worker(playCtx, r, vs, factory, started, outDir, jobs, out)
+		worker(playCtx, r, vs, factory, started, outDir, opts.Watch, jobs, out)
 	})
 
 	c.bar = newBar(opts.Progress, sched.Total(), sched.Total()-todo.Total())
@@ -229,6 +224,22 @@ func Run(ctx context.Context, r *configs.Run, opts Options) (*Summary, error) {
 	return sum, nil
 }
 
+// OutDir returns the output directory of a run: the command line's,
+// else the config's (relative to the config file), else out/<name>.
+func OutDir(r *configs.Run, opts Options) string {
+	outDir := opts.Out
+	if outDir == "" {
+		outDir = r.Out
+		if outDir != "" && !filepath.IsAbs(outDir) && r.File != "" {
+			outDir = r.Path(outDir)
+		}
+	}
+	if outDir == "" {
+		outDir = filepath.Join("out", r.Name)
+	}
+	return outDir
+}
+
 // consumer is the single owner of a run's results: every finished game
 // goes through record, which writes the journal first, so that a game is
 // counted only once it is safe on disk.
@@ -238,6 +249,7 @@ type consumer struct {
 	tally   *Tally
 	bar     *progressbar.ProgressBar
 	logf    func(format string, args ...any)
+	watch   Watcher // nil: none
 }
 
 func (c *consumer) record(g results.Game) error {
@@ -256,6 +268,9 @@ func (c *consumer) record(g results.Game) error {
 	if c.bar != nil {
 		c.bar.Add(1)
 		c.bar.Describe(c.tally.ProgressText())
+	}
+	if c.watch != nil {
+		c.watch.Finished(g)
 	}
 	return nil
 }
@@ -309,7 +324,7 @@ func sortedByID(games []results.Game) []results.Game {
 // crashed, or whose engine asks for a fresh process each game, is made
 // anew.
 func worker(ctx context.Context, r *configs.Run, vs []*engines.Variant, factory PlayerFactory, started *playerPool, out string,
-	jobs <-chan GameSpec, outcomes chan<- outcome) {
+	watch Watcher, jobs <-chan GameSpec, outcomes chan<- outcome) {
 	variant := map[string]*engines.Variant{}
 	for _, v := range vs {
 		variant[v.Name] = v
@@ -355,7 +370,7 @@ func worker(ctx context.Context, r *configs.Run, vs []*engines.Variant, factory 
 	}
 	for spec := range jobs {
 		var t table
-		t.spec, t.variant, t.adj, t.event = spec, variant[spec.Variant], r.Adjudication, r.Name
+		t.spec, t.variant, t.adj, t.event, t.watch = spec, variant[spec.Variant], r.Adjudication, r.Name, watch
 		var rec results.Game
 		var err error
 		names := [2]string{spec.White, spec.Black}

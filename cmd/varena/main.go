@@ -53,6 +53,8 @@ var commands = []*command{
 	perftCmd,
 	uciCmd,
 	tuneCmd,
+	reportCmd,
+	serveCmd,
 }
 
 // lookup finds a command by name.

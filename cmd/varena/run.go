@@ -14,6 +14,7 @@ import (
 	"varena/configs"
 	"varena/engines/search"
 	"varena/engines/variants"
+	"varena/results/report"
 )
 
 // checker validates run configs against the variants varena knows.
@@ -23,14 +24,20 @@ func checker() configs.Checker {
 
 var runCmd = &command{
 	name:      "run",
-	usageLine: "varena run [CONFIG.yaml] [-out DIR] [-concurrency N] [-shard i/n] [-quiet]",
+	usageLine: "varena run [CONFIG.yaml] [-out DIR] [-concurrency N] [-shard i/n] [-quiet] [-serve ADDR]",
 	short:     "play a tournament from a YAML config (default: a short built-in one)",
 	long: `
 Run plays the tournament described by CONFIG.yaml (without CONFIG, the
 built-in default run: a short Extinction round-robin), writing the journal,
 PGN, logs and summary to the output directory, and prints the standings.
 An interrupted run resumes where it stopped when started again on the same
-directory.
+directory. At the end it writes report.html, the run's tables and figures
+in one offline page (see "varena help report").
+
+With -serve ADDR it serves a live page of the run while it plays
+(progress, standings, crosstable, boards of the games in progress): open
+the address it prints. ":8080" is loopback; another interface must be
+named ("0.0.0.0:8080"). The server stops when the run ends.
 `,
 	setFlags: runFlags,
 }
@@ -40,6 +47,7 @@ func runFlags(fs *flag.FlagSet) runFunc {
 	conc := fs.Int("concurrency", 0, "games played at once (default: the config's, else the number of CPUs)")
 	shard := fs.String("shard", "", "play only shard i of n of the schedule, as i/n (e.g. 2/8)")
 	quiet := fs.Bool("quiet", false, "no progress bar and no notes on stderr")
+	serve := fs.String("serve", "", "serve a live page of the run at this address (e.g. 127.0.0.1:8080; :8080 is loopback too)")
 	return func(ctx context.Context, pos []string, std stdio) error {
 		var err error
 		if len(pos) > 1 {
@@ -71,11 +79,35 @@ func runFlags(fs *flag.FlagSet) runFunc {
 				opts.Progress = std.err
 			}
 		}
+		dir := arena.OutDir(r, opts)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return fmt.Errorf("output directory: %w", err)
+		}
+		if err := report.WriteSetup(dir, report.SetupOf(r)); err != nil {
+			return err
+		}
+		var stopLive func(string)
+		if *serve != "" {
+			if opts.Watch, stopLive, err = startLive(*serve, dir, std.err); err != nil {
+				return err
+			}
+		}
 		sum, err := arena.Run(ctx, r, opts)
+		if stopLive != nil {
+			note := "run finished"
+			if err != nil {
+				note = "run stopped: " + err.Error()
+			}
+			stopLive(note)
+		}
 		if sum != nil {
 			fmt.Fprintln(std.out)
 			if werr := sum.WriteText(std.out); werr != nil && err == nil {
 				err = werr
+			}
+			// The report too, of what was played so far.
+			if _, _, rerr := report.WriteFile(dir); rerr != nil && err == nil {
+				err = fmt.Errorf("report: %w", rerr)
 			}
 		}
 		return err

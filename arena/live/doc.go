@@ -1,0 +1,20 @@
+// Package live serves a web page that follows a run: progress and ETA,
+// standings, ratings, the crosstable, the last finished games, and the
+// boards of the games in progress move by move, drawn for each geometry
+// (8x8; 6x6 with the two 2x2 bunkers beside the squares they lie under;
+// 7x6). A finished game opens as a replayable move list with its board.
+//
+// A [Hub] is the arena's [arena.Watcher]: its methods only note what
+// happened under a mutex and wake the hub's own goroutine, which folds
+// finished games into an arena.Tally (the same statistics as summary.json),
+// builds one JSON snapshot at most a few times a second and offers it to
+// every browser through a one-slot mailbox: a browser that reads slowly
+// misses intermediate snapshots (each one is complete), and one that does
+// not read at all is dropped after a write timeout. Nothing a browser does
+// can block the workers or the results consumer.
+//
+// The [Server] serves only its embedded page and a few fixed routes built
+// from the run's known files: no part of a request path reaches the file
+// system. Names and engine output are put into the page as text, never
+// as markup.
+package live

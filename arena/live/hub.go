@@ -1,0 +1,494 @@
+package live
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"sync"
+	"time"
+
+	"varena/arena"
+	"varena/arena/stats"
+	"varena/engines"
+	"varena/engines/variants"
+	"varena/results"
+)
+
+// Bounds of what the hub keeps and sends.
+const (
+	recentGames = 40                     // finished games listed (and kept with their moves)
+	maxClients  = 64                     // browsers at once; more get 503
+	minInterval = 200 * time.Millisecond // between two snapshots
+)
+
+// Hub follows a run and keeps the snapshot the page shows. Its Watcher
+// methods are safe for concurrent use and never block on a reader.
+type Hub struct {
+	dir    string // the run directory: the journal read for old games
+	notify chan struct{}
+
+	mu        sync.Mutex
+	meta      arena.Meta
+	scheduled int
+	started   time.Time
+	before    int            // games already done when the hub started
+	pending   []results.Game // finished, not yet folded into the tally
+	seen      map[int]bool
+	live      map[int]*liveGame
+	recent    []results.Game // the last finished games, newest last
+	running   bool
+	ended     bool
+	note      string // how the run ended, or a problem
+
+	clientsMu sync.Mutex
+	clients   map[*client]struct{}
+	last      []byte // the latest snapshot, for a new client
+	closed    chan struct{}
+	endedOut  chan struct{} // closed once a snapshot of the ended run is out
+	endOnce   sync.Once
+}
+
+// liveGame is a game in progress.
+type liveGame struct {
+	spec  arena.GameSpec
+	moves []results.Move
+	pos   engines.Position // now
+}
+
+// client is one browser's mailbox: at most one snapshot waits.
+type client struct {
+	ch chan []byte
+}
+
+// NewHub returns a hub for the run directory dir. Run starts its
+// snapshot loop.
+func NewHub(dir string) *Hub {
+	return &Hub{dir: dir, notify: make(chan struct{}, 1), seen: map[int]bool{},
+		live: map[int]*liveGame{}, clients: map[*client]struct{}{}, closed: make(chan struct{}),
+		endedOut: make(chan struct{}), started: time.Now()}
+}
+
+// Started implements arena.Watcher.
+func (h *Hub) Started(meta arena.Meta, scheduled int, done []results.Game) {
+	h.mu.Lock()
+	h.meta, h.scheduled, h.running, h.started = meta, scheduled, true, time.Now()
+	for _, g := range done {
+		if !h.seen[g.ID] {
+			h.seen[g.ID] = true
+			h.pending = append(h.pending, g)
+			h.before++
+		}
+	}
+	h.mu.Unlock()
+	h.wake()
+}
+
+// Moved implements arena.Watcher.
+func (h *Hub) Moved(m arena.LiveMove) {
+	h.mu.Lock()
+	g := h.live[m.Game.ID]
+	if g == nil || m.Ply == 0 {
+		g = &liveGame{spec: m.Game}
+		h.live[m.Game.ID] = g
+	}
+	if m.Ply > 0 {
+		g.moves = append(g.moves, m.Move)
+	}
+	g.pos = m.Pos
+	h.mu.Unlock()
+	h.wake()
+}
+
+// Finished implements arena.Watcher.
+func (h *Hub) Finished(g results.Game) {
+	h.mu.Lock()
+	delete(h.live, g.ID)
+	if !h.seen[g.ID] {
+		h.seen[g.ID] = true
+		h.pending = append(h.pending, g)
+	}
+	h.mu.Unlock()
+	h.wake()
+}
+
+// End marks the run as over (note says how), so that the page stops
+// waiting; games still shown in progress were not finished.
+func (h *Hub) End(note string) {
+	h.mu.Lock()
+	h.running, h.ended, h.note = false, true, note
+	h.live = map[int]*liveGame{}
+	h.mu.Unlock()
+	h.wake()
+}
+
+// Load fills the hub from a run directory, for `varena serve`: its meta
+// and the games its journal holds (what it could read of a damaged one).
+func (h *Hub) Load() error {
+	meta, err := arena.ReadMeta(h.dir)
+	if err != nil {
+		return err
+	}
+	games, skipped, err := results.SalvageJournal(filepath.Join(h.dir, arena.JournalFile))
+	if err != nil {
+		return err
+	}
+	h.Started(meta, meta.Total, games)
+	h.mu.Lock()
+	h.running = false
+	if len(skipped) > 0 {
+		h.note = "skipped: " + skipped[0]
+		if len(skipped) > 1 {
+			h.note += " (and more: see varena report)"
+		}
+	}
+	h.mu.Unlock()
+	return nil
+}
+
+// Follow reads the journal again whenever it grows, until ctx ends, so
+// that `varena serve` of a directory another process (another machine,
+// through a shared file system) is writing shows its new games.
+func (h *Hub) Follow(ctx context.Context, every time.Duration) {
+	path := filepath.Join(h.dir, arena.JournalFile)
+	var size int64 = -1
+	if st, err := os.Stat(path); err == nil {
+		size = st.Size()
+	}
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-h.closed:
+			return
+		case <-t.C:
+		}
+		st, err := os.Stat(path)
+		if err != nil || st.Size() == size {
+			continue
+		}
+		size = st.Size()
+		games, _, err := results.SalvageJournal(path)
+		if err != nil {
+			continue
+		}
+		for _, g := range games {
+			h.mu.Lock()
+			seen := h.seen[g.ID]
+			h.mu.Unlock()
+			if !seen {
+				h.Finished(g)
+			}
+		}
+	}
+}
+
+func (h *Hub) wake() {
+	select {
+	case h.notify <- struct{}{}:
+	default: // a wake-up is already pending
+	}
+}
+
+// Run keeps the snapshot up to date until ctx ends or Close is called.
+func (h *Hub) Run(ctx context.Context) {
+	tally := (*arena.Tally)(nil)
+	var tallyMeta *arena.Meta
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-h.closed:
+			return
+		case <-h.notify:
+		}
+		h.mu.Lock()
+		if tally == nil || tallyMeta == nil || !sameMeta(*tallyMeta, h.meta) {
+			m := h.meta
+			tallyMeta = &m
+			tally = arena.NewTally(m)
+		}
+		pending := h.pending
+		h.pending = nil
+		h.mu.Unlock()
+		for _, g := range pending {
+			tally.Add(g) // a bad record is the journal's concern; the view shows what adds up
+		}
+		data, ended := h.snapshot(tally, pending)
+		h.publish(data)
+		if ended {
+			h.endOnce.Do(func() { close(h.endedOut) })
+		}
+		// At most one snapshot per minInterval, however fast games go.
+		select {
+		case <-ctx.Done():
+			return
+		case <-h.closed:
+			return
+		case <-time.After(minInterval):
+		}
+	}
+}
+
+func sameMeta(a, b arena.Meta) bool {
+	return a.Name == b.Name && slices.Equal(a.Engines, b.Engines) && slices.Equal(a.Variants, b.Variants)
+}
+
+// Close ends Run and every browser's stream.
+func (h *Hub) Close() {
+	h.clientsMu.Lock()
+	defer h.clientsMu.Unlock()
+	select {
+	case <-h.closed:
+	default:
+		close(h.closed)
+	}
+}
+
+// subscribe adds a browser; nil when there are too many.
+func (h *Hub) subscribe() (*client, []byte) {
+	h.clientsMu.Lock()
+	defer h.clientsMu.Unlock()
+	if len(h.clients) >= maxClients {
+		return nil, nil
+	}
+	c := &client{ch: make(chan []byte, 1)}
+	h.clients[c] = struct{}{}
+	return c, h.last
+}
+
+func (h *Hub) unsubscribe(c *client) {
+	h.clientsMu.Lock()
+	defer h.clientsMu.Unlock()
+	delete(h.clients, c)
+}
+
+// Clients returns the number of browsers following the stream.
+func (h *Hub) Clients() int {
+	h.clientsMu.Lock()
+	defer h.clientsMu.Unlock()
+	return len(h.clients)
+}
+
+// publish offers a snapshot to every browser without waiting: a full
+// mailbox has its older snapshot replaced.
+func (h *Hub) publish(data []byte) {
+	h.clientsMu.Lock()
+	defer h.clientsMu.Unlock()
+	h.last = data
+	for c := range h.clients {
+		select {
+		case c.ch <- data:
+		default:
+			select {
+			case <-c.ch: // drop the one it has not read
+			default:
+			}
+			select {
+			case c.ch <- data:
+			default:
+			}
+		}
+	}
+}
+
+// Snapshot returns the latest snapshot (JSON), nil before the first.
+func (h *Hub) Snapshot() []byte {
+	h.clientsMu.Lock()
+	defer h.clientsMu.Unlock()
+	return h.last
+}
+
+// State is the snapshot the page shows (served as JSON).
+type State struct {
+	Name       string   `json:"name"`
+	Variants   []string `json:"variants"`
+	Tournament string   `json:"tournament"`
+	Scheduled  int      `json:"scheduled"` // games this process plays in all
+	Total      int      `json:"total"`     // games of the whole schedule
+	Played     int      `json:"played"`
+	Running    bool     `json:"running"`
+	Ended      bool     `json:"ended"`
+	Note       string   `json:"note,omitempty"`
+	ElapsedS   float64  `json:"elapsed_s"`
+	ETAS       float64  `json:"eta_s"` // -1: unknown
+	PerMinute  float64  `json:"games_per_minute"`
+
+	Standings []arena.Standing  `json:"standings"`
+	Ratings   stats.Table       `json:"ratings"`
+	Cross     *Cross            `json:"crosstable,omitempty"`
+	SPRT      *arena.SPRTState  `json:"sprt,omitempty"`
+	Recent    []Brief           `json:"recent"`
+	Live      []Live            `json:"live"`
+	Boards    map[string]Board  `json:"boards"` // variant -> geometry
+	Letters   map[string]string `json:"letters,omitempty"`
+}
+
+// Cross is the crosstable in standings order.
+type Cross struct {
+	Names []string   `json:"names"`
+	Cells [][]string `json:"cells"`
+}
+
+// Brief is a finished game in the list.
+type Brief struct {
+	ID          int    `json:"id"`
+	Variant     string `json:"variant"`
+	White       string `json:"white"`
+	Black       string `json:"black"`
+	Result      string `json:"result"`
+	Termination string `json:"termination"`
+	Plies       int    `json:"plies"`
+}
+
+// Live is a game in progress.
+type Live struct {
+	ID      int      `json:"id"`
+	Variant string   `json:"variant"`
+	White   string   `json:"white"`
+	Black   string   `json:"black"`
+	Moves   []string `json:"moves"` // SAN
+	FEN     string   `json:"fen"`
+	LastUCI string   `json:"last_uci,omitempty"`
+}
+
+// Board is a variant's geometry for drawing: main board files x ranks,
+// and the bunker rows as FEN lists them after "|", top to bottom, each a
+// list of square names (Vc6 lies under c6).
+type Board struct {
+	Files   int        `json:"files"`
+	Ranks   int        `json:"ranks"`
+	Bunkers [][]string `json:"bunkers,omitempty"`
+}
+
+// WaitEnded waits until the snapshot of the ended run (End) has been
+// offered to the browsers, or ctx ends.
+func (h *Hub) WaitEnded(ctx context.Context) {
+	select {
+	case <-h.endedOut:
+	case <-ctx.Done():
+	}
+}
+
+// snapshot builds the State JSON; tally holds every finished game. It
+// also says whether the run has ended.
+func (h *Hub) snapshot(tally *arena.Tally, newGames []results.Game) ([]byte, bool) {
+	sum, _ := tally.Summary() // an error leaves the standings empty, not the page
+	h.mu.Lock()
+	st := State{Name: h.meta.Name, Variants: h.meta.Variants, Tournament: h.meta.Tournament,
+		Scheduled: h.scheduled, Total: h.meta.Total, Played: tally.Played(), Running: h.running,
+		Ended: h.ended, Note: h.note, ETAS: -1, Boards: map[string]Board{}}
+	for _, g := range newGames {
+		if _, ok := g.WhiteScore(); ok {
+			h.recent = append(h.recent, g)
+		}
+	}
+	if n := len(h.recent) - recentGames; n > 0 {
+		h.recent = slices.Delete(h.recent, 0, n)
+	}
+	elapsed := time.Since(h.started)
+	st.ElapsedS = elapsed.Seconds()
+	if now := st.Played - h.before; now > 0 && h.running {
+		per := elapsed / time.Duration(now)
+		st.PerMinute = float64(now) / elapsed.Minutes()
+		if left := h.scheduled - st.Played; left >= 0 {
+			st.ETAS = (per * time.Duration(left)).Seconds()
+		}
+	}
+	for i := len(h.recent) - 1; i >= 0; i-- {
+		g := h.recent[i]
+		st.Recent = append(st.Recent, Brief{ID: g.ID, Variant: g.Variant, White: g.White, Black: g.Black,
+			Result: g.Result, Termination: g.Termination, Plies: len(g.Moves)})
+	}
+	ids := make([]int, 0, len(h.live))
+	for id := range h.live {
+		ids = append(ids, id)
+	}
+	sort.Ints(ids)
+	for _, id := range ids {
+		g := h.live[id]
+		l := Live{ID: id, Variant: g.spec.Variant, White: g.spec.White, Black: g.spec.Black,
+			Moves: make([]string, len(g.moves)), FEN: g.pos.FEN()}
+		for i, m := range g.moves {
+			l.Moves[i] = m.SAN
+		}
+		if len(g.moves) > 0 {
+			l.LastUCI = g.moves[len(g.moves)-1].UCI
+		}
+		st.Live = append(st.Live, l)
+	}
+	h.mu.Unlock()
+	for _, v := range st.Variants {
+		if b, ok := boardOf(v); ok {
+			st.Boards[v] = b
+		}
+	}
+	if sum != nil {
+		st.Standings, st.Ratings, st.SPRT, st.Letters = sum.Standings, sum.Ratings, sum.SPRT, sum.Letters
+		if len(sum.Standings) >= 2 {
+			st.Cross = crossOf(sum)
+		}
+	}
+	data, err := json.Marshal(st)
+	if err != nil {
+		return []byte(`{"note":"internal error: snapshot"}`), st.Ended
+	}
+	return data, st.Ended
+}
+
+// crossOf lays out the crosstable as the text tables do.
+func crossOf(s *arena.Summary) *Cross {
+	c := &Cross{}
+	for _, r := range s.Standings {
+		c.Names = append(c.Names, r.Name)
+	}
+	cells := map[[2]string]string{}
+	for _, p := range s.Pairings {
+		cells[[2]string{p.A, p.B}] = arena.CellText(p, false, s.Letters, s.Meta.Variants, s.PerGameCells())
+		cells[[2]string{p.B, p.A}] = arena.CellText(p, true, s.Letters, s.Meta.Variants, s.PerGameCells())
+	}
+	for _, row := range c.Names {
+		var r []string
+		for _, col := range c.Names {
+			r = append(r, cells[[2]string{row, col}])
+		}
+		c.Cells = append(c.Cells, r)
+	}
+	return c
+}
+
+// boardOf describes a variant's geometry for the page.
+func boardOf(name string) (Board, bool) {
+	v, err := variants.ByName(name)
+	if err != nil {
+		return Board{}, false
+	}
+	g := v.Geometry
+	b := Board{Files: g.Files(), Ranks: g.Ranks()}
+	rows := map[int][]engines.Square{}
+	for s := 0; s < g.NumSquares(); s++ {
+		sq := engines.Square(s)
+		if g.IsBunker(sq) {
+			rows[g.Rank(sq)] = append(rows[g.Rank(sq)], sq)
+		}
+	}
+	ranks := make([]int, 0, len(rows))
+	for r := range rows {
+		ranks = append(ranks, r)
+	}
+	sort.Sort(sort.Reverse(sort.IntSlice(ranks)))
+	for _, r := range ranks {
+		sqs := rows[r]
+		sort.Slice(sqs, func(i, j int) bool { return g.File(sqs[i]) < g.File(sqs[j]) })
+		var names []string
+		for _, sq := range sqs {
+			names = append(names, g.SquareName(sq))
+		}
+		b.Bunkers = append(b.Bunkers, names)
+	}
+	return b, true
+}

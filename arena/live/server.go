@@ -1,0 +1,214 @@
+package live
+
+import (
+	"bytes"
+	"context"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"strconv"
+	"time"
+
+	"varena/results/report"
+)
+
+// DefaultAddr is where the page is served unless told otherwise:
+// loopback only. Another interface needs an explicit address.
+const DefaultAddr = "127.0.0.1:8080"
+
+// writeTimeout is how long a write to a browser may block before the
+// browser is dropped (a stalled client, a dead tunnel).
+var writeTimeout = 10 * time.Second
+
+// heartbeat keeps proxies and SSH tunnels from closing an idle stream.
+const heartbeat = 15 * time.Second
+
+//go:embed page.html
+var pageHTML []byte
+
+// Server serves a hub's page.
+type Server struct {
+	hub *Hub
+	srv *http.Server
+	ln  net.Listener
+}
+
+// ListenAddr completes an address given on the command line: a bare
+// ":PORT" or "PORT" means loopback, so that serving another interface
+// always takes an explicit host (0.0.0.0:8080, or the interface's
+// address).
+func ListenAddr(addr string) string {
+	if addr == "" {
+		return DefaultAddr
+	}
+	if _, err := strconv.Atoi(addr); err == nil {
+		return "127.0.0.1:" + addr
+	}
+	if host, port, err := net.SplitHostPort(addr); err == nil && host == "" {
+		return net.JoinHostPort("127.0.0.1", port)
+	}
+	return addr
+}
+
+// Listen opens the address (see ListenAddr) and returns a server for the
+// hub, not yet serving.
+func Listen(addr string, hub *Hub) (*Server, error) {
+	ln, err := net.Listen("tcp", ListenAddr(addr))
+	if err != nil {
+		return nil, fmt.Errorf("live view: %w", err)
+	}
+	s := &Server{hub: hub, ln: ln}
+	s.srv = &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: time.Minute}
+	return s, nil
+}
+
+// URL is the page's address.
+func (s *Server) URL() string { return "http://" + s.ln.Addr().String() + "/" }
+
+// Serve serves until Shutdown; it returns nil after a Shutdown.
+func (s *Server) Serve() error {
+	err := s.srv.Serve(s.ln)
+	if errors.Is(err, http.ErrServerClosed) {
+		return nil
+	}
+	return err
+}
+
+// Shutdown ends the browsers' streams (the hub's Close) and waits for
+// the handlers, at most until ctx ends.
+func (s *Server) Shutdown(ctx context.Context) error {
+	s.hub.Close()
+	return s.srv.Shutdown(ctx)
+}
+
+// Handler returns the routes: the page, its stream and JSON, one game,
+// and the report. Nothing else exists; no request reaches a file by its
+// path.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /{$}", s.page)
+	mux.HandleFunc("GET /events", s.events)
+	mux.HandleFunc("GET /api/state", s.state)
+	mux.HandleFunc("GET /api/game/{id}", s.game)
+	mux.HandleFunc("GET /report.html", s.report)
+	return secure(mux)
+}
+
+// secure sets headers that keep the page to itself: no framing, no
+// sniffing, scripts and connections only from the page and this server.
+func secure(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hd := w.Header()
+		hd.Set("X-Content-Type-Options", "nosniff")
+		hd.Set("X-Frame-Options", "DENY")
+		hd.Set("Referrer-Policy", "no-referrer")
+		hd.Set("Content-Security-Policy", "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; img-src data:; frame-ancestors 'none'")
+		h.ServeHTTP(w, r)
+	})
+}
+
+func (s *Server) page(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Write(pageHTML)
+}
+
+func (s *Server) state(w http.ResponseWriter, r *http.Request) {
+	data := s.hub.Snapshot()
+	if data == nil {
+		data = []byte("{}")
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Write(data)
+}
+
+func (s *Server) game(w http.ResponseWriter, r *http.Request) {
+	id, err := strconv.Atoi(r.PathValue("id"))
+	if err != nil || id < 0 {
+		http.Error(w, "bad game id", http.StatusBadRequest)
+		return
+	}
+	g, err := s.hub.game(id)
+	if errors.Is(err, errNoGame) {
+		http.Error(w, fmt.Sprintf("no game %d", id), http.StatusNotFound)
+		return
+	}
+	if err != nil {
+		http.Error(w, "journal unreadable", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	json.NewEncoder(w).Encode(g)
+}
+
+// report builds the run's report.html afresh from its directory.
+func (s *Server) report(w http.ResponseWriter, r *http.Request) {
+	run, err := report.Load(s.hub.dir)
+	if err != nil {
+		http.Error(w, "no report: the run directory is not readable yet", http.StatusNotFound)
+		return
+	}
+	var b bytes.Buffer
+	if err := report.Write(&b, run); err != nil {
+		http.Error(w, "report failed", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Write(b.Bytes())
+}
+
+// events streams snapshots as server-sent events. A browser that does
+// not read is dropped once a write has blocked for writeTimeout; one that
+// reads slowly gets the newest snapshot and misses those in between.
+func (s *Server) events(w http.ResponseWriter, r *http.Request) {
+	c, first := s.hub.subscribe()
+	if c == nil {
+		http.Error(w, "too many viewers", http.StatusServiceUnavailable)
+		return
+	}
+	defer s.hub.unsubscribe(c)
+	rc := http.NewResponseController(w)
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("X-Accel-Buffering", "no")
+	send := func(data []byte) bool {
+		rc.SetWriteDeadline(time.Now().Add(writeTimeout))
+		var err error
+		if data == nil {
+			_, err = w.Write([]byte(": ping\n\n"))
+		} else {
+			_, err = fmt.Fprintf(w, "data: %s\n\n", data)
+		}
+		return err == nil && rc.Flush() == nil
+	}
+	if first == nil {
+		first = []byte("{}")
+	}
+	if !send(first) {
+		return
+	}
+	tick := time.NewTicker(heartbeat)
+	defer tick.Stop()
+	for {
+		select {
+		case <-r.Context().Done():
+			return
+		case <-s.hub.closed:
+			return
+		case data := <-c.ch:
+			if !send(data) {
+				return
+			}
+		case <-tick.C:
+			if !send(nil) {
+				return
+			}
+		}
+	}
+}

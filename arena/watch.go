@@ -1,0 +1,33 @@
+package arena
+
+import (
+	"varena/engines"
+	"varena/results"
+)
+
+// Watcher follows a run as it plays, for a live view. The arena calls it
+// from the workers (Moved) and from the results consumer (Started,
+// Finished), so its methods must return at once: copy what they need and
+// hand it off, never wait for a reader. A slow watcher would slow the
+// games, and a blocked one would stop the run.
+type Watcher interface {
+	// Started is called once, before any game: the run's meta, the games
+	// this process is to play in all (its shard), and the games the
+	// journal already held (a resumed run), in journal order.
+	Started(meta Meta, scheduled int, done []results.Game)
+	// Moved is called when a game starts (Ply 0, no move) and after each
+	// of its moves.
+	Moved(m LiveMove)
+	// Finished is called for each game once it is safe in the journal.
+	Finished(g results.Game)
+}
+
+// LiveMove is a move of a game in progress, as a Watcher sees it.
+type LiveMove struct {
+	Game GameSpec
+	Ply  int          // plies played so far; 0 at the start
+	Move results.Move // the move of ply Ply (zero at Ply 0)
+	// Pos is the position after it, a copy: a watcher that draws it
+	// formats it (Pos.FEN()) when it needs to, not at every move.
+	Pos engines.Position
+}

@@ -1,0 +1,44 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+
+	"varena/results/report"
+)
+
+var reportCmd = &command{
+	name:      "report",
+	usageLine: "varena report DIR...",
+	short:     "write a run directory's report.html (tables and figures, one offline file)",
+	long: `
+Report writes DIR/report.html from a run's directory (journal.jsonl,
+meta.json, setup.json): one self-contained page with the run's setup,
+ratings with 95% intervals, crosstable, convergence, endings and faults,
+game lengths, results per opening and, for SPRT runs, the LLR and Elo
+trajectories; figures are inline SVG, nothing is fetched. varena run
+writes it too at its end. Lines of a damaged journal are skipped and
+named. It prints the report's path.
+`,
+	setFlags: reportFlags,
+}
+
+func reportFlags(fs *flag.FlagSet) runFunc {
+	return func(ctx context.Context, dirs []string, std stdio) error {
+		if len(dirs) == 0 {
+			return usagef("name a run's output directory")
+		}
+		for _, dir := range dirs {
+			path, skipped, err := report.WriteFile(dir)
+			if err != nil {
+				return err
+			}
+			for _, s := range skipped {
+				fmt.Fprintf(std.err, "report: skipped %s\n", s)
+			}
+			fmt.Fprintln(std.out, path)
+		}
+		return nil
+	}
+}

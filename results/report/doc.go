@@ -1,0 +1,14 @@
+// Package report writes a run directory's report.html: one self-contained
+// page (figures as inline SVG drawn with gonum.org/v1/plot, no script,
+// font or style fetched from anywhere) that reads offline and travels as a
+// mail attachment.
+//
+// It is built from the files a run keeps: meta.json, the journal (the
+// source of truth; a damaged one is read as far as it goes and the page
+// names the lines it skipped) and, when the run wrote one, setup.json,
+// the description of the config (engines with their options, limits,
+// openings, schedule). The statistics are the arena's own: the same Tally
+// that writes summary.json counts the games, fits the ratings and runs the
+// SPRT, here replayed in the order the games finished to show how the
+// numbers converged.
+package report

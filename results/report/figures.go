@@ -1,0 +1,398 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"html/template"
+	"image/color"
+	"math"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/palette/moreland"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/plotutil"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"varena/arena"
+	"varena/arena/stats"
+)
+
+// A figure's size; the page scales it to the column's width.
+const (
+	figW = 7 * vg.Inch
+	figH = 3.6 * vg.Inch
+)
+
+// figure is a rendered chart with the question it answers.
+type figure struct {
+	ID  string
+	SVG template.HTML
+}
+
+// newPlot starts a plot with its title and axis labels (units in
+// brackets), as every figure of the report has them.
+func newPlot(title, x, y string) *plot.Plot {
+	p := plot.New()
+	p.Title.Text = title
+	p.X.Label.Text = x
+	p.Y.Label.Text = y
+	p.Legend.Top = true
+	return p
+}
+
+// render draws p as inline SVG: gonum's SVG without the XML prologue,
+// with no fixed size so that the page can scale it. Its text is escaped by
+// the SVG writer.
+func render(id string, p *plot.Plot, w, h vg.Length) (figure, error) {
+	wt, err := p.WriterTo(w, h, "svg")
+	if err != nil {
+		return figure{}, fmt.Errorf("figure %s: %w", id, err)
+	}
+	var b bytes.Buffer
+	if _, err := wt.WriteTo(&b); err != nil {
+		return figure{}, fmt.Errorf("figure %s: %w", id, err)
+	}
+	s := b.String()
+	i := strings.Index(s, "<svg")
+	if i < 0 {
+		return figure{}, fmt.Errorf("figure %s: no <svg> element", id)
+	}
+	s = s[i:]
+	// Width and height from the viewBox alone; CSS sets the width.
+	s = strings.Replace(s, fmt.Sprintf(`width="%gpt" height="%gpt" `, float64(w), float64(h)),
+		fmt.Sprintf(`id="%s" class="fig" role="img" aria-label="%s" `, template.HTMLEscapeString(id), template.HTMLEscapeString(p.Title.Text)), 1)
+	return figure{ID: id, SVG: template.HTML(s)}, nil // #nosec: gonum escapes text
+}
+
+// errBars is a set of points with asymmetric vertical errors.
+type errBars struct {
+	plotter.XYs
+	plotter.YErrors
+}
+
+// ratingsFigure draws the ratings with their 95% intervals.
+func ratingsFigure(id, title string, t stats.Table) (figure, error) {
+	p := newPlot(title, "engine", "rating (Elo, 95% interval)")
+	var pts errBars
+	names := make([]string, len(t))
+	for i, r := range t {
+		names[i] = r.Name
+		pts.XYs = append(pts.XYs, plotter.XY{X: float64(i), Y: r.Rating})
+		pts.YErrors = append(pts.YErrors, struct{ Low, High float64 }{r.Error, r.Error})
+	}
+	s, err := plotter.NewScatter(pts.XYs)
+	if err != nil {
+		return figure{}, err
+	}
+	s.GlyphStyle.Shape = draw.CircleGlyph{}
+	s.GlyphStyle.Radius = vg.Points(3)
+	eb, err := plotter.NewYErrorBars(pts)
+	if err != nil {
+		return figure{}, err
+	}
+	eb.CapWidth = vg.Points(8)
+	p.Add(plotter.NewGrid(), eb, s)
+	p.NominalX(names...)
+	p.X.Label.Text = "engine"
+	return render(id, p, figW, max(figH*0.8, vg.Length(len(t))*0))
+}
+
+// heatGrid is the crosstable as a grid: Z(c, r) is row engine r's score
+// in percent against column engine c, NaN where they did not meet.
+type heatGrid struct {
+	z [][]float64 // [row][col]
+}
+
+func (g heatGrid) Dims() (c, r int)   { return len(g.z), len(g.z) }
+func (g heatGrid) Z(c, r int) float64 { return g.z[len(g.z)-1-r][c] }
+func (g heatGrid) X(c int) float64    { return float64(c) }
+func (g heatGrid) Y(r int) float64    { return float64(r) }
+
+// crosstableFigure draws the crosstable as a heat map of scores, the
+// engines in standings order, each cell labelled with the row engine's
+// points out of the games (variant letters in multivariant runs are in
+// the table beside it).
+func crosstableFigure(s *arena.Summary) (figure, error) {
+	names := make([]string, len(s.Standings))
+	at := map[string]int{}
+	for i, r := range s.Standings {
+		names[i] = r.Name
+		at[r.Name] = i
+	}
+	n := len(names)
+	z := make([][]float64, n)
+	for i := range z {
+		z[i] = make([]float64, n)
+		for j := range z[i] {
+			z[i][j] = math.NaN()
+		}
+	}
+	var labels plotter.XYLabels
+	for _, pr := range s.Pairings {
+		a, aok := at[pr.A]
+		b, bok := at[pr.B]
+		if !aok || !bok || pr.WDL.Games() == 0 {
+			continue
+		}
+		g := float64(pr.WDL.Games())
+		pa := pr.WDL.Points()
+		z[a][b] = 100 * pa / g
+		z[b][a] = 100 * (g - pa) / g
+		labels.XYs = append(labels.XYs, plotter.XY{X: float64(b), Y: float64(n - 1 - a)}, plotter.XY{X: float64(a), Y: float64(n - 1 - b)})
+		labels.Labels = append(labels.Labels, fmt.Sprintf("%g/%g", pa, g), fmt.Sprintf("%g/%g", g-pa, g))
+	}
+	p := newPlot("Crosstable: row engine's score (%; red: more)", "opponent (column)", "engine (row)")
+	cm := moreland.SmoothBlueRed()
+	cm.SetMin(0)
+	cm.SetMax(100)
+	h := plotter.NewHeatMap(heatGrid{z}, cm.Palette(21))
+	h.Min, h.Max = 0, 100
+	h.NaN = color.RGBA{R: 0xee, G: 0xee, B: 0xee, A: 0xff}
+	p.Add(h)
+	if len(labels.Labels) > 0 {
+		l, err := plotter.NewLabels(labels)
+		if err != nil {
+			return figure{}, err
+		}
+		for i := range l.TextStyle {
+			l.TextStyle[i].XAlign = draw.XCenter
+			l.TextStyle[i].YAlign = draw.YCenter
+		}
+		p.Add(l)
+	}
+	var xt, yt []plot.Tick
+	for i, name := range names {
+		xt = append(xt, plot.Tick{Value: float64(i), Label: name})
+		yt = append(yt, plot.Tick{Value: float64(n - 1 - i), Label: fmt.Sprintf("%d %s", i+1, name)})
+	}
+	p.X.Tick.Marker = plot.ConstantTicks(xt)
+	p.Y.Tick.Marker = plot.ConstantTicks(yt)
+	p.X.Min, p.X.Max = -0.5, float64(n)-0.5
+	p.Y.Min, p.Y.Max = -0.5, float64(n)-0.5
+	side := min(max(vg.Length(n)*0.9*vg.Inch, 4*vg.Inch), 8*vg.Inch)
+	return render("fig-crosstable", p, side+1.5*vg.Inch, side)
+}
+
+// convergenceFigure draws each engine's rating as the games accumulate.
+func convergenceFigure(engines []string, pts []convergencePoint) (figure, error) {
+	p := newPlot("Ratings as the games accumulate (in the order they finished)", "games finished", "rating (Elo)")
+	p.Add(plotter.NewGrid())
+	for i, name := range engines {
+		var xys plotter.XYs
+		for _, pt := range pts {
+			for _, r := range pt.Ratings {
+				if r.Name == name && r.Games > 0 {
+					xys = append(xys, plotter.XY{X: float64(pt.Games), Y: r.Rating})
+				}
+			}
+		}
+		if len(xys) == 0 {
+			continue
+		}
+		l, err := plotter.NewLine(xys)
+		if err != nil {
+			return figure{}, err
+		}
+		l.Color = plotutil.Color(i)
+		l.Dashes = plotutil.Dashes(i / 7)
+		l.Width = vg.Points(1.5)
+		p.Add(l)
+		p.Legend.Add(name, l)
+	}
+	return render("fig-convergence", p, figW, figH)
+}
+
+// endingsFigure draws how each engine's games ended, as stacked bars.
+func endingsFigure(engines []string, counts map[string]map[string]int) (figure, error) {
+	p := newPlot("How each engine's games ended", "engine", "games")
+	p.Add(plotter.NewGrid())
+	var below *plotter.BarChart
+	w := vg.Points(min(40, 360/float64(max(len(engines), 1))))
+	for i, end := range endings {
+		vals := make(plotter.Values, len(engines))
+		any := false
+		for j, e := range engines {
+			vals[j] = float64(counts[e][end])
+			any = any || vals[j] > 0
+		}
+		if !any {
+			continue
+		}
+		b, err := plotter.NewBarChart(vals, w)
+		if err != nil {
+			return figure{}, err
+		}
+		b.Color = plotutil.Color(i)
+		b.LineStyle.Width = 0
+		if below != nil {
+			b.StackOn(below)
+		}
+		below = b
+		p.Add(b)
+		p.Legend.Add(end, b)
+	}
+	p.Legend.Left = false
+	p.NominalX(engines...)
+	return render("fig-endings", p, figW, figH)
+}
+
+// lengthFigure draws the histogram of game lengths of a variant.
+func lengthFigure(variant string, lengths []float64) (figure, error) {
+	p := newPlot(fmt.Sprintf("Game length in %s (%d games)", variant, len(lengths)), "game length (plies)", "games")
+	bins := min(max(int(math.Sqrt(float64(len(lengths)))), 5), 40)
+	lo, hi := lengths[0], lengths[0]
+	for _, v := range lengths {
+		lo, hi = min(lo, v), max(hi, v)
+	}
+	if hi == lo {
+		bins = 1
+	}
+	h, err := plotter.NewHist(plotter.Values(lengths), bins)
+	if err != nil {
+		return figure{}, err
+	}
+	h.FillColor = plotutil.Color(2)
+	p.Add(plotter.NewGrid(), h)
+	p.Y.Min = 0
+	return render("fig-length-"+variant, p, figW, figH*0.8)
+}
+
+// maxOpeningBars bounds the openings drawn (the table lists them all).
+const maxOpeningBars = 40
+
+// openingsFigure draws the score of White and of the first engine per
+// opening, the most lopsided first.
+func openingsFigure(rows []openingRow) (figure, error) {
+	rows = lopsidedFirst(rows)
+	title := "Score per opening, most lopsided first"
+	if len(rows) > maxOpeningBars {
+		rows = rows[:maxOpeningBars]
+		title += fmt.Sprintf(" (the %d most lopsided)", maxOpeningBars)
+	}
+	p := newPlot(title, "opening (number in the table below)", "score (%)")
+	p.Add(plotter.NewGrid())
+	white := make(plotter.Values, len(rows))
+	first := make(plotter.Values, len(rows))
+	names := make([]string, len(rows))
+	for i, r := range rows {
+		white[i], first[i] = r.WhitePct(), r.FirstPct()
+		names[i] = fmt.Sprint(r.N)
+	}
+	w := vg.Points(min(14, 200/float64(len(rows))))
+	for i, v := range []struct {
+		vals  plotter.Values
+		label string
+	}{{white, "White"}, {first, "first engine"}} {
+		b, err := plotter.NewBarChart(v.vals, w)
+		if err != nil {
+			return figure{}, err
+		}
+		b.Color = plotutil.Color(i)
+		b.LineStyle.Width = 0
+		b.Offset = w * vg.Length(2*i-1) / 2
+		p.Add(b)
+		p.Legend.Add(v.label, b)
+	}
+	even, err := plotter.NewLine(plotter.XYs{{X: -0.5, Y: 50}, {X: float64(len(rows)) - 0.5, Y: 50}})
+	if err != nil {
+		return figure{}, err
+	}
+	even.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+	p.Add(even)
+	p.Y.Min, p.Y.Max = 0, 100
+	p.NominalX(names...)
+	return render("fig-openings", p, figW, figH)
+}
+
+// sprtFigures draws the LLR against both bounds and the Elo estimate
+// over pairs with its 95% interval.
+func sprtFigures(test *stats.SPRT, pts []sprtPoint) ([]figure, error) {
+	lo, hi := test.Bounds()
+	p := newPlot(fmt.Sprintf("SPRT [%g, %g]: log-likelihood ratio", test.Elo0, test.Elo1), "pairs finished", "LLR")
+	p.Add(plotter.NewGrid())
+	last := 1.0
+	var llr plotter.XYs
+	for _, pt := range pts {
+		llr = append(llr, plotter.XY{X: float64(pt.Pairs), Y: pt.LLR})
+		last = float64(pt.Pairs)
+	}
+	for i, b := range []struct {
+		y     float64
+		label string
+	}{{hi, fmt.Sprintf("accept H1 (%.2f)", hi)}, {lo, fmt.Sprintf("accept H0 (%.2f)", lo)}} {
+		l, err := plotter.NewLine(plotter.XYs{{X: 0, Y: b.y}, {X: last, Y: b.y}})
+		if err != nil {
+			return nil, err
+		}
+		l.Color = plotutil.Color(i + 1)
+		l.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
+		p.Add(l)
+		p.Legend.Add(b.label, l)
+	}
+	if len(llr) > 0 {
+		l, err := plotter.NewLine(llr)
+		if err != nil {
+			return nil, err
+		}
+		l.Width = vg.Points(1.5)
+		p.Add(l)
+		p.Legend.Add("LLR", l)
+	}
+	f1, err := render("fig-sprt-llr", p, figW, figH)
+	if err != nil {
+		return nil, err
+	}
+
+	q := newPlot(fmt.Sprintf("%s Elo difference over pairs (first engine minus second)", test.Model), "pairs finished", fmt.Sprintf("%s Elo (95%% interval)", test.Model))
+	q.Add(plotter.NewGrid())
+	var mid, up, down plotter.XYs
+	for _, pt := range pts {
+		if !pt.HasElo || math.IsInf(pt.Elo.Upper, 0) || math.IsInf(pt.Elo.Lower, 0) || math.IsNaN(pt.Elo.Value) {
+			continue
+		}
+		x := float64(pt.Pairs)
+		mid = append(mid, plotter.XY{X: x, Y: pt.Elo.Value})
+		up = append(up, plotter.XY{X: x, Y: pt.Elo.Upper})
+		down = append(down, plotter.XY{X: x, Y: pt.Elo.Lower})
+	}
+	if len(mid) > 0 {
+		band := append(plotter.XYs(nil), up...)
+		for i := len(down) - 1; i >= 0; i-- {
+			band = append(band, down[i])
+		}
+		poly, err := plotter.NewPolygon(band)
+		if err != nil {
+			return nil, err
+		}
+		poly.Color = color.RGBA{R: 0x99, G: 0xbb, B: 0xee, A: 0x80}
+		poly.LineStyle.Width = 0
+		l, err := plotter.NewLine(mid)
+		if err != nil {
+			return nil, err
+		}
+		l.Width = vg.Points(1.5)
+		q.Add(poly, l)
+		q.Legend.Add("Elo", l)
+		q.Legend.Add("95% interval", poly)
+	}
+	for i, e := range []struct {
+		y     float64
+		label string
+	}{{test.Elo1, fmt.Sprintf("elo1 = %g", test.Elo1)}, {test.Elo0, fmt.Sprintf("elo0 = %g", test.Elo0)}} {
+		l, err := plotter.NewLine(plotter.XYs{{X: 0, Y: e.y}, {X: last, Y: e.y}})
+		if err != nil {
+			return nil, err
+		}
+		l.Color = plotutil.Color(i + 1)
+		l.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
+		q.Add(l)
+		q.Legend.Add(e.label, l)
+	}
+	f2, err := render("fig-sprt-elo", q, figW, figH)
+	if err != nil {
+		return nil, err
+	}
+	return []figure{f1, f2}, nil
+}

@@ -1,0 +1,102 @@
+package report
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"varena/arena"
+	"varena/results"
+)
+
+// Run is what a report is made from: the records of a run directory.
+type Run struct {
+	Dir   string
+	Meta  arena.Meta
+	Setup *Setup         // nil when the directory has no setup.json
+	Games []results.Game // in journal order: the order they finished
+	// Skipped names what could not be read, one "file:line: why" each.
+	Skipped []string
+}
+
+// Load reads a run directory. A journal damaged in the middle is read
+// as far as it goes, the bad lines listed in Skipped; a directory
+// without a journal or a meta.json is an error.
+func Load(dir string) (*Run, error) {
+	run := &Run{Dir: dir}
+	meta, err := arena.ReadMeta(dir)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return nil, fmt.Errorf("%s: no %s: not a run directory", dir, arena.MetaFile)
+	case err != nil:
+		// A damaged meta.json: the games still say who played what.
+		run.Skipped = append(run.Skipped, fmt.Sprintf("%v (the header is built from the games)", err))
+	}
+	run.Meta = meta
+	if run.Setup, err = readSetup(dir); err != nil {
+		run.Skipped = append(run.Skipped, fmt.Sprintf("%v (the header is built from meta.json)", err))
+	}
+	games, skipped, err := results.SalvageJournal(filepath.Join(dir, arena.JournalFile))
+	if err != nil {
+		return nil, err
+	}
+	run.Games = games
+	run.Skipped = append(run.Skipped, skipped...)
+	run.fillMeta()
+	return run, nil
+}
+
+// fillMeta completes a meta that lacks names (damaged, or games outside
+// the schedule it lists) from the games.
+func (run *Run) fillMeta() {
+	m := &run.Meta
+	if m.Name == "" {
+		m.Name = filepath.Base(run.Dir)
+	}
+	engines := map[string]bool{}
+	for _, e := range m.Engines {
+		engines[e] = true
+	}
+	variants := map[string]bool{}
+	for _, v := range m.Variants {
+		variants[v] = true
+	}
+	for _, g := range run.Games {
+		for _, e := range []string{g.White, g.Black} {
+			if !engines[e] {
+				engines[e] = true
+				m.Engines = append(m.Engines, e)
+			}
+		}
+		if !variants[g.Variant] {
+			variants[g.Variant] = true
+			m.Variants = append(m.Variants, g.Variant)
+		}
+	}
+	if m.Total < len(run.Games) {
+		m.Total = len(run.Games)
+	}
+	if m.Tournament == "" {
+		m.Tournament = "games"
+	}
+}
+
+// finished returns the games with a result, in journal order.
+func (run *Run) finished() []results.Game {
+	var out []results.Game
+	for _, g := range run.Games {
+		if _, ok := g.WhiteScore(); ok {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// byID returns the games sorted by ID.
+func byID(games []results.Game) []results.Game {
+	out := append([]results.Game(nil), games...)
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}

@@ -1,0 +1,135 @@
+package report
+
+// pageHTML is the report's template. Everything it shows goes through
+// html/template's escaping; the figures are gonum's SVG, whose text the
+// SVG writer escapes. No script, and nothing fetched: the page stands
+// alone.
+const pageHTML = `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{.Title}}: varena report</title>
+<style>
+body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0 auto;max-width:1100px;padding:1em 1.5em;color:#222;line-height:1.4}
+h1{margin-bottom:.2em}h2{border-bottom:1px solid #ccc;padding-bottom:.2em;margin-top:1.8em}
+table{border-collapse:collapse;margin:.6em 0;font-variant-numeric:tabular-nums}
+th,td{border:1px solid #ccc;padding:.25em .6em;text-align:right;vertical-align:top}
+th{background:#f3f3f3}td.l,th.l{text-align:left}
+table.kv td:first-child{font-weight:600;text-align:left;background:#f8f8f8}table.kv td{text-align:left}
+svg.fig{width:100%;height:auto;max-width:900px;display:block;margin:.5em 0}
+.note{color:#555;font-size:.92em}.warn{background:#fff4e0;border:1px solid #f0c070;padding:.5em 1em}
+code{font-size:.9em;word-break:break-all}
+nav a{margin-right:.8em}
+</style>
+</head>
+<body>
+<h1>{{.Title}}</h1>
+<nav class="note"><a href="#header">Run</a>{{if .Played}}<a href="#ratings">Ratings</a>{{if .VariantRatings}}<a href="#variant-ratings">Per variant</a>{{end}}{{if .Cross}}<a href="#crosstable">Crosstable</a>{{end}}<a href="#convergence">Convergence</a><a href="#endings">Endings</a><a href="#lengths">Lengths</a><a href="#openings">Openings</a>{{end}}{{if .SPRT}}<a href="#sprt">SPRT</a>{{end}}{{if .Skipped}}<a href="#skipped">Skipped</a>{{end}}</nav>
+
+<section id="header">
+<h2>What was run</h2>
+<table class="kv">
+{{range .Header}}<tr><td>{{.K}}</td><td>{{.V}}</td></tr>
+{{end}}</table>
+{{if .Variants}}<table><tr><th class="l">Variant</th><th class="l">Openings</th><th class="l">Limit</th></tr>
+{{range .Variants}}<tr><td class="l">{{.Name}}</td><td class="l">{{.Openings}}</td><td class="l">{{.Limit}}</td></tr>
+{{end}}</table>{{end}}
+{{if .Engines}}<table><tr><th class="l">Engine</th><th class="l">Kind</th><th class="l">Command</th><th class="l">Options</th><th class="l">Own limit</th><th class="l">Plays</th></tr>
+{{range .Engines}}<tr><td class="l">{{.Name}}</td><td class="l">{{.Kind}}</td><td class="l"><code>{{.Command}}</code></td><td class="l">{{.Options}}</td><td class="l">{{.Limit}}</td><td class="l">{{.Plays}}</td></tr>
+{{end}}</table>{{end}}
+</section>
+{{if .Skipped}}
+<section id="skipped" class="warn">
+<h2>Skipped</h2>
+<p>Parts of the run's files could not be read; the report shows the rest.</p>
+<ul>{{range .Skipped}}<li><code>{{.}}</code></li>{{end}}</ul>
+</section>
+{{end}}
+{{if not .Played}}<p class="note">No finished games yet.</p>{{else}}
+<section id="ratings">
+<h2>Ratings</h2>
+<p class="note">Maximum-likelihood (Bradley-Terry) ratings, the mean at 0, with 95% intervals.</p>
+<table><tr><th>Rank</th><th class="l">Engine</th><th>Elo</th><th>±95%</th><th>Games</th><th>Score</th><th>W</th><th>D</th><th>L</th></tr>
+{{range $i, $r := .Summary.Ratings}}<tr><td>{{inc $i}}</td><td class="l">{{$r.Name}}</td><td>{{f1 $r.Rating}}</td><td>{{f1 $r.Error}}</td><td>{{$r.Games}}</td><td>{{pct $r.Score}}</td><td>{{$r.Wins}}</td><td>{{$r.Draws}}</td><td>{{$r.Losses}}</td></tr>
+{{end}}</table>
+{{.RatingFig.SVG}}
+{{if gt (len .Summary.Standings) 2}}<h3>Standings</h3>
+<table><tr><th>Rank</th><th class="l">Engine</th><th>Points</th><th>Games</th><th>Sonneborn-Berger</th><th>Direct</th></tr>
+{{range .Summary.Standings}}<tr><td>{{.Rank}}</td><td class="l">{{.Name}}</td><td>{{g .Points}}</td><td>{{.Games}}</td><td>{{printf "%.2f" .SonnebornBerger}}</td><td>{{g .Direct}}</td></tr>
+{{end}}</table>{{end}}
+<h3>Pairings</h3>
+<table><tr><th class="l">Engine A</th><th class="l">Engine B</th><th>W-D-L (A)</th><th>Score</th><th>Elo</th><th>±95%</th><th>LOS</th><th>Draws</th><th>Pairs (penta)</th><th>Elo over pairs</th><th>nElo</th></tr>
+{{range .Summary.Pairings}}<tr><td class="l">{{.A}}</td><td class="l">{{.B}}</td><td>{{.WDL}}</td><td>{{pct .Games.Score}}</td><td>{{f1 .Games.Elo.Value}}</td><td>{{f1 .Games.Elo.Error}}</td><td>{{pct .Games.LOS}}</td><td>{{pct .DrawRatio}}</td>{{if .Pairs}}<td>{{.Penta}}</td><td>{{f1 .Pairs.Elo.Value}} ± {{f1 .Pairs.Elo.Error}}</td><td>{{f1 .Pairs.NElo.Value}} ± {{f1 .Pairs.NElo.Error}}</td>{{else}}<td>–</td><td>–</td><td>–</td>{{end}}</tr>
+{{end}}</table>
+</section>
+{{if .VariantRatings}}
+<section id="variant-ratings">
+<h2>Ratings per variant</h2>
+{{range .VariantRatings}}<h3>{{.Name}} ({{.Letter}})</h3>
+{{if .Table}}<table><tr><th>Rank</th><th class="l">Engine</th><th>Elo</th><th>±95%</th><th>Games</th><th>Score</th></tr>
+{{range $i, $r := .Table}}<tr><td>{{inc $i}}</td><td class="l">{{$r.Name}}</td><td>{{f1 $r.Rating}}</td><td>{{f1 $r.Error}}</td><td>{{$r.Games}}</td><td>{{pct $r.Score}}</td></tr>
+{{end}}</table>
+{{.Fig.SVG}}{{else if .Divergent}}<p class="note">No ratings: they diverge without a prior (someone won or lost every game here).</p>{{else}}<p class="note">No games in this variant.</p>{{end}}
+{{end}}</section>
+{{end}}
+{{if .Cross}}
+<section id="crosstable">
+<h2>Crosstable</h2>
+<p class="note">What the row engine scored against the column engine{{if .Legend}}: each result with its variant's letter ({{.Legend}}){{else}}: points/games{{end}}.</p>
+<table><tr><th></th><th class="l">Engine</th>{{range $i, $n := .CrossNames}}<th title="{{$n}}">{{inc $i}}</th>{{end}}<th>Points</th></tr>
+{{range $i, $r := .Cross}}<tr><td>{{$r.Rank}}</td><td class="l">{{inc $i}}. {{$r.Name}}</td>{{range $r.Cells}}<td style="{{.Style}}">{{.Text}}</td>{{end}}<td>{{g $r.Points}}</td></tr>
+{{end}}</table>
+{{.CrossFig.SVG}}
+</section>
+{{end}}
+<section id="convergence">
+<h2>Convergence</h2>
+<p class="note">Each engine's rating after every batch of games, fitted on the games finished so far, in the order they finished: lines that have stopped moving mean the ranking is settled.</p>
+{{.ConvFig.SVG}}
+</section>
+<section id="endings">
+<h2>How games ended</h2>
+<table><tr><th class="l">Engine</th>{{range .Endings}}<th>{{.}}</th>{{end}}<th>Games</th></tr>
+{{range .EndingRows}}<tr><td class="l">{{.Engine}}</td>{{range .Counts}}<td>{{.}}</td>{{end}}<td>{{.Total}}</td></tr>
+{{end}}</table>
+{{.EndFig.SVG}}
+<h3 id="faults">Faults</h3>
+{{if .Faults}}<table><tr><th>Game</th><th class="l">Engine at fault</th><th class="l">Fault</th><th class="l">Variant</th><th class="l">Reason</th></tr>
+{{range .Faults}}<tr><td>{{.ID}}</td><td class="l">{{.Engine}}</td><td class="l">{{.Ending}}</td><td class="l">{{.Variant}}</td><td class="l"><code>{{.Reason}}</code></td></tr>
+{{end}}</table>{{else}}<p class="note">None: no time forfeit, crash, illegal move or protocol error.</p>{{end}}
+</section>
+<section id="lengths">
+<h2>Game length</h2>
+<table><tr><th class="l">Variant</th><th>Games</th><th>Mean</th><th>Median</th><th>Shortest</th><th>Longest</th></tr>
+{{range .Lengths}}<tr><td class="l">{{.Variant}}</td><td>{{.Games}}</td><td>{{f1 .Mean}}</td><td>{{g .Median}}</td><td>{{g .Min}}</td><td>{{g .Max}}</td></tr>
+{{end}}</table>
+<p class="note">In plies (half-moves).</p>
+{{range .Lengths}}{{.Fig.SVG}}{{end}}
+</section>
+<section id="openings">
+<h2>Results per opening</h2>
+<p class="note">The score of White and of the first engine of each game (of its two players, the one listed first in the run) per start position. Far from 50% over many games: a lopsided opening.</p>
+{{.OpeningsFig.SVG}}
+<table><tr><th>#</th><th class="l">Variant</th><th class="l">Start position</th><th>Games</th><th>White</th><th>First engine</th></tr>
+{{range .Openings}}<tr><td>{{.N}}</td><td class="l">{{.Variant}}</td><td class="l"><code>{{.FEN}}</code></td><td>{{.Games}}</td><td>{{f1 .WhitePct}}%</td><td>{{f1 .FirstPct}}%</td></tr>
+{{end}}</table>
+</section>
+{{end}}
+{{if .SPRT}}
+<section id="sprt">
+<h2>SPRT</h2>
+<table class="kv">
+<tr><td>Hypotheses</td><td>H0: elo = {{g .SPRT.Test.Elo0}}, H1: elo = {{g .SPRT.Test.Elo1}} ({{.SPRT.Test.Model}} Elo), alpha {{g .SPRT.Test.Alpha}}, beta {{g .SPRT.Test.Beta}}</td></tr>
+<tr><td>LLR</td><td>{{printf "%.3f" .SPRT.LLR}} ({{printf "%.3f" .SPRT.Lower}}, {{printf "%.3f" .SPRT.Upper}})</td></tr>
+<tr><td>Decision</td><td>{{.SPRT.Decision}}</td></tr>
+<tr><td>Pairs</td><td>{{.SPRT.Penta}} (LL, LD, DD+WL, WD, WW)</td></tr>
+{{with .SPRTElo}}<tr><td>Elo over pairs</td><td>{{f1 .Elo.Value}} [{{f1 .Elo.Lower}}, {{f1 .Elo.Upper}}], nElo {{f1 .NElo.Value}} [{{f1 .NElo.Lower}}, {{f1 .NElo.Upper}}], LOS {{pct .LOS}}</td></tr>{{end}}
+</table>
+{{range .SPRTFigs}}{{.SVG}}{{end}}
+</section>
+{{end}}
+<p class="note">Made by varena from the run's journal.jsonl and meta.json. Figures are SVG inside this file: it reads offline.</p>
+</body>
+</html>
+`
