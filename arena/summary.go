@@ -88,6 +88,9 @@ type SPRTState struct {
 	Test stats.SPRT `json:"test"`
 	stats.Status
 	Penta stats.Penta `json:"penta"`
+	// Problem says why there is no LLR yet, in words: bounds out of reach
+	// of the results so far (stats.OutOfReachError). The test continues.
+	Problem string `json:"problem,omitempty"`
 }
 
 // pairKey orders two engine names.
@@ -318,13 +321,20 @@ func (t *Tally) Summary() (*Summary, error) {
 		}
 		lo, hi := m.Bounds()
 		st := stats.Status{Lower: lo, Upper: hi}
+		problem := ""
 		if penta.Pairs() > 0 {
-			var err error
-			if st, err = m.Test(penta); err != nil {
+			test, err := m.Test(penta)
+			var reach *stats.OutOfReachError
+			switch {
+			case errors.As(err, &reach):
+				problem = "sprt: " + reach.Error()
+			case err != nil:
 				return nil, fmt.Errorf("sprt: %w", err)
+			default:
+				st = test
 			}
 		}
-		s.SPRT = &SPRTState{Test: *m, Status: st, Penta: penta}
+		s.SPRT = &SPRTState{Test: *m, Status: st, Penta: penta, Problem: problem}
 	}
 	return s, nil
 }
@@ -606,8 +616,10 @@ func (s *Summary) WriteText(w io.Writer) error {
 		b.WriteByte('\n')
 		s.writeCrosstable(&b)
 	}
-	if st := s.SPRT; st != nil {
-		fmt.Fprintf(&b, "\nSPRT [%g, %g] %s: LLR %.2f (%.2f, %.2f): %s\n", st.Test.Elo0, st.Test.Elo1, st.Test.Model, st.LLR, st.Lower, st.Upper, st.Decision)
+	if st := s.SPRT; st != nil && st.Problem != "" {
+		fmt.Fprintf(&b, "\nSPRT [%g, %g] %s: no LLR: %s\n", st.Test.Elo0, st.Test.Elo1, st.Test.Model, st.Problem)
+	} else if st != nil {
+		fmt.Fprintf(&b, "\nSPRT [%g, %g] %s: LLR %s (%.2f, %.2f): %s\n", st.Test.Elo0, st.Test.Elo1, st.Test.Model, stats.Fixed(st.LLR, 2), st.Lower, st.Upper, st.Decision)
 	}
 	if len(s.Faults) > 0 {
 		b.WriteString("\nFaults:\n")

@@ -275,3 +275,31 @@ func TestTextTables(t *testing.T) {
 		}
 	})
 }
+
+// An in-run SPRT whose bounds the results cannot reach continues and
+// says why in words, instead of failing the summary.
+func TestSPRTOutOfReach(t *testing.T) {
+	test, err := stats.NewSPRT(0, 1000, 0.05, 0.05, stats.Normalized)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var games []results.Game
+	for pair := 1; pair <= 5; pair++ {
+		res := []string{"1-0", "0-1", "1/2-1/2", "1-0", "0-1"}[pair-1]
+		games = append(games,
+			results.Game{ID: 2*pair - 1, Pair: pair, Variant: "extinction", White: "a", Black: "b", Result: res},
+			results.Game{ID: 2 * pair, Pair: pair, Variant: "extinction", White: "b", Black: "a", Result: "1/2-1/2"})
+	}
+	s, err := Summarize(Meta{Name: "s", Variants: []string{"extinction"}, Engines: []string{"a", "b"}, Tournament: "sprt", SPRT: &test}, games)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.SPRT == nil || s.SPRT.Decision != stats.Continue || !strings.Contains(s.SPRT.Problem, "elo0/elo1 outside what 10 games can resolve") {
+		t.Fatalf("sprt state %+v", s.SPRT)
+	}
+	var b strings.Builder
+	s.WriteText(&b)
+	if !strings.Contains(b.String(), "SPRT [0, 1000] normalized: no LLR: sprt: elo0/elo1 outside") {
+		t.Errorf("text:\n%s", b.String())
+	}
+}

@@ -155,23 +155,29 @@ func (s SPRT) LLR(o Outcomes) (float64, error) {
 		return 0, err
 	}
 	var p0, p1 []float64
+	reach := func(bound string, elo float64, err error) error {
+		if errors.Is(err, errNoRoot) {
+			return &OutOfReachError{Bound: bound, Elo: elo, Model: s.Model, Games: o.Games()}
+		}
+		return err
+	}
 	switch s.Model {
 	case Logistic:
 		if p0, err = mleMean(d.a, d.p, ExpectedScore(s.Elo0)); err != nil {
-			return 0, err
+			return 0, reach("elo0", s.Elo0, err)
 		}
 		if p1, err = mleMean(d.a, d.p, ExpectedScore(s.Elo1)); err != nil {
-			return 0, err
+			return 0, reach("elo1", s.Elo1, err)
 		}
 	case Normalized:
 		// The hypotheses fix the per-game t-value; a sample of g games has
 		// √g times its t-value.
 		k := math.Sqrt(d.g) / NEloPerT
 		if p0, err = mleTValue(d.a, d.p, 0.5, s.Elo0*k); err != nil {
-			return 0, err
+			return 0, reach("elo0", s.Elo0, err)
 		}
 		if p1, err = mleTValue(d.a, d.p, 0.5, s.Elo1*k); err != nil {
-			return 0, err
+			return 0, reach("elo1", s.Elo1, err)
 		}
 	}
 	llr := 0.0
@@ -252,7 +258,7 @@ func mleTValue(a, ph []float64, ref, t float64) ([]float64, error) {
 		}
 		theta, err := secular(phi, ph)
 		if err != nil {
-			return nil, fmt.Errorf("stats: normalized Elo %.4g is out of reach of these results: %w", t*NEloPerT, err)
+			return nil, err
 		}
 		diff := 0.0
 		for i := range a {
@@ -267,6 +273,26 @@ func mleTValue(a, ph []float64, ref, t float64) ([]float64, error) {
 	return nil, errors.New("stats: maximum-likelihood t-value distribution did not converge")
 }
 
+// errNoRoot: no distribution on the observed outcomes meets the
+// hypothesis (OutOfReachError says so in words).
+var errNoRoot = errors.New("stats: secular equation has no root")
+
+// OutOfReachError is an SPRT bound that the results cannot be compared
+// with: no distribution of the observed outcomes has that Elo (a bound of
+// hundreds of normalized Elo, or thousands of logistic Elo). The LLR
+// does not exist; bounds closer to 0 are what an SPRT is for.
+type OutOfReachError struct {
+	Bound string  // "elo0" or "elo1"
+	Elo   float64 // its value
+	Model EloModel
+	Games int
+}
+
+func (e *OutOfReachError) Error() string {
+	return fmt.Sprintf("elo0/elo1 outside what %d games can resolve: no distribution of their results has %s Elo %g (%s); "+
+		"SPRT bounds are a few Elo apart, such as [0, 5] normalized or [0, 2] logistic", e.Games, e.Model, e.Elo, e.Bound)
+}
+
 // secular solves Σ pᵢbᵢ/(1+θbᵢ) = 0 for θ in the interval where every
 // 1+θbᵢ > 0, which needs min b < 0 < max b. The left side decreases from
 // +∞ to -∞ on that interval, so bisection finds the root to full
@@ -277,7 +303,7 @@ func secular(b, p []float64) (float64, error) {
 		lo, hi = math.Min(lo, v), math.Max(hi, v)
 	}
 	if !(lo < 0 && hi > 0) {
-		return 0, errors.New("stats: secular equation has no root")
+		return 0, errNoRoot
 	}
 	f := func(x float64) float64 {
 		s := 0.0

@@ -143,15 +143,28 @@ func writeSPRTReport(w io.Writer, r sprtReport) error {
 	if r.Penta != nil {
 		fmt.Fprintf(&b, "Ptnml(0-2): %v\n", *r.Penta)
 	}
-	fmt.Fprintf(&b, "Elo: %.2f +/- %.2f [%.2f, %.2f], nElo: %.2f +/- %.2f [%.2f, %.2f] (95%%, %s)\n",
-		r.Elo.Value, r.Elo.Error, r.Elo.Lower, r.Elo.Upper,
-		r.NElo.Value, r.NElo.Error, r.NElo.Lower, r.NElo.Upper, r.Source)
+	fmt.Fprintf(&b, "Elo: %s, nElo: %s (95%%, %s)\n", intervalText(r.Elo, r.Score), intervalText(r.NElo, r.Score), r.Source)
 	fmt.Fprintf(&b, "LOS: %.2f %%\n", 100*r.LOS)
-	fmt.Fprintf(&b, "LLR: %.2f (%.2f, %.2f) [%.2f, %.2f] %s, alpha %g, beta %g\n",
-		r.LLR, r.Lower, r.Upper, r.Elo0, r.Elo1, r.Model, r.Alpha, r.Beta)
+	fmt.Fprintf(&b, "LLR: %s (%.2f, %.2f) [%s, %s] %s, alpha %g, beta %g\n",
+		stats.Fixed(r.LLR, 2), r.Lower, r.Upper, stats.Fixed(r.Elo0, 2), stats.Fixed(r.Elo1, 2), r.Model, r.Alpha, r.Beta)
 	fmt.Fprintf(&b, "Decision: %v\n", r.Decision)
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// intervalText writes an estimate, its half width and 95% interval; a
+// score of 100% or 0%, whose estimate is infinite (the finite number in
+// the JSON comes from the regularization of outcomes that never
+// occurred), as +inf or -inf with the interval's finite bound.
+func intervalText(in stats.Interval, score float64) string {
+	f := func(x float64) string { return stats.Fixed(x, 2) }
+	switch score {
+	case 1:
+		return fmt.Sprintf("+inf [%s, +inf]", f(in.Lower))
+	case 0:
+		return fmt.Sprintf("-inf [-inf, %s]", f(in.Upper))
+	}
+	return fmt.Sprintf("%s +/- %.2f [%s, %s]", f(in.Value), in.Error, f(in.Lower), f(in.Upper))
 }
 
 // parseCounts parses n comma-separated non-negative integers.

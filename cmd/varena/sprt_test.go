@@ -210,3 +210,39 @@ func FuzzParseCounts(f *testing.F) {
 		}
 	})
 }
+
+// Bounds the results cannot reach are said in words, and the text has no
+// negative zero and no finite Elo for a perfect score.
+func TestSPRTCommandWords(t *testing.T) {
+	tests := []struct {
+		args []string
+		err  string // the error must contain it ("" for none)
+		out  []string
+	}{
+		{[]string{"-wdl", "10,10,10", "-elo0", "0", "-elo1", "1000"},
+			"elo0/elo1 outside what 30 games can resolve: no distribution of their results has normalized Elo 1000 (elo1)", nil},
+		{[]string{"-penta", "1,2,5,3,1", "-elo0", "-600", "-elo1", "5"}, "outside what 24 games can resolve", nil},
+		{[]string{"-wdl", "10,10,10", "-elo0", "0", "-elo1", "9000", "-model", "logistic"}, "logistic Elo 9000", nil},
+		{[]string{"-wdl", "10,10,10", "-elo0", "0", "-elo1", "5"}, "", []string{"Elo: 0.00 +/- 104.56 [-104.56, 104.56]"}},
+		{[]string{"-wdl", "30,0,0", "-elo0", "0", "-elo1", "5"}, "", []string{"Elo: +inf [", "nElo: +inf ["}},
+		{[]string{"-wdl", "0,0,12", "-elo0", "0", "-elo1", "5"}, "", []string{"Elo: -inf [-inf, "}},
+	}
+	for _, tt := range tests {
+		var out, errOut bytes.Buffer
+		err := sprtMain(tt.args, &out, &errOut)
+		switch {
+		case tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err) || strings.Contains(err.Error(), "secular")):
+			t.Errorf("%v: error %v, want %q", tt.args, err, tt.err)
+		case tt.err == "" && err != nil:
+			t.Errorf("%v: %v", tt.args, err)
+		}
+		for _, w := range tt.out {
+			if !strings.Contains(out.String(), w) {
+				t.Errorf("%v: output lacks %q:\n%s", tt.args, w, out.String())
+			}
+		}
+		if strings.Contains(out.String(), "-0.00") {
+			t.Errorf("%v: negative zero:\n%s", tt.args, out.String())
+		}
+	}
+}
