@@ -546,3 +546,30 @@ func BenchmarkServedRun(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkHubMoved measures what watching costs a worker per move: the
+// call the arena makes after each ply, with a snapshot loop and a
+// stalled browser behind it (go test -run X -bench HubMoved ./arena/live/).
+func BenchmarkHubMoved(b *testing.B) {
+	hub := NewHub(b.TempDir())
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go hub.Run(ctx)
+	ts := httptest.NewServer((&Server{hub: hub}).Handler())
+	defer ts.Close()
+	defer hub.Close()
+	c := stall(b, ts.Listener.Addr().String())
+	defer c.Close()
+	v, _ := variants.ByName("extinction")
+	pos := v.StartPosition()
+	hub.Started(arena.Meta{Name: "bench", Variants: []string{"extinction"}, Engines: []string{"a", "b"}}, 1, nil)
+	spec := arena.GameSpec{ID: 1, Variant: "extinction", White: "a", Black: "b"}
+	mv := results.Move{UCI: "e2e4", SAN: "e4"}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := range b.N {
+		ply := i % 300 // a new game every 300 plies, as in long games
+		hub.Moved(arena.LiveMove{Game: spec, Ply: ply, Move: mv, Pos: pos})
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "moves/s")
+}

@@ -66,6 +66,15 @@ func render(id string, p *plot.Plot, w, h vg.Length) (figure, error) {
 	return figure{ID: id, SVG: template.HTML(s)}, nil // #nosec: gonum escapes text
 }
 
+// roomForLegend raises the top of the y axis so that a legend of n
+// entries in the top right corner sits above the data, not on it.
+func roomForLegend(p *plot.Plot, n int) {
+	if n == 0 {
+		return
+	}
+	p.Y.Max += (p.Y.Max - p.Y.Min) * (0.06*float64(n) + 0.04)
+}
+
 // errBars is a set of points with asymmetric vertical errors.
 type errBars struct {
 	plotter.XYs
@@ -179,6 +188,7 @@ func crosstableFigure(s *arena.Summary) (figure, error) {
 func convergenceFigure(engines []string, pts []convergencePoint) (figure, error) {
 	p := newPlot("Ratings as the games accumulate (in the order they finished)", "games finished", "rating (Elo)")
 	p.Add(plotter.NewGrid())
+	n := 0
 	for i, name := range engines {
 		var xys plotter.XYs
 		for _, pt := range pts {
@@ -200,7 +210,9 @@ func convergenceFigure(engines []string, pts []convergencePoint) (figure, error)
 		l.Width = vg.Points(1.5)
 		p.Add(l)
 		p.Legend.Add(name, l)
+		n++
 	}
+	roomForLegend(p, n)
 	return render("fig-convergence", p, figW, figH)
 }
 
@@ -209,6 +221,7 @@ func endingsFigure(engines []string, counts map[string]map[string]int) (figure, 
 	p := newPlot("How each engine's games ended", "engine", "games")
 	p.Add(plotter.NewGrid())
 	var below *plotter.BarChart
+	n := 0
 	w := vg.Points(min(40, 360/float64(max(len(engines), 1))))
 	for i, end := range endings {
 		vals := make(plotter.Values, len(engines))
@@ -232,8 +245,10 @@ func endingsFigure(engines []string, counts map[string]map[string]int) (figure, 
 		below = b
 		p.Add(b)
 		p.Legend.Add(end, b)
+		n++
 	}
-	p.Legend.Left = false
+	p.Y.Min = 0
+	roomForLegend(p, n)
 	p.NominalX(engines...)
 	return render("fig-endings", p, figW, figH)
 }
@@ -302,6 +317,8 @@ func openingsFigure(rows []openingRow) (figure, error) {
 	even.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
 	p.Add(even)
 	p.Y.Min, p.Y.Max = 0, 100
+	roomForLegend(p, 2)
+	p.Y.Tick.Marker = plot.ConstantTicks([]plot.Tick{{Value: 0, Label: "0"}, {Value: 25, Label: "25"}, {Value: 50, Label: "50"}, {Value: 75, Label: "75"}, {Value: 100, Label: "100"}})
 	p.NominalX(names...)
 	return render("fig-openings", p, figW, figH)
 }
@@ -340,6 +357,7 @@ func sprtFigures(test *stats.SPRT, pts []sprtPoint) ([]figure, error) {
 		p.Add(l)
 		p.Legend.Add("LLR", l)
 	}
+	roomForLegend(p, 3)
 	f1, err := render("fig-sprt-llr", p, figW, figH)
 	if err != nil {
 		return nil, err
@@ -390,6 +408,7 @@ func sprtFigures(test *stats.SPRT, pts []sprtPoint) ([]figure, error) {
 		q.Add(l)
 		q.Legend.Add(e.label, l)
 	}
+	roomForLegend(q, 4)
 	f2, err := render("fig-sprt-elo", q, figW, figH)
 	if err != nil {
 		return nil, err
