@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // The gains follow fishtest's formulas: c = c_end N^gamma, a = r_end
@@ -301,4 +302,37 @@ func TestSPSAPairFailure(t *testing.T) {
 	if res.Done != 4 {
 		t.Errorf("%d iterations kept, want 4", res.Done)
 	}
+}
+
+// Without a terminal, a status line tells the iterations done, the rate,
+// the ETA and theta.
+func TestSPSAStatusLine(t *testing.T) {
+	var log strings.Builder
+	cfg := synthConfig(t.TempDir(), 50, 1)
+	cfg.Log, cfg.LogEvery = &log, time.Nanosecond
+	if _, err := RunSPSA(context.Background(), cfg, newSynth()); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(log.String()), "\n")
+	if len(lines) != 50 {
+		t.Fatalf("%d status lines, want 50:\n%s", len(lines), log.String())
+	}
+	last := lines[len(lines)-1]
+	for _, want := range []string{"spsa: 50/50 iterations", " it/s, ETA 0s, theta x=", " y="} {
+		if !strings.Contains(last, want) {
+			t.Errorf("status line %q lacks %q", last, want)
+		}
+	}
+}
+
+// BenchmarkSPSADriver measures the driver's own cost per iteration (probe,
+// update, journal line, trajectory row) on the synthetic objective, whose
+// games cost nothing: the overhead that real games add to.
+func BenchmarkSPSADriver(b *testing.B) {
+	cfg := synthConfig(b.TempDir(), b.N, 1)
+	b.ResetTimer()
+	if _, err := RunSPSA(context.Background(), cfg, newSynth()); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "iterations/s")
 }
