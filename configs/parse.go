@@ -30,6 +30,10 @@ type Checker struct {
 	// SearchOption checks one option of a built-in (alphabeta) engine: a
 	// search parameter's name and value. Nil skips the check.
 	SearchOption func(name, value string) error
+	// EvalWeight reports whether name is an evaluation weight of the
+	// variant's built-in engine (SPSA may tune weights by name). Nil
+	// skips the check.
+	EvalWeight func(variant, name string) bool
 }
 
 // Error is one problem found in a run file. Its text is

@@ -66,8 +66,10 @@ type SPSA struct {
 	Line       int         `yaml:"-"`
 }
 
-// SPSAParam is one tuned parameter: a search parameter of the built-in
-// engine or a UCI spin option of an external one, by name.
+// SPSAParam is one tuned parameter, by name: a UCI spin option of an
+// external engine; for the built-in engine a search parameter or, when
+// no search parameter has the name, an evaluation weight of the variant
+// (a key of its weights file, e.g. material_knight_mg).
 type SPSAParam struct {
 	Name  string  `yaml:"name"`
 	Start float64 `yaml:"start"`
@@ -358,14 +360,19 @@ func (t *SPSATune) validate(name string, root *yaml.Node, check Checker) []*Erro
 		} else if p.Min < p.Max && p.CEnd > (p.Max-p.Min)/2 {
 			v.errorf(pat("c_end"), "%s: c_end %g is more than half the range [%g, %g]", label, p.CEnd, p.Min, p.Max)
 		}
-		if tuned != nil && tuned.Kind == KindAlphaBeta && v.check.SearchOption != nil && p.Name != "" && p.Min < p.Max {
+		weight := tuned != nil && tuned.Kind == KindAlphaBeta && v.check.EvalWeight != nil && v.check.EvalWeight(t.Variant, p.Name)
+		if tuned != nil && tuned.Kind == KindAlphaBeta && v.check.SearchOption != nil && p.Name != "" && p.Min < p.Max && !weight {
 			// The bounds are whole numbers as the engine takes them; the
 			// same error for both means the name is wrong, not a bound.
 			format := func(x float64) string { return strconv.FormatFloat(math.Round(x), 'f', -1, 64) }
 			errMin, errMax := v.check.SearchOption(p.Name, format(p.Min)), v.check.SearchOption(p.Name, format(p.Max))
 			switch {
 			case errMin != nil && errMax != nil && errMin.Error() == errMax.Error():
-				v.errorf(pat("name"), "%s: %v", label, errMin)
+				msg := errMin.Error()
+				if v.check.EvalWeight != nil {
+					msg += ", nor an evaluation weight of " + t.Variant
+				}
+				v.errorf(pat("name"), "%s: %s", label, msg)
 			case errMin != nil:
 				v.errorf(pat("min"), "%s: min: %v", label, errMin)
 			case errMax != nil:

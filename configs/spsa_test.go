@@ -69,9 +69,10 @@ spsa:
   parameters:
     - {name: FutilityMargn, start: 200, min: 100, max: 300, c_end: 10, r_end: 0.002}
     - {name: Aspiration, start: 35, min: 1, max: 100, c_end: 5, r_end: 0.002}
+    - {name: material_knight_mg, start: 300, min: 200, max: 400, c_end: 10, r_end: 0.002}
 engines: [{name: e, kind: alphabeta}]
 `,
-		want: `t.yaml:7: spsa parameter FutilityMargn: unknown search parameter "FutilityMargn" (known: ` + strings.Join(search.ParamNames(), ", ") + `)
+		want: `t.yaml:7: spsa parameter FutilityMargn: unknown search parameter "FutilityMargn" (known: ` + strings.Join(search.ParamNames(), ", ") + `), nor an evaluation weight of extinction
 t.yaml:8: spsa parameter Aspiration: min: search parameter Aspiration: 1 out of range 5-200`,
 	},
 	{
@@ -160,10 +161,24 @@ t.yaml:8: engine "e" has no time control: give it a time_control or set one for 
 	},
 }
 
+// evalWeight is the command's check of weight names.
+func evalWeight(variant, name string) bool {
+	v, err := variants.ByName(variant)
+	if err != nil {
+		return false
+	}
+	w, err := search.DefaultWeights(v)
+	if err != nil {
+		return false
+	}
+	_, ok := w.Get(name)
+	return ok
+}
+
 func TestParseSPSAErrors(t *testing.T) {
 	for _, tt := range brokenSPSA {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := configs.ParseSPSA("t.yaml", []byte(tt.yaml), configs.Checker{Variants: variants.Names(), SearchOption: search.CheckParam})
+			_, err := configs.ParseSPSA("t.yaml", []byte(tt.yaml), configs.Checker{Variants: variants.Names(), SearchOption: search.CheckParam, EvalWeight: evalWeight})
 			if err == nil {
 				t.Fatal("no error")
 			}

@@ -4,7 +4,11 @@
 //
 // RunSPSA is simultaneous perturbation stochastic approximation as
 // fishtest runs it, for what a static fit cannot reach: the search
-// parameters of the built-in engine and the UCI options of any engine.
+// parameters of the built-in engine (and, by name, its evaluation
+// weights) and the UCI spin options of any engine. GamePairs plays its
+// pairs through the arena's game loop (arena.PlayGame): theta+ against
+// theta-, or, with an opponent, theta+ and theta- each a pair against it
+// (four games; a game counts as a win when theta+ wins or theta- loses).
 // Each parameter has a start value, a range [min, max], and c_end and
 // r_end: the perturbation and the learning rate it has at the last of
 // the N iterations. With alpha = 0.602, gamma = 0.101 and A = 0.1 N
@@ -35,5 +39,8 @@
 // changed config is refused), spsa.jsonl (one line per finished
 // iteration: k, flips, theta+, theta-, wins, draws, losses, result, theta
 // after, the games; the source of truth, resumed after a kill),
-// trajectory.csv (k, result and theta per iteration) and games.pgn.
+// trajectory.csv (k, result and theta per iteration) and games.pgn;
+// WriteSPSAFinal adds the final values as a run config's engine entry
+// (final.yaml), as setoption lines (final.uci) and, for tuned evaluation
+// weights, as a weights file (final-weights.yaml).
 package tuning

@@ -5,6 +5,7 @@ import (
 	"io"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -18,11 +19,18 @@ import (
 const (
 	SPSAFinalYAML = "final.yaml" // the tuned engine as a run config's engine entry
 	SPSAFinalUCI  = "final.uci"  // the values as UCI setoption lines
+	// SPSAFinalWeights holds the built-in engine's tuned evaluation
+	// weights (all of the variant's, the untuned at their start values),
+	// when the tune has any.
+	SPSAFinalWeights = "final-weights.yaml"
 )
 
 // WriteSPSAFinal writes the final values of a tune into dir.
 func WriteSPSAFinal(dir string, t *configs.SPSATune, params []Param, res *SPSAResult) error {
 	e := TunedEngineEntry(t, params, res.Theta)
+	if err := writeFinalWeights(dir, t, params, res, &e); err != nil {
+		return err
+	}
 	node, err := compactNode(e)
 	if err != nil {
 		return err
@@ -49,6 +57,9 @@ func WriteSPSAFinal(dir string, t *configs.SPSATune, params []Param, res *SPSARe
 		opts := Options(params, res.Theta)
 		names := make([]string, 0, len(opts))
 		for name := range opts {
+			if t.TunedEngine().Kind == configs.KindAlphaBeta && IsEvalWeight(name) {
+				continue // not an option of varena uci: in final-weights.yaml
+			}
 			names = append(names, name)
 		}
 		sort.Strings(names)
@@ -90,4 +101,42 @@ func prune(n *yaml.Node) {
 		}
 	}
 	n.Content = keep
+}
+
+// writeFinalWeights writes the tuned evaluation weights of a built-in
+// engine, if any, and points the entry e at them.
+func writeFinalWeights(dir string, t *configs.SPSATune, params []Param, res *SPSAResult, e *configs.Engine) error {
+	if t.TunedEngine().Kind != configs.KindAlphaBeta {
+		return nil
+	}
+	evals := map[string]float64{}
+	for i, p := range params {
+		if IsEvalWeight(p.Name) {
+			x, _ := strconv.ParseFloat(formatValue(p, res.Theta[i]), 64)
+			evals[p.Name] = x
+		}
+	}
+	if len(evals) == 0 {
+		return nil
+	}
+	base, err := BaseWeights(t)
+	if err != nil {
+		return err
+	}
+	values, names := base.Values(), base.Names()
+	for i, n := range names {
+		if x, ok := evals[n]; ok {
+			values[i] = x
+		}
+	}
+	header := fmt.Sprintf("SPSA-tuned weights of %s (varena tune %s, %d of %d iterations, %s).\n",
+		t.SPSA.Engine, t.Name, res.Done, res.Total, time.Now().UTC().Format("2006-01-02"))
+	if err := writeFileAtomic(filepath.Join(dir, SPSAFinalWeights), func(w io.Writer) error {
+		_, err := w.Write(base.WithValues(values).YAMLWithHeader(header))
+		return err
+	}); err != nil {
+		return err
+	}
+	e.Weights = map[string]string{t.Variant: SPSAFinalWeights}
+	return nil
 }

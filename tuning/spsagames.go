@@ -116,13 +116,21 @@ func (gp *GamePairs) check(p player.Player, engine string) error {
 	}
 	ol, ok := p.(optionLister)
 	if !ok {
-		// The built-in engine: its search parameters.
+		// The built-in engine: search parameters, else evaluation weights.
+		base, err := BaseWeights(gp.tune)
+		if err != nil {
+			return err
+		}
 		for _, sp := range gp.params {
 			d, ok := search.LookupParam(sp.Name)
-			switch {
-			case !ok:
-				return fmt.Errorf("engine %s: no search parameter %q to tune (known: %s)", engine, sp.Name, strings.Join(search.ParamNames(), ", "))
-			case sp.Min < float64(d.Min) || sp.Max > float64(d.Max):
+			if !ok {
+				if _, ok := base.Get(sp.Name); !ok {
+					return fmt.Errorf("engine %s: no search parameter %q to tune (known: %s), nor an evaluation weight of %s",
+						engine, sp.Name, strings.Join(search.ParamNames(), ", "), gp.variant.Name)
+				}
+				continue
+			}
+			if sp.Min < float64(d.Min) || sp.Max > float64(d.Max) {
 				return fmt.Errorf("engine %s: search parameter %s: range [%g, %g] goes beyond its bounds [%d, %d]", engine, d.Name, sp.Min, sp.Max, d.Min, d.Max)
 			}
 		}
@@ -269,7 +277,8 @@ func (w *pairWorker) Play(ctx context.Context, pr Probe) (PairResult, error) {
 
 // TunedEngineEntry returns the tuned engine's run-config entry with the
 // given values set: for a UCI engine as options, for the built-in engine
-// as its search parameters.
+// its search parameters as options (evaluation weights go to a weights
+// file: see WriteSPSAFinal).
 func TunedEngineEntry(t *configs.SPSATune, params []Param, values []float64) configs.Engine {
 	e := *t.TunedEngine()
 	e.Name += "-tuned"
@@ -277,7 +286,40 @@ func TunedEngineEntry(t *configs.SPSATune, params []Param, values []float64) con
 	if opts == nil {
 		opts = map[string]string{}
 	}
-	maps.Copy(opts, Options(params, values))
+	for name, v := range Options(params, values) {
+		if e.Kind == configs.KindAlphaBeta && IsEvalWeight(name) {
+			continue
+		}
+		opts[name] = v
+	}
 	e.Options = opts
 	return e
+}
+
+// IsEvalWeight reports whether a built-in engine's parameter name is an
+// evaluation weight: any name that is not a search parameter.
+func IsEvalWeight(name string) bool {
+	_, ok := search.LookupParam(name)
+	return !ok
+}
+
+// BaseWeights returns the weights the tuned built-in engine starts from
+// in the tune's variant: its entry's weights file, else the default.
+func BaseWeights(t *configs.SPSATune) (*search.Weights, error) {
+	v, err := variants.ByName(t.Variant)
+	if err != nil {
+		return nil, err
+	}
+	e := t.TunedEngine()
+	if e != nil {
+		if path, ok := e.Weights[t.Variant]; ok {
+			r := t.Run()
+			data, err := r.ReadFile(path)
+			if err != nil {
+				return nil, fmt.Errorf("engine %s: weights: %w", e.Name, err)
+			}
+			return search.ParseWeights(v, r.Path(path), data)
+		}
+	}
+	return search.DefaultWeights(v)
 }

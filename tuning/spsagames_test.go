@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -244,5 +245,51 @@ engines: [{name: varena, kind: alphabeta}]
 	_, _, err := runTune(t, tu, t.TempDir())
 	if err == nil || !strings.Contains(err.Error(), `no search parameter "Nonsense"`) {
 		t.Errorf("err = %v", err)
+	}
+}
+
+// Evaluation weights of the built-in engine are tuned by name beside its
+// search parameters; they end in a weights file the final entry uses.
+func TestSPSABuiltinEvalWeights(t *testing.T) {
+	tu := loadTune(t, `method: spsa
+variant: extinction
+seed: 2
+concurrency: 1
+spsa:
+  iterations: 2
+  parameters:
+    - {name: material_knight_mg, start: 300, min: 200, max: 400, c_end: 20, r_end: 0.01}
+    - {name: Aspiration, start: 35, min: 5, max: 200, c_end: 8, r_end: 0.002}
+time_control: {nodes: 200}
+openings: {plies: 4}
+adjudication: {max_plies: 120}
+engines:
+  - {name: varena, kind: alphabeta, hash: 1}
+`)
+	dir := t.TempDir()
+	res, params, err := runTune(t, tu, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, SPSAFinalWeights))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, _ := variants.ByName("extinction")
+	w, err := search.ParseWeights(v, SPSAFinalWeights, data)
+	if err != nil {
+		t.Fatalf("final weights do not parse: %v", err)
+	}
+	want, _ := strconv.ParseFloat(formatValue(params[0], res.Theta[0]), 64)
+	if got, _ := w.Get("material_knight_mg"); got != want {
+		t.Errorf("material_knight_mg = %g in the file, want %g", got, want)
+	}
+	final, _ := os.ReadFile(filepath.Join(dir, SPSAFinalYAML))
+	if !strings.Contains(string(final), "extinction: "+SPSAFinalWeights) || strings.Contains(string(final), "material_knight_mg:") {
+		t.Errorf("final.yaml should name the weights file and keep the weight out of options:\n%s", final)
+	}
+	uci, _ := os.ReadFile(filepath.Join(dir, SPSAFinalUCI))
+	if strings.Contains(string(uci), "material_knight_mg") || !strings.Contains(string(uci), "Aspiration") {
+		t.Errorf("final.uci:\n%s", uci)
 	}
 }

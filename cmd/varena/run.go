@@ -19,7 +19,22 @@ import (
 
 // checker validates run configs against the variants varena knows.
 func checker() configs.Checker {
-	return configs.Checker{Variants: variants.Names(), SearchOption: search.CheckParam}
+	return configs.Checker{Variants: variants.Names(), SearchOption: search.CheckParam, EvalWeight: evalWeight}
+}
+
+// evalWeight reports whether name is a weight of the variant's default
+// evaluation.
+func evalWeight(variant, name string) bool {
+	v, err := variants.ByName(variant)
+	if err != nil {
+		return false
+	}
+	w, err := search.DefaultWeights(v)
+	if err != nil {
+		return false
+	}
+	_, ok := w.Get(name)
+	return ok
 }
 
 var runCmd = &command{

@@ -118,6 +118,7 @@ type AlphaBeta struct {
 	limits   search.Limits
 	hashMB   int
 	params   search.Params
+	evals    map[string]float64 // weights set by name (SetOptions), over weights'
 }
 
 // NewAlphaBeta returns an alpha-beta player. weights maps each variant to
@@ -153,7 +154,11 @@ func (a *AlphaBeta) NewGame(ctx context.Context, v *engines.Variant) error {
 		a.searcher = search.New(w, max(a.hashMB, 1))
 		a.searcher.SetParams(a.params)
 	}
-	a.searcher.SetWeights(w)
+	tuned, err := withWeights(w, a.evals)
+	if err != nil {
+		return &Fault{Player: a.name, Kind: Crash, Err: err}
+	}
+	a.searcher.SetWeights(tuned)
 	a.searcher.NewGame()
 	return nil
 }
