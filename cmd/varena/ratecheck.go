@@ -17,12 +17,18 @@ import (
 // (or with "standard", "chess" or "normal"): orthodox chess by PGN
 // convention. varena has no rules engine for it, so its moves are checked
 // for SAN syntax on the 8x8 board but not replayed; it is rated like any
-// other game, as Ordo and bayeselo rate it.
+// other game, as Ordo and bayeselo rate it. Chess960 games
+// ("fischerandom", cutechess-cli's name) are treated alike, as "chess960".
 const Standard = "standard"
 
-// standardNames are the Variant tag values that mean orthodox chess
-// (lower case); cutechess-cli and fastchess write no tag at all.
-var standardNames = []string{"", "?", "standard", "chess", "normal", "orthodox"}
+// orthodox maps the Variant tag values (lower case) of games on the
+// orthodox board with orthodox pieces to the name they are rated under:
+// no tag is standard chess (cutechess-cli and fastchess write none).
+// Their moves are checked for SAN syntax, not replayed.
+var orthodox = map[string]string{
+	"": Standard, "?": Standard, "standard": Standard, "chess": Standard, "normal": Standard, "orthodox": Standard,
+	"fischerandom": "chess960", "chess960": "chess960", "960": "chess960",
+}
 
 // maxWarnings caps the warnings rate prints one per line; the rest are
 // only counted.
@@ -90,8 +96,8 @@ func (c *pgnChecker) game(file string, num int, pg results.PGNGame) (results.Gam
 	tag := strings.TrimSpace(pg.Tags["Variant"])
 	var v *engines.Variant
 	switch name := strings.ToLower(tag); {
-	case slices.Contains(standardNames, name):
-		g.Variant = Standard
+	case orthodox[name] != "":
+		g.Variant = orthodox[name]
 	default:
 		for _, known := range variants.All {
 			if known.Name == name {
@@ -118,8 +124,8 @@ func (c *pgnChecker) game(file string, num int, pg results.PGNGame) (results.Gam
 	if v == nil {
 		if i := slices.IndexFunc(pg.Moves, func(s string) bool { return !standardSAN.MatchString(s) }); i >= 0 {
 			first, ply := fenMoveNumber(g.StartFEN)
-			c.skip(skipIllegal, place, "move %s is not a chess move (standard chess: SAN on the 8x8 board)",
-				moveLabel(first, i+ply, pg.Moves[i]))
+			c.skip(skipIllegal, place, "move %s is not a chess move (%s: SAN on the 8x8 board)",
+				moveLabel(first, i+ply, pg.Moves[i]), g.Variant)
 			return g, false
 		}
 	} else if !c.replay(place, v, pg, g) {

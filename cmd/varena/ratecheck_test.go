@@ -44,7 +44,7 @@ func TestRateReportsBadGames(t *testing.T) {
 	}{
 		{"illegal square", ext("1-0", "1. e4 e5 2. Ke9 1-0"), []string{":1: game 1:", "move 2. Ke9", "extinction"}},
 		{"black's move", ext("1-0", "1. e4 Zz9 1-0"), []string{"move 1... Zz9"}},
-		{"not a standard move", pgnGame("1. Zz9 1-0", "White", "a", "Black", "b", "Result", "1-0"), []string{"move 1. Zz9", "standard chess"}},
+		{"not a standard move", pgnGame("1. Zz9 1-0", "White", "a", "Black", "b", "Result", "1-0"), []string{"move 1. Zz9", "(standard: SAN"}},
 		{"standard off the board", pgnGame("1. e4 e5 2. Ke9 1-0", "White", "a", "Black", "b", "Result", "1-0"), []string{"move 2. Ke9"}},
 		{"unknown variant", pgnGame("1. e4 1-0", "White", "a", "Black", "b", "Result", "1-0", "Variant", "bogusvariant"),
 			[]string{`unknown variant "bogusvariant"`, "extinction, losalamos-bunkers, evolution"}},
@@ -103,6 +103,7 @@ func TestRateGoodGamesPass(t *testing.T) {
 			"White", "a", "Black", "b", "Result", "1-0", "Variant", "Extinction")},
 		{"no result tag", pgnGame("1. e4 e5 1-0", "White", "a", "Black", "b", "Variant", "extinction")},
 		{"standard named", pgnGame("1. e4 e5 1-0", "White", "a", "Black", "b", "Variant", "Standard")},
+		{"chess960", pgnGame("1. e4 e5 2. O-O 1-0", "White", "a", "Black", "b", "Variant", "fischerandom", "Result", "1-0")},
 		{"bunkers", pgnGame("1. c3 c4 1/2-1/2", "White", "a", "Black", "b", "Variant", "losalamos-bunkers", "Result", "1/2-1/2")},
 	}
 	for _, tt := range tests {
