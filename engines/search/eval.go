@@ -12,11 +12,11 @@ type Weights struct {
 	fs      *featureSet
 	values  []float64
 	pieces  [engines.King + 1]int // middlegame material weights, for SEE and pruning
-	// psq[phase][colour][type][square] is material plus piece-square
+	// psq[colour][type][square][phase] is material plus piece-square
 	// weight of a piece, from White's view (Black's negated), in fixed
 	// point (psqOne per centipawn): the incremental sums the searcher keeps
 	// are then exact whatever the order of the updates.
-	psq [2][2][engines.King + 1][64]int64
+	psq [2][engines.King + 1][64][2]int64
 }
 
 // psqOne is the fixed-point unit of the material and piece-square sums:
@@ -43,7 +43,7 @@ func newWeights(v *engines.Variant, fs *featureSet, values []float64) *Weights {
 				}
 				for sq := 0; sq < v.Geometry.NumSquares(); sq++ {
 					x := values[fs.material[t][ph]] + values[fs.pst[t][ph]+int(fs.tableSquare[c][sq])]
-					w.psq[ph][c][t][sq] = int64(math.Round(sign * x * psqOne))
+					w.psq[c][t][sq][ph] = int64(math.Round(sign * x * psqOne))
 				}
 			}
 		}
@@ -97,26 +97,41 @@ func Evaluate(pos *engines.Position, w *Weights, trace *Trace) float64 {
 }
 
 // terms sums the weighted terms of one evaluation, middlegame and endgame
-// apart, from the side to move's view, and records them in a trace.
+// apart, from the side to move's view, and logs them when tracing.
 type terms struct {
-	sum   [2]float64
-	w     []float64
-	tr    *Trace
-	phase float64
+	mg, eg  float64
+	w       []float64
+	tracing bool
+	log     []logged
 }
 
+// add adds x of a term whose endgame feature follows its middlegame one
+// (every term but the tables', see featureSet.pair). When tracing it logs
+// the term, for the trace to take after the evaluation: a call here would
+// keep add from being inlined.
 func (a *terms) add(tm term, x float64) {
-	a.sum[mg] += a.w[tm[mg]] * x
-	a.sum[eg] += a.w[tm[eg]] * x
-	if a.tr != nil {
-		a.record(tm, x)
+	w := a.w[tm[mg]:]
+	a.mg += w[0] * x
+	a.eg += w[1] * x
+	if a.tracing {
+		a.log = append(a.log, logged{tm, x})
 	}
 }
 
-// record adds x to the trace as the phase-folded pair of features.
-func (a *terms) record(tm term, x float64) {
-	a.tr.add(tm[mg], a.phase*x)
-	a.tr.add(tm[eg], (1-a.phase)*x)
+// addSquare adds x of square ts of the tables tm.
+func (a *terms) addSquare(tm term, ts int, x float64) {
+	sq := term{tm[mg] + ts, tm[eg] + ts}
+	a.mg += a.w[sq[mg]] * x
+	a.eg += a.w[sq[eg]] * x
+	if a.tracing {
+		a.log = append(a.log, logged{sq, x})
+	}
+}
+
+// logged is one term added in a traced evaluation.
+type logged struct {
+	tm term
+	x  float64
 }
 
 // evaluate is Evaluate; psq, when not nil, is the material and
@@ -127,29 +142,19 @@ func evaluate(pos *engines.Position, w *Weights, psq *[2]int64, trace *Trace) fl
 	us := pos.SideToMove()
 	them := us.Other()
 	occ := pos.Occupied()
-	a := terms{w: w.values, phase: fs.phase(pos)}
+	phase := fs.phase(pos)
+	a := terms{w: w.values}
 	if trace != nil {
-		trace.begin(len(w.values))
-		defer trace.end()
-		a.tr = trace
+		a.tracing, a.log = true, trace.log[:0]
 	}
 	a.add(fs.tempo, 1)
 
-	// Material and piece-square terms: feature by feature when tracing,
-	// else from the weights' summed tables (the same values, added in
-	// another order; TestEvalIsLinear holds them equal).
-	if trace == nil && psq == nil {
-		sum := w.psqSum(pos)
-		psq = &sum
-	}
-	if psq != nil {
-		s := 1.0
-		if us == engines.Black {
-			s = -1
-		}
-		a.sum[mg] += s * float64(psq[mg]) / psqOne
-		a.sum[eg] += s * float64(psq[eg]) / psqOne
-	}
+	// Material and piece-square terms: feature by feature when tracing;
+	// else from the weights' summed tables (the same values added in
+	// another order; TestEvalIsLinear holds them equal), here in the pass
+	// over the pieces unless the searcher brings its incremental sums.
+	full := trace == nil && psq == nil
+	var sums [2]int64
 
 	var attacks [2]engines.Bitboard
 	for side := engines.White; side <= engines.Black; side++ {
@@ -158,22 +163,14 @@ func evaluate(pos *engines.Position, w *Weights, psq *[2]int64, trace *Trace) fl
 			sign = -1
 		}
 		own := pos.ByColor(side)
-		for t := engines.Pawn; t <= engines.King; t++ {
-			if !fs.material[t].ok() {
-				continue
-			}
+		for _, t := range fs.types {
 			b := pos.Pieces(side, t)
-			n := b.Count()
-			if n == 0 {
+			if b == 0 {
 				continue
 			}
-			if psq == nil {
+			n := b.Count()
+			if trace != nil {
 				a.add(fs.material[t], sign*float64(n))
-				pst := fs.pst[t]
-				for bb := b; bb != 0; {
-					ts := int(fs.tableSquare[side][bb.Pop()])
-					a.add(term{pst[mg] + ts, pst[eg] + ts}, sign)
-				}
 			}
 			if fs.last[t].ok() && n == 1 {
 				a.add(fs.last[t], sign)
@@ -186,47 +183,35 @@ func evaluate(pos *engines.Position, w *Weights, psq *[2]int64, trace *Trace) fl
 			// ahead.
 			mob := 0
 			var att engines.Bitboard
-			switch t {
-			case engines.Pawn:
-				for b != 0 {
-					sq := b.Pop()
-					att |= g.PawnAttacks(side, sq) | g.Link(sq)
+			tab := &w.psq[side][t]
+			for b != 0 {
+				sq := b.Pop()
+				var x engines.Bitboard
+				switch t {
+				case engines.Pawn:
+					x = g.PawnAttacks(side, sq)
 					mob += (g.PawnPushes(side, sq) &^ occ).Count()
+				case engines.Knight:
+					x = g.KnightSteps(sq)
+				case engines.Bishop:
+					x = g.BishopAttacks(sq, occ)
+				case engines.Rook:
+					x = g.RookAttacks(sq, occ)
+				case engines.Queen:
+					x = g.RookAttacks(sq, occ) | g.BishopAttacks(sq, occ)
+				case engines.King:
+					x = g.KingSteps(sq)
 				}
-			case engines.Knight:
-				for b != 0 {
-					sq := b.Pop()
-					x := g.KnightSteps(sq) | g.Link(sq)
-					att |= x
+				x |= g.Link(sq)
+				att |= x
+				if t != engines.Pawn {
 					mob += (x &^ own).Count()
 				}
-			case engines.Bishop:
-				for b != 0 {
-					sq := b.Pop()
-					x := g.BishopAttacks(sq, occ) | g.Link(sq)
-					att |= x
-					mob += (x &^ own).Count()
-				}
-			case engines.Rook:
-				for b != 0 {
-					sq := b.Pop()
-					x := g.RookAttacks(sq, occ) | g.Link(sq)
-					att |= x
-					mob += (x &^ own).Count()
-				}
-			case engines.Queen:
-				for b != 0 {
-					sq := b.Pop()
-					x := g.RookAttacks(sq, occ) | g.BishopAttacks(sq, occ) | g.Link(sq)
-					att |= x
-					mob += (x &^ own).Count()
-				}
-			case engines.King:
-				for b != 0 {
-					sq := b.Pop()
-					x := g.KingSteps(sq) | g.Link(sq)
-					att |= x
-					mob += (x &^ own).Count()
+				if full {
+					sums[mg] += tab[sq][mg]
+					sums[eg] += tab[sq][eg]
+				} else if trace != nil {
+					a.addSquare(fs.pst[t], int(fs.tableSquare[side][sq]), sign)
 				}
 			}
 			attacks[side] |= att
@@ -242,6 +227,17 @@ func evaluate(pos *engines.Position, w *Weights, psq *[2]int64, trace *Trace) fl
 				a.add(fs.bunkerEnemy, sign*float64(n))
 			}
 		}
+	}
+	if full {
+		psq = &sums
+	}
+	if psq != nil {
+		s := 1.0
+		if us == engines.Black {
+			s = -1
+		}
+		a.mg += s * float64(psq[mg]) / psqOne
+		a.eg += s * float64(psq[eg]) / psqOne
 	}
 	if fs.threatUs.ok() {
 		var lastUs, lastThem engines.Bitboard
@@ -269,9 +265,19 @@ func evaluate(pos *engines.Position, w *Weights, psq *[2]int64, trace *Trace) fl
 			}
 		}
 	}
+	if trace != nil {
+		// The phase folded into each term's pair of features.
+		trace.begin(len(w.values))
+		for _, l := range a.log {
+			trace.add(l.tm[mg], phase*l.x)
+			trace.add(l.tm[eg], (1-phase)*l.x)
+		}
+		trace.log = a.log
+		trace.end()
+	}
 	// eg + p*(mg-eg) rather than p*mg + (1-p)*eg: with equal middlegame
 	// and endgame weights the score is then exactly the single-phase one.
-	return a.sum[eg] + a.phase*(a.sum[mg]-a.sum[eg])
+	return a.eg + phase*(a.mg-a.eg)
 }
 
 // psqSum returns the material and piece-square sum of pos from White's
@@ -282,8 +288,8 @@ func (w *Weights) psqSum(pos *engines.Position) [2]int64 {
 		for t := engines.Pawn; t <= engines.King; t++ {
 			for b := pos.Pieces(c, t); b != 0; {
 				sq := b.Pop()
-				s[mg] += w.psq[mg][c][t][sq]
-				s[eg] += w.psq[eg][c][t][sq]
+				s[mg] += w.psq[c][t][sq][mg]
+				s[eg] += w.psq[c][t][sq][eg]
 			}
 		}
 	}

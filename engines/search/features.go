@@ -54,8 +54,9 @@ func (t term) ok() bool { return t[mg] >= 0 }
 type featureSet struct {
 	v      *engines.Variant
 	blocks []Block
-	list   []Feature      // every single feature, in index order
-	byName map[string]int // block name -> index in blocks
+	list   []Feature           // every single feature, in index order
+	types  []engines.PieceType // the piece types of the variant, pawn first
+	byName map[string]int      // block name -> index in blocks
 
 	tempo       term
 	material    [engines.King + 1]term
@@ -85,6 +86,7 @@ type featureSet struct {
 	// divided by phaseTotal (its value at the start), capped at 1.
 	phaseWeight [engines.King + 1]float64
 	phaseTotal  float64
+	phaseScale  float64 // 1/phaseTotal, 0 when phaseTotal is 0
 }
 
 // phaseWeights is how much a piece counts toward the middlegame, as most
@@ -143,6 +145,11 @@ func newFeatureSet(v *engines.Variant) *featureSet {
 	}
 	fs.layout()
 
+	for t := engines.Pawn; t <= engines.King; t++ {
+		if v.HasPiece(t) {
+			fs.types = append(fs.types, t)
+		}
+	}
 	fs.tempo = fs.pair("tempo", "bonus for the side to move")
 	for t := engines.Pawn; t <= engines.King; t++ {
 		if v.HasPiece(t) {
@@ -186,6 +193,9 @@ func newFeatureSet(v *engines.Variant) *featureSet {
 		panic(fmt.Sprintf("search: %s: start position: %v", v.Name, err)) // NewVariant validated it
 	}
 	fs.phaseTotal = fs.phaseSum(&start)
+	if fs.phaseTotal > 0 {
+		fs.phaseScale = 1 / fs.phaseTotal
+	}
 	return fs
 }
 
@@ -201,10 +211,7 @@ func (fs *featureSet) phaseSum(pos *engines.Position) float64 {
 // phase returns the game phase of pos in [0, 1]: 1 with the starting
 // material (or more, after promotions), 0 with only pawns and kings.
 func (fs *featureSet) phase(pos *engines.Position) float64 {
-	if fs.phaseTotal == 0 {
-		return 0
-	}
-	return min(1, fs.phaseSum(pos)/fs.phaseTotal)
+	return min(1, fs.phaseSum(pos)*fs.phaseScale)
 }
 
 // layout derives the table rows, Black's table squares and the bunkers of

@@ -13,7 +13,8 @@ import "varena/engines"
 // needs no hook in make-move or unmake.
 type psqState struct {
 	w      *Weights // the weights of sum; nil: not computed
-	pieces [2][engines.King + 1]engines.Bitboard
+	byType [engines.King + 1]engines.Bitboard
+	white  engines.Bitboard
 	sum    [2]int64 // [mg], [eg], fixed point (psqOne per centipawn)
 }
 
@@ -21,36 +22,46 @@ type psqState struct {
 func (st *psqState) set(pos *engines.Position, w *Weights) {
 	st.w = w
 	st.sum = w.psqSum(pos)
-	for c := engines.White; c <= engines.Black; c++ {
-		for t := engines.Pawn; t <= engines.King; t++ {
-			st.pieces[c][t] = pos.Pieces(c, t)
-		}
+	for t := engines.Pawn; t <= engines.King; t++ {
+		st.byType[t] = pos.ByType(t)
 	}
+	st.white = pos.ByColor(engines.White)
 }
 
-// update moves the sums from the placement st holds to pos's.
+// update moves the sums from the placement st holds to pos's. A type's
+// pieces are unchanged when its squares are and none of them changed
+// colour; for the others the squares each colour left and took are
+// re-scored.
 func (st *psqState) update(pos *engines.Position) {
 	w := st.w
-	for c := engines.White; c <= engines.Black; c++ {
-		for t := engines.Pawn; t <= engines.King; t++ {
-			now := pos.Pieces(c, t)
-			was := st.pieces[c][t]
-			if now == was {
-				continue
+	white := pos.ByColor(engines.White)
+	flipped := white ^ st.white
+	for _, t := range w.fs.types {
+		now, was := pos.ByType(t), st.byType[t]
+		if now == was && now&flipped == 0 {
+			continue
+		}
+		st.byType[t] = now
+		tab := &w.psq[engines.White][t]
+		for c := engines.White; c <= engines.Black; c++ {
+			n, o := now&white, was&st.white
+			if c == engines.Black {
+				n, o = now&^white, was&^st.white
+				tab = &w.psq[engines.Black][t]
 			}
-			st.pieces[c][t] = now
-			for b := was &^ now; b != 0; {
-				sq := b.Pop()
-				st.sum[mg] -= w.psq[mg][c][t][sq]
-				st.sum[eg] -= w.psq[eg][c][t][sq]
+			for b := o &^ n; b != 0; {
+				p := &tab[b.Pop()]
+				st.sum[mg] -= p[mg]
+				st.sum[eg] -= p[eg]
 			}
-			for b := now &^ was; b != 0; {
-				sq := b.Pop()
-				st.sum[mg] += w.psq[mg][c][t][sq]
-				st.sum[eg] += w.psq[eg][c][t][sq]
+			for b := n &^ o; b != 0; {
+				p := &tab[b.Pop()]
+				st.sum[mg] += p[mg]
+				st.sum[eg] += p[eg]
 			}
 		}
 	}
+	st.white = white
 }
 
 // evaluate returns the static evaluation of pos, searched at ply, with the

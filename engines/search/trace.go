@@ -17,6 +17,7 @@ type Trace struct {
 	dense   []float64
 	touched []bool
 	list    []int
+	log     []logged // the terms of the evaluation being traced
 }
 
 // begin readies the scratch for n features, loading what the trace holds.
