@@ -12,6 +12,7 @@ import (
 	"golang.org/x/term"
 
 	"varena/configs"
+	"varena/results/report"
 	"varena/tuning"
 )
 
@@ -72,6 +73,9 @@ func runSPSA(ctx context.Context, path string, f spsaFlags, stdout, stderr io.Wr
 	}
 	if werr := tuning.WriteSPSAFinal(out, t, params, res); werr != nil && err == nil {
 		err = werr
+	}
+	if _, _, rerr := report.WriteFile(out); rerr != nil && err == nil {
+		err = fmt.Errorf("report: %w", rerr)
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "spsa %s: %d of %d iterations in %s\n", t.Name, res.Done, res.Total, out)

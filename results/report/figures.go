@@ -6,6 +6,7 @@ import (
 	"html/template"
 	"image/color"
 	"math"
+	"regexp"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -61,8 +62,12 @@ func render(id string, p *plot.Plot, w, h vg.Length) (figure, error) {
 	}
 	s = s[i:]
 	// Width and height from the viewBox alone; CSS sets the width.
-	s = strings.Replace(s, fmt.Sprintf(`width="%gpt" height="%gpt" `, float64(w), float64(h)),
-		fmt.Sprintf(`id="%s" class="fig" role="img" aria-label="%s" `, template.HTMLEscapeString(id), template.HTMLEscapeString(p.Title.Text)), 1)
+	loc := sizeAttrs.FindStringIndex(s)
+	if loc == nil {
+		return figure{}, fmt.Errorf("figure %s: no size on the <svg> element", id)
+	}
+	s = s[:loc[0]] + fmt.Sprintf(`<svg id="%s" class="fig" role="img" aria-label="%s" `,
+		template.HTMLEscapeString(id), template.HTMLEscapeString(p.Title.Text)) + s[loc[1]:]
 	return figure{ID: id, SVG: template.HTML(s)}, nil // #nosec: gonum escapes text
 }
 
@@ -74,6 +79,9 @@ func roomForLegend(p *plot.Plot, n int) {
 	}
 	p.Y.Max += (p.Y.Max - p.Y.Min) * (0.06*float64(n) + 0.04)
 }
+
+// sizeAttrs are the fixed width and height gonum gives the <svg> element.
+var sizeAttrs = regexp.MustCompile(`^<svg width="[0-9.e+-]+pt" height="[0-9.e+-]+pt" `)
 
 // errBars is a set of points with asymmetric vertical errors.
 type errBars struct {

@@ -21,9 +21,13 @@ import (
 // File is the report's name in the run directory.
 const File = "report.html"
 
-// WriteFile reads the run directory and writes its report.html. It
-// returns the report's path and what it skipped of damaged files.
+// WriteFile reads the run directory (or an SPSA tune's directory) and
+// writes its report.html. It returns the report's path and what it
+// skipped of damaged files.
 func WriteFile(dir string) (string, []string, error) {
+	if isTune(dir) {
+		return writeTune(dir)
+	}
 	run, err := Load(dir)
 	if err != nil {
 		return "", nil, err

@@ -113,6 +113,11 @@ func TestReportOfRealRuns(t *testing.T) {
 					t.Errorf("section %q in a %s run", id, tt.name)
 				}
 			}
+			for _, id := range []string{"fig-ratings", "fig-convergence", "fig-endings", "fig-openings"} {
+				if !ids[id] {
+					t.Errorf("no figure %q", id)
+				}
+			}
 			if svgs < 5 {
 				t.Errorf("%d figures, want at least 5", svgs)
 			}
