@@ -573,3 +573,25 @@ func BenchmarkHubMoved(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "moves/s")
 }
+
+func TestLoopbackServerAnswersLocalNamesOnly(t *testing.T) {
+	hub := NewHub(t.TempDir())
+	s, err := Listen("127.0.0.1:0", hub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	go s.Serve()
+	defer s.Shutdown(context.Background())
+	for host, want := range map[string]int{"127.0.0.1": 200, "localhost:8080": 200, "[::1]:1": 200, "evil.example": 421, "evil.example:80": 421} {
+		req, _ := http.NewRequest("GET", s.URL(), nil)
+		req.Host = host
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != want {
+			t.Errorf("Host %s: %d, want %d", host, resp.StatusCode, want)
+		}
+	}
+}

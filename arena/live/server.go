@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"varena/results/report"
@@ -61,7 +62,11 @@ func Listen(addr string, hub *Hub) (*Server, error) {
 		return nil, fmt.Errorf("live view: %w", err)
 	}
 	s := &Server{hub: hub, ln: ln}
-	s.srv = &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: time.Minute}
+	h := s.Handler()
+	if tcp, ok := ln.Addr().(*net.TCPAddr); ok && tcp.IP.IsLoopback() {
+		h = loopbackHosts(h)
+	}
+	s.srv = &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: time.Minute}
 	return s, nil
 }
 
@@ -95,6 +100,24 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/game/{id}", s.game)
 	mux.HandleFunc("GET /report.html", s.report)
 	return secure(mux)
+}
+
+// loopbackHosts refuses requests to a loopback server that name another
+// host: a web page elsewhere cannot point its own name at 127.0.0.1 (DNS
+// rebinding) and read the run. An SSH tunnel keeps the name localhost.
+func loopbackHosts(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		host := r.Host
+		if hst, _, err := net.SplitHostPort(host); err == nil {
+			host = hst
+		}
+		ip := net.ParseIP(strings.Trim(host, "[]"))
+		if host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+			http.Error(w, "this server answers to localhost only", http.StatusMisdirectedRequest)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
 }
 
 // secure sets headers that keep the page to itself: no framing, no

@@ -253,3 +253,28 @@ func TestReportNotARunDirectory(t *testing.T) {
 		t.Errorf("err = %v, want 'not a run directory'", err)
 	}
 }
+
+func TestReportOfEmptyAndDamagedMeta(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, arena.MetaFile), []byte(`{"name":"empty","variants":["extinction"],"engines":["a","b"],"total_games":4}`), 0o644)
+	os.WriteFile(filepath.Join(dir, arena.JournalFile), nil, 0o644)
+	path, _, err := report.WriteFile(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(path)
+	ids, _ := checkHTML(t, data)
+	if !ids["header"] || ids["ratings"] || !bytes.Contains(data, []byte("No finished games yet")) {
+		t.Error("the report of a run without games should hold its header and say so")
+	}
+	// A damaged meta.json: the games still make a report, and it says so.
+	played := play(t, "single", runs[0].yaml)
+	os.WriteFile(filepath.Join(played, arena.MetaFile), []byte("{broken"), 0o644)
+	_, skipped, err := report.WriteFile(played)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(skipped) != 1 || !strings.Contains(skipped[0], "meta.json") {
+		t.Errorf("skipped %q, want the meta.json", skipped)
+	}
+}
