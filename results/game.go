@@ -2,6 +2,8 @@ package results
 
 import (
 	"encoding/json"
+	"fmt"
+	"strings"
 	"time"
 )
 
@@ -69,6 +71,12 @@ type Game struct {
 	// TimeControl is the PGN TimeControl value: "40/60+0.6", "-", or a
 	// fixed limit such as "depth=6", "nodes=20000", "movetime=0.1".
 	TimeControl string `json:"time_control"`
+	// WhiteTimeControl and BlackTimeControl are each side's limit, in the
+	// same form, set only when the two differ (TimeControl is then
+	// White's, as older records have it); PGN gets the WhiteTimeControl
+	// and BlackTimeControl tags cutechess-cli writes in that case.
+	WhiteTimeControl string `json:"white_time_control,omitempty"`
+	BlackTimeControl string `json:"black_time_control,omitempty"`
 	// Started is when the game started; PGN's Date comes from it, in its
 	// own time zone.
 	Started time.Time `json:"started"`
@@ -135,4 +143,58 @@ func sameGame(a, b Game) bool {
 	ja, errA := json.Marshal(a)
 	jb, errB := json.Marshal(b)
 	return errA == nil && errB == nil && string(ja) == string(jb)
+}
+
+// gameDiff lists, in words, the fields in which two records of one game
+// differ ("result 1-0 / 0-1; moves: 41 / 43, first differing at ply 30
+// (e7e5 / d7d5)"), or "" when they are the same record (see sameGame).
+// Conflicts found by Merge and duplicated journal lines are reported
+// with it, so that the user sees what differs, not two long records.
+func gameDiff(a, b Game) string {
+	var diffs []string
+	add := func(field string, x, y any) {
+		if fmt.Sprint(x) != fmt.Sprint(y) {
+			diffs = append(diffs, fmt.Sprintf("%s %q / %q", field, fmt.Sprint(x), fmt.Sprint(y)))
+		}
+	}
+	add("round", a.Round, b.Round)
+	add("pair", a.Pair, b.Pair)
+	add("event", a.Event, b.Event)
+	add("variant", a.Variant, b.Variant)
+	add("white", a.White, b.White)
+	add("black", a.Black, b.Black)
+	add("start_fen", a.StartFEN, b.StartFEN)
+	add("result", a.Result, b.Result)
+	add("termination", a.Termination, b.Termination)
+	add("reason", a.Reason, b.Reason)
+	add("time_control", a.TimeControl, b.TimeControl)
+	add("white_time_control", a.WhiteTimeControl, b.WhiteTimeControl)
+	add("black_time_control", a.BlackTimeControl, b.BlackTimeControl)
+	if !a.Started.Equal(b.Started) {
+		diffs = append(diffs, fmt.Sprintf("started %s / %s", a.Started.Format(time.RFC3339Nano), b.Started.Format(time.RFC3339Nano)))
+	}
+	add("duration_ms", a.DurationMS, b.DurationMS)
+	add("site", a.Site, b.Site)
+	if d := movesDiff(a.Moves, b.Moves); d != "" {
+		diffs = append(diffs, d)
+	}
+	if len(diffs) == 0 && !sameGame(a, b) {
+		diffs = append(diffs, "other fields") // a field added to Game and not above
+	}
+	return strings.Join(diffs, "; ")
+}
+
+// movesDiff describes where two move lists part, or "".
+func movesDiff(a, b []Move) string {
+	for i := 0; i < min(len(a), len(b)); i++ {
+		x, _ := json.Marshal(a[i])
+		y, _ := json.Marshal(b[i])
+		if string(x) != string(y) {
+			return fmt.Sprintf("moves: %d / %d, first differing at ply %d (%s / %s)", len(a), len(b), i+1, x, y)
+		}
+	}
+	if len(a) != len(b) {
+		return fmt.Sprintf("moves: %d / %d", len(a), len(b))
+	}
+	return ""
 }

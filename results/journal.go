@@ -15,7 +15,9 @@ import (
 )
 
 // ErrDuplicate is returned by Journal.Append for a game whose ID the
-// journal already holds.
+// journal already holds, and by OpenJournal and ReadJournal for a file
+// that holds an ID twice
+// or read from it twice.
 var ErrDuplicate = errors.New("game ID already in the journal")
 
 // ErrConflict is returned by Merge when two inputs hold different records
@@ -47,7 +49,6 @@ type Journal struct {
 	size    int64 // bytes of complete, good lines
 	ids     map[int]bool
 	dropped int
-	dups    int
 	line    []byte // the line being appended, its buffer reused
 	err     error  // set when the file may hold a partial write, or a sync failed
 	syncErr error  // a failed background sync, for Close
@@ -97,7 +98,6 @@ func OpenJournal(path string) (*Journal, []Game, error) {
 		size:    sc.good,
 		ids:     sc.ids,
 		dropped: sc.dropped,
-		dups:    sc.dups,
 	}
 	return j, sc.games, nil
 }
@@ -105,8 +105,8 @@ func OpenJournal(path string) (*Journal, []Game, error) {
 // ReadJournal reads the games of the journal at path without changing the
 // file, for read-only use (rating, merging, reports). An incomplete or bad
 // last line is ignored, as the journal may be in use; a bad line in the
-// middle is an error naming path:line; games whose ID appeared on an
-// earlier line are skipped.
+// middle is an error naming path:line, and so is a game whose ID
+// appeared on an earlier line (see OpenJournal).
 func ReadJournal(path string) ([]Game, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -126,10 +126,6 @@ func (j *Journal) Path() string { return j.path }
 // Dropped returns the number of lines OpenJournal dropped from the end of
 // the file (a game being written when the previous run stopped).
 func (j *Journal) Dropped() int { return j.dropped }
-
-// Duplicates returns the number of records OpenJournal skipped because
-// their ID appeared on an earlier line.
-func (j *Journal) Duplicates() int { return j.dups }
 
 // Has reports whether the journal holds the game with this ID.
 func (j *Journal) Has(id int) bool {
@@ -286,9 +282,8 @@ func Merge(journals ...[]Game) ([]Game, error) {
 				continue
 			}
 			if !sameGame(prev.g, g) {
-				return nil, fmt.Errorf("results: merge: game %d: input %d has %s-%s %s, input %d has %s-%s %s: %w",
-					g.ID, prev.src+1, prev.g.White, prev.g.Black, prev.g.Result,
-					src+1, g.White, g.Black, g.Result, ErrConflict)
+				return nil, fmt.Errorf("results: merge: game %d (%s-%s) differs between input %d and input %d: %s: %w",
+					g.ID, prev.g.White, prev.g.Black, prev.src+1, src+1, gameDiff(prev.g, g), ErrConflict)
 			}
 		}
 	}
@@ -304,16 +299,16 @@ func Merge(journals ...[]Game) ([]Game, error) {
 type journalScan struct {
 	games   []Game
 	ids     map[int]bool
-	good    int64 // offset just past the last line to keep
-	size    int64 // bytes read
+	lines   map[int]int // game ID -> its line
+	good    int64       // offset just past the last line to keep
+	size    int64       // bytes read
 	dropped int
-	dups    int
 }
 
 // scanJournal reads a journal from r; name is used in errors. See
 // OpenJournal for how bad and duplicate lines are treated.
 func scanJournal(r io.Reader, name string) (journalScan, error) {
-	sc := journalScan{ids: make(map[int]bool)}
+	sc := journalScan{ids: make(map[int]bool), lines: make(map[int]int)}
 	br := bufio.NewReaderSize(r, 64<<10)
 	var bad error // a bad line, fatal unless it turns out to be the last
 	lineNo := 0
@@ -340,12 +335,13 @@ func scanJournal(r io.Reader, name string) (journalScan, error) {
 					bad = fmt.Errorf("results: %s:%d: bad journal line: %w", name, lineNo, err)
 					break
 				}
-				if sc.ids[g.ID] {
-					sc.dups++
-				} else {
-					sc.ids[g.ID] = true
-					sc.games = append(sc.games, g)
+				if first, dup := sc.lines[g.ID]; dup {
+					return sc, fmt.Errorf("results: %s:%d: game %d is also on line %d (%s); a journal holds each game once, so two runs wrote to it or it was edited: keep the right line and delete the other: %w",
+						name, lineNo, g.ID, first, sameOrNot(sc.games, g), ErrDuplicate)
 				}
+				sc.ids[g.ID] = true
+				sc.lines[g.ID] = lineNo
+				sc.games = append(sc.games, g)
 				sc.good = sc.size
 			}
 		}
@@ -360,6 +356,21 @@ func scanJournal(r io.Reader, name string) (journalScan, error) {
 		sc.dropped++
 	}
 	return sc, nil
+}
+
+// sameOrNot says whether g agrees with the earlier record of its ID in
+// games, for the duplicate's message.
+func sameOrNot(games []Game, g Game) string {
+	for i := len(games) - 1; i >= 0; i-- {
+		if games[i].ID != g.ID {
+			continue
+		}
+		if diff := gameDiff(games[i], g); diff != "" {
+			return "the copies differ: " + diff
+		}
+		return "the copies agree"
+	}
+	return "?"
 }
 
 // parseLine decodes one journal line.

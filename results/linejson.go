@@ -44,6 +44,12 @@ func appendLine(b []byte, g *Game) ([]byte, error) {
 		b = appendField(b, "reason", g.Reason)
 	}
 	b = appendField(b, "time_control", g.TimeControl)
+	if g.WhiteTimeControl != "" {
+		b = appendField(b, "white_time_control", g.WhiteTimeControl)
+	}
+	if g.BlackTimeControl != "" {
+		b = appendField(b, "black_time_control", g.BlackTimeControl)
+	}
 	started, err := g.Started.MarshalJSON()
 	if err != nil {
 		return b, err

@@ -531,3 +531,52 @@ func TestWritePGNGame(t *testing.T) {
 		t.Errorf("got\n%q\nwant\n%q", b.String(), want)
 	}
 }
+
+// TestPGNSideTimeControls: when White's and Black's limits differ, PGN
+// gets cutechess-cli's WhiteTimeControl and BlackTimeControl tags in
+// place of TimeControl, the journal line both fields, and reading either
+// back gives the same record; equal limits keep the one TimeControl tag.
+func TestPGNSideTimeControls(t *testing.T) {
+	g := extinctionGame()
+	g.TimeControl, g.WhiteTimeControl, g.BlackTimeControl = "depth=2", "depth=2", "depth=3"
+	var b strings.Builder
+	if err := WritePGN(&b, g); err != nil {
+		t.Fatal(err)
+	}
+	text := b.String()
+	for _, want := range []string{`[WhiteTimeControl "depth=2"]`, `[BlackTimeControl "depth=3"]`} {
+		if !strings.Contains(text, want) {
+			t.Errorf("PGN lacks %s:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "[TimeControl ") {
+		t.Errorf("PGN with differing limits has a TimeControl tag:\n%s", text)
+	}
+	read, err := ReadPGN(strings.NewReader(text))
+	if err != nil || len(read) != 1 {
+		t.Fatalf("ReadPGN: %d games, %v", len(read), err)
+	}
+	back := ToGame(read[0])
+	if back.TimeControl != "depth=2" || back.WhiteTimeControl != "depth=2" || back.BlackTimeControl != "depth=3" {
+		t.Errorf("read back: %q white %q black %q", back.TimeControl, back.WhiteTimeControl, back.BlackTimeControl)
+	}
+	line, err := formatLine(nil, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(line), `"time_control":"depth=2","white_time_control":"depth=2","black_time_control":"depth=3"`) {
+		t.Errorf("journal line lacks both limits: %s", line)
+	}
+	if g2, err := parseLine(line); err != nil || g2.BlackTimeControl != "depth=3" {
+		t.Errorf("journal line read back: %+v, %v", g2.BlackTimeControl, err)
+	}
+	// An old record (no side fields) still reads and writes TimeControl.
+	old, err := parseLine([]byte(`{"id":1,"round":1,"pair":1,"white":"a","black":"b","start_is_initial":true,"moves":null,"result":"1-0","termination":"extinction","time_control":"depth=2","started":"2025-11-29T13:42:00Z","duration_ms":5}`))
+	if err != nil || old.TimeControl != "depth=2" || old.WhiteTimeControl != "" {
+		t.Fatalf("old journal line: %+v, %v", old, err)
+	}
+	b.Reset()
+	if err := WritePGN(&b, old); err != nil || !strings.Contains(b.String(), `[TimeControl "depth=2"]`) {
+		t.Errorf("old record's PGN: %v\n%s", err, b.String())
+	}
+}

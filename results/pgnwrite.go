@@ -19,7 +19,9 @@ const pgnLineWidth = 80
 // The tags come in this order: the Seven Tag Roster (Event, Site, Date,
 // Round, White, Black, Result), then Variant (when set), FEN and SetUp
 // (unless the game started from the variant's initial position),
-// TimeControl, PlyCount and Termination. Unknown values are written "?".
+// TimeControl (WhiteTimeControl and BlackTimeControl instead when the
+// sides' limits differ, as cutechess-cli writes them), PlyCount and
+// Termination. Unknown values are written "?".
 // Termination takes the standard PGN values: "normal" for endings by the
 // rules, "adjudication", "time forfeit", "rules infraction" (an illegal
 // move), "abandoned" (an engine crash) or "unterminated".
@@ -56,7 +58,13 @@ func WritePGN(w io.Writer, g Game) error {
 		tag("FEN", g.StartFEN)
 		tag("SetUp", "1")
 	}
-	tag("TimeControl", orUnknown(g.TimeControl))
+	if g.WhiteTimeControl != "" && g.BlackTimeControl != "" && g.WhiteTimeControl != g.BlackTimeControl {
+		// As cutechess-cli: each side's limit in place of the common one.
+		tag("WhiteTimeControl", g.WhiteTimeControl)
+		tag("BlackTimeControl", g.BlackTimeControl)
+	} else {
+		tag("TimeControl", orUnknown(g.TimeControl))
+	}
 	tag("PlyCount", strconv.Itoa(len(g.Moves)))
 	tag("Termination", pgnTermination(g.Termination, g.Result))
 	b.WriteByte('\n')

@@ -12,7 +12,7 @@ import (
 // ("?" read as unknown), StartFEN from the FEN tag (without one the game
 // started from the variant's initial position: StartIsInitial is set and
 // StartFEN left empty, for the caller to fill from the variant), the
-// result, TimeControl, Started from Date (and GameStartTime when present),
+// result, TimeControl (and WhiteTimeControl/BlackTimeControl), Started from Date (and GameStartTime when present),
 // DurationMS from GameDuration.
 //
 // Moves get their SAN and, from comments in cutechess-cli's or fastchess's
@@ -31,6 +31,14 @@ func ToGame(pg PGNGame) Game {
 		Variant:     known(t["Variant"]),
 		TimeControl: known(t["TimeControl"]),
 		Result:      pg.Result,
+	}
+	// cutechess-cli writes each side's limit when they differ, and then
+	// no TimeControl: the record keeps White's there, as the arena does.
+	if w, b := known(t["WhiteTimeControl"]), known(t["BlackTimeControl"]); w != "" && b != "" && w != b {
+		g.WhiteTimeControl, g.BlackTimeControl = w, b
+		if g.TimeControl == "" {
+			g.TimeControl = w
+		}
 	}
 	if !validResult(g.Result) {
 		g.Result = Unfinished
