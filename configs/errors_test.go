@@ -27,6 +27,29 @@ engines:
 		want: `t.yaml:5: unknown key "sed" in engine (did you mean "seed"?)`,
 	},
 	{
+		name: "engine names that would become paths",
+		yaml: `variant: extinction
+engines:
+  - {name: ../../escaped, kind: random}
+  - {name: .hidden, kind: random}
+  - {name: "a b", kind: random}
+  - {name: ok_1.2-x+y, kind: random}
+  - {name: ` + strings.Repeat("n", 65) + `, kind: random}
+`,
+		want: `t.yaml:3: engine name "../../escaped": use letters, digits and . _ - + only, at most 64 characters, not starting with a dot
+t.yaml:4: engine name ".hidden": use letters, digits and . _ - + only, at most 64 characters, not starting with a dot
+t.yaml:5: engine name "a b": use letters, digits and . _ - + only, at most 64 characters, not starting with a dot
+t.yaml:7: engine name "` + strings.Repeat("n", 65) + `": use letters, digits and . _ - + only, at most 64 characters, not starting with a dot`,
+	},
+	{
+		name: "a run name that would become a path",
+		yaml: `name: ../up
+variant: extinction
+engines: [{name: a, kind: random}, {name: b, kind: random}]
+`,
+		want: `t.yaml:1: name "../up": use letters, digits and . _ - + only, at most 64 characters, not starting with a dot`,
+	},
+	{
 		name: "unknown key, nothing near",
 		yaml: `variant: extinction
 tournament: {type: round-robin, pairings: 3}

@@ -114,7 +114,7 @@ func parse(name, file string, data []byte, check Checker) (*Run, error) {
 		return nil, errors.Join(&Error{name, extra.Line, "more than one YAML document; a run file holds one run"})
 	}
 	r := &doc.run
-	r.File = file
+	r.File, r.Source = file, name
 	if !typeErrs {
 		v := &validator{name: name, root: doc.node, check: check, run: r}
 		v.validate()
@@ -654,6 +654,19 @@ func editDistance(a, b string) int {
 // Path resolves a path named in the run: relative paths are relative to
 // the folder of the run's file. Without a File (embedded runs, Parse) the
 // path is returned unchanged; Open knows where to look for it.
+// At returns "SOURCE:LINE", the place of a line of the run's file in
+// messages (an engine entry's Line, say), or SOURCE when line is 0.
+func (r *Run) At(line int) string {
+	src := r.Source
+	if src == "" {
+		src = r.File
+	}
+	if line <= 0 {
+		return src
+	}
+	return fmt.Sprintf("%s:%d", src, line)
+}
+
 func (r *Run) Path(p string) string {
 	if p == "" || filepath.IsAbs(p) || r.File == "" {
 		return p

@@ -29,7 +29,10 @@ type Run struct {
 	// File is the path the run was read from ("" for built-in runs);
 	// relative paths in the run are relative to its folder.
 	File string `yaml:"-"`
-	Line int    `yaml:"-"`
+	// Source names the run in messages: its File, or for an embedded
+	// run or Parse the name given ("configs/runs/default.yaml").
+	Source string `yaml:"-"`
+	Line   int    `yaml:"-"`
 }
 
 // VariantSpec is one variant of a multivariant event, with its own

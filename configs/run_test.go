@@ -335,7 +335,7 @@ func normalizeValue(v reflect.Value) {
 		t := v.Type()
 		for i := range v.NumField() {
 			switch t.Field(i).Name {
-			case "Line", "File":
+			case "Line", "File", "Source":
 				v.Field(i).SetZero()
 			default:
 				normalizeValue(v.Field(i))

@@ -115,11 +115,48 @@ func (e *Engine) Accepts(variant string) bool {
 // time control; random and greedy players move at once.
 func (e *Engine) needsLimits() bool { return e.Kind == KindAlphaBeta || e.Kind == KindUCI }
 
+// NameRule says which names ValidName accepts, for messages.
+const NameRule = "use letters, digits and . _ - + only, at most 64 characters, not starting with a dot"
+
+// ValidName reports whether s may name an engine or a run. Names become
+// file names (<engine>.log, out/<run>) and PGN tags, so they hold no
+// path separator, space or control character, and cannot be "." or
+// "..".
+func ValidName(s string) bool {
+	if s == "" || len(s) > 64 || s[0] == '.' {
+		return false
+	}
+	for _, c := range s {
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		case c == '.' || c == '_' || c == '-' || c == '+':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // fillDefaults completes a valid run; name is the name of its file.
 func (r *Run) fillDefaults(name string) {
 	if r.Name == "" {
 		base := filepath.Base(name)
 		r.Name = strings.TrimSuffix(base, filepath.Ext(base))
+		if !ValidName(r.Name) {
+			// The file's own name, made safe: it becomes out/<name>.
+			r.Name = strings.Map(func(c rune) rune {
+				if ValidName(string(c)) {
+					return c
+				}
+				return '_'
+			}, strings.TrimLeft(r.Name, "."))
+			if len(r.Name) > 64 {
+				r.Name = r.Name[:64]
+			}
+			if r.Name == "" {
+				r.Name = "run"
+			}
+		}
 	}
 	if len(r.Variants) > 0 && r.VariantSchedule == "" {
 		r.VariantSchedule = ScheduleAll
@@ -277,6 +314,9 @@ func (v *validator) exists(p string) bool {
 
 func (v *validator) validate() {
 	r := v.run
+	if r.Name != "" && !ValidName(r.Name) {
+		v.errorf(v.at("name"), "name %q: %s", r.Name, NameRule)
+	}
 	v.variants()
 	v.tournament()
 	v.openings(&r.Openings, "openings", []any{"openings"})
@@ -564,6 +604,8 @@ func (v *validator) engine(e *Engine, i int, first map[string]int) {
 	switch line, dup := first[e.Name]; {
 	case e.Name == "":
 		v.errorf(v.at(p...), "%s has no name", label)
+	case !ValidName(e.Name):
+		v.errorf(at("name"), "engine name %q: %s", e.Name, NameRule)
 	case dup:
 		v.errorf(at("name"), "engine name %q used twice (first at line %d)", e.Name, line)
 	default:
