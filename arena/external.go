@@ -15,6 +15,11 @@ import (
 // startUCI starts an external engine for a worker. Its stderr is appended
 // to <out>/<name>.log; the log is closed with the player.
 func startUCI(ctx context.Context, r *configs.Run, e configs.Engine, out string) (player.Player, error) {
+	if !configs.ValidName(e.Name) {
+		// Validation refuses such names; a run built in code is checked
+		// here, so that no name becomes a path outside out.
+		return nil, fmt.Errorf("engine %q: %s", e.Name, configs.NameRule)
+	}
 	log, err := os.OpenFile(filepath.Join(out, e.Name+".log"), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("engine %s: log: %w", e.Name, err)

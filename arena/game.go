@@ -134,6 +134,9 @@ func (t *table) record(res engines.Result, term, reason string) results.Game {
 		StartFEN: spec.Opening.FEN, StartIsInitial: spec.Opening.Initial,
 		TimeControl: t.tc[engines.White].String(), Started: time.Now().UTC(),
 		Termination: term, Reason: reason}
+	if w, b := t.tc[engines.White].String(), t.tc[engines.Black].String(); w != b {
+		g.WhiteTimeControl, g.BlackTimeControl = w, b
+	}
 	if res != engines.Ongoing {
 		g.Result = res.String()
 	}

@@ -2,7 +2,6 @@ package arena
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -11,10 +10,9 @@ import (
 	"runtime"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 	"time"
-
-	"github.com/schollz/progressbar/v3"
 
 	"varena/arena/stats"
 	"varena/configs"
@@ -42,10 +40,22 @@ type Options struct {
 	Concurrency int    // workers; 0: the run's, else the number of CPUs
 	Shard       int    // play only shard Shard of Shards (1-based)
 	Shards      int
-	Progress    io.Writer // progress bar target; nil: none
-	Log         io.Writer // one-line notes (resume, faults); nil: none
-	NewPlayer   PlayerFactory
-	Watch       Watcher // follows the games as they are played; nil: none
+	Progress    io.Writer // progress target; nil: none
+	// ProgressBar draws a bar on Progress (a terminal); otherwise a line
+	// is printed every ProgressEvery (default 10 s) and every
+	// ProgressGames games (default a tenth of the run), for logs of
+	// batch jobs.
+	ProgressBar   bool
+	ProgressEvery time.Duration
+	ProgressGames int
+	Log           io.Writer // one-line notes (resume, faults); nil: none
+	NewPlayer     PlayerFactory
+	Watch         Watcher // follows the games as they are played; nil: none
+	// Setup, when set, is called once the output directory is locked and
+	// its meta checked, before any game: files of the run besides the
+	// arena's (the report's setup) are written then, never by a run
+	// refused on the directory.
+	Setup func() error
 }
 
 // ErrInterrupted is returned when the run stopped before its end because
@@ -61,7 +71,67 @@ type outcome struct {
 // Run plays (or resumes) a run and returns its summary. Finished games
 // are in the journal of the output directory; a second call with the same
 // config and directory plays only what is missing.
+//
+// The run holds an exclusive lock on its output directory (see LockDir)
+// from start to end: a second run on the same directory, in this process
+// or another, fails at once naming the holder's pid. A failure before
+// the first game (an engine that does not start, a bad openings file)
+// leaves no trace in a directory that was missing or empty before.
 func Run(ctx context.Context, r *configs.Run, opts Options) (*Summary, error) {
+	outDir := OutDir(r, opts)
+	existed, held := dirState(outDir)
+	if err := os.MkdirAll(outDir, 0o755); err != nil {
+		return nil, fmt.Errorf("output directory: %w", err)
+	}
+	lock, err := LockDir(outDir)
+	if err != nil {
+		if !existed {
+			os.Remove(outDir)
+		}
+		return nil, err
+	}
+	var playing bool
+	sum, err := run(ctx, r, opts, outDir, &playing)
+	if err != nil && !playing && !held {
+		// Nothing was played and the directory held nothing before:
+		// remove what this run made, the directory too if it made it.
+		clearDir(outDir)
+		lock.Unlock()
+		os.Remove(filepath.Join(outDir, LockFile))
+		if !existed {
+			os.Remove(outDir)
+		}
+		return sum, err
+	}
+	if uerr := lock.Unlock(); uerr != nil && err == nil {
+		err = fmt.Errorf("unlock %s: %w", outDir, uerr)
+	}
+	return sum, err
+}
+
+// dirState tells whether dir exists and whether it holds anything.
+func dirState(dir string) (exists, held bool) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		_, serr := os.Stat(dir)
+		return serr == nil, serr == nil // unreadable: treat as held
+	}
+	return true, len(entries) > 0
+}
+
+// clearDir removes the entries of dir but its lock file.
+func clearDir(dir string) {
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if e.Name() != LockFile {
+			os.RemoveAll(filepath.Join(dir, e.Name()))
+		}
+	}
+}
+
+// run is Run in its locked output directory; *playing is set once the
+// first game may have started.
+func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playing *bool) (*Summary, error) {
 	var vs []*engines.Variant
 	for _, name := range r.VariantNames() {
 		v, err := variants.ByName(name)
@@ -69,10 +139,6 @@ func Run(ctx context.Context, r *configs.Run, opts Options) (*Summary, error) {
 			return nil, err
 		}
 		vs = append(vs, v)
-	}
-	outDir := OutDir(r, opts)
-	if err := os.MkdirAll(outDir, 0o755); err != nil {
-		return nil, fmt.Errorf("output directory: %w", err)
 	}
 	logf := func(format string, args ...any) {
 		if opts.Log != nil {
@@ -103,8 +169,13 @@ func Run(ctx context.Context, r *configs.Run, opts Options) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := checkMeta(outDir, meta); err != nil {
+	if err := checkMeta(outDir, meta, logf); err != nil {
 		return nil, err
+	}
+	if opts.Setup != nil {
+		if err := opts.Setup(); err != nil {
+			return nil, err
+		}
 	}
 
 	journal, done, err := results.OpenJournal(filepath.Join(outDir, JournalFile))
@@ -144,6 +215,9 @@ func Run(ctx context.Context, r *configs.Run, opts Options) (*Summary, error) {
 	defer pgn.Close()
 
 	c := &consumer{journal: journal, pgn: pgn, tally: NewTally(meta), logf: logf, watch: opts.Watch}
+	if opts.Shards > 1 {
+		c.tally.SetPairOrder(pairOrder(sched))
+	}
 	for _, g := range sortedByID(done) {
 		if err := c.tally.Add(g); err != nil {
 			return nil, err
@@ -166,14 +240,15 @@ func Run(ctx context.Context, r *configs.Run, opts Options) (*Summary, error) {
 		opts.Watch.Started(meta, sched.Total(), done)
 	}
 
+	*playing = true
 	playCtx, stopPlay := context.WithCancel(ctx)
 	defer stopPlay()
 	outcomes := startWorkers(playCtx, workers, todo, func(jobs <-chan GameSpec, out chan<- outcome) {
 		worker(playCtx, r, vs, factory, started, outDir, opts.Watch, jobs, out)
 	})
 
-	c.bar = newBar(opts.Progress, sched.Total(), sched.Total()-todo.Total())
 	played := sched.Total() - todo.Total()
+	c.progress = newProgress(opts, sched.Total(), played, c.tally)
 	var fatal error
 	sprtStopped := false
 	for o := range outcomes {
@@ -195,14 +270,11 @@ func Run(ctx context.Context, r *configs.Run, opts Options) (*Summary, error) {
 		played++
 		if d := c.tally.SPRTDecision(); d != stats.Continue && !sprtStopped {
 			sprtStopped = true
-			logf("SPRT: %s after %d games", d, c.tally.played)
+			logf("SPRT: %s after %d games", d, c.tally.Played())
 			stopPlay()
 		}
 	}
-	if c.bar != nil {
-		c.bar.Finish()
-		fmt.Fprintln(opts.Progress)
-	}
+	c.progress.finish()
 	// Close syncs the journal's last games: its error is a lost write.
 	if err := journal.Close(); err != nil && fatal == nil {
 		fatal = fmt.Errorf("journal: %w", err)
@@ -240,16 +312,27 @@ func OutDir(r *configs.Run, opts Options) string {
 	return outDir
 }
 
+// pairOrder lists the pairs of a schedule in order, each once.
+func pairOrder(s *Schedule) []int {
+	var out []int
+	for _, g := range s.games {
+		if len(out) == 0 || out[len(out)-1] != g.Pair {
+			out = append(out, g.Pair)
+		}
+	}
+	return out
+}
+
 // consumer is the single owner of a run's results: every finished game
 // goes through record, which writes the journal first, so that a game is
 // counted only once it is safe on disk.
 type consumer struct {
-	journal *results.Journal
-	pgn     io.Writer
-	tally   *Tally
-	bar     *progressbar.ProgressBar
-	logf    func(format string, args ...any)
-	watch   Watcher // nil: none
+	journal  *results.Journal
+	pgn      io.Writer
+	tally    *Tally
+	progress *progress
+	logf     func(format string, args ...any)
+	watch    Watcher // nil: none
 }
 
 func (c *consumer) record(g results.Game) error {
@@ -265,10 +348,7 @@ func (c *consumer) record(g results.Game) error {
 	if err := c.tally.Add(g); err != nil {
 		return err
 	}
-	if c.bar != nil {
-		c.bar.Add(1)
-		c.bar.Describe(c.tally.ProgressText())
-	}
+	c.progress.add()
 	if c.watch != nil {
 		c.watch.Finished(g)
 	}
@@ -414,8 +494,9 @@ func worker(ctx context.Context, r *configs.Run, vs []*engines.Variant, factory 
 	}
 }
 
-// discover starts every external engine once, so that a wrong command
-// is reported before any game, and learns which variants each engine
+// discover starts every engine once, so that a wrong command, option
+// or weights file is reported before any game, naming the config line of
+// the engine's entry, and learns which variants each engine
 // plays: the config's plays and declines, and for an external engine also
 // what its UCI_Variant option offers (an engine asked to play a variant it
 // does not offer is an error). Built-in engines play every variant. The
@@ -429,18 +510,24 @@ func discover(ctx context.Context, r *configs.Run, vs []*engines.Variant, factor
 	started := &playerPool{idle: map[string][]player.Player{}}
 	var wg sync.WaitGroup
 	for i := range r.Engines {
-		if r.Engines[i].Kind != configs.KindUCI {
-			continue
-		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			p, err := factory(ctx, r, r.Engines[i], out)
+			e := &r.Engines[i]
+			p, err := factory(ctx, r, *e, out)
 			if err != nil {
-				errs[i] = fmt.Errorf("engine %s: %w", r.Engines[i].Name, err)
+				// The config's line of the entry: where to fix it.
+				if strings.HasPrefix(err.Error(), "engine "+e.Name+": ") {
+					errs[i] = fmt.Errorf("%s: %w", r.At(e.Line), err)
+				} else {
+					errs[i] = fmt.Errorf("%s: engine %s: %w", r.At(e.Line), e.Name, err)
+				}
 				return
 			}
-			started.put(r.Engines[i].Name, p)
+			started.put(e.Name, p)
+			if e.Kind != configs.KindUCI {
+				return // built-in engines play every variant
+			}
 			offered[i] = map[string]bool{}
 			o, ok := p.(interface{ Supports(*engines.Variant) bool })
 			for _, v := range vs {
@@ -513,67 +600,6 @@ func (pp *playerPool) close() {
 	}
 }
 
-// metaOf describes the run for its summary.
-func metaOf(r *configs.Run, total int) (Meta, error) {
-	m := Meta{Name: r.Name, Variants: r.VariantNames(), Tournament: r.Tournament.Type, Total: total, Seed: r.Seed}
-	for _, e := range r.Engines {
-		m.Engines = append(m.Engines, e.Name)
-	}
-	if r.SPRT != nil && r.Tournament.Type == configs.SPRTTest {
-		model, err := stats.ParseEloModel(r.SPRT.Model)
-		if err != nil {
-			return m, err
-		}
-		s, err := stats.NewSPRT(r.SPRT.Elo0, r.SPRT.Elo1, r.SPRT.Alpha, r.SPRT.Beta, model)
-		if err != nil {
-			return m, err
-		}
-		m.SPRT = &s
-	}
-	return m, nil
-}
-
-// checkMeta writes meta.json in a new output directory, or checks that an
-// existing one describes the same run: a journal is only resumed by the
-// run that wrote it.
-func checkMeta(out string, m Meta) error {
-	path := filepath.Join(out, MetaFile)
-	data, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return writeFileAtomic(path, func(w io.Writer) error {
-			enc := json.NewEncoder(w)
-			enc.SetIndent("", "  ")
-			return enc.Encode(m)
-		})
-	}
-	if err != nil {
-		return err
-	}
-	var old Meta
-	if err := json.Unmarshal(data, &old); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	a, _ := json.Marshal(old)
-	b, _ := json.Marshal(m)
-	if string(a) != string(b) {
-		return fmt.Errorf("%s holds another run (%s); use another output directory (-out) or remove it", out, old.Name)
-	}
-	return nil
-}
-
-// ReadMeta reads a run's meta.json.
-func ReadMeta(dir string) (Meta, error) {
-	var m Meta
-	data, err := os.ReadFile(filepath.Join(dir, MetaFile))
-	if err != nil {
-		return m, err
-	}
-	if err := json.Unmarshal(data, &m); err != nil {
-		return m, fmt.Errorf("%s: %w", filepath.Join(dir, MetaFile), err)
-	}
-	return m, nil
-}
-
 // checkJournal verifies that the journal's games belong to the schedule.
 func checkJournal(s *Schedule, games []results.Game) error {
 	byID := map[int]GameSpec{}
@@ -601,25 +627,6 @@ func writePGN(path string, games []results.Game) error {
 	})
 }
 
-// newBar returns a progress bar on w, or nil when w is nil.
-func newBar(w io.Writer, total, done int) *progressbar.ProgressBar {
-	if w == nil || total == 0 {
-		return nil
-	}
-	bar := progressbar.NewOptions(total,
-		progressbar.OptionSetWriter(w),
-		progressbar.OptionSetDescription("games"),
-		progressbar.OptionShowCount(),
-		progressbar.OptionShowIts(),
-		progressbar.OptionSetItsString("games"),
-		progressbar.OptionSetPredictTime(true),
-		progressbar.OptionThrottle(100*time.Millisecond),
-		progressbar.OptionSetWidth(20),
-	)
-	bar.Set(done)
-	return bar
-}
-
 // WriteRun writes a complete output directory from finished games (used by
 // merge): meta, journal, PGN and summary. The directory must not hold a
 // journal yet.
@@ -631,7 +638,12 @@ func WriteRun(out string, meta Meta, games []results.Game) (*Summary, error) {
 	if st, err := os.Stat(jpath); err == nil && st.Size() > 0 {
 		return nil, fmt.Errorf("%s already holds a journal; merge into a new directory", out)
 	}
-	if err := checkMeta(out, meta); err != nil {
+	lock, err := LockDir(out)
+	if err != nil {
+		return nil, err
+	}
+	defer lock.Unlock()
+	if err := checkMeta(out, meta, func(string, ...any) {}); err != nil {
 		return nil, err
 	}
 	games = sortedByID(games)

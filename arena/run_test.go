@@ -108,7 +108,7 @@ func TestRunComplete(t *testing.T) {
 			t.Errorf("%s has mode %v, the journal %v", name, st.Mode().Perm(), journal.Mode().Perm())
 		}
 	}
-	if leftovers, _ := filepath.Glob(filepath.Join(dir, ".*")); len(leftovers) > 0 {
+	if leftovers, _ := filepath.Glob(filepath.Join(dir, ".*.*")); len(leftovers) > 0 {
 		t.Errorf("temporary files left: %v", leftovers)
 	}
 }
@@ -217,8 +217,10 @@ func TestRunRefusesAnotherRunsDirectory(t *testing.T) {
 	}
 	other := strings.Replace(smallRR, "seed: 3", "seed: 4", 1)
 	_, err := Run(context.Background(), parseRun(t, other), Options{Out: dir})
-	if err == nil || !strings.Contains(err.Error(), "another run") {
-		t.Errorf("error %v, want one saying the directory holds another run", err)
+	want := dir + " holds run small played with other settings; give another -out, or undo the changes:\n" +
+		"  engine greedy: seed 3 -> 4\n  engine random: seed 3 -> 4\n  seed 3 -> 4"
+	if err == nil || err.Error() != want {
+		t.Errorf("error %v, want\n%s", err, want)
 	}
 }
 
@@ -243,8 +245,8 @@ engines:
 	if sum.SPRT == nil || sum.SPRT.Decision.String() != "H1 accepted" {
 		t.Fatalf("SPRT %+v", sum.SPRT)
 	}
-	if sum.Played >= 400 || sum.Played != len(journalIDs(t, dir)) {
-		t.Errorf("SPRT decided after %d games but %d are in the journal", sum.Played, len(journalIDs(t, dir)))
+	if sum.Played >= 400 || sum.Played+sum.PastDecision != len(journalIDs(t, dir)) || sum.Played != sum.SPRT.Penta.Games() {
+		t.Errorf("SPRT decided after %d games (%d past the decision) but %d are in the journal", sum.Played, sum.PastDecision, len(journalIDs(t, dir)))
 	}
 	// Resuming a decided test plays nothing more.
 	again, err := Run(context.Background(), r, Options{Out: dir})

@@ -30,6 +30,10 @@ type Meta struct {
 	Total      int         `json:"total_games"` // games in the whole schedule (all shards)
 	SPRT       *stats.SPRT `json:"sprt,omitempty"`
 	Seed       uint64      `json:"seed"`
+	// Settings fingerprints everything that changes what a game is
+	// (see fingerprint): a resume with other settings is refused, naming
+	// each difference. Absent in the meta.json of older versions.
+	Settings map[string]string `json:"settings,omitempty"`
 }
 
 // Pairing is the result between two engines, from A's point of view.
@@ -74,13 +78,21 @@ type Summary struct {
 	// (multivariant runs). A variant whose ratings diverge (possible only
 	// without a prior: someone won or lost all its games there) has none
 	// and is listed in Divergent.
-	VariantRatings map[string]stats.Table    `json:"variant_ratings,omitempty"`
-	Divergent      []string                  `json:"divergent_variants,omitempty"`
-	Pairings       []Pairing                 `json:"pairings"`
-	Letters        map[string]string         `json:"variant_letters,omitempty"` // variant -> crosstable letter
-	SPRT           *SPRTState                `json:"sprt,omitempty"`
-	Faults         map[string]map[string]int `json:"faults,omitempty"` // engine -> termination -> count
-	Terms          map[string]int            `json:"terminations"`
+	VariantRatings map[string]stats.Table `json:"variant_ratings,omitempty"`
+	Divergent      []string               `json:"divergent_variants,omitempty"`
+	Pairings       []Pairing              `json:"pairings"`
+	Letters        map[string]string      `json:"variant_letters,omitempty"` // variant -> crosstable letter
+	SPRT           *SPRTState             `json:"sprt,omitempty"`
+	// PastDecision counts the games of an SPRT run finished after the
+	// test decided (games in flight then): they are in the journal and
+	// the PGN but in no statistic here, standings and ratings included,
+	// so that the result is the same whatever the concurrency. Waiting
+	// counts the finished games of an undecided SPRT not counted yet
+	// because an earlier pair is not finished (an interrupted run).
+	PastDecision int                       `json:"past_decision,omitempty"`
+	Waiting      int                       `json:"waiting,omitempty"`
+	Faults       map[string]map[string]int `json:"faults,omitempty"` // engine -> termination -> count
+	Terms        map[string]int            `json:"terminations"`
 }
 
 // SPRTState is where an SPRT stands.
@@ -91,7 +103,27 @@ type SPRTState struct {
 	// Problem says why there is no LLR yet, in words: bounds out of reach
 	// of the results so far (stats.OutOfReachError). The test continues.
 	Problem string `json:"problem,omitempty"`
+	// Verdict is the outcome in words: VerdictH1, VerdictH0,
+	// VerdictLimit or VerdictOpen; ExitStatus is what `varena run`
+	// exits with for it (0, 3, 4; an open test is no exit of its own).
+	Verdict    string `json:"verdict"`
+	ExitStatus int    `json:"exit_status"`
+	// Estimates from the counted pairs (nil before the first pair).
+	Pairs *stats.Summary `json:"pairs,omitempty"`
 }
+
+// Verdicts of an SPRT run, and the exit statuses of `varena run` that
+// go with them (errors exit 1, usage errors 2).
+const (
+	VerdictH1    = "H1 accepted"
+	VerdictH0    = "H0 accepted"
+	VerdictLimit = "undecided: game limit reached"
+	VerdictOpen  = "undecided: not finished"
+
+	ExitH1    = 0
+	ExitH0    = 3
+	ExitLimit = 4
+)
 
 // pairKey orders two engine names.
 func pairKey(a, b string) [2]string {
@@ -119,6 +151,16 @@ type Tally struct {
 	terms    map[string]int
 	faults   map[string]map[string]int
 	variants []string // in order of appearance, after meta's
+
+	// An SPRT counts pairs in schedule order only, the contiguous prefix
+	// of finished pairs, so that where it stops does not depend on which
+	// game finished first (see Add).
+	pending   map[int][]results.Game // pair -> finished games not counted yet
+	nextPair  int                    // pairs counted so far
+	pairOrder []int                  // pairs in schedule order; nil: 1, 2, 3, ...
+	decision  stats.Decision
+	llr       float64
+	past      int // games finished after the decision
 }
 
 type pairAcc struct {
@@ -137,7 +179,8 @@ type pairFirst struct {
 // of appearance.
 func NewTally(meta Meta) *Tally {
 	t := &Tally{meta: meta, index: map[string]int{}, pairings: map[[2]string]*pairAcc{},
-		firsts: map[int]pairFirst{}, terms: map[string]int{}, faults: map[string]map[string]int{}}
+		firsts: map[int]pairFirst{}, terms: map[string]int{}, faults: map[string]map[string]int{},
+		pending: map[int][]results.Game{}}
 	for _, n := range meta.Engines {
 		t.idx(n)
 	}
@@ -155,15 +198,91 @@ func (t *Tally) idx(n string) int {
 	return i
 }
 
+// SetPairOrder sets the order in which an SPRT counts pairs: the pairs
+// of the schedule played (a shard's), in schedule order. Without it the
+// order is pair 1, 2, 3, ...
+func (t *Tally) SetPairOrder(pairs []int) { t.pairOrder = pairs }
+
 // Add counts a finished game (an unfinished one, "*", is ignored).
+//
+// In an SPRT run a game is counted only when its pair and every pair
+// before it in schedule order are finished, and only until the test
+// decides: games finished past that point are kept apart (PastDecision),
+// so that the same config stops after the same games, and reports the
+// same statistics, whatever the concurrency, the timing or a resume.
 func (t *Tally) Add(g results.Game) error {
-	ws, ok := g.WhiteScore()
-	if !ok {
+	if _, ok := g.WhiteScore(); !ok {
 		return nil
 	}
 	if g.White == g.Black {
 		return fmt.Errorf("game %d: %s plays itself", g.ID, g.White)
 	}
+	if t.meta.SPRT == nil || g.Pair <= 0 {
+		return t.count(g)
+	}
+	if t.decision != stats.Continue {
+		t.past++
+		return nil
+	}
+	t.pending[g.Pair] = append(t.pending[g.Pair], g)
+	for t.decision == stats.Continue {
+		p := t.nextPair + 1
+		if t.pairOrder != nil {
+			if t.nextPair >= len(t.pairOrder) {
+				break
+			}
+			p = t.pairOrder[t.nextPair]
+		}
+		gs := t.pending[p]
+		if len(gs) < 2 {
+			break
+		}
+		delete(t.pending, p)
+		slices.SortFunc(gs, func(a, b results.Game) int { return a.ID - b.ID })
+		for _, g := range gs {
+			if err := t.count(g); err != nil {
+				return err
+			}
+		}
+		t.nextPair++
+		t.decision, t.llr = t.sprtNow()
+		if t.decision != stats.Continue {
+			t.past += t.waiting()
+			clear(t.pending)
+		}
+	}
+	return nil
+}
+
+// waiting returns the number of finished games not counted yet.
+func (t *Tally) waiting() int {
+	n := 0
+	for _, gs := range t.pending {
+		n += len(gs)
+	}
+	return n
+}
+
+// sprtNow tests the counted pairs.
+func (t *Tally) sprtNow() (stats.Decision, float64) {
+	m := t.meta.SPRT
+	if m == nil || len(t.order) != 1 {
+		return stats.Continue, 0
+	}
+	penta := t.pairings[t.order[0]].penta
+	if penta.Pairs() == 0 {
+		return stats.Continue, 0
+	}
+	st, err := m.Test(penta)
+	if err != nil {
+		return stats.Continue, 0
+	}
+	return st.Decision, st.LLR
+}
+
+// count adds a finished game to the statistics.
+func (t *Tally) count(g results.Game) error {
+	ws, _ := g.WhiteScore()
 	wi, bi := t.idx(g.White), t.idx(g.Black)
 	k := pairKey(g.White, g.Black)
 	a := t.pairings[k]
@@ -214,27 +333,22 @@ func (t *Tally) Add(g results.Game) error {
 	return nil
 }
 
-// SPRTDecision returns where the run's SPRT stands (Continue when the run
-// has none, or no pair is finished yet).
-func (t *Tally) SPRTDecision() stats.Decision {
-	m := t.meta.SPRT
-	if m == nil || len(t.order) != 1 {
-		return stats.Continue
-	}
-	penta := t.pairings[t.order[0]].penta
-	if penta.Pairs() == 0 {
-		return stats.Continue
-	}
-	st, err := m.Test(penta)
-	if err != nil {
-		return stats.Continue
-	}
-	return st.Decision
-}
+// SPRTDecision returns where the run's SPRT stands on the pairs counted
+// (Continue when the run has none, or no pair is counted yet).
+func (t *Tally) SPRTDecision() stats.Decision { return t.decision }
 
 // ProgressText is the running score shown beside the progress bar: the
 // match score of a two-engine run, else the leader on points.
 func (t *Tally) ProgressText() string {
+	if m := t.meta.SPRT; m != nil {
+		lo, hi := m.Bounds()
+		text := fmt.Sprintf("LLR %.2f (%.2f, %.2f)", t.llr, lo, hi)
+		if len(t.order) == 1 {
+			a := t.pairings[t.order[0]]
+			text += fmt.Sprintf(" %s %g-%g %s", a.a, a.wdl.Points(), float64(a.wdl.Games())-a.wdl.Points(), a.b)
+		}
+		return text
+	}
 	if len(t.order) == 1 {
 		a := t.pairings[t.order[0]]
 		return fmt.Sprintf("%s %g-%g %s", a.a, a.wdl.Points(), float64(a.wdl.Games())-a.wdl.Points(), a.b)
@@ -264,7 +378,8 @@ func (t *Tally) ProgressText() string {
 // when the numbers are wanted, not per game (SPRTDecision and
 // ProgressText are the cheap per-game views).
 func (t *Tally) Summary() (*Summary, error) {
-	s := &Summary{Meta: t.meta, Played: t.played, Terms: t.terms, Faults: t.faults}
+	s := &Summary{Meta: t.meta, Played: t.played, Terms: t.terms, Faults: t.faults,
+		PastDecision: t.past, Waiting: t.waiting()}
 	for _, k := range t.sortedPairings() {
 		a := t.pairings[k]
 		p := Pairing{A: a.a, B: a.b, WDL: a.wdl, Penta: a.penta, DrawRatio: a.wdl.DrawRatio()}
@@ -335,6 +450,19 @@ func (t *Tally) Summary() (*Summary, error) {
 			}
 		}
 		s.SPRT = &SPRTState{Test: *m, Status: st, Penta: penta, Problem: problem}
+		if len(s.Pairings) == 1 {
+			s.SPRT.Pairs = s.Pairings[0].Pairs
+		}
+		switch {
+		case st.Decision == stats.AcceptH1:
+			s.SPRT.Verdict, s.SPRT.ExitStatus = VerdictH1, ExitH1
+		case st.Decision == stats.AcceptH0:
+			s.SPRT.Verdict, s.SPRT.ExitStatus = VerdictH0, ExitH0
+		case t.played >= t.meta.Total:
+			s.SPRT.Verdict, s.SPRT.ExitStatus = VerdictLimit, ExitLimit
+		default:
+			s.SPRT.Verdict, s.SPRT.ExitStatus = VerdictOpen, 1
+		}
 	}
 	return s, nil
 }
@@ -616,10 +744,11 @@ func (s *Summary) WriteText(w io.Writer) error {
 		b.WriteByte('\n')
 		s.writeCrosstable(&b)
 	}
-	if st := s.SPRT; st != nil && st.Problem != "" {
-		fmt.Fprintf(&b, "\nSPRT [%g, %g] %s: no LLR: %s\n", st.Test.Elo0, st.Test.Elo1, st.Test.Model, st.Problem)
-	} else if st != nil {
-		fmt.Fprintf(&b, "\nSPRT [%g, %g] %s: LLR %s (%.2f, %.2f): %s\n", st.Test.Elo0, st.Test.Elo1, st.Test.Model, stats.Fixed(st.LLR, 2), st.Lower, st.Upper, st.Decision)
+	if s.PastDecision > 0 {
+		fmt.Fprintf(&b, "\n%d game(s) finished after the SPRT decided: in the journal and the PGN, not counted above.\n", s.PastDecision)
+	}
+	if s.Waiting > 0 {
+		fmt.Fprintf(&b, "\n%d finished game(s) wait for an earlier pair: the SPRT counts pairs in schedule order; not counted above.\n", s.Waiting)
 	}
 	if len(s.Faults) > 0 {
 		b.WriteString("\nFaults:\n")
@@ -628,6 +757,10 @@ func (s *Summary) WriteText(w io.Writer) error {
 				fmt.Fprintf(&b, "  %s: %d x %s\n", name, s.Faults[name][term], term)
 			}
 		}
+	}
+	if s.SPRT != nil {
+		// Last, so that a CI log's last line is the verdict.
+		fmt.Fprintf(&b, "\n%s\n", s.SPRTLine())
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -832,4 +965,29 @@ func writeFileAtomic(path string, write func(io.Writer) error) error {
 		return err
 	}
 	return os.Rename(tmp.Name(), path)
+}
+
+// SPRTLine is the one-line verdict of an SPRT run: the decision, the LLR
+// with its bounds, the games and pairs counted, and the Elo and
+// normalized Elo estimates with their 95% intervals, e.g.
+//
+//	SPRT [0, 10] normalized: H1 accepted, LLR 2.96 (-2.94, 2.94), 812 games (406 pairs), Elo +12.3 [4.2, 20.4], nElo +20.1 [7.1, 33.1]
+//
+// "" for runs that are no SPRT.
+func (s *Summary) SPRTLine() string {
+	st := s.SPRT
+	if st == nil {
+		return ""
+	}
+	if st.Problem != "" {
+		return fmt.Sprintf("SPRT [%g, %g] %s: %s, no LLR: %s, %d games (%d pairs)",
+			st.Test.Elo0, st.Test.Elo1, st.Test.Model, st.Verdict, st.Problem, st.Penta.Games(), st.Penta.Pairs())
+	}
+	line := fmt.Sprintf("SPRT [%g, %g] %s: %s, LLR %s (%.2f, %.2f), %d games (%d pairs)",
+		st.Test.Elo0, st.Test.Elo1, st.Test.Model, st.Verdict, stats.Fixed(st.LLR, 2), st.Lower, st.Upper, st.Penta.Games(), st.Penta.Pairs())
+	if p := st.Pairs; p != nil {
+		line += fmt.Sprintf(", Elo %+.1f [%.1f, %.1f], nElo %+.1f [%.1f, %.1f]",
+			p.Elo.Value, p.Elo.Lower, p.Elo.Upper, p.NElo.Value, p.NElo.Lower, p.NElo.Upper)
+	}
+	return line
 }

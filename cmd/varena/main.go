@@ -5,7 +5,9 @@
 // flags on a flag set and returns the function that runs it. Flags are
 // parsed in one place (execute), so -h, help and bad flags behave the same
 // for every command. Only main exits, with status 0 on success, 1 on
-// failure and 2 on a usage error.
+// failure and 2 on a usage error; an SPRT (run or sprt) exits 3 when H0
+// is accepted and 4 when it is undecided (README, "Regression testing in
+// CI").
 package main
 
 import (
@@ -101,9 +103,12 @@ func realMain(ctx context.Context, args []string, std stdio) int {
 		return 2
 	}
 	err := execute(ctx, c, args[1:], std)
+	var status exitStatus
 	switch {
 	case err == nil:
 		return 0
+	case errors.As(err, &status):
+		return int(status)
 	case errors.As(err, new(usageError)):
 		fmt.Fprintf(std.err, "varena %s: %v (run 'varena help %s' for usage)\n", c.name, err, c.name)
 		return 2
@@ -112,6 +117,13 @@ func realMain(ctx context.Context, args []string, std stdio) int {
 		return 1
 	}
 }
+
+// exitStatus is an outcome that is not an error but has its own exit
+// status: an SPRT's verdict (3 H0 accepted, 4 undecided; see
+// arena.ExitH0). main prints nothing more for it.
+type exitStatus int
+
+func (e exitStatus) Error() string { return fmt.Sprintf("exit status %d", int(e)) }
 
 func isHelpFlag(s string) bool {
 	return s == "-h" || s == "-help" || s == "--help" || s == "--h"

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strings"
 
 	"varena/arena"
 	"varena/results"
@@ -38,14 +39,23 @@ func merge(out string, dirs []string, stdout, stderr io.Writer) error {
 	var meta *arena.Meta
 	var journals [][]results.Game
 	for _, d := range dirs {
+		// A shared lock: a shard still being played would be merged
+		// without its last games, so it is refused; the lock also keeps
+		// a run from starting on the shard while it is read.
+		lock, err := arena.RLockDir(d)
+		if err != nil {
+			return fmt.Errorf("%w; merge it when that run has ended", err)
+		}
+		defer lock.Unlock()
 		m, err := arena.ReadMeta(d)
 		if err != nil {
 			return fmt.Errorf("%s is not a run directory: %w", d, err)
 		}
 		if meta == nil {
 			meta = &m
-		} else if !sameMeta(*meta, m) {
-			return fmt.Errorf("%s holds run %q, not %q: only shards of one run merge", d, m.Name, meta.Name)
+		} else if diffs := arena.MetaDiff(*meta, m); len(diffs) > 0 {
+			return fmt.Errorf("%s holds run %q, not %q as %s: only shards of one run merge; they differ in:\n  %s",
+				d, m.Name, meta.Name, dirs[0], strings.Join(diffs, "\n  "))
 		}
 		games, err := results.ReadJournal(filepath.Join(d, arena.JournalFile))
 		if err != nil {
@@ -63,8 +73,4 @@ func merge(out string, dirs []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stderr, "merged %d games from %d directories into %s\n", len(merged), len(dirs), out)
 	return sum.WriteText(stdout)
-}
-
-func sameMeta(a, b arena.Meta) bool {
-	return fmt.Sprint(a) == fmt.Sprint(b)
 }

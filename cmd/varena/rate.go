@@ -120,6 +120,14 @@ func readGames(path string, check *pgnChecker) (games []results.Game, meta *aren
 	}
 	journal := filepath.Join(path, arena.JournalFile)
 	if _, err := os.Stat(journal); err == nil {
+		// A shared lock while reading; a run writing the directory holds
+		// the lock, and then its journal is read as it stands: it only
+		// grows by whole lines, and meta.json is replaced atomically.
+		if lock, err := arena.RLockDir(path); err == nil {
+			defer lock.Unlock()
+		} else if !errors.Is(err, arena.ErrLocked) {
+			return nil, nil, false, err
+		}
 		gs, err := results.ReadJournal(journal)
 		if err != nil {
 			return nil, nil, false, err

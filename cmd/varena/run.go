@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -46,13 +47,19 @@ Run plays the tournament described by CONFIG.yaml (without CONFIG, the
 built-in default run: a short Extinction round-robin), writing the journal,
 PGN, logs and summary to the output directory, and prints the standings.
 An interrupted run resumes where it stopped when started again on the same
-directory. At the end it writes report.html, the run's tables and figures
+directory; only one run at a time may write a directory. At the end it writes report.html, the run's tables and figures
 in one offline page (see "varena help report").
 
 With -serve ADDR it serves a live page of the run while it plays
 (progress, standings, crosstable, boards of the games in progress): open
 the address it prints. ":8080" is loopback; another interface must be
 named ("0.0.0.0:8080"). The server stops when the run ends.
+
+Without a terminal (nohup, batch jobs) progress comes as a line every 10 s.
+The exit status of an sprt tournament is its verdict: 0 H1 accepted, 3 H0
+accepted, 4 game limit reached undecided (also when a resumed run was
+already decided); 1 error, 2 usage error. The last line on stdout states
+the verdict, the LLR with its bounds, the games and the Elo estimates.
 `,
 	setFlags: runFlags,
 }
@@ -89,18 +96,22 @@ func runFlags(fs *flag.FlagSet) runFunc {
 			return err
 		}
 		if !*quiet {
-			opts.Log = std.err
+			// A bar on a terminal; without one (nohup, batch jobs) a
+			// progress line every 10 s, so the log shows the run advance.
+			opts.Log, opts.Progress = std.err, std.err
 			if f, ok := std.err.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-				opts.Progress = std.err
+				opts.ProgressBar = true
 			}
 		}
 		dir := arena.OutDir(r, opts)
+		_, statErr := os.Stat(dir)
+		created := errors.Is(statErr, os.ErrNotExist)
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return fmt.Errorf("output directory: %w", err)
 		}
-		if err := report.WriteSetup(dir, report.SetupOf(r)); err != nil {
-			return err
-		}
+		// Written once the run holds the directory's lock: a second run
+		// refused on it must not touch the first one's files.
+		opts.Setup = func() error { return report.WriteSetup(dir, report.SetupOf(r)) }
 		var stopLive func(string)
 		if *serve != "" {
 			if opts.Watch, stopLive, err = startLive(*serve, dir, std.err); err != nil {
@@ -108,6 +119,11 @@ func runFlags(fs *flag.FlagSet) runFunc {
 			}
 		}
 		sum, err := arena.Run(ctx, r, opts)
+		if err != nil && sum == nil && created {
+			// Failed before any game: Run removed what it wrote; the
+			// directory made above goes too (Remove: only when empty).
+			os.Remove(dir)
+		}
 		if stopLive != nil {
 			note := "run finished"
 			if err != nil {
@@ -125,7 +141,16 @@ func runFlags(fs *flag.FlagSet) runFunc {
 				err = fmt.Errorf("report: %w", rerr)
 			}
 		}
-		return err
+		if err != nil || sum == nil || sum.SPRT == nil {
+			return err
+		}
+		// An SPRT's verdict is the exit status, for CI jobs; the last
+		// line of stdout (WriteText ends with it) says it in words.
+		switch sum.SPRT.ExitStatus {
+		case arena.ExitH0, arena.ExitLimit:
+			return exitStatus(sum.SPRT.ExitStatus)
+		}
+		return nil
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"varena/arena"
 	"varena/arena/stats"
 )
 
@@ -23,6 +24,9 @@ test (fishtest's generalized SPRT), its bounds and the decision so far, with
 the Elo and normalized Elo differences (95% intervals) and the likelihood of
 superiority. With both -penta and -wdl the pentanomial counts are used and
 the two must describe the same games.
+
+The exit status follows varena run's for an sprt tournament: 0 H1 accepted,
+3 H0 accepted, 4 undecided (play on); 1 error, 2 usage error.
 `,
 	setFlags: sprtFlags,
 }
@@ -123,10 +127,27 @@ func sprtFlags(fs *flag.FlagSet) runFunc {
 		if *asJSON {
 			enc := json.NewEncoder(std.out)
 			enc.SetIndent("", "  ")
-			return enc.Encode(rep)
+			err = enc.Encode(rep)
+		} else {
+			err = writeSPRTReport(std.out, rep)
 		}
-		return writeSPRTReport(std.out, rep)
+		if err != nil {
+			return err
+		}
+		return sprtExit(rep.Decision)
 	}
+}
+
+// sprtExit is the exit convention of varena run for an sprt tournament:
+// 0 H1 accepted, 3 H0 accepted, 4 undecided.
+func sprtExit(d stats.Decision) error {
+	switch d {
+	case stats.AcceptH1:
+		return nil
+	case stats.AcceptH0:
+		return exitStatus(arena.ExitH0)
+	}
+	return exitStatus(arena.ExitLimit)
 }
 
 // writeSPRTReport prints the report as text.

@@ -20,9 +20,10 @@ const fishtestRun = "369,12695,27124,12664,332"
 // evaluation of the same formulas.
 func TestSPRTCommandText(t *testing.T) {
 	tests := []struct {
-		name string
-		args []string
-		want string
+		name   string
+		args   []string
+		want   string
+		status int // the exit status: 0 H1, 3 H0, 4 undecided
 	}{
 		{
 			name: "fishtest run, both counts",
@@ -35,6 +36,7 @@ LOS: 26.58 %
 LLR: -2.94 (-2.94, 2.94) [0.00, 2.00] normalized, alpha 0.05, beta 0.05
 Decision: continue
 `,
+			status: 4,
 		},
 		{
 			// Stockfish PR 6036, "LLR: 2.94 (-2.94,2.94) <0.00,2.00>".
@@ -59,12 +61,14 @@ LOS: 88.32 %
 LLR: -2.59 (-2.29, 4.50) [0.00, 2.00] logistic, alpha 0.01, beta 0.1
 Decision: H0 accepted
 `,
+			status: 3,
 		},
 	}
 	for _, tt := range tests {
 		var out, errOut bytes.Buffer
-		if err := sprtMain(tt.args, &out, &errOut); err != nil {
-			t.Errorf("%s: %v", tt.name, err)
+		err := sprtMain(tt.args, &out, &errOut)
+		if status := statusOf(err); status != tt.status {
+			t.Errorf("%s: %v, exit status %d, want %d", tt.name, err, status, tt.status)
 			continue
 		}
 		if got := out.String(); got != tt.want {
@@ -79,8 +83,8 @@ Decision: H0 accepted
 func TestSPRTCommandJSON(t *testing.T) {
 	for _, dash := range []string{"-json", "--json"} {
 		var out bytes.Buffer
-		if err := sprtMain([]string{"-penta", fishtestRun, dash}, &out, &bytes.Buffer{}); err != nil {
-			t.Fatal(err)
+		if err := sprtMain([]string{"-penta", fishtestRun, dash}, &out, &bytes.Buffer{}); statusOf(err) != 4 {
+			t.Fatalf("undecided counts: %v, want exit status 4", err)
 		}
 		var got struct {
 			Model, Decision, Source string
@@ -233,7 +237,7 @@ func TestSPRTCommandWords(t *testing.T) {
 		switch {
 		case tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err) || strings.Contains(err.Error(), "secular")):
 			t.Errorf("%v: error %v, want %q", tt.args, err, tt.err)
-		case tt.err == "" && err != nil:
+		case tt.err == "" && err != nil && statusOf(err) < 3: // 3, 4: the verdict's exit status
 			t.Errorf("%v: %v", tt.args, err)
 		}
 		for _, w := range tt.out {
@@ -245,4 +249,18 @@ func TestSPRTCommandWords(t *testing.T) {
 			t.Errorf("%v: negative zero:\n%s", tt.args, out.String())
 		}
 	}
+}
+
+// statusOf returns the exit status main gives err.
+func statusOf(err error) int {
+	var st exitStatus
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &st):
+		return int(st)
+	case errors.As(err, new(usageError)):
+		return 2
+	}
+	return 1
 }

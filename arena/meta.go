@@ -1,0 +1,322 @@
+package arena
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"varena/arena/stats"
+	"varena/configs"
+)
+
+// metaOf describes the run for its summary and fingerprints it for
+// resuming: Settings holds everything that changes what a game is.
+func metaOf(r *configs.Run, total int) (Meta, error) {
+	m := Meta{Name: r.Name, Variants: r.VariantNames(), Tournament: r.Tournament.Type, Total: total, Seed: r.Seed}
+	for _, e := range r.Engines {
+		m.Engines = append(m.Engines, e.Name)
+	}
+	if r.SPRT != nil && r.Tournament.Type == configs.SPRTTest {
+		model, err := stats.ParseEloModel(r.SPRT.Model)
+		if err != nil {
+			return m, err
+		}
+		s, err := stats.NewSPRT(r.SPRT.Elo0, r.SPRT.Elo1, r.SPRT.Alpha, r.SPRT.Beta, model)
+		if err != nil {
+			return m, err
+		}
+		m.SPRT = &s
+	}
+	var err error
+	if m.Settings, err = fingerprint(r); err != nil {
+		return m, err
+	}
+	// The engines' order and the schedule's size (which depends on the
+	// variants each external engine offers) complete the schedule.
+	m.Settings["engines"] = strings.Join(m.Engines, ", ")
+	m.Settings["games in all"] = strconv.Itoa(total)
+	return m, nil
+}
+
+// fingerprint lists, by a key in words, every setting of the run that
+// changes what its games are: the schedule, openings (by content),
+// adjudication, the SPRT, and for each engine its program (by content),
+// arguments, options, history mode, weights (by content) and limit in
+// each variant it plays. Settings that do not change games (concurrency,
+// progress, logs, the output directory) are not in it, so they may
+// change between a run and its resume.
+func fingerprint(r *configs.Run) (map[string]string, error) {
+	s := map[string]string{}
+	set := func(key, value string) {
+		if value != "" {
+			s[key] = value
+		}
+	}
+	multi := len(r.Variants) > 0
+	in := func(variant string) string {
+		if multi {
+			return " in " + variant
+		}
+		return ""
+	}
+	set("name", r.Name)
+	set("seed", strconv.FormatUint(r.Seed, 10))
+	set("variants", strings.Join(r.VariantNames(), ", "))
+	set("variant_schedule", r.VariantSchedule)
+	t := r.Tournament
+	set("tournament: type", t.Type)
+	set("tournament: challenger", t.Challenger)
+	set("tournament: games", strconv.Itoa(t.Games))
+	set("tournament: rounds", strconv.Itoa(t.Rounds))
+	if sp := r.SPRT; sp != nil {
+		set("sprt", fmt.Sprintf("elo0 %g, elo1 %g, alpha %g, beta %g, %s", sp.Elo0, sp.Elo1, sp.Alpha, sp.Beta, sp.Model))
+	}
+	a := r.Adjudication
+	if a.MaxPlies > 0 {
+		set("adjudication: max_plies", strconv.Itoa(a.MaxPlies))
+	}
+	if d := a.Draw; d != nil {
+		set("adjudication: draw", fmt.Sprintf("move_number %d, moves %d, score %d", d.MoveNumber, d.Moves, d.Score))
+	}
+	if rs := a.Resign; rs != nil {
+		set("adjudication: resign", fmt.Sprintf("moves %d, score %d", rs.Moves, rs.Score))
+	}
+	for _, v := range r.VariantNames() {
+		o := r.OpeningsFor(v)
+		prefix := "openings" + in(v) + ": "
+		if o.File != "" {
+			data, err := r.ReadFile(o.File)
+			if err != nil {
+				return nil, fmt.Errorf("openings: %w", err)
+			}
+			set(prefix+"file", contentHash(data))
+		}
+		set(prefix+"order", o.Order)
+		if o.Plies > 0 {
+			set(prefix+"plies", strconv.Itoa(o.Plies))
+		}
+	}
+	for _, e := range r.Engines {
+		p := "engine " + e.Name + ": "
+		set(p+"kind", e.Kind)
+		set(p+"command", e.Command)
+		if e.Kind == configs.KindUCI {
+			set(p+"program", programHash(r, e))
+		}
+		if len(e.Args) > 0 {
+			set(p+"args", fmt.Sprintf("%q", e.Args))
+		}
+		set(p+"dir", e.Dir)
+		for _, k := range sortedKeys(e.Options) {
+			set(p+"option "+k, e.Options[k])
+		}
+		for _, k := range sortedKeys(e.VariantNames) {
+			set(p+"variant_names "+k, e.VariantNames[k])
+		}
+		set(p+"restart", e.Restart)
+		set(p+"history", e.History)
+		if e.Hash > 0 {
+			set(p+"hash", strconv.Itoa(e.Hash))
+		}
+		switch e.Kind {
+		case configs.KindRandom, configs.KindGreedy:
+			seed := e.Seed
+			if seed == 0 {
+				seed = r.Seed
+			}
+			set(p+"seed", strconv.FormatUint(seed, 10))
+		}
+		if len(e.Plays) > 0 {
+			set(p+"plays", strings.Join(e.Plays, ", "))
+		}
+		if len(e.Declines) > 0 {
+			set(p+"declines", strings.Join(e.Declines, ", "))
+		}
+		for _, v := range r.VariantNames() {
+			if !e.Accepts(v) {
+				continue
+			}
+			if e.Kind == configs.KindAlphaBeta || e.Kind == configs.KindGreedy {
+				data, err := weightsOf(r, e, v)
+				if err != nil {
+					return nil, fmt.Errorf("engine %s: weights: %w", e.Name, err)
+				}
+				set(p+"weights"+in(v), contentHash(data))
+			}
+			tc := r.TimeControlFor(e.Name, v)
+			for _, f := range limitFields(tc) {
+				set(p+f[0]+in(v), f[1])
+			}
+		}
+	}
+	return s, nil
+}
+
+// limitFields are the parts of a limit as (name, value) pairs, so that
+// a change reads "depth 3 -> 5".
+func limitFields(tc configs.TimeControl) [][2]string {
+	var out [][2]string
+	switch tc.Kind() {
+	case configs.LimitDepth:
+		out = append(out, [2]string{"depth", strconv.Itoa(tc.Depth)})
+	case configs.LimitNodes:
+		out = append(out, [2]string{"nodes", strconv.FormatInt(tc.Nodes, 10)})
+	case configs.LimitMoveTime:
+		out = append(out, [2]string{"movetime", strconv.FormatFloat(tc.MoveTime, 'f', -1, 64)})
+	case configs.LimitClock:
+		out = append(out, [2]string{"clock", tc.String()})
+	}
+	if tc.Margin > 0 {
+		out = append(out, [2]string{"margin", strconv.FormatFloat(tc.Margin, 'f', -1, 64)})
+	}
+	return out
+}
+
+// weightsOf returns the content of the weights an engine plays variant
+// with: its own file, else the embedded default.
+func weightsOf(r *configs.Run, e configs.Engine, variant string) ([]byte, error) {
+	if path, ok := e.Weights[variant]; ok {
+		return r.ReadFile(path)
+	}
+	data, _, err := configs.Weights(variant)
+	return data, err
+}
+
+// programHash is the content hash of an external engine's program, as
+// exec finds it, so that a rebuilt engine at the same path is another
+// engine; "" when it cannot be read (starting it will say why).
+func programHash(r *configs.Run, e configs.Engine) string {
+	path := e.Command
+	if strings.ContainsRune(path, filepath.Separator) || strings.ContainsRune(path, '/') {
+		if !filepath.IsAbs(path) && e.Dir != "" {
+			path = filepath.Join(r.Path(e.Dir), path)
+		}
+	} else if p, err := exec.LookPath(path); err == nil {
+		path = p
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return ""
+	}
+	return "sha256:" + hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+func contentHash(data []byte) string {
+	sum := sha256.Sum256(data)
+	return "sha256:" + hex.EncodeToString(sum[:])[:16]
+}
+
+// MetaDiff lists, one line each, how run b differs from run a in what
+// changes games ("engine ab-d3: depth 3 -> 5"); nil when they agree.
+// Two metas of which one has no Settings (an older varena's) are
+// compared on what both record.
+func MetaDiff(a, b Meta) []string {
+	sa, sb := legacySettings(a), legacySettings(b)
+	if a.Settings != nil && b.Settings != nil {
+		sa, sb = a.Settings, b.Settings
+	}
+	keys := sortedKeys(sa)
+	for _, k := range sortedKeys(sb) {
+		if _, ok := sa[k]; !ok {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	var diffs []string
+	for _, k := range keys {
+		x, okx := sa[k]
+		y, oky := sb[k]
+		if okx && oky && x == y {
+			continue
+		}
+		if !okx {
+			x = "(none)"
+		}
+		if !oky {
+			y = "(none)"
+		}
+		diffs = append(diffs, fmt.Sprintf("%s %s -> %s", k, x, y))
+	}
+	return diffs
+}
+
+// legacySettings are the settings an older varena's meta.json recorded.
+func legacySettings(m Meta) map[string]string {
+	s := map[string]string{
+		"name":             m.Name,
+		"seed":             strconv.FormatUint(m.Seed, 10),
+		"variants":         strings.Join(m.Variants, ", "),
+		"tournament: type": m.Tournament,
+		"engines":          strings.Join(m.Engines, ", "),
+		"games in all":     strconv.Itoa(m.Total),
+	}
+	if m.SPRT != nil {
+		sp := m.SPRT
+		s["sprt"] = fmt.Sprintf("elo0 %g, elo1 %g, alpha %g, beta %g, %s", sp.Elo0, sp.Elo1, sp.Alpha, sp.Beta, sp.Model)
+	}
+	return s
+}
+
+// checkMeta writes meta.json in a new output directory, or checks that an
+// existing one describes the same run: a journal is only resumed by the
+// run that wrote it, with the same settings. A meta.json of an older
+// varena, which fingerprinted less, is compared on what it holds and
+// then rewritten with the full fingerprint (note says so).
+func checkMeta(out string, m Meta, note func(format string, args ...any)) error {
+	path := filepath.Join(out, MetaFile)
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return writeMeta(path, m)
+	}
+	if err != nil {
+		return err
+	}
+	var old Meta
+	if err := json.Unmarshal(data, &old); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if diffs := MetaDiff(old, m); len(diffs) > 0 {
+		return fmt.Errorf("%s holds run %s played with other settings; give another -out, or undo the changes:\n  %s",
+			out, old.Name, strings.Join(diffs, "\n  "))
+	}
+	if old.Settings == nil {
+		note("%s: meta.json of an older varena recorded only the names, seed, variants, type and game count: those agree; the other settings (limits, options, openings, weights) cannot be compared and are recorded from now on", out)
+		return writeMeta(path, m)
+	}
+	return nil
+}
+
+func writeMeta(path string, m Meta) error {
+	return writeFileAtomic(path, func(w io.Writer) error {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(m)
+	})
+}
+
+// ReadMeta reads a run's meta.json.
+func ReadMeta(dir string) (Meta, error) {
+	var m Meta
+	data, err := os.ReadFile(filepath.Join(dir, MetaFile))
+	if err != nil {
+		return m, err
+	}
+	if err := json.Unmarshal(data, &m); err != nil {
+		return m, fmt.Errorf("%s: %w", filepath.Join(dir, MetaFile), err)
+	}
+	return m, nil
+}
