@@ -524,10 +524,15 @@ func discover(ctx context.Context, r *configs.Run, vs []*engines.Variant, factor
 				}
 				return
 			}
-			started.put(e.Name, p)
 			if e.Kind != configs.KindUCI {
-				return // built-in engines play every variant
+				// Built-in engines play every variant; made here only to
+				// check their weights, each worker makes its own (handing
+				// this one over made timed games slower: measured, the
+				// clock test of time_test.go forfeits then).
+				p.Close()
+				return
 			}
+			started.put(e.Name, p)
 			offered[i] = map[string]bool{}
 			o, ok := p.(interface{ Supports(*engines.Variant) bool })
 			for _, v := range vs {
