@@ -980,8 +980,8 @@ func (s *Summary) SPRTLine() string {
 		return ""
 	}
 	if st.Problem != "" {
-		return fmt.Sprintf("SPRT [%g, %g] %s: %s, no LLR: %s, %d games (%d pairs)",
-			st.Test.Elo0, st.Test.Elo1, st.Test.Model, st.Verdict, st.Problem, st.Penta.Games(), st.Penta.Pairs())
+		return fmt.Sprintf("SPRT [%g, %g] %s: no LLR: %s; %s, %d games (%d pairs)",
+			st.Test.Elo0, st.Test.Elo1, st.Test.Model, st.Problem, st.Verdict, st.Penta.Games(), st.Penta.Pairs())
 	}
 	line := fmt.Sprintf("SPRT [%g, %g] %s: %s, LLR %s (%.2f, %.2f), %d games (%d pairs)",
 		st.Test.Elo0, st.Test.Elo1, st.Test.Model, st.Verdict, stats.Fixed(st.LLR, 2), st.Lower, st.Upper, st.Penta.Games(), st.Penta.Pairs())
