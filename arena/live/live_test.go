@@ -49,7 +49,7 @@ adjudication: {max_plies: 80}
 engines:
   - {name: ab, kind: alphabeta}
   - {name: greedy, kind: greedy}
-  - {name: "<img src=x onerror=alert(1)>", kind: random}
+  - {name: rnd.x, kind: random} # names cannot hold markup: they are checked (letters, digits, . _ - +)
 `
 
 func parseRun(t testing.TB, yaml string) *configs.Run {
