@@ -185,6 +185,10 @@ func help(args []string, std stdio) int {
 		fmt.Fprintf(std.err, "varena help: one command at most (usage: varena help [COMMAND])\n")
 		return 2
 	}
+	if args[0] == "help" || isHelpFlag(args[0]) {
+		fmt.Fprint(std.out, "usage: varena help [COMMAND]\n\nHelp lists the commands, or prints the usage, description and flags of\none command (as 'varena COMMAND -h' does).\n")
+		return 0
+	}
 	c := lookup(args[0])
 	if c == nil {
 		fmt.Fprintf(std.err, "varena help: unknown command %q (run 'varena help' for the list of commands)\n", args[0])

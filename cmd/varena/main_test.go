@@ -52,6 +52,11 @@ func varena(args ...string) (code int, stdout, stderr string) {
 // TestHelp checks every way of asking for help: the command list or a
 // command's help on stdout, nothing on stderr, exit 0.
 func TestHelp(t *testing.T) {
+	for _, args := range [][]string{{"help", "help"}, {"help", "-h"}} {
+		if code, out, errOut := varena(args...); code != 0 || errOut != "" || !strings.HasPrefix(out, "usage: varena help [COMMAND]\n") {
+			t.Errorf("varena %v: exit %d, stdout %q, stderr %q", args, code, out, errOut)
+		}
+	}
 	list := [][]string{nil, {"help"}, {"-h"}, {"--help"}, {"-help"}}
 	for _, args := range list {
 		code, out, errOut := varena(args...)
