@@ -340,6 +340,8 @@ func TestReadPGNSyntax(t *testing.T) {
 		result []string
 	}{
 		{"empty", "", nil, nil},
+		{"byte order mark only", "\xef\xbb\xbf", nil, nil},
+		{"byte order mark and a newline", "\xef\xbb\xbf\n", nil, nil},
 		{"only comments", "{nothing}\n; here\n", nil, nil},
 		{"no tags", "1. e4 e5 2. Nf3 *", [][]string{{"e4", "e5", "Nf3"}}, []string{"*"}},
 		{"tight numbers", "1.e4 e5 2.Nf3 Nc6 3...a6 1-0", [][]string{{"e4", "e5", "Nf3", "Nc6", "a6"}}, []string{"1-0"}},

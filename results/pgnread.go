@@ -271,8 +271,11 @@ func (p *pgnParser) skipSpace() error {
 		if p.bol {
 			if bytes.HasPrefix(p.data[p.pos:], utf8BOM) {
 				p.pos += len(utf8BOM)
+				if p.pos == len(p.data) { // a file of a byte order mark only
+					return nil
+				}
 			}
-			if p.pos < len(p.data) && p.data[p.pos] == '%' {
+			if p.data[p.pos] == '%' {
 				p.skipLine()
 				continue
 			}
