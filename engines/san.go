@@ -93,6 +93,11 @@ func uniqueBy(g *Geometry, from Square, rivals []Square, file bool) bool {
 	return true
 }
 
+// captureMarks strips the capture and long-algebraic separators from the
+// part of a SAN move before its target square. Built once: a Replacer
+// built per call cost a quarter of the time of replaying a PGN game.
+var captureMarks = strings.NewReplacer("x", "", "-", "", ":", "")
+
 // ParseSAN reads a move in SAN and returns the legal move it names. It
 // accepts what other programs write too: check and annotation suffixes
 // (+ # ! ?), 0-0 for O-O, promotions with or without "=", long algebraic
@@ -159,7 +164,7 @@ func (p *Position) ParseSAN(text string) (Move, error) {
 	if err != nil {
 		return fail(err.Error())
 	}
-	disamb := strings.NewReplacer("x", "", "-", "", ":", "").Replace(s[:j])
+	disamb := captureMarks.Replace(s[:j])
 	if disamb != "" && (disamb[0] == 'v') {
 		disamb = "V" + disamb[1:]
 	}
