@@ -3,11 +3,15 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"varena/engines"
+	"varena/engines/variants"
 	"varena/results"
 )
 
@@ -183,4 +187,67 @@ func FuzzRateCheck(f *testing.F) {
 			}
 		}
 	})
+}
+
+// randomGamesPGN writes n games of random moves in each variant, as
+// varena's PGN writer writes them, each to its end or 120 plies.
+func randomGamesPGN(tb testing.TB, n int) []byte {
+	tb.Helper()
+	var b bytes.Buffer
+	rng := rand.New(rand.NewPCG(1, 2))
+	var buf [engines.MaxMoves]engines.Move
+	for i := range n {
+		v := variants.All[i%len(variants.All)]
+		game := engines.NewGame(v.StartPosition())
+		g := results.Game{ID: i + 1, Variant: v.Name, White: "p1", Black: "p2", StartIsInitial: true, Result: results.Draw}
+		for ply := 0; ply < 120 && game.Outcome().Result == engines.Ongoing; ply++ {
+			moves := game.Position().GenerateMoves(buf[:0])
+			g.Moves = append(g.Moves, results.Move{SAN: game.PlaySAN(moves[rng.IntN(len(moves))])})
+		}
+		if o := game.Outcome(); o.Result != engines.Ongoing {
+			g.Result = o.Result.String()
+		}
+		if err := results.WritePGN(&b, g); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return b.Bytes()
+}
+
+// Random games of every variant, written by varena, pass the check
+// without a word.
+func TestRateCheckRandomGames(t *testing.T) {
+	pgs, err := results.ReadPGN(bytes.NewReader(randomGamesPGN(t, 60)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var warnings bytes.Buffer
+	c := newPGNChecker(&warnings)
+	for i, pg := range pgs {
+		if _, ok := c.game("r.pgn", i+1, pg); !ok {
+			t.Errorf("game %d left out", i+1)
+		}
+	}
+	if warnings.Len() > 0 {
+		t.Errorf("warnings:\n%s", warnings.String())
+	}
+}
+
+// BenchmarkRateCheck measures the replay of games read from PGN, the
+// cost `varena rate FILE.pgn` adds per game (games/s).
+func BenchmarkRateCheck(b *testing.B) {
+	pgs, err := results.ReadPGN(bytes.NewReader(randomGamesPGN(b, 300)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	games := 0
+	for b.Loop() {
+		c := newPGNChecker(io.Discard)
+		for i, pg := range pgs {
+			c.game("r.pgn", i+1, pg)
+			games++
+		}
+	}
+	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
 }
