@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -341,6 +342,22 @@ engines:
 	}
 	if data, err := os.ReadFile(filepath.Join(held, "notes.txt")); err != nil || string(data) != "mine" {
 		t.Errorf("a directory's own file: %q, %v", data, err)
+	}
+	// Not executable, not a UCI engine: named with the entry's line too.
+	text := filepath.Join(t.TempDir(), "engine.txt")
+	os.WriteFile(text, []byte("not a program"), 0o644)
+	cases := map[string]string{"not executable": text}
+	if p, err := exec.LookPath("true"); err == nil {
+		cases["not a UCI engine"] = p
+	}
+	for what, command := range cases {
+		c := strings.Replace(cfg, "/nonexistent/engine", command, 1)
+		if _, err := Run(context.Background(), parseRun(t, c), Options{Out: out}); err == nil || !strings.HasPrefix(err.Error(), "test.yaml:7: engine missing: ") {
+			t.Errorf("%s: %v", what, err)
+		}
+		if _, serr := os.Stat(out); !errors.Is(serr, os.ErrNotExist) {
+			t.Errorf("%s: output directory left behind", what)
+		}
 	}
 	// Bad weights of a built-in engine are found before any game too.
 	bad := filepath.Join(t.TempDir(), "bad.yaml")

@@ -986,8 +986,10 @@ func (s *Summary) SPRTLine() string {
 	line := fmt.Sprintf("SPRT [%g, %g] %s: %s, LLR %s (%.2f, %.2f), %d games (%d pairs)",
 		st.Test.Elo0, st.Test.Elo1, st.Test.Model, st.Verdict, stats.Fixed(st.LLR, 2), st.Lower, st.Upper, st.Penta.Games(), st.Penta.Pairs())
 	if p := st.Pairs; p != nil {
-		line += fmt.Sprintf(", Elo %+.1f [%.1f, %.1f], nElo %+.1f [%.1f, %.1f]",
-			p.Elo.Value, p.Elo.Lower, p.Elo.Upper, p.NElo.Value, p.NElo.Lower, p.NElo.Upper)
+		f := func(x float64) string { return stats.Fixed(x, 1) }
+		line += fmt.Sprintf(", Elo %s [%s, %s], nElo %s [%s, %s]",
+			stats.Signed(p.Elo.Value, 1), f(p.Elo.Lower), f(p.Elo.Upper),
+			stats.Signed(p.NElo.Value, 1), f(p.NElo.Lower), f(p.NElo.Upper))
 	}
 	return line
 }
