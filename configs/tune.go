@@ -1,0 +1,377 @@
+package configs
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Tune is one tuning job: what `varena tune CONFIG.yaml` does. Method
+// selects the algorithm ("texel", the default: a fit of the evaluation
+// weights to game results; "spsa": perturbation over games); the keys
+// of the other method are refused, so a config says what it does.
+type Tune struct {
+	Variant     string `yaml:"variant"`
+	Method      string `yaml:"method"`      // texel (default) or spsa
+	Seed        uint64 `yaml:"seed"`        // validation split, verification openings
+	Concurrency int    `yaml:"concurrency"` // goroutines; 0 = one per CPU
+
+	// Texel: the data files (EPD lines with c9 result opcodes, as
+	// `varena datagen` writes them), the start weights (default: the
+	// embedded weights of the variant), the frozen feature names (globs
+	// as path.Match reads them: "material_*"), the L2 strength pulling
+	// each weight toward its start value, the iteration limit of the
+	// optimiser, the share of positions held out for validation, and the
+	// output weights file.
+	Data       []string `yaml:"data"`
+	Start      string   `yaml:"start"`
+	Frozen     []string `yaml:"frozen"`
+	L2         float64  `yaml:"l2"`
+	Iterations int      `yaml:"iterations"`
+	Validation float64  `yaml:"validation"`
+	Out        string   `yaml:"out"`
+	// BadData: "reject" (default: the first broken line stops the tune
+	// with its FILE:LINE) or "skip" (broken lines are counted and left
+	// out).
+	BadData string `yaml:"bad_data"`
+	// K fixes the sigmoid scale instead of fitting it (0: fit).
+	K float64 `yaml:"k"`
+
+	// Verify, when set, ends the tune with a match of the tuned weights
+	// against the start weights.
+	Verify *Verify `yaml:"verify"`
+
+	// File is the path the config was read from; relative paths in it
+	// are relative to its folder.
+	File string `yaml:"-"`
+	Line int    `yaml:"-"`
+}
+
+// Verify is the verification match: the tuned engine against the start
+// weights, both built-in alphabeta engines with the same limits, from
+// random openings played in colour-reversed pairs. With SPRT set the
+// match stops when the test decides (Games is then the maximum).
+type Verify struct {
+	Games        int    `yaml:"games"`         // even; default 200
+	Nodes        int64  `yaml:"nodes"`         // per move; default 5000
+	Depth        int    `yaml:"depth"`         // per move, instead of nodes
+	OpeningPlies int    `yaml:"opening_plies"` // random plies from the start; default 8
+	Out          string `yaml:"out"`           // match directory; default OUT without .yaml + "-verify"
+	MaxPlies     int    `yaml:"max_plies"`     // draw adjudication; default 400
+	SPRT         *SPRT  `yaml:"sprt"`
+	Hash         int    `yaml:"hash"` // MB per engine; default 16
+	Line         int    `yaml:"-"`
+}
+
+// Tune methods and bad-data policies.
+const (
+	MethodTexel = "texel"
+	MethodSPSA  = "spsa"
+
+	BadDataReject = "reject"
+	BadDataSkip   = "skip"
+)
+
+// Tune defaults filled in by ParseTune and LoadTune.
+const (
+	DefaultIterations     = 1000
+	DefaultValidation     = 0.1
+	DefaultVerifyGames    = 200
+	DefaultVerifyNodes    = 5000
+	DefaultVerifyPlies    = 8
+	DefaultVerifyMaxPlies = 400
+)
+
+func (t *Tune) UnmarshalYAML(n *yaml.Node) error {
+	type plain Tune
+	t.Line = n.Line
+	return decodeStrict(n, (*plain)(t), "tune")
+}
+
+func (v *Verify) UnmarshalYAML(n *yaml.Node) error {
+	type plain Verify
+	v.Line = n.Line
+	return decodeStrict(n, (*plain)(v), "verify")
+}
+
+// LoadTune reads, validates and completes the tune config at path.
+func LoadTune(p string, check Checker) (*Tune, error) {
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return nil, err
+	}
+	t, err := ParseTune(p, data, check)
+	if err != nil {
+		return nil, err
+	}
+	t.File = p
+	return t, nil
+}
+
+// ParseTune reads, validates and completes a tune config; name names the
+// data in messages ("FILE:LINE: what is wrong"), and every problem is
+// reported, joined and sorted by line, as Parse does for runs. Files
+// named in the config are not opened here: their errors come when the
+// tune reads them.
+func ParseTune(name string, data []byte, check Checker) (*Tune, error) {
+	var doc tuneDocument
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	err := dec.Decode(&doc)
+	if err == io.EOF {
+		err = nil
+	}
+	var errs []*Error
+	typeErrs := false
+	var te *yaml.TypeError
+	switch {
+	case errors.As(err, &te):
+		for _, msg := range te.Errors {
+			e := yamlError(name, msg)
+			errs = append(errs, e)
+			if !keyError(e.Msg) {
+				typeErrs = true
+			}
+		}
+	case err != nil:
+		return nil, errors.Join(anchorLine(yamlError(name, err.Error()), data))
+	}
+	var extra yaml.Node
+	switch err := dec.Decode(&extra); {
+	case err == io.EOF:
+	case err != nil:
+		return nil, errors.Join(yamlError(name, err.Error()))
+	default:
+		return nil, errors.Join(&Error{name, extra.Line, "more than one YAML document; a tune file holds one tune"})
+	}
+	t := &doc.tune
+	if !typeErrs {
+		v := &tuneValidator{name: name, lines: &validator{root: doc.node}, check: check, tune: t}
+		v.validate()
+		errs = append(errs, v.errs...)
+	}
+	if len(errs) > 0 {
+		sort.SliceStable(errs, func(i, j int) bool { return errs[i].Line < errs[j].Line })
+		joined := make([]error, len(errs))
+		for i, e := range errs {
+			joined[i] = e
+		}
+		return nil, errors.Join(joined...)
+	}
+	t.fillDefaults()
+	return t, nil
+}
+
+type tuneDocument struct {
+	tune Tune
+	node *yaml.Node
+}
+
+func (d *tuneDocument) UnmarshalYAML(n *yaml.Node) error {
+	d.node = n
+	return n.Decode(&d.tune)
+}
+
+// Path returns p as seen from the working directory: relative paths are
+// relative to the folder of the config file.
+func (t *Tune) Path(p string) string {
+	if p == "" || filepath.IsAbs(p) || t.File == "" {
+		return p
+	}
+	return filepath.Join(filepath.Dir(t.File), p)
+}
+
+// IsFrozen reports whether the feature name matches one of the frozen
+// globs.
+func (t *Tune) IsFrozen(name string) bool {
+	for _, g := range t.Frozen {
+		if ok, _ := path.Match(g, name); ok {
+			return true
+		}
+	}
+	return false
+}
+
+func (t *Tune) fillDefaults() {
+	if t.Method == "" {
+		t.Method = MethodTexel
+	}
+	if t.BadData == "" {
+		t.BadData = BadDataReject
+	}
+	if t.Iterations == 0 {
+		t.Iterations = DefaultIterations
+	}
+	if vf := t.Verify; vf != nil {
+		if vf.Games == 0 {
+			vf.Games = DefaultVerifyGames
+		}
+		if vf.Nodes == 0 && vf.Depth == 0 {
+			vf.Nodes = DefaultVerifyNodes
+		}
+		if vf.OpeningPlies == 0 {
+			vf.OpeningPlies = DefaultVerifyPlies
+		}
+		if vf.MaxPlies == 0 {
+			vf.MaxPlies = DefaultVerifyMaxPlies
+		}
+		if vf.Hash == 0 {
+			vf.Hash = DefaultHash
+		}
+		if vf.Out == "" && t.Out != "" {
+			vf.Out = strings.TrimSuffix(t.Out, filepath.Ext(t.Out)) + "-verify"
+		}
+		if s := vf.SPRT; s != nil {
+			if s.Alpha == 0 {
+				s.Alpha = DefaultAlpha
+			}
+			if s.Beta == 0 {
+				s.Beta = DefaultBeta
+			}
+			if s.Model == "" {
+				s.Model = ModelNormalized
+			}
+		}
+	}
+}
+
+// tuneValidator checks a decoded tune config, collecting every problem.
+type tuneValidator struct {
+	name  string
+	lines *validator // finds the line of a key
+	check Checker
+	tune  *Tune
+	errs  []*Error
+}
+
+func (v *tuneValidator) errorf(line int, format string, args ...any) {
+	if line <= 0 {
+		line = max(v.tune.Line, 1)
+	}
+	v.errs = append(v.errs, &Error{v.name, line, fmt.Sprintf(format, args...)})
+}
+
+func (v *tuneValidator) at(path ...any) int { return v.lines.at(path...) }
+
+func (v *tuneValidator) validate() {
+	t := v.tune
+	switch {
+	case t.Variant == "":
+		v.errorf(v.at("variant"), "no variant: set variant to one of %s", strings.Join(v.check.Variants, ", "))
+	case v.check.Variants != nil && !slices.Contains(v.check.Variants, t.Variant):
+		v.errorf(v.at("variant"), "variant: unknown variant %q (known: %s)", t.Variant, strings.Join(v.check.Variants, ", "))
+	}
+	if t.Concurrency < 0 {
+		v.errorf(v.at("concurrency"), "concurrency: %d is negative (0 means one per CPU)", t.Concurrency)
+	}
+	switch t.Method {
+	case "", MethodTexel:
+		v.texel()
+	case MethodSPSA:
+		// SPSA validates its own section (spsa*.go); the Texel keys do
+		// not apply to it.
+		for _, key := range []string{"data", "frozen", "validation", "bad_data", "k"} {
+			if line, ok := v.lines.find([]any{key}); ok {
+				v.errorf(line, "%s: a texel setting, not used by method spsa", key)
+			}
+		}
+	default:
+		v.errorf(v.at("method"), "method: unknown method %q (known: %s, %s)", t.Method, MethodTexel, MethodSPSA)
+	}
+	if t.Verify != nil {
+		v.verify(t.Verify)
+	}
+}
+
+func (v *tuneValidator) texel() {
+	t := v.tune
+	if len(t.Data) == 0 {
+		v.errorf(v.at("data"), "data: no data files (EPD lines with c9 results, as varena datagen writes them)")
+	}
+	for i, d := range t.Data {
+		if strings.TrimSpace(d) == "" {
+			v.errorf(v.at("data", i), "data: empty file name")
+		}
+	}
+	for i, g := range t.Frozen {
+		if _, err := path.Match(g, ""); err != nil || g == "" {
+			v.errorf(v.at("frozen", i), "frozen: bad name pattern %q", g)
+		}
+	}
+	if t.L2 < 0 {
+		v.errorf(v.at("l2"), "l2: %g is negative", t.L2)
+	}
+	if t.Iterations < 0 {
+		v.errorf(v.at("iterations"), "iterations: %d is negative", t.Iterations)
+	}
+	if t.Validation < 0 || t.Validation >= 1 {
+		v.errorf(v.at("validation"), "validation: %g is not a share in [0, 1)", t.Validation)
+	}
+	if t.Out == "" {
+		v.errorf(v.at("out"), "out: no output weights file")
+	}
+	switch t.BadData {
+	case "", BadDataReject, BadDataSkip:
+	default:
+		v.errorf(v.at("bad_data"), "bad_data: %q is not %s or %s", t.BadData, BadDataReject, BadDataSkip)
+	}
+	if t.K < 0 {
+		v.errorf(v.at("k"), "k: %g is negative (0 fits K)", t.K)
+	}
+}
+
+func (v *tuneValidator) verify(vf *Verify) {
+	p := []any{"verify"}
+	if vf.Games < 0 || vf.Games%2 != 0 {
+		v.errorf(v.at(sub(p, "games")...), "verify.games: %d is not a positive even number (games come in colour-reversed pairs)", vf.Games)
+	}
+	if vf.Nodes < 0 {
+		v.errorf(v.at(sub(p, "nodes")...), "verify.nodes: %d is negative", vf.Nodes)
+	}
+	if vf.Depth < 0 {
+		v.errorf(v.at(sub(p, "depth")...), "verify.depth: %d is negative", vf.Depth)
+	}
+	if vf.Nodes > 0 && vf.Depth > 0 {
+		v.errorf(v.at(sub(p, "depth")...), "verify: nodes and depth both set: give one limit")
+	}
+	if vf.OpeningPlies < 0 {
+		v.errorf(v.at(sub(p, "opening_plies")...), "verify.opening_plies: %d is negative", vf.OpeningPlies)
+	}
+	if vf.MaxPlies < 0 {
+		v.errorf(v.at(sub(p, "max_plies")...), "verify.max_plies: %d is negative", vf.MaxPlies)
+	}
+	if vf.Hash < 0 {
+		v.errorf(v.at(sub(p, "hash")...), "verify.hash: %d is negative", vf.Hash)
+	}
+	if vf.Out == "" && v.tune.Out == "" {
+		v.errorf(v.at(sub(p, "out")...), "verify.out: no match directory (and no out to derive it from)")
+	}
+	if s := vf.SPRT; s != nil {
+		sp := sub(p, "sprt")
+		if s.Elo0 >= s.Elo1 {
+			v.errorf(v.at(sub(sp, "elo1")...), "verify.sprt: elo1 (%g) must exceed elo0 (%g)", s.Elo1, s.Elo0)
+		}
+		for _, a := range []struct {
+			key string
+			x   float64
+		}{{"alpha", s.Alpha}, {"beta", s.Beta}} {
+			if a.x < 0 || a.x >= 0.5 {
+				v.errorf(v.at(sub(sp, a.key)...), "verify.sprt.%s: %g is not in (0, 0.5)", a.key, a.x)
+			}
+		}
+		switch s.Model {
+		case "", ModelNormalized, ModelLogistic:
+		default:
+			v.errorf(v.at(sub(sp, "model")...), "verify.sprt.model: %q is not %s or %s", s.Model, ModelNormalized, ModelLogistic)
+		}
+	}
+}
