@@ -15,13 +15,13 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// Tune is one tuning job: what `varena tune CONFIG.yaml` does. Method
-// selects the algorithm ("texel", the default: a fit of the evaluation
-// weights to game results; "spsa": perturbation over games); the keys
-// of the other method are refused, so a config says what it does.
+// Tune is a tune config with method texel (the default): a fit of the
+// evaluation weights to game results, what `varena tune CONFIG.yaml`
+// does for it. (Method spsa has its own config, SPSATune; TuneMethod
+// tells them apart.)
 type Tune struct {
 	Variant     string `yaml:"variant"`
-	Method      string `yaml:"method"`      // texel (default) or spsa
+	Method      string `yaml:"method"`      // texel
 	Seed        uint64 `yaml:"seed"`        // validation split, verification openings
 	Concurrency int    `yaml:"concurrency"` // goroutines; 0 = one per CPU
 
@@ -72,11 +72,8 @@ type Verify struct {
 	Line         int    `yaml:"-"`
 }
 
-// Tune methods and bad-data policies.
+// Bad-data policies of a texel tune.
 const (
-	MethodTexel = "texel"
-	MethodSPSA  = "spsa"
-
 	BadDataReject = "reject"
 	BadDataSkip   = "skip"
 )
@@ -190,6 +187,16 @@ func (t *Tune) Path(p string) string {
 	return filepath.Join(filepath.Dir(t.File), p)
 }
 
+// SetOut changes the output weights file (the command line's -out), and
+// the verification match's directory with it when that was derived from
+// the old one.
+func (t *Tune) SetOut(out string) {
+	if vf := t.Verify; vf != nil && vf.Out == strings.TrimSuffix(t.Out, filepath.Ext(t.Out))+"-verify" {
+		vf.Out = strings.TrimSuffix(out, filepath.Ext(out)) + "-verify"
+	}
+	t.Out = out
+}
+
 // IsFrozen reports whether the feature name matches one of the frozen
 // globs.
 func (t *Tune) IsFrozen(name string) bool {
@@ -277,13 +284,7 @@ func (v *tuneValidator) validate() {
 	case "", MethodTexel:
 		v.texel()
 	case MethodSPSA:
-		// SPSA validates its own section (spsa*.go); the Texel keys do
-		// not apply to it.
-		for _, key := range []string{"data", "frozen", "validation", "bad_data", "k"} {
-			if line, ok := v.lines.find([]any{key}); ok {
-				v.errorf(line, "%s: a texel setting, not used by method spsa", key)
-			}
-		}
+		v.errorf(v.at("method"), "method: spsa configs are read by LoadSPSA, not as a texel tune")
 	default:
 		v.errorf(v.at("method"), "method: unknown method %q (known: %s, %s)", t.Method, MethodTexel, MethodSPSA)
 	}

@@ -41,7 +41,7 @@ func TestParseTuneErrors(t *testing.T) {
 		{"bad glob", "variant: extinction\ndata: [a]\nout: o\nfrozen:\n  - tempo\n  - '[x'\n", []string{`t.yaml:6: frozen: bad name pattern "[x"`}},
 		{"wrong type", "variant: extinction\ndata: [a]\nout: o\niterations: many\n", []string{"t.yaml:4: iterations: cannot unmarshal"}},
 		{"method", "variant: extinction\nmethod: genetic\ndata: [a]\nout: o\n", []string{`t.yaml:2: method: unknown method "genetic"`}},
-		{"spsa refuses texel keys", "variant: extinction\nmethod: spsa\ndata: [a]\n", []string{"t.yaml:3: data: a texel setting"}},
+		{"spsa", "variant: extinction\nmethod: spsa\ndata: [a]\n", []string{"t.yaml:2: method: spsa configs are read by LoadSPSA"}},
 		{"odd games", "variant: extinction\ndata: [a]\nout: o\nverify:\n  games: 3\n", []string{"t.yaml:5: verify.games: 3 is not"}},
 		{"two limits", "variant: extinction\ndata: [a]\nout: o\nverify:\n  nodes: 10\n  depth: 3\n", []string{"t.yaml:6: verify: nodes and depth both set"}},
 		{"sprt bounds", "variant: extinction\ndata: [a]\nout: o\nverify:\n  sprt: {elo0: 5, elo1: 0}\n", []string{"t.yaml:5: verify.sprt: elo1 (0) must exceed elo0 (5)"}},
@@ -84,7 +84,7 @@ func TestExampleTunes(t *testing.T) {
 // and a policy.
 func FuzzParseTune(f *testing.F) {
 	f.Add([]byte("variant: extinction\ndata: [a.epd]\nout: o.yaml\nverify: {games: 10, sprt: {elo0: 0, elo1: 5}}\n"))
-	f.Add([]byte("variant: evolution\nmethod: spsa\n"))
+	f.Add([]byte("variant: evolution\nmethod: texel\nk: 1.5\nvalidation: 0.5\n"))
 	f.Add([]byte("a: &x {b: *x}\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		tu, err := configs.ParseTune("f.yaml", data, check)

@@ -1,5 +1,29 @@
 // Package tuning fits and tunes the engines' numbers.
 //
+// # Data and the Texel fit
+//
+// Datagen plays self-play games with the built-in searcher and writes
+// labelled quiet positions, one a line in an EPD-like text format that
+// other tuners read:
+//
+//	<placement> <side> <castling> <ep> hmvc 3; fmvn 40; c9 "1-0"; ce 35; ply 78; game 12;
+//
+// The four FEN fields come first (Los Alamos boards carry their bunker
+// ranks after a '|', as everywhere in varena); then EPD operations: hmvc
+// and fmvn the move counters, c9 the game's result from White's view
+// ("1-0", "0-1", "1/2-1/2"), ce the search score in centipawns from the
+// side to move's view (as EPD defines ce), ply the plies played before
+// the position and game the game's number in the file. Only c9 is needed
+// to read a line; unknown operations are ignored.
+//
+// The Texel fit (Fit) minimises the mean squared error between each
+// position's result and sigmoid(K * eval / 400), eval the evaluation
+// from White's view, first over K alone and then over the weights with
+// gonum's L-BFGS and the analytic gradient. The evaluation is linear in
+// its weights, so each position's sparse feature vector is computed once
+// and stored in flat arrays (texel-tuner style); the loss and gradient sum
+// is split over goroutines with a gradient buffer each.
+//
 // # SPSA over games
 //
 // RunSPSA is simultaneous perturbation stochastic approximation as

@@ -54,6 +54,7 @@ var commands = []*command{
 	sprtCmd,
 	perftCmd,
 	uciCmd,
+	datagenCmd,
 	tuneCmd,
 	reportCmd,
 	serveCmd,

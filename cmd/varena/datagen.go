@@ -1,0 +1,96 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+
+	"golang.org/x/term"
+
+	"varena/engines/search"
+	"varena/engines/variants"
+	"varena/tuning"
+)
+
+var datagenCmd = &command{
+	name:      "datagen",
+	usageLine: "varena datagen -variant V -games N -out FILE [-nodes N] [-concurrency N] [-seed S] [-weights FILE]",
+	short:     "self-play games that label quiet positions for the Texel fit",
+	long: `
+Datagen plays N self-play games of the built-in engine (a few random
+opening plies, then a node limit per move) and appends their quiet
+positions, labelled with the game's result, to FILE: one EPD line each,
+with the result as c9 "1-0", the search score as ce, and ply and game
+operations (see README, "Tuning"). The same seed gives the same file
+whatever the concurrency. An interrupted datagen resumes when started
+again with the same FILE and settings; -games may then be raised to add
+games.
+`,
+	setFlags: datagenFlags,
+}
+
+func datagenFlags(fs *flag.FlagSet) runFunc {
+	variant := fs.String("variant", "", "variant: "+fmt.Sprint(variants.Names()))
+	games := fs.Int("games", 0, "games in FILE when done")
+	out := fs.String("out", "", "data file to write (or resume)")
+	nodes := fs.Int64("nodes", 5000, "node limit per move")
+	conc := fs.Int("concurrency", 0, "games played at once (default: the number of CPUs)")
+	seed := fs.Uint64("seed", 1, "seed of the random openings")
+	plies := fs.Int("opening-plies", 8, "random plies at the start of each game (not kept)")
+	maxPlies := fs.Int("max-plies", 400, "a game this long is a draw")
+	weights := fs.String("weights", "", "YAML weights file of the engine (default: built in)")
+	quiet := fs.Bool("quiet", false, "no progress on stderr")
+	return func(ctx context.Context, pos []string, std stdio) error {
+		if len(pos) > 0 {
+			return usagef("unexpected argument %q", pos[0])
+		}
+		v, err := variants.ByName(*variant)
+		if err != nil {
+			return usageError{err}
+		}
+		switch {
+		case *games < 1:
+			return usagef("-games must be 1 or more")
+		case *out == "":
+			return usagef("-out FILE is required")
+		case *nodes < 1:
+			return usagef("-nodes must be 1 or more")
+		case *conc < 0:
+			return usagef("-concurrency must be 0 or more")
+		case *plies < 0 || *maxPlies < 1:
+			return usagef("-opening-plies must be 0 or more and -max-plies 1 or more")
+		}
+		w, err := search.DefaultWeights(v)
+		if *weights != "" {
+			w, err = search.LoadWeights(v, *weights)
+		}
+		if err != nil {
+			return err
+		}
+		opt := tuning.DatagenOptions{
+			Variant: v, Weights: w, Games: *games, Nodes: *nodes, Concurrency: *conc,
+			Seed: *seed, OpeningPlies: *plies, MaxPlies: *maxPlies,
+		}
+		if *plies == 0 {
+			opt.OpeningPlies = -1 // none, rather than the default
+		}
+		if !*quiet {
+			opt.Log = std.err
+			if f, ok := std.err.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+				opt.Progress = std.err
+			}
+		}
+		st, err := tuning.Datagen(ctx, *out, opt)
+		if st.Resumed > 0 && !*quiet {
+			fmt.Fprintf(std.err, "resumed after game %d\n", st.Resumed)
+		}
+		fmt.Fprintf(std.out, "%s: %d games, %d positions (%d games played in %s, %.0f positions/s)\n",
+			*out, st.Games, st.Positions, st.Played, st.Elapsed.Round(1e7), float64(st.Positions)/max(st.Elapsed.Seconds(), 1e-9))
+		if errors.Is(err, context.Canceled) {
+			fmt.Fprintln(std.err, "interrupted: run the same command again to resume")
+		}
+		return err
+	}
+}

@@ -1,0 +1,60 @@
+package tuning
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestParseRecord(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		want Record
+		err  string
+	}{
+		{`rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - hmvc 0; fmvn 1; c9 "1-0"; ce 25; ply 8; game 3;`,
+			Record{FEN: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Result: 1, Score: 25, HasScore: true, Ply: 8, Game: 3}, ""},
+		{`8/8/8/8/8/8/8/K6k b - - c9 "1/2-1/2";`, Record{FEN: "8/8/8/8/8/8/8/K6k b - -", Result: 0.5}, ""},
+		{`8/8/8/8/8/8/8/K6k b - - c9 "0-1"`, Record{FEN: "8/8/8/8/8/8/8/K6k b - -", Result: 0}, ""},
+		{`8/8/8/8/8/8/8/K6k b - - id "a; b"; c9 "0-1"; foo bar baz;`, Record{FEN: "8/8/8/8/8/8/8/K6k b - -", Result: 0}, ""},
+		{`8/8/8/8/8/8/8/K6k b - - fmvn 7; c9 "0-1";`, Record{FEN: "8/8/8/8/8/8/8/K6k b - - 0 7", Result: 0}, ""},
+		{`8/8/8/8/8/8/8/K6k b - - ce 5;`, Record{}, "no result"},
+		{`8/8/8/8/8/8/8/K6k b - - c9 "2-0";`, Record{}, `"2-0" is not a result`},
+		{`8/8/8/8/8/8/8/K6k b - - c9 "1-0"; ce x;`, Record{}, `ce: "x" is not an integer`},
+		{`8/8/8/8/8/8/8/K6k b - - c9 "1-0"; ply -1;`, Record{}, "ply: -1 is negative"},
+		{`8/8/8/8/8/8/8/K6k b - - c9 "1-0`, Record{}, "unterminated"},
+		{`8/8/8/8/8/8/8/K6k b; c9 "1-0";`, Record{}, "four FEN fields"},
+		{`8/8/8/8/8/8/8/K6k b - - ;; c9 "1-0";`, Record{}, "empty operation"},
+	} {
+		got, err := ParseRecord(tc.line)
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%s: error %v, want %q", tc.line, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || got != tc.want {
+			t.Errorf("%s:\n got %+v, %v\nwant %+v", tc.line, got, err, tc.want)
+		}
+	}
+}
+
+// FuzzParseRecord: no line panics, and an accepted line formats to one
+// that parses to the same record (parse -> format -> parse).
+func FuzzParseRecord(f *testing.F) {
+	f.Add(`rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - hmvc 0; fmvn 1; c9 "1-0"; ce 25; ply 8; game 3;`)
+	f.Add(`rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|Vc6Vd6/4/4/Vc1Vd1 w - - c9 "1/2-1/2";`)
+	f.Add(`8/8/8/8/8/8/8/K6k b - - id "a; b"; c9 "0-1"`)
+	f.Fuzz(func(t *testing.T, line string) {
+		r, err := ParseRecord(line)
+		if err != nil {
+			return
+		}
+		again, err := ParseRecord(r.Format())
+		if err != nil {
+			t.Fatalf("%q -> %q: %v", line, r.Format(), err)
+		}
+		if again != r {
+			t.Fatalf("%q -> %q:\n%+v\n%+v", line, r.Format(), r, again)
+		}
+	})
+}

@@ -1,0 +1,97 @@
+package tuning
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"varena/configs"
+	"varena/engines/search"
+	"varena/engines/variants"
+)
+
+// The whole loop on a small scale: datagen, the fit from a tune config,
+// a weights file with its header that search.LoadWeights and a run
+// config's weights: accept, and the verification match.
+func TestTexelEndToEnd(t *testing.T) {
+	v := variants.All[0]
+	dir := t.TempDir()
+	data := filepath.Join(dir, "d.epd")
+	if _, err := Datagen(context.Background(), data, datagenOpts(t, v, 12, 2)); err != nil {
+		t.Fatal(err)
+	}
+	// A broken line, skipped with a count.
+	f, _ := os.OpenFile(data, os.O_APPEND|os.O_WRONLY, 0o644)
+	f.WriteString("not a position c9 \"1-0\";\n")
+	f.Close()
+	src := "variant: extinction\ndata: [d.epd]\nfrozen: [tempo, 'last_*']\nl2: 0.000001\niterations: 30\nvalidation: 0.2\nbad_data: skip\nout: w.yaml\n" +
+		"verify: {games: 2, depth: 1, opening_plies: 2}\n"
+	cfgPath := filepath.Join(dir, "t.yaml")
+	os.WriteFile(cfgPath, []byte(src), 0o644)
+	cfg, err := configs.LoadTune(cfgPath, configs.Checker{Variants: variants.Names()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log strings.Builder
+	rep, err := Texel(context.Background(), cfg, TexelOptions{Log: &log})
+	if err != nil {
+		t.Fatalf("%v\n%s", err, log.String())
+	}
+	if rep.Skipped != 1 || rep.Positions == 0 || rep.Fit.TrainAfter > rep.Fit.TrainBefore || rep.K <= 0 {
+		t.Errorf("report %+v, fit %+v", rep, rep.Fit)
+	}
+	out := filepath.Join(dir, "w.yaml")
+	text, _ := os.ReadFile(out)
+	for _, want := range []string{"# Data: ", "# Positions: ", "# K: ", "# Loss (MSE) before -> after: training", "validation", "frozen: tempo, last_*"} {
+		if !strings.Contains(string(text), want) {
+			t.Errorf("header lacks %q:\n%s", want, text)
+		}
+	}
+	w, err := search.LoadWeights(v, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start, _ := search.DefaultWeights(v)
+	if got, _ := w.Get("tempo"); got != mustGet(start, "tempo") {
+		t.Errorf("frozen tempo moved to %g", got)
+	}
+	if rep.Verify == nil || rep.Verify.WDL.Games() != 2 || rep.Verify.Penta.Pairs() != 1 {
+		t.Errorf("verify: %+v", rep.Verify)
+	}
+	// The verification run's config named the tuned file as a run
+	// config's weights: key does.
+	if _, err := os.Stat(filepath.Join(dir, "w-verify", "summary.json")); err != nil {
+		t.Error(err)
+	}
+}
+
+func mustGet(w *search.Weights, name string) float64 {
+	x, _ := w.Get(name)
+	return x
+}
+
+// A broken line stops a tune that rejects bad data, with FILE:LINE.
+func TestLoadDataRejects(t *testing.T) {
+	v := variants.All[0]
+	w, _ := search.DefaultWeights(v)
+	dir := t.TempDir()
+	p := filepath.Join(dir, "bad.epd")
+	os.WriteFile(p, []byte("# comment\n"+
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - c9 \"1-0\";\n\n"+
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - c9 \"1-0\";\n"), 0o644)
+	_, _, err := LoadData(context.Background(), []string{p}, w, LoadOptions{})
+	if err == nil || !strings.Contains(err.Error(), p+":4: ") {
+		t.Fatalf("error %v, want %s:4", err, p)
+	}
+	d, st, err := LoadData(context.Background(), []string{p}, w, LoadOptions{Skip: true})
+	if err != nil || d.Len() != 1 || st.Skipped != 1 || st.Lines != 2 {
+		t.Fatalf("skip: %v, %d positions, %+v", err, d.Len(), st)
+	}
+	// The stored features reproduce the engine's evaluation (White's view).
+	pos := v.StartPosition()
+	if got, want := d.Eval(0, w.Values()), search.Evaluate(&pos, w, nil); got != want {
+		t.Errorf("data set eval %g, engine %g", got, want)
+	}
+}

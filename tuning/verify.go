@@ -1,0 +1,137 @@
+package tuning
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"varena/arena"
+	"varena/arena/stats"
+	"varena/configs"
+	"varena/engines"
+)
+
+// Engine names in the verification match.
+const (
+	TunedName = "tuned"
+	StartName = "start"
+)
+
+// VerifyOptions are where the match reports.
+type VerifyOptions struct {
+	Progress io.Writer
+	Log      io.Writer
+}
+
+// VerifyReport is the verification match's outcome, from the tuned
+// weights' side.
+type VerifyReport struct {
+	Out   string // the match's output directory
+	WDL   stats.WDL
+	Penta stats.Penta
+	// Elo is the logistic Elo difference with its 95% interval, from the
+	// pentanomial counts of the finished pairs (from all games when no
+	// pair is finished).
+	Elo  stats.Interval
+	SPRT string // the SPRT's decision, when the match is one
+}
+
+// Wins reports whether the tuned weights are proven stronger: the lower
+// bound of the 95% interval is above 0 (or the SPRT accepted H1).
+func (r *VerifyReport) Wins() bool {
+	if r.SPRT != "" {
+		return r.SPRT == "H1"
+	}
+	return r.Elo.Lower > 0
+}
+
+// Verify plays the verification match of a tune config through the
+// arena: the built-in engine with the tuned weights (file tuned) against
+// the same engine with the start weights (file start, "" for the
+// embedded ones), same limits, random openings in colour-reversed
+// pairs. Like any run, an interrupted match resumes on the same output
+// directory.
+func Verify(ctx context.Context, cfg *configs.Tune, v *engines.Variant, start, tuned string, opt VerifyOptions) (*VerifyReport, error) {
+	vf := cfg.Verify
+	out := cfg.Path(vf.Out)
+	r, err := configs.Parse("verify match of "+cfg.File, verifyRun(cfg, v, start, tuned), configs.Checker{Variants: []string{v.Name}, FileExists: func(string) bool { return true }})
+	if err != nil {
+		return nil, fmt.Errorf("tuning: verify: %w", err)
+	}
+	sum, err := arena.Run(ctx, r, arena.Options{Out: out, Concurrency: cfg.Concurrency, Progress: opt.Progress, Log: opt.Log})
+	if sum == nil {
+		return nil, err
+	}
+	rep := &VerifyReport{Out: out}
+	for _, p := range sum.Pairings {
+		flip := p.A != TunedName
+		rep.WDL, rep.Penta = p.WDL, p.Penta
+		s := p.Games
+		if p.Pairs != nil && p.Penta.Pairs() > 0 {
+			s = *p.Pairs
+		}
+		rep.Elo = s.Elo
+		if flip {
+			rep.WDL = stats.WDL{W: p.WDL.L, D: p.WDL.D, L: p.WDL.W}
+			for i := range rep.Penta {
+				rep.Penta[i] = p.Penta[4-i]
+			}
+			rep.Elo = stats.Interval{Value: -s.Elo.Value, Lower: -s.Elo.Upper, Upper: -s.Elo.Lower, Error: s.Elo.Error}
+		}
+	}
+	if sum.SPRT != nil {
+		rep.SPRT = sum.SPRT.Decision.String()
+	}
+	if opt.Log != nil {
+		fmt.Fprintf(opt.Log, "verify: %s\n", rep)
+	}
+	return rep, err
+}
+
+func (r *VerifyReport) String() string {
+	s := fmt.Sprintf("tuned vs start: %d games, %s (W-D-L), pairs %s, Elo %+.1f [%+.1f, %+.1f]",
+		r.WDL.Games(), r.WDL, r.Penta, r.Elo.Value, r.Elo.Lower, r.Elo.Upper)
+	if r.SPRT != "" {
+		s += ", SPRT " + r.SPRT
+	}
+	return s
+}
+
+// verifyRun writes the match as a run config, so that it is validated
+// and completed like any other.
+func verifyRun(cfg *configs.Tune, v *engines.Variant, start, tuned string) []byte {
+	vf := cfg.Verify
+	abs := func(p string) string {
+		if a, err := filepath.Abs(p); err == nil {
+			return a
+		}
+		return p
+	}
+	var b strings.Builder
+	q := strconv.Quote
+	fmt.Fprintf(&b, "name: verify-%s\nvariant: %s\nseed: %d\nconcurrency: %d\n", v.Name, v.Name, cfg.Seed, cfg.Concurrency)
+	if vf.SPRT != nil {
+		s := vf.SPRT
+		fmt.Fprintf(&b, "tournament: {type: sprt, games: %d}\n", vf.Games)
+		fmt.Fprintf(&b, "sprt: {elo0: %g, elo1: %g, alpha: %g, beta: %g, model: %s}\n", s.Elo0, s.Elo1, s.Alpha, s.Beta, s.Model)
+	} else {
+		fmt.Fprintf(&b, "tournament: {type: gauntlet, challenger: %s, games: %d}\n", TunedName, vf.Games)
+	}
+	fmt.Fprintf(&b, "openings: {plies: %d}\n", vf.OpeningPlies)
+	if vf.Depth > 0 {
+		fmt.Fprintf(&b, "time_control: {depth: %d}\n", vf.Depth)
+	} else {
+		fmt.Fprintf(&b, "time_control: {nodes: %d}\n", vf.Nodes)
+	}
+	fmt.Fprintf(&b, "adjudication: {max_plies: %d}\n", vf.MaxPlies)
+	fmt.Fprintf(&b, "engines:\n  - {name: %s, kind: alphabeta, hash: %d, weights: {%s: %s}}\n", TunedName, vf.Hash, v.Name, q(abs(tuned)))
+	if start != "" {
+		fmt.Fprintf(&b, "  - {name: %s, kind: alphabeta, hash: %d, weights: {%s: %s}}\n", StartName, vf.Hash, v.Name, q(abs(start)))
+	} else {
+		fmt.Fprintf(&b, "  - {name: %s, kind: alphabeta, hash: %d}\n", StartName, vf.Hash)
+	}
+	return []byte(b.String())
+}
