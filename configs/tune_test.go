@@ -39,7 +39,7 @@ func TestParseTuneErrors(t *testing.T) {
 		{"bad validation", "variant: extinction\ndata: [a]\nout: o\nvalidation: 1.5\n", []string{"t.yaml:4: validation: 1.5 is not a share"}},
 		{"bad policy", "variant: extinction\ndata: [a]\nout: o\nbad_data: ignore\n", []string{`t.yaml:4: bad_data: "ignore"`}},
 		{"bad glob", "variant: extinction\ndata: [a]\nout: o\nfrozen:\n  - tempo\n  - '[x'\n", []string{`t.yaml:6: frozen: bad name pattern "[x"`}},
-		{"wrong type", "variant: extinction\ndata: [a]\nout: o\niterations: many\n", []string{"t.yaml:4: iterations: cannot unmarshal"}},
+		{"wrong type", "variant: extinction\ndata: [a]\nout: o\niterations: many\n", []string{"t.yaml:4: iterations: want a whole number"}},
 		{"method", "variant: extinction\nmethod: genetic\ndata: [a]\nout: o\n", []string{`t.yaml:2: method: unknown method "genetic"`}},
 		{"spsa", "variant: extinction\nmethod: spsa\ndata: [a]\n", []string{"t.yaml:2: method: spsa configs are read by LoadSPSA"}},
 		{"odd games", "variant: extinction\ndata: [a]\nout: o\nverify:\n  games: 3\n", []string{"t.yaml:5: verify.games: 3 is not"}},
