@@ -206,6 +206,9 @@ func TestReplayOfFinishedGames(t *testing.T) {
 		if r.Note != "" || len(r.FENs) != len(g.Moves)+1 || len(r.Moves) != len(g.Moves) {
 			t.Fatalf("game %d: %d moves, %d FENs, note %q", g.ID, len(g.Moves), len(r.FENs), r.Note)
 		}
+		if len(r.UCI) != len(g.Moves) || (len(g.Moves) > 0 && r.UCI[0] != g.Moves[0].UCI) {
+			t.Errorf("game %d: UCI moves %v", g.ID, r.UCI)
+		}
 		if r.FENs[0] != g.StartFEN {
 			t.Errorf("game %d: first FEN %q, want the start %q", g.ID, r.FENs[0], g.StartFEN)
 		}

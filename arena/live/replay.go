@@ -22,6 +22,7 @@ type Replay struct {
 	Termination string   `json:"termination,omitempty"`
 	Reason      string   `json:"reason,omitempty"`
 	Moves       []string `json:"moves"`    // SAN
+	UCI         []string `json:"uci"`      // the same moves in UCI, for marking squares
 	Comments    []string `json:"comments"` // score/depth time per move, as in the PGN
 	FENs        []string `json:"fens"`     // FENs[i]: after i plies
 	Board       Board    `json:"board"`
@@ -76,6 +77,7 @@ func replay(g results.Game) Replay {
 		Termination: g.Termination, Reason: g.Reason}
 	for _, m := range g.Moves {
 		r.Moves = append(r.Moves, m.SAN)
+		r.UCI = append(r.UCI, m.UCI)
 		r.Comments = append(r.Comments, comment(m))
 	}
 	r.Board, _ = boardOf(g.Variant)
