@@ -12,13 +12,16 @@ import (
 	"time"
 )
 
-// TestPerftSignal: a perft that would run for years stops on SIGINT and
-// on SIGTERM within a moment, with one line on stderr and exit status 1.
-func TestPerftSignal(t *testing.T) {
+// TestBinaryEnds runs the built binary: a perft that would run for years
+// stops on SIGINT and on SIGTERM within a moment, with one line on stderr
+// and exit status 1; "varena uci" given "go depth 99" and then the end of
+// its input answers bestmove and exits at once.
+func TestBinaryEnds(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
 	bin := buildVarena(t)
+	testUCIEndOfInput(t, bin)
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
 		cmd := exec.Command(bin, "perft", "-depth", "30")
 		var stdout, stderr bytes.Buffer
@@ -51,5 +54,31 @@ func TestPerftSignal(t *testing.T) {
 		if strings.Contains(stdout.String(), "Nodes searched") {
 			t.Errorf("%v: an interrupted perft printed a total: %q", sig, stdout.String())
 		}
+	}
+}
+
+func testUCIEndOfInput(t *testing.T, bin string) {
+	cmd := exec.Command(bin, "uci")
+	cmd.Stdin = strings.NewReader("uci\nisready\nposition startpos moves e2e4\ngo depth 99\n")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("varena uci: %v, stderr %q", err, stderr.String())
+		}
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		<-done
+		t.Fatal("varena uci still searching 10s after the end of its input")
+	}
+	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
+	if last := lines[len(lines)-1]; !strings.HasPrefix(last, "bestmove ") || len(strings.Fields(last)) != 2 {
+		t.Errorf("last line %q, want a bestmove", last)
 	}
 }
