@@ -147,10 +147,13 @@ func runFlags(fs *flag.FlagSet) runFunc {
 		// An SPRT's verdict is the exit status, for CI jobs; the last
 		// line of stdout (WriteText ends with it) says it in words.
 		switch sum.SPRT.ExitStatus {
-		case arena.ExitH0, arena.ExitLimit:
-			return exitStatus(sum.SPRT.ExitStatus)
+		case arena.ExitH1:
+			return nil
+		case arena.ExitH0:
+			return exitStatus(arena.ExitH0)
 		}
-		return nil
+		// The game limit, or a shard that played its part undecided.
+		return exitStatus(arena.ExitLimit)
 	}
 }
 
