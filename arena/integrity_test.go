@@ -424,3 +424,34 @@ func TestProgressLines(t *testing.T) {
 		t.Errorf("SPRT progress %q lacks the LLR and its bounds", buf.String())
 	}
 }
+
+// BenchmarkTallySPRT measures the results consumer's SPRT bookkeeping:
+// games arrive a pair out of order, each pair is tested once counted.
+func BenchmarkTallySPRT(b *testing.B) {
+	s, err := stats.NewSPRT(-3, 1, 0.05, 0.05, stats.Normalized)
+	if err != nil {
+		b.Fatal(err)
+	}
+	results3 := []string{results.WhiteWins, results.Draw, results.BlackWins, results.Draw}
+	const pairs = 2000
+	games := make([]results.Game, 0, 2*pairs)
+	for p := 1; p <= pairs; p++ {
+		games = append(games,
+			results.Game{ID: 2*p - 1, Pair: p, White: "a", Black: "b", Result: results3[p%4]},
+			results.Game{ID: 2 * p, Pair: p, White: "b", Black: "a", Result: results3[(p/3)%4]})
+	}
+	// Swap neighbouring pairs: the second arrives first.
+	for i := 0; i+3 < len(games); i += 4 {
+		games[i], games[i+1], games[i+2], games[i+3] = games[i+2], games[i+3], games[i], games[i+1]
+	}
+	b.ResetTimer()
+	for range b.N {
+		t := NewTally(Meta{Engines: []string{"a", "b"}, SPRT: &s, Total: 2 * pairs})
+		for _, g := range games {
+			if err := t.Add(g); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(b.N*len(games))/b.Elapsed().Seconds(), "games/s")
+}
