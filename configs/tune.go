@@ -191,6 +191,11 @@ func (t *Tune) Path(p string) string {
 // the verification match's directory with it when that was derived from
 // the old one.
 func (t *Tune) SetOut(out string) {
+	// A command-line path is relative to the working directory, not to
+	// the config's folder as the config's own paths are.
+	if abs, err := filepath.Abs(out); err == nil {
+		out = abs
+	}
 	if vf := t.Verify; vf != nil && vf.Out == strings.TrimSuffix(t.Out, filepath.Ext(t.Out))+"-verify" {
 		vf.Out = strings.TrimSuffix(out, filepath.Ext(out)) + "-verify"
 	}

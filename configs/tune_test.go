@@ -1,6 +1,8 @@
 package configs_test
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -98,4 +100,21 @@ func FuzzParseTune(f *testing.F) {
 			t.Fatalf("accepted without defaults: %+v", tu)
 		}
 	})
+}
+
+// -out on the command line is relative to the working directory; the
+// verification directory derived from out follows it.
+func TestTuneSetOut(t *testing.T) {
+	tu, err := configs.LoadTune("tunes/extinction.yaml", check)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tu.SetOut("x/w.yaml")
+	wd, _ := os.Getwd()
+	if got := tu.Path(tu.Out); got != filepath.Join(wd, "x/w.yaml") {
+		t.Errorf("out %q", got)
+	}
+	if got := tu.Path(tu.Verify.Out); got != filepath.Join(wd, "x/w-verify") {
+		t.Errorf("verify out %q", got)
+	}
 }

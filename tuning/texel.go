@@ -74,8 +74,8 @@ func Texel(ctx context.Context, cfg *configs.Tune, opt TexelOptions) (*TexelRepo
 	}
 	train, valid := data.Split(cfg.Validation, cfg.Seed)
 	rep := &TexelReport{Variant: v.Name, Positions: data.Len(), Train: train.Len(), Valid: valid.Len(), Skipped: ls.Skipped}
-	logf("read %d positions (%d training, %d validation) of %d features in %s",
-		data.Len(), train.Len(), valid.Len(), data.Features, time.Since(t0).Round(time.Millisecond))
+	logf("read %d positions (%d training, %d validation) of %d features, %.1f non-zero per position, in %s",
+		data.Len(), train.Len(), valid.Len(), data.Features, float64(len(data.Index))/float64(data.Len()), time.Since(t0).Round(time.Millisecond))
 
 	w0 := start.Values()
 	rep.K = cfg.K
