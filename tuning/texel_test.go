@@ -2,6 +2,7 @@ package tuning
 
 import (
 	"context"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -91,7 +92,7 @@ func TestLoadDataRejects(t *testing.T) {
 	}
 	// The stored features reproduce the engine's evaluation (White's view).
 	pos := v.StartPosition()
-	if got, want := d.Eval(0, w.Values()), search.Evaluate(&pos, w, nil); got != want {
+	if got, want := d.Eval(0, w.Values()), search.Evaluate(&pos, w, nil); math.Abs(got-want) > 1e-6 {
 		t.Errorf("data set eval %g, engine %g", got, want)
 	}
 }

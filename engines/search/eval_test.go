@@ -44,7 +44,10 @@ func TestEvalIsLinear(t *testing.T) {
 					tr.Reset()
 					score := Evaluate(&pos, w, &tr)
 					plain := Evaluate(&pos, w, nil)
-					if w == def && plain != score || math.Abs(plain-score) > 1e-6 {
+					// The two code paths blend middlegame and endgame in
+					// another order, so tuned weights (middlegame and
+					// endgame values apart) may differ in the last bits.
+					if math.Abs(plain-score) > 1e-6 {
 						t.Fatalf("%s %s: eval with trace %v, without %v", v.Name, pos.FEN(), score, plain)
 					}
 					lin := 0.0
@@ -269,9 +272,19 @@ func TestWeightsFiles(t *testing.T) {
 	}
 }
 
-func TestWeightsErrors(t *testing.T) {
+// handWeights are the hand-set Los Alamos weights the weight-file tests
+// quote (the embedded defaults are tuned and change).
+func handWeights(t testing.TB) (*engines.Variant, *Weights) {
 	v, _ := variants.ByName("losalamos-bunkers")
-	w, _ := DefaultWeights(v)
+	w, err := LoadWeights(v, "testdata/hand-losalamos-bunkers.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v, w
+}
+
+func TestWeightsErrors(t *testing.T) {
+	v, w := handWeights(t)
 	good := string(w.YAML())
 	line := func(s string) string { // the line of good where s starts, as "f.yaml:N:"
 		i := strings.Index(good, s)
@@ -337,8 +350,7 @@ func TestWeightsErrors(t *testing.T) {
 }
 
 func FuzzParseWeights(f *testing.F) {
-	v, _ := variants.ByName("losalamos-bunkers")
-	w, _ := DefaultWeights(v)
+	v, w := handWeights(f)
 	good := string(w.YAML())
 	f.Add(good)
 	f.Add("tempo_mg: 1\n")
