@@ -250,7 +250,7 @@ func TestSPSAResumeGivesSameTheta(t *testing.T) {
 		t.Errorf("log does not tell of the torn line and the resume:\n%s", log.String())
 	}
 	seen := map[int]bool{}
-	steps, _, err := readSPSAJournal(j)
+	steps, _, _, err := readSPSAJournal(j)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -335,4 +335,49 @@ func BenchmarkSPSADriver(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "iterations/s")
+}
+
+// A damaged journal (edited, cut, or another program's file) gives a
+// FILE:LINE error or is resumed; it never panics, and a resumed run ends
+// with every iteration counted once.
+func FuzzSPSAJournal(f *testing.F) {
+	seedDir := f.TempDir()
+	if _, err := RunSPSA(context.Background(), synthConfig(seedDir, 4, 1), newSynth()); err != nil {
+		f.Fatal(err)
+	}
+	good, err := os.ReadFile(filepath.Join(seedDir, SPSAJournalFile))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(good)
+	f.Add(good[:len(good)/2])
+	f.Add([]byte(`{"k":9,"flip":[1,1],"plus":[0,0],"minus":[0,0],"w":0,"d":0,"l":0,"result":0,"theta":[40,0]}` + "\n"))
+	f.Add([]byte(`{"k":1,"flip":[3,1],"plus":[0,0],"minus":[0,0],"w":1,"d":0,"l":0,"result":1,"theta":[40,0]}` + "\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		dir := t.TempDir()
+		cfg := synthConfig(dir, 4, 1)
+		if err := checkSPSAMeta(dir, cfg.Fingerprint); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, SPSAJournalFile), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		res, err := RunSPSA(context.Background(), cfg, newSynth())
+		if err != nil {
+			if !strings.Contains(err.Error(), SPSAJournalFile+":") {
+				t.Fatalf("error without the journal's FILE:LINE: %v", err)
+			}
+			return
+		}
+		seen := map[int]bool{}
+		for _, st := range res.Steps {
+			if seen[st.K] {
+				t.Fatalf("iteration %d counted twice", st.K)
+			}
+			seen[st.K] = true
+		}
+		if res.Done != 4 || len(seen) != 4 {
+			t.Fatalf("%d done, %d distinct iterations", res.Done, len(seen))
+		}
+	})
 }

@@ -123,7 +123,7 @@ func RunSPSA(ctx context.Context, cfg SPSAConfig, pairs Pairs) (*SPSAResult, err
 		res.Theta = append(res.Theta, p.Start)
 	}
 	jpath := filepath.Join(cfg.Out, SPSAJournalFile)
-	steps, dropped, err := readSPSAJournal(jpath)
+	steps, lines, dropped, err := readSPSAJournal(jpath)
 	if err != nil {
 		return nil, err
 	}
@@ -138,7 +138,7 @@ func RunSPSA(ctx context.Context, cfg SPSAConfig, pairs Pairs) (*SPSAResult, err
 	done := make([]bool, s.Iterations+1)
 	for i, st := range steps {
 		if err := replay(cfg, res.Theta, st, done); err != nil {
-			return nil, fmt.Errorf("%s:%d: %w", jpath, i+1, err)
+			return nil, fmt.Errorf("%s:%d: %w", jpath, lines[i], err)
 		}
 		done[st.K] = true
 	}
@@ -316,22 +316,24 @@ func replay(cfg SPSAConfig, theta []float64, st Step, done []bool) error {
 	return nil
 }
 
-// readSPSAJournal reads the finished iterations; a last line without its
-// newline (a write cut by a kill) is dropped and counted.
-func readSPSAJournal(path string) (steps []Step, dropped int, err error) {
+// readSPSAJournal reads the finished iterations and the line of each; a
+// last line without its newline (a write cut by a kill) is dropped and
+// counted.
+func readSPSAJournal(path string) (steps []Step, lines []int, dropped int, err error) {
 	data, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
-		return nil, 0, nil
+		return nil, nil, 0, nil
 	}
 	if err != nil {
-		return nil, 0, err
+		return nil, nil, 0, err
 	}
 	if i := bytes.LastIndexByte(data, '\n'); i+1 < len(data) {
 		data, dropped = data[:i+1], 1
 	}
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 64<<10), 1<<30)
-	for line := 1; sc.Scan(); line++ {
+	line := 1
+	for ; sc.Scan(); line++ {
 		if len(bytes.TrimSpace(sc.Bytes())) == 0 {
 			continue
 		}
@@ -339,11 +341,15 @@ func readSPSAJournal(path string) (steps []Step, dropped int, err error) {
 		dec := json.NewDecoder(bytes.NewReader(sc.Bytes()))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&st); err != nil {
-			return nil, 0, fmt.Errorf("%s:%d: %w", path, line, err)
+			return nil, nil, 0, fmt.Errorf("%s:%d: %w", path, line, err)
 		}
 		steps = append(steps, st)
+		lines = append(lines, line)
 	}
-	return steps, dropped, sc.Err()
+	if err := sc.Err(); err != nil {
+		return nil, nil, 0, fmt.Errorf("%s:%d: %w", path, line, err)
+	}
+	return steps, lines, dropped, nil
 }
 
 func writeSteps(w io.Writer, steps []Step) error {
