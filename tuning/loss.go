@@ -27,7 +27,7 @@ type Loss struct {
 func (l *Loss) workers() int {
 	n := l.Workers
 	if n <= 0 {
-		n = runtime.NumCPU()
+		n = runtime.GOMAXPROCS(0)
 	}
 	return max(1, min(n, l.Data.Len()))
 }
@@ -101,11 +101,22 @@ func (l *Loss) span(w, g *[1 << 16]float64, lo, hi int) float64 {
 	idx, val, start := d.Index, d.Value, d.Start
 	for i := lo; i < hi; i++ {
 		a, b := start[i], start[i+1]
-		ix, vx := idx[a:b], val[a:b:b]
-		e := 0.0
-		for k, j := range ix {
-			e += w[j] * float64(vx[k])
+		ix, vx := idx[a:b], val[a:b]
+		vx = vx[:len(ix)]
+		// Four sums, not one: a single chain of additions waits on
+		// each add's latency, and the dot product is most of a pass.
+		var e0, e1, e2, e3 float64
+		k := 0
+		for ; k+4 <= len(ix); k += 4 {
+			e0 += w[ix[k]] * float64(vx[k])
+			e1 += w[ix[k+1]] * float64(vx[k+1])
+			e2 += w[ix[k+2]] * float64(vx[k+2])
+			e3 += w[ix[k+3]] * float64(vx[k+3])
 		}
+		for ; k < len(ix); k++ {
+			e0 += w[ix[k]] * float64(vx[k])
+		}
+		e := (e0 + e1) + (e2 + e3)
 		s := 1 / (1 + math.Exp(-c*e))
 		r := float64(d.Result[i])
 		sum += (r - s) * (r - s)
