@@ -18,10 +18,10 @@ import (
 
 // suiteVariants maps a perft suite file name to its variant.
 var suiteVariants = map[string]*engines.Variant{
-	"extinction":        extinction.Variant,
-	"losalamos-bunkers": losalamos.Variant,
-	"losalamos":         losalamos.NoBunkers,
-	"evolution":         evolution.Variant,
+	"extinction":           extinction.Variant,
+	"losalamos-bunkers":    losalamos.Variant,
+	"losalamos-extinction": losalamos.NoBunkers,
+	"evolution":            evolution.Variant,
 }
 
 // perftCase is one line of a suite: a position and its known counts.

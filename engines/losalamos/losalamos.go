@@ -18,9 +18,10 @@ var (
 	Variant = mustVariant("losalamos-bunkers", StartFEN,
 		engines.Rect{File: 2, Rank: 0, Files: 2, Ranks: 2}, // White's bunker, under c1 d1 c2 d2
 		engines.Rect{File: 2, Rank: 4, Files: 2, Ranks: 2}) // Black's bunker, under c5 d5 c6 d6
-	// NoBunkers is Los Alamos chess with extinction rules and no bunkers
-	// (Fairy-Stockfish's losalamos-extinction).
-	NoBunkers = mustVariant("losalamos", NoBunkersStartFEN)
+	// NoBunkers is Los Alamos chess with extinction rules and no bunkers,
+	// the variant losalamos-extinction (Fairy-Stockfish's name for it):
+	// the one 6x6 variant an outside engine plays.
+	NoBunkers = mustVariant("losalamos-extinction", NoBunkersStartFEN)
 )
 
 func mustVariant(name, fen string, bunkers ...engines.Rect) *engines.Variant {

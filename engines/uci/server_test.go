@@ -124,7 +124,7 @@ func TestServeTranscripts(t *testing.T) {
 			{"uci", []string{
 				"^id name varena$",
 				"^id author ",
-				"^option name UCI_Variant type combo default extinction var extinction var losalamos-bunkers var evolution$",
+				"^option name UCI_Variant type combo default extinction var extinction var losalamos-bunkers var evolution var losalamos-extinction$",
 				"^option name Hash type spin default 16 min 1 max 4096$",
 				"^option name Weights type string default <empty>$",
 				"^option name Threads type spin default 1 min 1 max 1$",
@@ -473,7 +473,7 @@ func ExampleServe() {
 	// Output:
 	// id name varena
 	// id author the varena authors
-	// option name UCI_Variant type combo default extinction var extinction var losalamos-bunkers var evolution
+	// option name UCI_Variant type combo default extinction var extinction var losalamos-bunkers var evolution var losalamos-extinction
 	// option name Hash type spin default 1 min 1 max 4096
 	// option name Weights type string default <empty>
 	// option name Threads type spin default 1 min 1 max 1

@@ -12,7 +12,9 @@ import (
 )
 
 // All lists the playable variants, in the order menus show them.
-var All = []*engines.Variant{extinction.Variant, losalamos.Variant, evolution.Variant}
+// losalamos-extinction (Los Alamos without bunkers) comes last: it is
+// there to measure the 6x6 engine against Fairy-Stockfish.
+var All = []*engines.Variant{extinction.Variant, losalamos.Variant, evolution.Variant, losalamos.NoBunkers}
 
 // NoBunkers maps a variant with bunkers to the same game without them,
 // for comparison with programs that do not know bunkers.

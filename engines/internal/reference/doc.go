@@ -15,7 +15,7 @@
 //	Perft(variant, fen, depth)  // number of leaves of the legal move tree
 //	Divide(variant, fen, depth) // per legal move, perft(depth-1) below it
 //
-// Variant names: "extinction", "losalamos-bunkers", "losalamos" (Los Alamos
+// Variant names: "extinction", "losalamos-bunkers", "losalamos-extinction" (Los Alamos
 // with extinction rules but no bunkers) and "evolution".
 //
 // Move text is UCI-like: from square, to square, optional lower-case

@@ -30,7 +30,7 @@ func parse(variantName, fen string) (*position, error) {
 			if err := p.parseBunkers(bunkerPart); err != nil {
 				return nil, err
 			}
-		case v.name == "losalamos":
+		case v.name == "losalamos-extinction":
 			if bunkerPart != "" {
 				// Accept an all-empty bunker part such as "2/2/2/2" only.
 				scratch := &position{v: variants["losalamos-bunkers"]}

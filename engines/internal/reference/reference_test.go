@@ -30,11 +30,11 @@ func TestStartPerft(t *testing.T) {
 		{"losalamos-bunkers", bunkersStart, 2, 196, false},
 		{"losalamos-bunkers", bunkersStart, 3, 3253, false},
 		{"losalamos-bunkers", bunkersStart, 4, 54113, false},
-		{"losalamos", losAlamosStart, 1, 10, false},
-		{"losalamos", losAlamosStart, 2, 100, false},
-		{"losalamos", losAlamosStart, 3, 1216, false},
-		{"losalamos", losAlamosStart, 4, 14914, false},
-		{"losalamos", losAlamosStart, 5, 208141, true},
+		{"losalamos-extinction", losAlamosStart, 1, 10, false},
+		{"losalamos-extinction", losAlamosStart, 2, 100, false},
+		{"losalamos-extinction", losAlamosStart, 3, 1216, false},
+		{"losalamos-extinction", losAlamosStart, 4, 14914, false},
+		{"losalamos-extinction", losAlamosStart, 5, 208141, true},
 		{"evolution", evolutionStart, 1, 28, false},
 		{"evolution", evolutionStart, 2, 778, false},
 		{"evolution", evolutionStart, 3, 22386, false},
@@ -197,7 +197,7 @@ func TestBunkerPawnsKingsAndSlides(t *testing.T) {
 	})
 
 	// Without bunkers no V move exists at all.
-	d := divide(t, "losalamos", "kqr3/p5/6/3R2/N1Kn2/QR4 w - - 0 1", 1)
+	d := divide(t, "losalamos-extinction", "kqr3/p5/6/3R2/N1Kn2/QR4 w - - 0 1", 1)
 	for m := range d {
 		if strings.Contains(m, "V") {
 			t.Errorf("losalamos without bunkers generated %s", m)
@@ -210,7 +210,7 @@ func TestLosAlamosPromotionAndLastPawn(t *testing.T) {
 	// a Black species makes White extinct (0 below); e5xd6 takes Black's
 	// only king, which is over too.
 	const fen = "rnqk2/ppp1P1/6/6/6/RNQK2 w - - 0 1"
-	d := divide(t, "losalamos", fen, 2)
+	d := divide(t, "losalamos-extinction", fen, 2)
 	for _, m := range concat(promos("e5e6", "qrnk"), promos("e5d6", "qrnk")) {
 		n, ok := d[m]
 		if !ok {
@@ -234,7 +234,7 @@ func TestExtinctionTerminal(t *testing.T) {
 		{"extinction", noWhiteBishops},
 		{"extinction", noBlackKing},
 		{"extinction", noWhitePawns},
-		{"losalamos", "rn1knr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1"},
+		{"losalamos-extinction", "rn1knr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1"},
 		{"losalamos-bunkers", "rnqknr/pppppp/6/6/6/RNQKNR|2/2/2/2 b - - 0 1"},
 	} {
 		for depth := 1; depth <= 3; depth++ {
@@ -250,7 +250,7 @@ func TestExtinctionTerminal(t *testing.T) {
 		}
 	}
 	// Bishops: one Bishop in Losalamos is not a piece at all.
-	if _, err := Perft("losalamos", "rnbknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1", 1); err == nil {
+	if _, err := Perft("losalamos-extinction", "rnbknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1", 1); err == nil {
 		t.Errorf("bishop accepted in losalamos")
 	}
 
@@ -494,9 +494,9 @@ func TestFENErrors(t *testing.T) {
 		{"extinction", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", "halfmove"},
 		{"extinction", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 -1", "fullmove"},
 		{"extinction", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|2/2/2/2 w KQkq - 0 1", "bunkers"},
-		{"losalamos", "rnbknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1", "not a piece"},
-		{"losalamos", "rnqknr/pppppp/6/6/PPPPPP/RNQKNR|2/2/2/P1 w - - 0 1", "bunker"},
-		{"losalamos", losAlamosStart[:strings.Index(losAlamosStart, " ")] + " w KQ - 0 1", "castling"},
+		{"losalamos-extinction", "rnbknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1", "not a piece"},
+		{"losalamos-extinction", "rnqknr/pppppp/6/6/PPPPPP/RNQKNR|2/2/2/P1 w - - 0 1", "bunker"},
+		{"losalamos-extinction", losAlamosStart[:strings.Index(losAlamosStart, " ")] + " w KQ - 0 1", "castling"},
 		{"losalamos-bunkers", "rnqknr/pppppp/6/6/PPPPPP/RNQKNR|2/2/2/p1 w - - 0 1", "promotion rank"},
 		{"losalamos-bunkers", "rnqknr/pppppp/6/6/PPPPPP/RNQKNR|P1/2/2/2 w - - 0 1", "promotion rank"},
 		{"losalamos-bunkers", "rnqknr/pppppp/6/6/PPPPPP/RNQKNR|2/2/2 w - - 0 1", "bunker part"},
@@ -536,9 +536,9 @@ func TestFENForms(t *testing.T) {
 		want         uint64
 	}{
 		{"extinction", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -", 400},
-		{"losalamos", "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - -", 100},
-		{"losalamos", "rnqknr/pppppp/6/6/PPPPPP/RNQKNR| w - - 0 1", 100},
-		{"losalamos", "rnqknr/pppppp/6/6/PPPPPP/RNQKNR|2/2/2/2 w - - 0 1", 100},
+		{"losalamos-extinction", "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - -", 100},
+		{"losalamos-extinction", "rnqknr/pppppp/6/6/PPPPPP/RNQKNR| w - - 0 1", 100},
+		{"losalamos-extinction", "rnqknr/pppppp/6/6/PPPPPP/RNQKNR|2/2/2/2 w - - 0 1", 100},
 		{"losalamos-bunkers", "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1", 196},
 		{"evolution", "NNN1nnk/NNN1nnn/NNN1nnn/NNN1nnn/NNN1nnn/KNN1nnn w - -", 778},
 	} {
@@ -554,7 +554,7 @@ func TestDivideSumsToPerft(t *testing.T) {
 		{"extinction", extinctionStart},
 		{"losalamos-bunkers", bunkersStart},
 		{"losalamos-bunkers", "k5/2P3/4p1/2R3/2P2n/K4N|1r/P1/q1/Q1 w - - 0 1"},
-		{"losalamos", losAlamosStart},
+		{"losalamos-extinction", losAlamosStart},
 		{"evolution", evolutionStart},
 	} {
 		d := divide(t, c.variant, c.fen, 3)

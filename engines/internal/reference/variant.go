@@ -38,8 +38,8 @@ var variants = map[string]*variant{
 		promotions: "qrnk",
 		bunkers:    true,
 	},
-	"losalamos": {
-		name:       "losalamos",
+	"losalamos-extinction": {
+		name:       "losalamos-extinction",
 		files:      6,
 		ranks:      6,
 		pieces:     "KQRNP",
