@@ -30,7 +30,8 @@ func startUCI(ctx context.Context, r *configs.Run, e configs.Engine, out string)
 	}
 	cfg := uci.EngineConfig{Name: e.Name, Command: e.Command, Args: e.Args, Dir: dir,
 		Options: e.Options, VariantName: e.VariantNames, StderrLog: log,
-		ReversibleHistory: e.History == configs.HistoryReversible}
+		ReversibleHistory: e.History == configs.HistoryReversible,
+		NoHistory:         e.History == configs.HistoryNone}
 	// A timed game allows the engine the configured margin; depth and
 	// node limits keep the client's generous default.
 	if tc := r.EngineTimeControl(e.Name); tc.Margin > 0 {

@@ -39,3 +39,24 @@ func TestFairyStockfishLosAlamosExtinction(t *testing.T) {
 		t.Fatalf("%d games, faults %v", sum.Played, sum.Faults)
 	}
 }
+
+// Evolution against Fairy-Stockfish from the committed run: its moves
+// with a trailing "+" are accepted, it gets bare FENs, and no game ends
+// in a fault. (Skipped without it.)
+func TestFairyStockfishEvolution(t *testing.T) {
+	needFairyStockfish(t)
+	r, err := configs.Load("../configs/runs/fairy-stockfish-evolution.yaml",
+		configs.Checker{Variants: variants.Names(), SearchOption: search.CheckParam})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Tournament.Games = 4
+	r.TimeControl.Nodes = 1000
+	sum, err := Run(context.Background(), r, Options{Out: t.TempDir(), Concurrency: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Played != 4 || len(sum.Faults) > 0 {
+		t.Fatalf("%d games, faults %v", sum.Played, sum.Faults)
+	}
+}

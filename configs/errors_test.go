@@ -455,7 +455,7 @@ t.yaml:14: engine "b": variant_names: no name given for extinction
 t.yaml:14: engine "b": variant_names: unknown variant "xiangqi" (known: extinction, losalamos-bunkers, evolution, losalamos-extinction)
 t.yaml:15: engine "b": plays: unknown variant "shogi" (known: extinction, losalamos-bunkers, evolution, losalamos-extinction)
 t.yaml:16: engine "b": evolution both in plays and in declines
-t.yaml:17: engine "b": unknown history "recent" (known: game, reversible)`,
+t.yaml:17: engine "b": unknown history "recent" (known: game, reversible, none)`,
 	},
 	{
 		name: "openings",

@@ -168,7 +168,10 @@ type Engine struct {
 	// the start position and every move, as cutechess-cli and fastchess
 	// send it) or "reversible" (the position after the last capture or
 	// pawn move as a FEN, and the moves since: all that repetition and
-	// the 50-move rule need, and far less for the engine to replay).
+	// the 50-move rule need, and far less for the engine to replay) or
+	// "none" (the current position as a FEN, without moves: for an
+	// engine whose move notation differs from ours, at the price of the
+	// repetitions it cannot see).
 	History string `yaml:"history"`
 
 	// Variants the engine plays (empty: all it can) and declines.

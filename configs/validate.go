@@ -34,6 +34,7 @@ const (
 
 	HistoryGame       = "game"
 	HistoryReversible = "reversible"
+	HistoryNone       = "none"
 
 	ScheduleAll      = "all"
 	ScheduleAssigned = "assigned"
@@ -660,9 +661,9 @@ func (v *validator) engine(e *Engine, i int, first map[string]int) {
 		v.errorf(at("restart"), "%s: unknown restart %q (known: on-crash, always)", label, e.Restart)
 	}
 	switch e.History {
-	case "", HistoryGame, HistoryReversible:
+	case "", HistoryGame, HistoryReversible, HistoryNone:
 	default:
-		v.errorf(at("history"), "%s: unknown history %q (known: game, reversible)", label, e.History)
+		v.errorf(at("history"), "%s: unknown history %q (known: game, reversible, none)", label, e.History)
 	}
 	for _, variant := range sortedKeys(e.VariantNames) {
 		line := v.at(sub(p, "variant_names", variant)...)

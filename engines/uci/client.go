@@ -45,6 +45,11 @@ type EngineConfig struct {
 	// earlier history (an opening book keyed by moves, history planes of
 	// a network) want the whole game, the default.
 	ReversibleHistory bool
+	// NoHistory sends each position as a bare FEN without moves, for an
+	// engine whose move syntax differs from ours (Fairy-Stockfish's
+	// Evolution marks evolutions with "+"): it always gets the right
+	// position, at the price of repetitions it cannot see.
+	NoHistory bool
 
 	InitTimeout   time.Duration // for the handshake and each isready (default 10 s)
 	MoveMargin    time.Duration // allowed beyond a move's time budget (default 1 s)
@@ -118,6 +123,7 @@ func Start(ctx context.Context, cfg EngineConfig) (*Engine, error) {
 	}
 	e := &Engine{cfg: cfg, ctx: ctx}
 	e.pos.reversible = cfg.ReversibleHistory
+	e.pos.bare = cfg.NoHistory
 	if err := e.launch(ctx); err != nil {
 		return nil, err
 	}
@@ -518,7 +524,7 @@ func (e *Engine) reply(pos *engines.Position, f []string, infos *infoState, elap
 		}
 		return player.Reply{}, e.fault(player.IllegalMove, "bestmove %s in %s, which has legal moves", text, pos.FEN())
 	}
-	m, err := pos.ParseUCIMove(text)
+	m, err := parseEngineMove(pos, text)
 	if err != nil {
 		return player.Reply{}, e.fault(player.IllegalMove, "bestmove: %w", err)
 	}
@@ -527,7 +533,7 @@ func (e *Engine) reply(pos *engines.Position, f []string, infos *infoState, elap
 	if scored && len(in.PV) > 0 {
 		same := in.PV[0] == text
 		if !same { // written another way ("V" or "v" for a bunker)?
-			first, err := pos.ParseUCIMove(in.PV[0])
+			first, err := parseEngineMove(pos, in.PV[0])
 			same = err == nil && first == m
 		}
 		if same {
@@ -537,11 +543,32 @@ func (e *Engine) reply(pos *engines.Position, f []string, infos *infoState, elap
 	return r, nil
 }
 
+// parseEngineMove reads a move as an engine wrote it. Besides our own
+// notation it takes a trailing "+" on an Evolution move whose piece
+// evolves: Fairy-Stockfish plays an evolution as a forced promotion and
+// marks it so ("b2d1+"), the mark of a promotion to the promoted form of
+// a piece in its notation.
+func parseEngineMove(pos *engines.Position, text string) (engines.Move, error) {
+	m, err := pos.ParseUCIMove(text)
+	if err == nil || !pos.Variant().Evolution || !strings.HasSuffix(text, "+") {
+		return m, err
+	}
+	bare, err2 := pos.ParseUCIMove(strings.TrimSuffix(text, "+"))
+	if err2 != nil || bare.Promotion() != engines.NoPieceType {
+		return m, err
+	}
+	after := pos.Play(bare)
+	if after.PieceAt(bare.To()).Type() == pos.MovedType(bare) {
+		return m, fmt.Errorf("%s: the piece does not evolve, yet the move is marked + (%w)", text, err)
+	}
+	return bare, nil
+}
+
 // legalPrefix appends to moves the moves of pv as far as they are legal
 // from pos.
 func legalPrefix(pos engines.Position, pv []string, moves []engines.Move) []engines.Move {
 	for _, text := range pv {
-		m, err := pos.ParseUCIMove(text)
+		m, err := parseEngineMove(&pos, text)
 		if err != nil {
 			break
 		}
@@ -587,6 +614,7 @@ func (st *infoState) best() (Info, bool) {
 // of the position it led to.
 type positionCache struct {
 	reversible bool
+	bare       bool // the current position as a FEN, no moves
 
 	game  *engines.Game
 	moves int              // moves of the game the line covers
@@ -596,6 +624,10 @@ type positionCache struct {
 }
 
 func (c *positionCache) command(game *engines.Game) string {
+	if c.bare {
+		c.line = append(append(c.line[:0], "position fen "...), game.Position().FEN()...)
+		return string(c.line)
+	}
 	moves := game.Moves()
 	if c.game != game || len(moves) < c.moves {
 		c.game, c.moves, c.since = game, 0, 0

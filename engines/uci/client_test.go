@@ -735,18 +735,63 @@ func TestFairyStockfish(t *testing.T) {
 // TestFairyStockfishVariantPath loads the project's Fairy-Stockfish
 // variants (shared/fairy-stockfish beside the repository) and plays Los
 // Alamos without bunkers against it.
+// TestParseEngineMove checks the trailing "+" Fairy-Stockfish writes on
+// an evolving move: accepted exactly when the piece evolves.
+func TestParseEngineMove(t *testing.T) {
+	ev, _ := variants.ByName("evolution")
+	ext, _ := variants.ByName("extinction")
+	tests := []struct {
+		v    *engines.Variant
+		fen  string
+		text string
+		want string // the move in our notation; "" for an error
+	}{
+		{ev, "", "b2d3", "b2d3"},
+		{ev, "", "b2d3+", "b2d3"},
+		{ev, "", "a1a1+", ""},
+		{ev, "6k/7/7/7/7/K5B w - - 0 1", "g1f2+", "g1f2"},
+		{ev, "6k/7/7/7/7/K5B w - - 0 1", "a1b2+", ""},  // a king does not evolve
+		{ev, "6k/7/7/7/7/K4Q1 w - - 0 1", "f1f2+", ""}, // nor a queen
+		{ext, "", "g1f3+", ""},                         // no evolution in extinction
+		{ext, "", "g1f3", "g1f3"},
+	}
+	for _, tt := range tests {
+		pos := gameAt(t, tt.v, tt.fen).Position()
+		m, err := parseEngineMove(pos, tt.text)
+		switch {
+		case tt.want == "" && err == nil:
+			t.Errorf("%s %q: accepted as %s", tt.v.Name, tt.text, tt.v.Geometry.UCI(m))
+		case tt.want != "" && err != nil:
+			t.Errorf("%s %q: %v", tt.v.Name, tt.text, err)
+		case tt.want != "" && tt.v.Geometry.UCI(m) != tt.want:
+			t.Errorf("%s %q: got %s, want %s", tt.v.Name, tt.text, tt.v.Geometry.UCI(m), tt.want)
+		}
+	}
+}
+
+// With history none the engine gets the current position alone.
+func TestPositionBareFEN(t *testing.T) {
+	ext, _ := variants.ByName("extinction")
+	g := gameAt(t, ext, "")
+	c := positionCache{bare: true}
+	for _, text := range []string{"e2e4", "e7e5", "g1f3"} {
+		m, _ := g.Position().ParseUCIMove(text)
+		g.Play(m)
+		if got, want := c.command(g), "position fen "+g.Position().FEN(); got != want {
+			t.Errorf("got %q, want %q", got, want)
+		}
+	}
+}
+
 func TestFairyStockfishVariantPath(t *testing.T) {
 	fsf := fairyStockfish(t)
 	root, err := repoRoot()
 	if err != nil {
 		t.Skip(err)
 	}
-	ini := filepath.Join(root, "..", "shared", "fairy-stockfish", "variants.ini")
-	if _, err := os.Stat(ini); err != nil {
-		t.Skipf("no %s", ini)
-	}
-	e := startEngine(t, EngineConfig{Command: fsf, Options: map[string]string{"VariantPath": ini},
-		VariantName: map[string]string{"losalamos": "losalamos-extinction"}})
+	// The repository's own variant file, which users have.
+	ini := filepath.Join(root, "configs", "fairy-stockfish", "losalamos-extinction.ini")
+	e := startEngine(t, EngineConfig{Command: fsf, Options: map[string]string{"VariantPath": ini}})
 	if !slices.Contains(e.Variants(), "losalamos-extinction") {
 		t.Fatalf("Variants() lacks losalamos-extinction: %v", e.Variants())
 	}
