@@ -13,13 +13,19 @@ import (
 // searcher reads them from its Params value, so two searchers with
 // different parameters can play each other in one process.
 type Params struct {
-	FutilityMargin  int // centipawns per ply: quiet moves near the leaves below alpha by this are skipped
-	LMRBase         int // hundredths: reduction = base + ln(depth)*ln(moveIndex)/divisor
-	LMRDivisor      int // hundredths
-	NullMoveBase    int // plies: null-move reduction = base + depth/divisor
-	NullMoveDivisor int
-	Aspiration      int // centipawns: half-width of the first root window
-	DeltaMargin     int // centipawns: positional swing a capture may still bring in quiescence
+	FutilityMargin   int // centipawns per ply: quiet moves near the leaves below alpha by this are skipped
+	RFPMargin        int // centipawns per ply: reverse futility, a static score above beta by this stands
+	LMRBase          int // hundredths: reduction = base + ln(depth)*ln(moveIndex)/divisor
+	LMRDivisor       int // hundredths
+	NullMoveBase     int // plies: null-move reduction = base + depth/divisor
+	NullMoveDivisor  int
+	Aspiration       int // centipawns: half-width of the first root window
+	DeltaMargin      int // centipawns: positional swing a capture may still bring in quiescence
+	LMPBase          int // late-move pruning: quiet moves tried at depth d are base+d*d (half when not improving)
+	SEEQuietMargin   int // centipawns per ply: a quiet move losing more by exchange is pruned
+	SEECaptureMargin int // centipawns per ply squared: a capture losing more by exchange is pruned
+	HistoryPrune     int // a quiet move with history below -this*depth is pruned at depth <= 3
+	SingularMargin   int // centipawns per ply: the singular search's window below the hash score
 }
 
 // Param describes one parameter of Params: its name (the UCI option and
@@ -43,6 +49,12 @@ var ParamTable = []Param{
 	{"NullMoveDivisor", 4, 2, 10, "null-move reduction: one more ply per this many of depth", func(p *Params) *int { return &p.NullMoveDivisor }},
 	{"Aspiration", 35, 5, 200, "half-width of the first aspiration window (centipawns)", func(p *Params) *int { return &p.Aspiration }},
 	{"DeltaMargin", 200, 0, 1000, "delta-pruning margin in quiescence (centipawns)", func(p *Params) *int { return &p.DeltaMargin }},
+	{"RFPMargin", 120, 30, 400, "reverse futility margin per ply of depth (centipawns)", func(p *Params) *int { return &p.RFPMargin }},
+	{"LMPBase", 3, 1, 20, "late-move pruning: quiet moves tried at depth d are base+d*d, half when not improving", func(p *Params) *int { return &p.LMPBase }},
+	{"SEEQuietMargin", 60, 0, 400, "SEE pruning of quiet moves: exchange loss allowed per ply (centipawns)", func(p *Params) *int { return &p.SEEQuietMargin }},
+	{"SEECaptureMargin", 25, 0, 200, "SEE pruning of captures: exchange loss allowed per ply squared (centipawns)", func(p *Params) *int { return &p.SEECaptureMargin }},
+	{"HistoryPrune", 4000, 0, 16384, "a quiet move with history below -this*depth is pruned at depth <= 3", func(p *Params) *int { return &p.HistoryPrune }},
+	{"SingularMargin", 2, 1, 10, "singular extension: window below the hash score per ply of depth (centipawns)", func(p *Params) *int { return &p.SingularMargin }},
 }
 
 // DefaultParams returns every parameter at its default.

@@ -94,7 +94,9 @@ type Searcher struct {
 	psq [MaxPly + 1]psqState // incremental material and piece-square sums per ply
 
 	history [2][64][64]int32
+	counter [2][64][64]engines.Move // the quiet reply that refuted a move, by its from and to
 	killers [MaxPly + 1][2]engines.Move
+	stack   [MaxPly + 2]frame
 	pv      [MaxPly + 1][MaxPly + 1]engines.Move
 	pvLen   [MaxPly + 1]int
 	moves   [MaxPly + 1][engines.MaxMoves]engines.Move
@@ -104,6 +106,7 @@ type Searcher struct {
 
 	nodes     int64
 	nodeLimit int64
+	rootDepth int // depth of the current iteration
 	seldepth  int
 	start     time.Time
 	hard      time.Time // abort past this instant (zero: none)
@@ -142,6 +145,7 @@ func (s *Searcher) SetHash(mb int) { s.tt = newTable(mb) }
 func (s *Searcher) NewGame() {
 	s.tt.clear()
 	s.history = [2][64][64]int32{}
+	s.counter = [2][64][64]engines.Move{}
 }
 
 // Search searches the current position of game within lim, calling info
@@ -160,6 +164,9 @@ func (s *Searcher) Search(ctx context.Context, game *engines.Game, lim Limits, i
 		s.history = [2][64][64]int32{}
 	}
 	s.killers = [MaxPly + 1][2]engines.Move{}
+	if !s.reuseTT {
+		s.counter = [2][64][64]engines.Move{}
+	}
 	s.path = append(s.path[:0], game.Hashes()...)
 
 	tm := timeState{plan: planTime(lim, pos.SideToMove())}
@@ -191,7 +198,9 @@ func (s *Searcher) Search(ctx context.Context, game *engines.Game, lim Limits, i
 	}
 	res.Move = legal[0]
 	tm.single = len(legal) == 1
+	s.stack[0] = frame{}
 	for depth := 1; depth <= maxDepth; depth++ {
+		s.rootDepth = depth
 		score := s.aspirate(&pos, depth, res.Score)
 		if s.aborted {
 			// A partial iteration still improves the move when its first
@@ -351,6 +360,16 @@ func fromTT(score, ply int) int {
 	return score
 }
 
+// frame is what a ply of the search path leaves for the plies below it.
+type frame struct {
+	static   int          // static evaluation (noEval in check)
+	move     engines.Move // the move made from this ply (NullMove: a null move)
+	excluded engines.Move // the move a singular search leaves out
+}
+
+// noEval marks a frame without a static evaluation (in check).
+const noEval = -infinity
+
 func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, pvNode bool) int {
 	s.pvLen[ply] = ply
 	if s.checkStop() {
@@ -377,42 +396,85 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 	if depth <= 0 || ply >= MaxPly {
 		return s.quiesce(pos, ply, 0, alpha, beta)
 	}
-	s.nodes++
+	fr := &s.stack[ply]
+	excluded := fr.excluded
+	s.stack[ply+1].excluded = engines.NullMove
 
 	key := pos.Hash()
-	ttMove := engines.NullMove
-	if e, ok := s.tt.probe(key, s.reuseTT); ok {
-		ttMove = e.move
-		if !pvNode && int(e.depth) >= depth {
-			if sc, ok := e.cutoff(ply, alpha, beta); ok {
-				return sc
+	ttMove, ttHit := engines.NullMove, false
+	var tte ttEntry
+	if excluded == engines.NullMove {
+		if e, ok := s.tt.probe(key, s.reuseTT); ok {
+			tte, ttHit, ttMove = e, true, e.move
+			if !pvNode && int(e.depth) >= depth {
+				if sc, ok := e.cutoff(ply, alpha, beta); ok {
+					return sc
+				}
 			}
 		}
 	}
 
-	// The static score feeds the null move and futility pruning, both
-	// for non-PV nodes out of check only.
-	static := 0
-	if !pvNode && !inCheck {
-		static = s.evaluate(pos, ply)
+	// A side with the last piece of a species attacked is a move from
+	// losing the game: no pruning or reduction there, and one ply more.
+	danger := s.lastPieceAttacked(pos)
+	if danger && ply > 0 && ply < 2*s.rootDepth {
+		depth++
 	}
+
+	// The static score, kept in the TT and on the stack: "improving" says
+	// whether it rose since our previous move, and the pruning margins
+	// below are wider when it did not.
+	static := noEval
+	if !inCheck {
+		if ttHit && tte.eval != noEvalTT {
+			static = int(tte.eval)
+		} else {
+			static = int(Evaluate(pos, s.w, nil))
+		}
+	}
+	fr.static = static
+	improving := false
+	if static != noEval && ply >= 2 && s.stack[ply-2].static != noEval {
+		improving = static > s.stack[ply-2].static
+	}
+	canPrune := !pvNode && !inCheck && !danger && excluded == engines.NullMove && ply > 0
+
+	// Reverse futility: far above beta near the leaves, the static score
+	// stands. Mate scores are left to the search: a window near a mate
+	// must be searched for the shortest one.
+	if canPrune && depth <= 6 && beta > -mateBand && beta < mateBand && static < mateBand {
+		margin := s.p.RFPMargin * depth
+		if improving {
+			margin -= s.p.RFPMargin / 2
+		}
+		if static-margin >= beta {
+			return (static + beta) / 2
+		}
+	}
+
 	// Null move: if passing still fails high, a real move will too. Not in
 	// check, not when only pawns and kings are left (zugzwang).
-	if !pvNode && !inCheck && depth >= 3 && ply > 0 && s.hasPieces(pos) {
-		if beta <= static {
-			var child engines.Position
-			pos.MakeNullMove(&child)
-			s.path = append(s.path, child.Hash())
-			r := s.p.NullMoveBase + depth/s.p.NullMoveDivisor
-			score := -s.negamax(&child, depth-1-r, ply+1, -beta, -beta+1, false)
-			s.path = s.path[:len(s.path)-1]
-			if s.aborted {
-				return 0
-			}
-			if score >= beta && score < mateBand {
-				return beta
-			}
+	if canPrune && depth >= 3 && static >= beta && beta < mateBand && s.hasPieces(pos) &&
+		s.stack[ply-1].move != engines.NullMove {
+		var child engines.Position
+		pos.MakeNullMove(&child)
+		s.path = append(s.path, child.Hash())
+		fr.move = engines.NullMove
+		r := s.p.NullMoveBase + depth/s.p.NullMoveDivisor
+		score := -s.negamax(&child, depth-1-r, ply+1, -beta, -beta+1, false)
+		s.path = s.path[:len(s.path)-1]
+		if s.aborted {
+			return 0
 		}
+		if score >= beta && score < mateBand {
+			return beta
+		}
+	}
+
+	// Internal iterative reduction: without a hash move the node was
+	// never searched well here, a shallower search costs less.
+	if ttMove == engines.NullMove && depth >= 4 && !danger && excluded == engines.NullMove {
+		depth--
 	}
 
 	moves := pos.GenerateMoves(s.moves[ply][:0])
@@ -422,47 +484,132 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 	if ply == 0 && s.root != nil {
 		moves = keepMoves(moves, s.root)
 	}
+	// A capture that extinguishes a species wins at once: nothing is
+	// faster, so no other move needs a look.
+	if win, ok := s.extinguishing(pos, moves); ok && excluded == engines.NullMove {
+		s.pv[ply][ply] = win
+		s.pvLen[ply] = ply + 1
+		score := Mate - ply - 1
+		s.tt.store(key, win, toTT(score, ply), depth, boundExact, static)
+		return score
+	}
+	prevMove := engines.NullMove
+	if ply > 0 {
+		prevMove = s.stack[ply-1].move
+	}
+	counter := engines.NullMove
+	if prevMove != engines.NullMove {
+		counter = s.counter[pos.SideToMove().Other()][prevMove.From()][prevMove.To()]
+	}
 	scores := s.scores[ply][:len(moves)]
-	s.scoreMoves(pos, moves, scores, ttMove, ply)
+	s.scoreMoves(pos, moves, scores, ttMove, ply, counter)
+
+	// Singular extension: a hash move whose score, lowered by a margin,
+	// no other move reaches is searched one ply deeper.
+	singular := false
+	if ply > 0 && depth >= 7 && ttMove != engines.NullMove && excluded == engines.NullMove &&
+		int(tte.depth) >= depth-3 && tte.bound != boundUpper {
+		ttScore := fromTT(int(tte.score), ply)
+		if ttScore > -mateBand && ttScore < mateBand {
+			sBeta := ttScore - s.p.SingularMargin*depth
+			fr.excluded = ttMove
+			sc := s.negamax(pos, (depth-1)/2, ply, sBeta-1, sBeta, false)
+			fr.excluded = engines.NullMove
+			if s.aborted {
+				return 0
+			}
+			singular = sc < sBeta
+			// negamax on this ply reused the move list: make it again.
+			moves = pos.GenerateMoves(s.moves[ply][:0])
+			if ply == 0 && s.root != nil {
+				moves = keepMoves(moves, s.root)
+			}
+			scores = s.scores[ply][:len(moves)]
+			s.scoreMoves(pos, moves, scores, ttMove, ply, counter)
+		}
+	}
 
 	best, bestMove := -infinity, engines.NullMove
 	origAlpha := alpha
 	// Futility: a quiet move one or two plies from the leaves cannot lift
 	// a static score far below alpha.
-	futile := !pvNode && !inCheck && depth <= 2 && alpha > -mateBand && static+s.p.FutilityMargin*depth <= alpha
+	futile := canPrune && depth <= 2 && alpha > -mateBand && static+s.p.FutilityMargin*depth <= alpha
+	lmpLimit := s.p.LMPBase + depth*depth
+	if !improving {
+		lmpLimit /= 2
+	}
+	var quietsTried [64]engines.Move
+	nQuiets := 0
+	searched := 0
 	var child engines.Position
 	for i := range moves {
 		pickBest(moves, scores, i)
 		m := moves[i]
-		quiet := !pos.IsCapture(m) && m.Promotion() == engines.NoPieceType
+		if m == excluded {
+			continue
+		}
+		capture := pos.IsCapture(m)
+		quiet := !capture && m.Promotion() == engines.NoPieceType
+		// Pruning before the move is made, once a move that does not lose
+		// has been found.
+		if ply > 0 && !inCheck && !danger && best > -mateBand && m != ttMove {
+			if quiet && !pvNode && depth <= 4 && searched >= lmpLimit {
+				continue // late-move pruning
+			}
+			if depth <= 6 && !pvNode {
+				if quiet && depth <= 3 && s.history[pos.SideToMove()][m.From()][m.To()] < int32(-s.p.HistoryPrune*depth) {
+					continue
+				}
+				if quiet && pos.SEE(m, &s.w.pieces) < -s.p.SEEQuietMargin*depth {
+					continue
+				}
+				if capture && pos.SEE(m, &s.w.pieces) < -s.p.SEECaptureMargin*depth*depth {
+					continue
+				}
+			}
+		}
 		pos.MakeMove(m, &child)
 		// A checking move is neither pruned nor reduced: it may mate.
 		prunable := quiet && !child.InCheck()
-		if futile && prunable && i > 0 {
+		if futile && prunable && searched > 0 {
 			continue
 		}
+		s.nodes++
+		fr.move = m
 		s.path = append(s.path, child.Hash())
+		ext := 0
+		if singular && m == ttMove {
+			ext = 1
+		}
 		var score int
-		if i == 0 {
-			score = -s.negamax(&child, depth-1, ply+1, -beta, -alpha, pvNode)
+		if searched == 0 {
+			score = -s.negamax(&child, depth-1+ext, ply+1, -beta, -alpha, pvNode)
 		} else {
 			// Late quiet moves get a reduced null-window search first.
 			r := 0
-			if prunable && depth >= 3 && i >= 3 && !inCheck {
-				r = int(s.lmr[min(depth, 63)][min(i, 63)])
+			if prunable && depth >= 3 && searched >= 3 && !inCheck && !danger {
+				r = int(s.lmr[min(depth, 63)][min(searched, 63)])
 				if pvNode {
-					r = max(r-1, 1)
+					r--
 				}
-				r = min(r, depth-2)
+				if !improving {
+					r++
+				}
+				if m == s.killers[ply][0] || m == s.killers[ply][1] || m == counter {
+					r--
+				}
+				r -= int(s.history[pos.SideToMove()][m.From()][m.To()] / 8192)
+				r = max(0, min(r, depth-2))
 			}
-			score = -s.negamax(&child, depth-1-r, ply+1, -alpha-1, -alpha, false)
+			score = -s.negamax(&child, depth-1-r+ext, ply+1, -alpha-1, -alpha, false)
 			if score > alpha && r > 0 {
-				score = -s.negamax(&child, depth-1, ply+1, -alpha-1, -alpha, false)
+				score = -s.negamax(&child, depth-1+ext, ply+1, -alpha-1, -alpha, false)
 			}
 			if score > alpha && score < beta {
-				score = -s.negamax(&child, depth-1, ply+1, -beta, -alpha, true)
+				score = -s.negamax(&child, depth-1+ext, ply+1, -beta, -alpha, true)
 			}
 		}
+		searched++
 		s.path = s.path[:len(s.path)-1]
 		if s.aborted {
 			return 0
@@ -476,15 +623,70 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 				s.pvLen[ply] = s.pvLen[ply+1]
 				if score >= beta {
 					if quiet {
-						s.rememberQuiet(pos, m, ply, depth)
+						s.rememberQuiet(pos, m, ply, depth, prevMove, quietsTried[:nQuiets])
 					}
 					break
 				}
 			}
 		}
+		if quiet && nQuiets < len(quietsTried) {
+			quietsTried[nQuiets] = m
+			nQuiets++
+		}
 	}
-	s.tt.store(key, bestMove, toTT(best, ply), depth, boundOf(best, origAlpha, beta))
+	if searched == 0 {
+		if excluded != engines.NullMove {
+			return alpha // only the excluded move: it is singular
+		}
+		// Every move was pruned: the static score is the best guess.
+		return max(alpha, min(static, beta))
+	}
+	if excluded == engines.NullMove {
+		s.tt.store(key, bestMove, toTT(best, ply), depth, boundOf(best, origAlpha, beta), static)
+	}
 	return best
+}
+
+// extinguishing returns a capture among moves that takes the last piece
+// of one of the opponent's species, which ends the game at once; of
+// several, the one taking the most valuable piece.
+func (s *Searcher) extinguishing(pos *engines.Position, moves []engines.Move) (engines.Move, bool) {
+	if len(pos.Variant().Species) == 0 {
+		return engines.NullMove, false
+	}
+	them := pos.SideToMove().Other()
+	var child engines.Position
+	best, bestValue := engines.NullMove, -1
+	for _, m := range moves {
+		victim := pos.CapturedType(m)
+		if victim == engines.NoPieceType || pos.Pieces(them, victim).Count() != 1 {
+			continue
+		}
+		// Of several, the most valuable victim, as move ordering would.
+		if v := s.w.pieces[victim]; v > bestValue {
+			pos.MakeMove(m, &child)
+			if child.Extinct(them) {
+				best, bestValue = m, v
+			}
+		}
+	}
+	return best, best != engines.NullMove
+}
+
+// lastPieceAttacked reports whether the side to move has a species down
+// to one piece, and that piece attacked.
+func (s *Searcher) lastPieceAttacked(pos *engines.Position) bool {
+	v := pos.Variant()
+	if len(v.Species) == 0 {
+		return false
+	}
+	us := pos.SideToMove()
+	for _, t := range v.Species {
+		if b := pos.Pieces(us, t); b.Count() == 1 && pos.Attacked(b.First(), us.Other()) {
+			return true
+		}
+	}
+	return false
 }
 
 // hasPieces reports whether the side to move has a piece other than pawns
@@ -494,22 +696,38 @@ func (s *Searcher) hasPieces(pos *engines.Position) bool {
 	return us&^(pos.ByType(engines.Pawn)|pos.ByType(engines.King)) != 0
 }
 
-func (s *Searcher) rememberQuiet(pos *engines.Position, m engines.Move, ply, depth int) {
+func (s *Searcher) rememberQuiet(pos *engines.Position, m engines.Move, ply, depth int, prev engines.Move, tried []engines.Move) {
 	if s.killers[ply][0] != m {
 		s.killers[ply][1] = s.killers[ply][0]
 		s.killers[ply][0] = m
 	}
-	h := &s.history[pos.SideToMove()][m.From()][m.To()]
-	*h += int32(depth * depth)
-	if *h > 1<<20 {
-		for c := range s.history {
-			for f := range s.history[c] {
-				for t := range s.history[c][f] {
-					s.history[c][f][t] /= 2
-				}
-			}
-		}
+	side := pos.SideToMove()
+	if prev != engines.NullMove {
+		s.counter[side.Other()][prev.From()][prev.To()] = m
 	}
+	bonus := int32(min(depth*depth, 400))
+	s.addHistory(side, m, bonus)
+	// The quiet moves tried before the cutoff did not cut: a malus.
+	for _, q := range tried {
+		s.addHistory(side, q, -bonus)
+	}
+}
+
+// historyMax bounds the history scores: each update moves a score toward
+// +-historyMax by a share of the distance, so old results fade.
+const historyMax = 1 << 14
+
+func (s *Searcher) addHistory(side engines.Color, m engines.Move, bonus int32) {
+	h := &s.history[side][m.From()][m.To()]
+	*h += bonus*32 - *h*abs32(bonus)/512
+	*h = max(-historyMax, min(historyMax, *h))
+}
+
+func abs32(x int32) int32 {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // Ordering scores: hash move, then promotions and captures by MVV-LVA,
@@ -522,10 +740,14 @@ const (
 
 var victimValue = [...]int32{0, 1, 3, 3, 5, 9, 4}
 
-func (s *Searcher) scoreMoves(pos *engines.Position, moves []engines.Move, scores []int32, ttMove engines.Move, ply int) {
+func (s *Searcher) scoreMoves(pos *engines.Position, moves []engines.Move, scores []int32, ttMove engines.Move, ply int, counter engines.Move) {
 	side := pos.SideToMove()
+	them := side.Other()
+	species := len(pos.Variant().Species) > 0
 	for i, m := range moves {
 		switch {
+		case species && pos.IsCapture(m) && pos.Pieces(them, pos.CapturedType(m)).Count() == 1:
+			scores[i] = orderTT + 1 // takes the last of a species: may end the game
 		case m == ttMove:
 			scores[i] = orderTT
 		case pos.IsCapture(m) || m.Promotion() != engines.NoPieceType:
@@ -538,6 +760,8 @@ func (s *Searcher) scoreMoves(pos *engines.Position, moves []engines.Move, score
 			scores[i] = orderKiller + 1
 		case m == s.killers[ply][1]:
 			scores[i] = orderKiller
+		case m == counter:
+			scores[i] = orderKiller - 1
 		default:
 			scores[i] = s.history[side][m.From()][m.To()]
 		}
@@ -572,7 +796,6 @@ func (s *Searcher) quiesce(pos *engines.Position, ply, qply, alpha, beta int) in
 	if s.checkStop() {
 		return 0
 	}
-	s.nodes++
 	s.seldepth = max(s.seldepth, ply)
 	if s.decided(pos) {
 		return s.terminalScore(pos, ply)
@@ -622,13 +845,14 @@ func (s *Searcher) quiesce(pos *engines.Position, ply, qply, alpha, beta int) in
 		moves = moves[:n]
 	}
 	scores := s.scores[ply][:len(moves)]
-	s.scoreMoves(pos, moves, scores, engines.NullMove, ply)
+	s.scoreMoves(pos, moves, scores, engines.NullMove, ply, engines.NullMove)
 	origAlpha := alpha
 	bestMove := engines.NullMove
 	var child engines.Position
 	for i := range moves {
 		pickBest(moves, scores, i)
 		pos.MakeMove(moves[i], &child)
+		s.nodes++
 		score := -s.quiesce(&child, ply+1, qply+1, -beta, -alpha)
 		if s.aborted {
 			return 0
@@ -643,6 +867,10 @@ func (s *Searcher) quiesce(pos *engines.Position, ply, qply, alpha, beta int) in
 			}
 		}
 	}
-	s.tt.store(key, bestMove, toTT(best, ply), 0, boundOf(best, origAlpha, beta))
+	evalTT := stand
+	if inCheck {
+		evalTT = noEval
+	}
+	s.tt.store(key, bestMove, toTT(best, ply), 0, boundOf(best, origAlpha, beta), evalTT)
 	return best
 }

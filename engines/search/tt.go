@@ -15,6 +15,7 @@ type ttEntry struct {
 	key   uint64
 	move  engines.Move
 	score int16
+	eval  int16 // static evaluation of the position; noEvalTT: none (in check)
 	depth int8
 	bound uint8
 	gen   uint8
@@ -32,7 +33,10 @@ type table struct {
 	gen     uint8
 }
 
-const entrySize = 16 // bytes, the size of ttEntry
+const entrySize = 24 // bytes, the size of ttEntry (17 rounded up to its 8-byte alignment)
+
+// noEvalTT is the stored static evaluation of a position without one.
+const noEvalTT = int16(noEval)
 
 func newTable(mb int) *table {
 	mb = max(mb, 1)
@@ -67,7 +71,7 @@ func (t *table) probe(key uint64, anyGen bool) (ttEntry, bool) {
 	return e, true
 }
 
-func (t *table) store(key uint64, m engines.Move, score, depth int, bound uint8) {
+func (t *table) store(key uint64, m engines.Move, score, depth int, bound uint8, eval int) {
 	e := &t.entries[key&t.mask]
 	if e.key == key && e.gen == t.gen && int(e.depth) > depth && bound != boundExact {
 		return
@@ -75,7 +79,7 @@ func (t *table) store(key uint64, m engines.Move, score, depth int, bound uint8)
 	if m == engines.NullMove && e.key == key && e.gen == t.gen {
 		m = e.move
 	}
-	*e = ttEntry{key: key, move: m, score: int16(score), depth: int8(depth), bound: bound, gen: t.gen}
+	*e = ttEntry{key: key, move: m, score: int16(score), eval: int16(eval), depth: int8(depth), bound: bound, gen: t.gen}
 }
 
 // cutoff returns the entry's score (seen from ply) when its bound settles
