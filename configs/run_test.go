@@ -401,3 +401,21 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// The strength runs (not embedded: they need a checkout for the
+// Fairy-Stockfish variant file) load from disk without a problem.
+func TestStrengthRuns(t *testing.T) {
+	files, err := filepath.Glob("runs/strength/*.yaml")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no runs/strength/*.yaml: %v", err)
+	}
+	for _, file := range files {
+		r, err := configs.Load(file, check)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Engines) != 2 || r.TimeControl.Nodes == 0 {
+			t.Errorf("%s: want two engines at a node limit: %+v", file, r)
+		}
+	}
+}
