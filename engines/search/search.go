@@ -550,9 +550,12 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		}
 		capture := pos.IsCapture(m)
 		quiet := !capture && m.Promotion() == engines.NoPieceType
-		// Pruning before the move is made, once a move that does not lose
-		// has been found.
-		if ply > 0 && !inCheck && !danger && best > -mateBand && m != ttMove {
+		pos.MakeMove(m, &child)
+		// A checking move is neither pruned nor reduced: it may mate.
+		givesCheck := child.InCheck()
+		prunable := quiet && !givesCheck
+		// Pruning, once a move that does not lose has been found.
+		if ply > 0 && !inCheck && !danger && best > -mateBand && m != ttMove && !givesCheck {
 			if quiet && !pvNode && depth <= 4 && searched >= lmpLimit {
 				continue // late-move pruning
 			}
@@ -568,9 +571,6 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 				}
 			}
 		}
-		pos.MakeMove(m, &child)
-		// A checking move is neither pruned nor reduced: it may mate.
-		prunable := quiet && !child.InCheck()
 		if futile && prunable && searched > 0 {
 			continue
 		}
