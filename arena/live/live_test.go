@@ -521,15 +521,22 @@ func TestStalledClientKeepsGamesPerSecond(t *testing.T) {
 	if testing.Short() {
 		t.Skip("times runs")
 	}
+	// Other processes on a 2-core machine move games/s by more than the
+	// bound, so a round that misses it is measured again: a consumer that
+	// blocked on a stalled browser would miss it in every round.
 	var plain, served float64
-	for range 3 {
-		plain = max(plain, gamesPerSecond(t, false))
-		served = max(served, gamesPerSecond(t, true))
+	for round := 1; round <= 3; round++ {
+		plain, served = 0, 0
+		for range 3 {
+			plain = max(plain, gamesPerSecond(t, false))
+			served = max(served, gamesPerSecond(t, true))
+		}
+		t.Logf("round %d: games/s plain %.0f, served with stalled clients %.0f (ratio %.2f)", round, plain, served, served/plain)
+		if served >= 0.7*plain {
+			return
+		}
 	}
-	t.Logf("games/s: plain %.0f, served with stalled clients %.0f (ratio %.2f)", plain, served, served/plain)
-	if served < 0.7*plain {
-		t.Errorf("serving to stalled browsers cut games/s from %.0f to %.0f", plain, served)
-	}
+	t.Errorf("serving to stalled browsers cut games/s from %.0f to %.0f in three rounds", plain, served)
 }
 
 // BenchmarkServedRun reports games/s of a fast run, plain and served to
