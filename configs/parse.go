@@ -81,17 +81,40 @@ func Parse(name string, data []byte, check Checker) (*Run, error) {
 
 func parse(name, file string, data []byte, check Checker) (*Run, error) {
 	var doc document
+	errs, typeErrs, err := decodeOne(name, data, &doc, "a run file holds one run")
+	if err != nil {
+		return nil, err
+	}
+	r := &doc.run
+	r.File, r.Source = file, name
+	if !typeErrs {
+		v := &validator{name: name, root: doc.node, check: check, run: r}
+		v.validate()
+		errs = append(errs, v.errs...)
+	}
+	if err := joinErrors(errs); err != nil {
+		return nil, err
+	}
+	r.fillDefaults(name)
+	return r, nil
+}
+
+// decodeOne decodes the one YAML document of a config file into out. A
+// type error or unknown key comes back as one *Error each, with typeErrs
+// set when one of them is more than an unknown key (a value that failed
+// to decode would report again as missing, so the caller then skips
+// validation). A syntax error or a second document is fatal: err holds
+// its one line, and holds says what the file should hold instead.
+func decodeOne(name string, data []byte, out any, holds string) (errs []*Error, typeErrs bool, err error) {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
-	// Strictness comes from decodeStrict in every UnmarshalYAML below
-	// (yaml.v3 does not pass KnownFields through custom unmarshalers);
-	// KnownFields keeps anything decoded without one strict too.
+	// Strictness comes from decodeStrict in every UnmarshalYAML (yaml.v3
+	// does not pass KnownFields through custom unmarshalers); KnownFields
+	// keeps anything decoded without one strict too.
 	dec.KnownFields(true)
-	err := dec.Decode(&doc)
+	err = dec.Decode(out)
 	if err == io.EOF {
 		err = nil // an empty file: validation says what is missing
 	}
-	var errs []*Error
-	typeErrs := false
 	var te *yaml.TypeError
 	switch {
 	case errors.As(err, &te):
@@ -103,33 +126,30 @@ func parse(name, file string, data []byte, check Checker) (*Run, error) {
 			}
 		}
 	case err != nil:
-		return nil, errors.Join(someLine(tabLine(anchorLine(yamlError(name, err.Error()), data), data), data))
+		return nil, false, errors.Join(someLine(tabLine(anchorLine(yamlError(name, err.Error()), data), data), data))
 	}
 	var extra yaml.Node
 	switch err := dec.Decode(&extra); {
 	case err == io.EOF:
 	case err != nil:
-		return nil, errors.Join(someLine(yamlError(name, err.Error()), data))
+		return nil, false, errors.Join(someLine(yamlError(name, err.Error()), data))
 	default:
-		return nil, errors.Join(&Error{name, extra.Line, "more than one YAML document; a run file holds one run"})
+		return nil, false, errors.Join(&Error{name, extra.Line, "more than one YAML document; " + holds})
 	}
-	r := &doc.run
-	r.File, r.Source = file, name
-	if !typeErrs {
-		v := &validator{name: name, root: doc.node, check: check, run: r}
-		v.validate()
-		errs = append(errs, v.errs...)
+	return errs, typeErrs, nil
+}
+
+// joinErrors joins one error per problem, sorted by line (nil for none).
+func joinErrors(errs []*Error) error {
+	if len(errs) == 0 {
+		return nil
 	}
-	if len(errs) > 0 {
-		sort.SliceStable(errs, func(i, j int) bool { return errs[i].Line < errs[j].Line })
-		joined := make([]error, len(errs))
-		for i, e := range errs {
-			joined[i] = e
-		}
-		return nil, errors.Join(joined...)
+	sort.SliceStable(errs, func(i, j int) bool { return errs[i].Line < errs[j].Line })
+	joined := make([]error, len(errs))
+	for i, e := range errs {
+		joined[i] = e
 	}
-	r.fillDefaults(name)
-	return r, nil
+	return errors.Join(joined...)
 }
 
 // document is the whole YAML document: the run and its node, which

@@ -1,13 +1,9 @@
 package configs
 
 import (
-	"bytes"
-	"errors"
-	"io"
 	"math"
 	"os"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -137,47 +133,17 @@ func (d *spsaDocument) UnmarshalYAML(n *yaml.Node) error {
 
 func parseSPSA(name, file string, data []byte, check Checker) (*SPSATune, error) {
 	var doc spsaDocument
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true)
-	err := dec.Decode(&doc)
-	if err == io.EOF {
-		err = nil
-	}
-	var errs []*Error
-	typeErrs := false
-	var te *yaml.TypeError
-	switch {
-	case errors.As(err, &te):
-		for _, msg := range te.Errors {
-			e := yamlError(name, msg)
-			errs = append(errs, e)
-			if !keyError(e.Msg) {
-				typeErrs = true
-			}
-		}
-	case err != nil:
-		return nil, errors.Join(anchorLine(yamlError(name, err.Error()), data))
-	}
-	var extra yaml.Node
-	switch err := dec.Decode(&extra); {
-	case err == io.EOF:
-	case err != nil:
-		return nil, errors.Join(yamlError(name, err.Error()))
-	default:
-		return nil, errors.Join(&Error{name, extra.Line, "more than one YAML document; a tune file holds one tune"})
+	errs, typeErrs, err := decodeOne(name, data, &doc, "a tune file holds one tune")
+	if err != nil {
+		return nil, err
 	}
 	t := &doc.tune
 	t.File = file
 	if !typeErrs {
 		errs = append(errs, t.validate(name, doc.node, check)...)
 	}
-	if len(errs) > 0 {
-		sort.SliceStable(errs, func(i, j int) bool { return errs[i].Line < errs[j].Line })
-		joined := make([]error, len(errs))
-		for i, e := range errs {
-			joined[i] = e
-		}
-		return nil, errors.Join(joined...)
+	if err := joinErrors(errs); err != nil {
+		return nil, err
 	}
 	t.fillDefaults(name)
 	return t, nil

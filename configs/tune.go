@@ -1,15 +1,11 @@
 package configs
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -121,34 +117,9 @@ func LoadTune(p string, check Checker) (*Tune, error) {
 // tune reads them.
 func ParseTune(name string, data []byte, check Checker) (*Tune, error) {
 	var doc tuneDocument
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true)
-	err := dec.Decode(&doc)
-	if err == io.EOF {
-		err = nil
-	}
-	var errs []*Error
-	typeErrs := false
-	var te *yaml.TypeError
-	switch {
-	case errors.As(err, &te):
-		for _, msg := range te.Errors {
-			e := yamlError(name, msg)
-			errs = append(errs, e)
-			if !keyError(e.Msg) {
-				typeErrs = true
-			}
-		}
-	case err != nil:
-		return nil, errors.Join(anchorLine(yamlError(name, err.Error()), data))
-	}
-	var extra yaml.Node
-	switch err := dec.Decode(&extra); {
-	case err == io.EOF:
-	case err != nil:
-		return nil, errors.Join(yamlError(name, err.Error()))
-	default:
-		return nil, errors.Join(&Error{name, extra.Line, "more than one YAML document; a tune file holds one tune"})
+	errs, typeErrs, err := decodeOne(name, data, &doc, "a tune file holds one tune")
+	if err != nil {
+		return nil, err
 	}
 	t := &doc.tune
 	if !typeErrs {
@@ -156,13 +127,8 @@ func ParseTune(name string, data []byte, check Checker) (*Tune, error) {
 		v.validate()
 		errs = append(errs, v.errs...)
 	}
-	if len(errs) > 0 {
-		sort.SliceStable(errs, func(i, j int) bool { return errs[i].Line < errs[j].Line })
-		joined := make([]error, len(errs))
-		for i, e := range errs {
-			joined[i] = e
-		}
-		return nil, errors.Join(joined...)
+	if err := joinErrors(errs); err != nil {
+		return nil, err
 	}
 	t.fillDefaults()
 	return t, nil
