@@ -154,7 +154,7 @@ func Datagen(ctx context.Context, path string, opt DatagenOptions) (DatagenStats
 	}()
 	go func() { wg.Wait(); close(out) }()
 
-	bar := newProgress(opt.Progress, opt.Log, "games", opt.Games, next-1)
+	bar := newProgress(opt.Progress, opt.Log, "datagen", "games", "", opt.Games, next-1, 0)
 	pending := map[int][]Record{}
 	written := next - 1
 	var werr error
@@ -186,14 +186,8 @@ func Datagen(ctx context.Context, path string, opt DatagenOptions) (DatagenStats
 			}
 			st.Played++
 		}
-		el := time.Since(start).Seconds()
-		rate := float64(st.Positions-kept) / max(el, 1e-9)
-		eta := ""
-		if st.Played > 0 {
-			left := time.Duration(float64(opt.Games-written) * el / float64(st.Played) * float64(time.Second))
-			eta = ", ETA " + left.Round(time.Second).String()
-		}
-		bar.update(written, fmt.Sprintf("%d positions, %.0f positions/s%s", st.Positions, rate, eta))
+		rate := float64(st.Positions-kept) / max(time.Since(start).Seconds(), 1e-9)
+		bar.update(written, fmt.Sprintf("%d positions, %.0f positions/s", st.Positions, rate))
 		if werr != nil {
 			break
 		}

@@ -16,8 +16,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
-
 	"varena/results"
 )
 
@@ -222,7 +220,11 @@ func RunSPSA(ctx context.Context, cfg SPSAConfig, pairs Pairs) (*SPSAResult, err
 		close(outcomes)
 	}()
 
-	st := newStatus(cfg, res)
+	every := cfg.LogEvery
+	if every <= 0 {
+		every = 30 * time.Second
+	}
+	st := newProgress(cfg.Progress, cfg.Log, "spsa", "iterations", "it", res.Total, res.Done, every)
 	// The consumer below owns theta: it hands out an iteration's probe
 	// from the current theta, and applies a finished one in the order
 	// the pairs finish. With one worker, iteration k starts after k-1 is
@@ -265,7 +267,7 @@ func RunSPSA(ctx context.Context, cfg SPSAConfig, pairs Pairs) (*SPSAResult, err
 			}
 			res.Steps = append(res.Steps, step)
 			res.Done++
-			st.advance(res)
+			st.update(res.Done, thetaText(res))
 		}
 		if fatal == nil {
 			dispatch()
@@ -527,70 +529,6 @@ func writeFileAtomic(path string, write func(io.Writer) error) error {
 		return err
 	}
 	return os.Rename(tmp.Name(), path)
-}
-
-// status shows progress: a bar on a terminal, else a line every LogEvery.
-type status struct {
-	bar   *progressbar.ProgressBar
-	out   io.Writer // the bar's
-	log   io.Writer
-	every time.Duration
-	last  time.Time
-	start time.Time
-	base  int // iterations done before this session
-}
-
-func newStatus(cfg SPSAConfig, res *SPSAResult) *status {
-	st := &status{out: cfg.Progress, log: cfg.Log, every: cfg.LogEvery, start: time.Now(), base: res.Done}
-	st.last = st.start
-	if st.every <= 0 {
-		st.every = 30 * time.Second
-	}
-	if cfg.Progress != nil {
-		st.bar = progressbar.NewOptions(res.Total,
-			progressbar.OptionSetWriter(cfg.Progress),
-			progressbar.OptionSetDescription(thetaText(res)),
-			progressbar.OptionShowCount(),
-			progressbar.OptionShowIts(),
-			progressbar.OptionSetItsString("it"),
-			progressbar.OptionSetPredictTime(true),
-			progressbar.OptionThrottle(200*time.Millisecond),
-			progressbar.OptionSetWidth(20),
-		)
-		st.bar.Set(res.Done)
-	}
-	return st
-}
-
-func (st *status) advance(res *SPSAResult) {
-	if st.bar != nil {
-		st.bar.Describe(thetaText(res))
-		st.bar.Set(res.Done)
-		return
-	}
-	if st.log == nil || (time.Since(st.last) < st.every && res.Done < res.Total) {
-		return
-	}
-	st.last = time.Now()
-	fmt.Fprintln(st.log, st.line(res))
-}
-
-// line is the status line: done/total, rate, ETA and theta.
-func (st *status) line(res *SPSAResult) string {
-	el := time.Since(st.start).Seconds()
-	rate := float64(res.Done-st.base) / max(el, 1e-9)
-	eta := "?"
-	if rate > 0 {
-		eta = time.Duration(float64(res.Total-res.Done) / rate * float64(time.Second)).Round(time.Second).String()
-	}
-	return fmt.Sprintf("spsa: %d/%d iterations, %.2f it/s, ETA %s, %s", res.Done, res.Total, rate, eta, thetaText(res))
-}
-
-func (st *status) finish() {
-	if st.bar != nil {
-		st.bar.Finish()
-		fmt.Fprintln(st.out)
-	}
 }
 
 // thetaText lists the current values, "name=value ...".

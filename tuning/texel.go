@@ -99,7 +99,7 @@ func Texel(ctx context.Context, cfg *configs.Tune, opt TexelOptions) (*TexelRepo
 			logf("frozen: %q matches no feature of %s", g, v.Name)
 		}
 	}
-	bar := newProgress(opt.Progress, opt.Log, "iterations", cfg.Iterations, 0)
+	bar := newProgress(opt.Progress, opt.Log, "tune", "iterations", "", cfg.Iterations, 0, 0)
 	bar.interval = 5 * time.Second
 	fit, err := Fit(ctx, train, valid, FitOptions{
 		K: rep.K, Start: w0, Free: free, L2: cfg.L2, Iterations: cfg.Iterations, Workers: cfg.Concurrency,
