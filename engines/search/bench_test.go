@@ -36,9 +36,13 @@ func (m cpuMeter) report(b *testing.B, ops float64, unit string) {
 // BenchmarkSearch measures the searcher's speed (nodes/s) from each start
 // position to a fixed depth.
 func BenchmarkSearch(b *testing.B) {
-	depths := map[string]int{"extinction": 8, "losalamos-bunkers": 8, "evolution": 6}
+	depths := map[string]int{"extinction": 8, "losalamos-bunkers": 8, "losalamos-extinction": 8, "evolution": 6}
 	for _, v := range variants.All {
 		b.Run(v.Name, func(b *testing.B) {
+			depth, ok := depths[v.Name]
+			if !ok {
+				b.Fatalf("no benchmark depth for %s (depth 0 would search without end)", v.Name)
+			}
 			w, _ := DefaultWeights(v)
 			s := New(w, 16)
 			pos, _ := engines.ParseFEN(v, v.StartFEN)
@@ -46,7 +50,7 @@ func BenchmarkSearch(b *testing.B) {
 			var nodes int64
 			m := startCPU()
 			for b.Loop() {
-				nodes += s.Search(context.Background(), g, Limits{Depth: depths[v.Name]}, nil).Nodes
+				nodes += s.Search(context.Background(), g, Limits{Depth: depth}, nil).Nodes
 			}
 			m.report(b, float64(nodes), "nodes")
 		})
