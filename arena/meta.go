@@ -16,6 +16,7 @@ import (
 
 	"varena/arena/stats"
 	"varena/configs"
+	"varena/results"
 )
 
 // metaOf describes the run for its summary and fingerprints it for
@@ -301,7 +302,7 @@ func checkMeta(out string, m Meta, note func(format string, args ...any)) error 
 }
 
 func writeMeta(path string, m Meta) error {
-	return writeFileAtomic(path, func(w io.Writer) error {
+	return results.WriteFileAtomic(path, func(w io.Writer) error {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		return enc.Encode(m)

@@ -286,7 +286,7 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 	if fatal != nil {
 		return sum, fatal
 	}
-	if err := writeFileAtomic(filepath.Join(outDir, SummaryFile), sum.WriteJSON); err != nil {
+	if err := results.WriteFileAtomic(filepath.Join(outDir, SummaryFile), sum.WriteJSON); err != nil {
 		return sum, err
 	}
 	if ctx.Err() != nil && !sprtStopped {
@@ -622,7 +622,7 @@ func checkJournal(s *Schedule, games []results.Game) error {
 
 // writePGN rewrites a PGN file from records.
 func writePGN(path string, games []results.Game) error {
-	return writeFileAtomic(path, func(w io.Writer) error {
+	return results.WriteFileAtomic(path, func(w io.Writer) error {
 		for _, g := range games {
 			if err := results.WritePGN(w, g); err != nil {
 				return err
@@ -672,5 +672,5 @@ func WriteRun(out string, meta Meta, games []results.Game) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
-	return sum, writeFileAtomic(filepath.Join(out, SummaryFile), sum.WriteJSON)
+	return sum, results.WriteFileAtomic(filepath.Join(out, SummaryFile), sum.WriteJSON)
 }

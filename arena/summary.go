@@ -5,11 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"math"
-	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
@@ -925,19 +921,6 @@ func cellText(p Pairing, flip bool, letters map[string]string, order []string, p
 	return strings.Join(parts, " ")
 }
 
-// createUnique creates a new file dir/prefixNNNN with mode 0644 (less the
-// umask), as os.CreateTemp does with 0600.
-func createUnique(dir, prefix string) (*os.File, error) {
-	for try := 0; ; try++ {
-		name := filepath.Join(dir, prefix+strconv.FormatUint(rand.Uint64(), 36))
-		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
-		if errors.Is(err, fs.ErrExist) && try < 100 {
-			continue
-		}
-		return f, err
-	}
-}
-
 func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
@@ -945,26 +928,6 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(keys)
 	return keys
-}
-
-// writeFileAtomic writes data to path through a temporary file and a
-// rename, so a reader never sees half a file. The file gets the mode of
-// any file we create, 0644 less the umask (os.CreateTemp's 0600 would
-// hide a run's results from the other users of a shared cluster).
-func writeFileAtomic(path string, write func(io.Writer) error) error {
-	tmp, err := createUnique(filepath.Dir(path), "."+filepath.Base(path)+".")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if err := write(tmp); err != nil {
-		tmp.Close()
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }
 
 // SPRTLine is the one-line verdict of an SPRT run: the decision, the LLR

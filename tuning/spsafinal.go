@@ -12,6 +12,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"varena/configs"
+	"varena/results"
 )
 
 // Files of the final values, written when an SPSA run stops (finished or
@@ -47,13 +48,13 @@ func WriteSPSAFinal(dir string, t *configs.SPSATune, params []Param, res *SPSARe
 	for i, p := range params {
 		fmt.Fprintf(&values, "#   %s = %s (theta %.3f, start %g)\n", p.Name, formatValue(p, res.Theta[i]), res.Theta[i], p.Start)
 	}
-	if err := writeFileAtomic(filepath.Join(dir, SPSAFinalYAML), func(w io.Writer) error {
+	if err := results.WriteFileAtomic(filepath.Join(dir, SPSAFinalYAML), func(w io.Writer) error {
 		_, err := fmt.Fprintf(w, "%s%s# As an engine entry of a run config:\n%s", header, values.String(), entry.String())
 		return err
 	}); err != nil {
 		return err
 	}
-	return writeFileAtomic(filepath.Join(dir, SPSAFinalUCI), func(w io.Writer) error {
+	return results.WriteFileAtomic(filepath.Join(dir, SPSAFinalUCI), func(w io.Writer) error {
 		opts := Options(params, res.Theta)
 		names := make([]string, 0, len(opts))
 		for name := range opts {
@@ -131,7 +132,7 @@ func writeFinalWeights(dir string, t *configs.SPSATune, params []Param, res *SPS
 	}
 	header := fmt.Sprintf("SPSA-tuned weights of %s (varena tune %s, %d of %d iterations, %s).\n",
 		t.SPSA.Engine, t.Name, res.Done, res.Total, time.Now().UTC().Format("2006-01-02"))
-	if err := writeFileAtomic(filepath.Join(dir, SPSAFinalWeights), func(w io.Writer) error {
+	if err := results.WriteFileAtomic(filepath.Join(dir, SPSAFinalWeights), func(w io.Writer) error {
 		_, err := w.Write(base.WithValues(values).YAMLWithHeader(header))
 		return err
 	}); err != nil {

@@ -147,15 +147,15 @@ func RunSPSA(ctx context.Context, cfg SPSAConfig, pairs Pairs) (*SPSAResult, err
 
 	// The journal is rewritten without a torn last line; the trajectory
 	// and the PGN are rebuilt from it, the source of truth.
-	if err := writeFileAtomic(jpath, func(w io.Writer) error { return writeSteps(w, steps) }); err != nil {
+	if err := results.WriteFileAtomic(jpath, func(w io.Writer) error { return writeSteps(w, steps) }); err != nil {
 		return nil, err
 	}
-	if err := writeFileAtomic(filepath.Join(cfg.Out, SPSATrajectoryFile), func(w io.Writer) error {
+	if err := results.WriteFileAtomic(filepath.Join(cfg.Out, SPSATrajectoryFile), func(w io.Writer) error {
 		return writeTrajectory(w, res.Names, steps)
 	}); err != nil {
 		return nil, err
 	}
-	if err := writeFileAtomic(filepath.Join(cfg.Out, SPSAPGNFile), func(w io.Writer) error {
+	if err := results.WriteFileAtomic(filepath.Join(cfg.Out, SPSAPGNFile), func(w io.Writer) error {
 		for _, st := range steps {
 			for _, g := range st.Games {
 				if err := results.WritePGN(w, g); err != nil {
@@ -483,7 +483,7 @@ func checkSPSAMeta(dir string, fp any) error {
 		if st, err := os.Stat(filepath.Join(dir, SPSAJournalFile)); err == nil && st.Size() > 0 {
 			return fmt.Errorf("%s holds a journal without %s; use another output directory", dir, SPSAMetaFile)
 		}
-		return writeFileAtomic(path, func(w io.Writer) error { _, err := w.Write(want); return err })
+		return results.WriteFileAtomic(path, func(w io.Writer) error { _, err := w.Write(want); return err })
 	}
 	if err != nil {
 		return err
@@ -499,36 +499,6 @@ func checkSPSAMeta(dir string, fp any) error {
 		return fmt.Errorf("%s holds another SPSA run (its %s differs from this config); use another output directory or remove it", dir, SPSAMetaFile)
 	}
 	return nil
-}
-
-// writeFileAtomic writes a file through a temporary file and a rename, so
-// that a kill leaves the old file or the new one.
-func writeFileAtomic(path string, write func(io.Writer) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	bw := bufio.NewWriter(tmp)
-	if err := write(bw); err != nil {
-		tmp.Close()
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	if err := bw.Flush(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }
 
 // thetaText lists the current values, "name=value ...".

@@ -15,6 +15,7 @@ import (
 	"varena/engines"
 	"varena/engines/search"
 	"varena/engines/variants"
+	"varena/results"
 )
 
 // TexelOptions are what the command line adds to a tune config.
@@ -133,7 +134,7 @@ func Texel(ctx context.Context, cfg *configs.Tune, opt TexelOptions) (*TexelRepo
 	if err := os.MkdirAll(filepath.Dir(rep.Out), 0o755); err != nil {
 		return rep, fmt.Errorf("tuning: %w", err)
 	}
-	err = writeFileAtomic(rep.Out, func(w io.Writer) error {
+	err = results.WriteFileAtomic(rep.Out, func(w io.Writer) error {
 		_, err := io.WriteString(w, header)
 		if err == nil {
 			_, err = w.Write(tuned.YAML())

@@ -33,7 +33,7 @@ func WriteFile(dir string) (string, []string, error) {
 		return "", nil, err
 	}
 	path := filepath.Join(dir, File)
-	err = writeAtomic(path, func(w io.Writer) error { return Write(w, run) })
+	err = results.WriteFileAtomic(path, func(w io.Writer) error { return Write(w, run) })
 	return path, run.Skipped, err
 }
 

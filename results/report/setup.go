@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"varena/configs"
+	"varena/results"
 )
 
 // SetupFile is the name of the run's setup in its directory.
@@ -170,7 +171,7 @@ func WriteSetup(dir string, s Setup) error {
 	if err != nil {
 		return err
 	}
-	return writeAtomic(filepath.Join(dir, SetupFile), func(w io.Writer) error {
+	return results.WriteFileAtomic(filepath.Join(dir, SetupFile), func(w io.Writer) error {
 		_, err := w.Write(append(data, '\n'))
 		return err
 	})
@@ -191,26 +192,4 @@ func readSetup(dir string) (*Setup, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return &s, nil
-}
-
-// writeAtomic writes path through a temporary file and a rename, so that
-// a browser or a mail program never reads half a file.
-func writeAtomic(path string, write func(io.Writer) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if err := write(tmp); err != nil {
-		tmp.Close()
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := tmp.Chmod(0o644); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }

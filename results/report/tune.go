@@ -16,6 +16,7 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
+	"varena/results"
 )
 
 // Files of an SPSA tune's directory that the report reads (written by
@@ -170,7 +171,7 @@ func writeTune(dir string) (string, []string, error) {
 		pg.Progress = fig
 	}
 	out := filepath.Join(dir, File)
-	err = writeAtomic(out, func(w io.Writer) error { return tuneTemplate.Execute(w, pg) })
+	err = results.WriteFileAtomic(out, func(w io.Writer) error { return tuneTemplate.Execute(w, pg) })
 	return out, skipped, err
 }
 
