@@ -414,8 +414,15 @@ func TestStrengthRuns(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(r.Engines) != 2 || r.TimeControl.Nodes == 0 {
-			t.Errorf("%s: want two engines at a node limit: %+v", file, r)
+		// A strength figure needs the same limit for both engines: a node
+		// count or a clock, never a per-engine override.
+		if len(r.Engines) != 2 || (r.TimeControl.Nodes == 0 && r.TimeControl.Clock == "") {
+			t.Errorf("%s: want two engines at a node limit or a clock: %+v", file, r)
+		}
+		for _, e := range r.Engines {
+			if e.TimeControl != nil {
+				t.Errorf("%s: engine %s has a limit of its own", file, e.Name)
+			}
 		}
 	}
 }
