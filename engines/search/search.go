@@ -55,12 +55,6 @@ func (l Limits) IsZero() bool {
 		l.WInc == 0 && l.BInc == 0 && l.MovesToGo == 0 && !l.Infinite && len(l.SearchMoves) == 0
 }
 
-// timed reports whether the limits involve the clock. A search without
-// it is deterministic: same position and weights, same result.
-func (l Limits) timed() bool {
-	return l.MoveTime > 0 || l.WTime > 0 || l.BTime > 0 || l.Infinite
-}
-
 // Info describes one finished iteration, as UCI "info" prints it.
 type Info struct {
 	Depth    int
@@ -85,7 +79,9 @@ type Result struct {
 // variation search, transposition table, quiescence over captures and
 // promotions, null-move pruning, late-move reductions, and move ordering by
 // hash move, MVV-LVA, killers and history. One Searcher searches one
-// position at a time; use one per worker.
+// position at a time; use one per worker. A search without a clock is
+// deterministic: the same searches since NewGame (same positions, weights
+// and limits) give the same results.
 type Searcher struct {
 	w   *Weights
 	tt  *table
@@ -112,7 +108,7 @@ type Searcher struct {
 	hard      time.Time // abort past this instant (zero: none)
 	stop      atomic.Bool
 	aborted   bool
-	reuseTT   bool // a timed search may use entries of earlier searches
+	reuseTT   bool // entries of earlier searches since NewGame count (false: this search's only)
 }
 
 // New returns a searcher with the given weights and a transposition table
@@ -158,15 +154,13 @@ func (s *Searcher) Search(ctx context.Context, game *engines.Game, lim Limits, i
 	s.nodes, s.seldepth, s.aborted = 0, 0, false
 	s.stop.Store(false)
 	s.nodeLimit = lim.Nodes
-	s.reuseTT = lim.timed()
+	// What earlier searches of the game learnt (hash entries, histories,
+	// counter-moves) is kept, as Fairy-Stockfish keeps it under "go nodes"
+	// too: the reply searched a move ago is half searched already. A game
+	// stays reproducible, since each starts with NewGame.
+	s.reuseTT = true
 	s.tt.newSearch()
-	if !s.reuseTT {
-		s.history = [2][64][64]int32{}
-	}
 	s.killers = [MaxPly + 1][2]engines.Move{}
-	if !s.reuseTT {
-		s.counter = [2][64][64]engines.Move{}
-	}
 	s.path = append(s.path[:0], game.Hashes()...)
 
 	tm := timeState{plan: planTime(lim, pos.SideToMove())}
