@@ -91,6 +91,11 @@ type Searcher struct {
 
 	history [2][64][64]int32
 	counter [2][64][64]engines.Move // the quiet reply that refuted a move, by its from and to
+	// cont is the continuation history: how well a quiet move (its piece
+	// and destination) did after a move one or two plies before it (that
+	// move's piece and destination). It knows replies the butterfly
+	// history, which has one score per from-to, mixes up.
+	cont    [16][64]contTable
 	killers [MaxPly + 1][2]engines.Move
 	stack   [MaxPly + 2]frame
 	pv      [MaxPly + 1][MaxPly + 1]engines.Move
@@ -142,6 +147,7 @@ func (s *Searcher) NewGame() {
 	s.tt.clear()
 	s.history = [2][64][64]int32{}
 	s.counter = [2][64][64]engines.Move{}
+	s.cont = [16][64]contTable{}
 }
 
 // Search searches the current position of game within lim, calling info
@@ -359,6 +365,40 @@ type frame struct {
 	static   int          // static evaluation (noEval in check)
 	move     engines.Move // the move made from this ply (NullMove: a null move)
 	excluded engines.Move // the move a singular search leaves out
+	cont     *contTable   // the continuation history of move (nil: a null move)
+}
+
+// contTable scores quiet moves, by their piece and destination, as
+// replies to one earlier move.
+type contTable [16][64]int16
+
+// pieceIndex is the index of a piece of colour c and type t in the
+// continuation tables.
+func pieceIndex(c engines.Color, t engines.PieceType) int { return int(c)<<3 | int(t) }
+
+// conts returns the continuation tables of the moves one and two plies
+// before ply (nil where there is none: the root, a null move).
+func (s *Searcher) conts(ply int) (c1, c2 *contTable) {
+	if ply >= 1 {
+		c1 = s.stack[ply-1].cont
+	}
+	if ply >= 2 {
+		c2 = s.stack[ply-2].cont
+	}
+	return c1, c2
+}
+
+// quietScore is the history of quiet move m of piece pc: the butterfly
+// history and the continuation histories of the two moves before it.
+func (s *Searcher) quietScore(side engines.Color, m engines.Move, pc int, c1, c2 *contTable) int32 {
+	h := s.history[side][m.From()][m.To()]
+	if c1 != nil {
+		h += int32(c1[pc][m.To()])
+	}
+	if c2 != nil {
+		h += int32(c2[pc][m.To()])
+	}
+	return h
 }
 
 // noEval marks a frame without a static evaluation (in check).
@@ -453,7 +493,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		var child engines.Position
 		pos.MakeNullMove(&child)
 		s.path = append(s.path, child.Hash())
-		fr.move = engines.NullMove
+		fr.move, fr.cont = engines.NullMove, nil
 		r := s.p.NullMoveBase + depth/s.p.NullMoveDivisor
 		score := -s.negamax(&child, depth-1-r, ply+1, -beta, -beta+1, false)
 		s.path = s.path[:len(s.path)-1]
@@ -495,8 +535,9 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 	if prevMove != engines.NullMove {
 		counter = s.counter[pos.SideToMove().Other()][prevMove.From()][prevMove.To()]
 	}
+	c1, c2 := s.conts(ply)
 	scores := s.scores[ply][:len(moves)]
-	s.scoreMoves(pos, moves, scores, ttMove, ply, counter)
+	s.scoreMoves(pos, moves, scores, ttMove, ply, counter, c1, c2)
 
 	// Singular extension: a hash move whose score, lowered by a margin,
 	// no other move reaches is searched one ply deeper.
@@ -519,7 +560,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 				moves = keepMoves(moves, s.root)
 			}
 			scores = s.scores[ply][:len(moves)]
-			s.scoreMoves(pos, moves, scores, ttMove, ply, counter)
+			s.scoreMoves(pos, moves, scores, ttMove, ply, counter, c1, c2)
 		}
 	}
 
@@ -533,7 +574,9 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		lmpLimit /= 2
 	}
 	var quietsTried [64]engines.Move
+	var quietPieces [64]int
 	nQuiets := 0
+	side := pos.SideToMove()
 	searched := 0
 	var child engines.Position
 	for i := range moves {
@@ -544,6 +587,11 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		}
 		capture := pos.IsCapture(m)
 		quiet := !capture && m.Promotion() == engines.NoPieceType
+		pc := pieceIndex(side, pos.MovedType(m))
+		stat := int32(0)
+		if quiet {
+			stat = s.quietScore(side, m, pc, c1, c2)
+		}
 		pos.MakeMove(m, &child)
 		// A checking move is neither pruned nor reduced: it may mate.
 		givesCheck := child.InCheck()
@@ -554,7 +602,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 				continue // late-move pruning
 			}
 			if depth <= 6 && !pvNode {
-				if quiet && depth <= 3 && s.history[pos.SideToMove()][m.From()][m.To()] < int32(-s.p.HistoryPrune*depth) {
+				if quiet && depth <= 3 && stat < int32(-s.p.HistoryPrune*depth) {
 					continue
 				}
 				if quiet && pos.SEE(m, &s.w.pieces) < -s.p.SEEQuietMargin*depth {
@@ -569,7 +617,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 			continue
 		}
 		s.nodes++
-		fr.move = m
+		fr.move, fr.cont = m, &s.cont[pc][m.To()]
 		s.path = append(s.path, child.Hash())
 		ext := 0
 		if singular && m == ttMove {
@@ -592,7 +640,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 				if m == s.killers[ply][0] || m == s.killers[ply][1] || m == counter {
 					r--
 				}
-				r -= int(s.history[pos.SideToMove()][m.From()][m.To()] / 8192)
+				r -= int(stat / 12288)
 				r = max(0, min(r, depth-2))
 			}
 			score = -s.negamax(&child, depth-1-r+ext, ply+1, -alpha-1, -alpha, false)
@@ -617,14 +665,14 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 				s.pvLen[ply] = s.pvLen[ply+1]
 				if score >= beta {
 					if quiet {
-						s.rememberQuiet(pos, m, ply, depth, prevMove, quietsTried[:nQuiets])
+						s.rememberQuiet(pos, m, pc, ply, depth, prevMove, quietsTried[:nQuiets], quietPieces[:nQuiets])
 					}
 					break
 				}
 			}
 		}
 		if quiet && nQuiets < len(quietsTried) {
-			quietsTried[nQuiets] = m
+			quietsTried[nQuiets], quietPieces[nQuiets] = m, pc
 			nQuiets++
 		}
 	}
@@ -690,7 +738,7 @@ func (s *Searcher) hasPieces(pos *engines.Position) bool {
 	return us&^(pos.ByType(engines.Pawn)|pos.ByType(engines.King)) != 0
 }
 
-func (s *Searcher) rememberQuiet(pos *engines.Position, m engines.Move, ply, depth int, prev engines.Move, tried []engines.Move) {
+func (s *Searcher) rememberQuiet(pos *engines.Position, m engines.Move, pc, ply, depth int, prev engines.Move, tried []engines.Move, triedPieces []int) {
 	if s.killers[ply][0] != m {
 		s.killers[ply][1] = s.killers[ply][0]
 		s.killers[ply][0] = m
@@ -700,10 +748,11 @@ func (s *Searcher) rememberQuiet(pos *engines.Position, m engines.Move, ply, dep
 		s.counter[side.Other()][prev.From()][prev.To()] = m
 	}
 	bonus := int32(min(depth*depth, 400))
-	s.addHistory(side, m, bonus)
+	c1, c2 := s.conts(ply)
+	s.addHistory(side, m, pc, c1, c2, bonus)
 	// The quiet moves tried before the cutoff did not cut: a malus.
-	for _, q := range tried {
-		s.addHistory(side, q, -bonus)
+	for i, q := range tried {
+		s.addHistory(side, q, triedPieces[i], c1, c2, -bonus)
 	}
 }
 
@@ -711,10 +760,23 @@ func (s *Searcher) rememberQuiet(pos *engines.Position, m engines.Move, ply, dep
 // +-historyMax by a share of the distance, so old results fade.
 const historyMax = 1 << 14
 
-func (s *Searcher) addHistory(side engines.Color, m engines.Move, bonus int32) {
+// addHistory adds bonus to the butterfly and continuation histories of
+// quiet move m of piece pc.
+func (s *Searcher) addHistory(side engines.Color, m engines.Move, pc int, c1, c2 *contTable, bonus int32) {
 	h := &s.history[side][m.From()][m.To()]
-	*h += bonus*32 - *h*abs32(bonus)/512
-	*h = max(-historyMax, min(historyMax, *h))
+	*h = gravity(*h, bonus)
+	for _, c := range [2]*contTable{c1, c2} {
+		if c != nil {
+			e := &c[pc][m.To()]
+			*e = int16(gravity(int32(*e), bonus))
+		}
+	}
+}
+
+// gravity returns history score h after a bonus (or malus when negative).
+func gravity(h, bonus int32) int32 {
+	h += bonus*32 - h*abs32(bonus)/512
+	return max(-historyMax, min(historyMax, h))
 }
 
 func abs32(x int32) int32 {
@@ -734,7 +796,7 @@ const (
 
 var victimValue = [...]int32{0, 1, 3, 3, 5, 9, 4}
 
-func (s *Searcher) scoreMoves(pos *engines.Position, moves []engines.Move, scores []int32, ttMove engines.Move, ply int, counter engines.Move) {
+func (s *Searcher) scoreMoves(pos *engines.Position, moves []engines.Move, scores []int32, ttMove engines.Move, ply int, counter engines.Move, c1, c2 *contTable) {
 	side := pos.SideToMove()
 	them := side.Other()
 	species := len(pos.Variant().Species) > 0
@@ -757,7 +819,7 @@ func (s *Searcher) scoreMoves(pos *engines.Position, moves []engines.Move, score
 		case m == counter:
 			scores[i] = orderKiller - 1
 		default:
-			scores[i] = s.history[side][m.From()][m.To()]
+			scores[i] = s.quietScore(side, m, pieceIndex(side, pos.MovedType(m)), c1, c2)
 		}
 	}
 }
@@ -839,7 +901,7 @@ func (s *Searcher) quiesce(pos *engines.Position, ply, qply, alpha, beta int) in
 		moves = moves[:n]
 	}
 	scores := s.scores[ply][:len(moves)]
-	s.scoreMoves(pos, moves, scores, engines.NullMove, ply, engines.NullMove)
+	s.scoreMoves(pos, moves, scores, engines.NullMove, ply, engines.NullMove, nil, nil)
 	origAlpha := alpha
 	bestMove := engines.NullMove
 	var child engines.Position
