@@ -90,32 +90,226 @@ func (w *Weights) Get(name string) (float64, bool) {
 
 // Evaluate returns the static evaluation of pos in centipawns from the side
 // to move's point of view: sum_i w_i * f_i(pos). With a non-nil trace it
-// also adds f(pos) to the trace; the score is the same either way, so the
-// tuner's linear model and the engine's evaluation are one code path.
+// also adds f(pos) to the trace; the score is the same either way (up to
+// the order of the additions), since both read their terms from one pass
+// over the board (facts.scan): the tuner's linear model and the engine's
+// evaluation cannot drift apart.
 func Evaluate(pos *engines.Position, w *Weights, trace *Trace) float64 {
-	return evaluate(pos, w, nil, trace)
+	if trace != nil {
+		return evaluateTrace(pos, w, trace)
+	}
+	return evaluate(pos, w, nil)
 }
 
-// terms sums the weighted terms of one evaluation, middlegame and endgame
-// apart, from the side to move's view, and logs them when tracing.
-type terms struct {
-	mg, eg  float64
-	w       []float64
-	tracing bool
-	log     []logged
+// facts is what one pass over the pieces finds, in whole numbers: every
+// term of the evaluation is a count in here. The pass (scan) is the one
+// piece of code that looks at the board; the searcher's score (evaluate)
+// and the tuner's trace (evaluateTrace) both read their terms from it, so
+// they cannot disagree on a feature, and the search pays nothing for the
+// trace.
+type facts struct {
+	n       [2][engines.King + 1]int32 // pieces per colour and type
+	mob     [2][engines.King + 1]int32 // mobility per colour and type
+	attacks [2]engines.Bitboard        // squares each colour attacks (bunker links included)
+	last    [2]engines.Bitboard        // each colour's last pieces of a species
+	bunker  [2][2]int32                // per colour, pieces in its own [0] and the enemy's [1] bunker
+	psq     [2]int64                   // material and piece-square sum from White's view, when asked for
 }
+
+// scan walks the pieces of pos once: counts, attacks (links to and from
+// bunkers included) and mobility (squares not held by an own piece; for
+// pawns, free squares ahead), and with sums the material and
+// piece-square sum.
+func (f *facts) scan(pos *engines.Position, w *Weights, sums bool) {
+	fs, g := w.fs, pos.Geometry()
+	occ := pos.Occupied()
+	links := fs.links
+	var psqMG, psqEG int64
+	for side := engines.White; side <= engines.Black; side++ {
+		own := pos.ByColor(side)
+		var attacks, last engines.Bitboard
+		for _, t := range fs.types {
+			b := pos.ByType(t) & own
+			if b == 0 {
+				continue
+			}
+			n := b.Count()
+			f.n[side][t] = int32(n)
+			if n == 1 && fs.last[t].ok() {
+				last |= b
+			}
+			tab := &w.psq[side][t]
+			mob := 0
+			// One loop per type: the type's switch is taken once, not per
+			// piece.
+			switch t {
+			case engines.Pawn:
+				for b != 0 {
+					sq := b.Pop()
+					x := g.PawnAttacks(side, sq)
+					if links {
+						x |= g.Link(sq)
+					}
+					attacks |= x
+					mob += (g.PawnPushes(side, sq) &^ occ).Count()
+					if sums {
+						psqMG += tab[sq][mg]
+						psqEG += tab[sq][eg]
+					}
+				}
+			default:
+				for b != 0 {
+					sq := b.Pop()
+					var x engines.Bitboard
+					switch t {
+					case engines.Knight:
+						x = g.KnightSteps(sq)
+					case engines.Bishop:
+						x = g.BishopAttacks(sq, occ)
+					case engines.Rook:
+						x = g.RookAttacks(sq, occ)
+					case engines.Queen:
+						x = g.RookAttacks(sq, occ) | g.BishopAttacks(sq, occ)
+					case engines.King:
+						x = g.KingSteps(sq)
+					}
+					if links {
+						x |= g.Link(sq)
+					}
+					attacks |= x
+					mob += (x &^ own).Count()
+					if sums {
+						psqMG += tab[sq][mg]
+						psqEG += tab[sq][eg]
+					}
+				}
+			}
+			f.mob[side][t] = int32(mob)
+		}
+		f.attacks[side], f.last[side] = attacks, last
+		if links {
+			f.bunker[side][0] = int32((own & fs.ownBunker[side]).Count())
+			f.bunker[side][1] = int32((own & fs.ownBunker[side.Other()]).Count())
+		}
+	}
+	f.psq = [2]int64{psqMG, psqEG}
+}
+
+// phase is the game phase from the piece counts: featureSet.phase without
+// another look at the board (the same sum, in the same order).
+func (f *facts) phase(fs *featureSet) float64 {
+	s := 0.0
+	for t := engines.Knight; t <= engines.Queen; t++ {
+		s += fs.phaseWeight[t] * float64(f.n[engines.White][t]+f.n[engines.Black][t])
+	}
+	return min(1, s*fs.phaseScale)
+}
+
+// kingDanger is the king-danger count from us's view: squares next to our
+// king the enemy attacks, less those next to theirs we attack; 0 unless
+// both kings stand.
+func (f *facts) kingDanger(pos *engines.Position, us engines.Color) int {
+	them := us.Other()
+	ku, kt := pos.Pieces(us, engines.King), pos.Pieces(them, engines.King)
+	if ku == 0 || kt == 0 {
+		return 0
+	}
+	g := pos.Geometry()
+	return (g.KingSteps(ku.First()) & f.attacks[them]).Count() - (g.KingSteps(kt.First()) & f.attacks[us]).Count()
+}
+
+// sum is the middlegame and endgame sums of one evaluation. A value, not a
+// pointer: add returns the new sum, so both stay in registers through the
+// evaluation rather than in memory.
+type sum struct{ mg, eg float64 }
 
 // add adds x of a term whose endgame feature follows its middlegame one
-// (every term but the tables', see featureSet.pair). When tracing it logs
-// the term, for the trace to take after the evaluation: a call here would
-// keep add from being inlined.
-func (a *terms) add(tm term, x float64) {
-	w := a.w[tm[mg]:]
-	a.mg += w[0] * x
-	a.eg += w[1] * x
-	if a.tracing {
-		a.log = append(a.log, logged{tm, x})
+// (every term but the tables', see featureSet.pair).
+func (a sum) add(w []float64, tm term, x float64) sum {
+	w = w[tm[mg] : tm[mg]+2]
+	return sum{a.mg + w[0]*x, a.eg + w[1]*x}
+}
+
+// evaluate is Evaluate without a trace, the searcher's: psq, when not nil,
+// is the material and piece-square sum of pos from White's view (the
+// searcher's incremental sums), which then is not recomputed. Terms are
+// added in the order evaluateTrace logs them, material and tables aside.
+func evaluate(pos *engines.Position, w *Weights, psq *[2]int64) float64 {
+	fs, vals := w.fs, w.values
+	var f facts
+	f.scan(pos, w, psq == nil)
+	if psq == nil {
+		psq = &f.psq
 	}
+	us := pos.SideToMove()
+	them := us.Other()
+	a := sum{}.add(vals, fs.tempo, 1)
+	for side := engines.White; side <= engines.Black; side++ {
+		sign := 1.0
+		if side != us {
+			sign = -1
+		}
+		for _, t := range fs.types {
+			n := f.n[side][t]
+			if n == 0 {
+				continue
+			}
+			if n == 1 && fs.last[t].ok() {
+				a = a.add(vals, fs.last[t], sign)
+			}
+			if fs.evoSteps.ok() && t != engines.King {
+				a = a.add(vals, fs.evoSteps, sign*float64(int(n)*int(engines.Queen-t)))
+			}
+			if mob := f.mob[side][t]; mob != 0 {
+				a = a.add(vals, fs.mobility[t], sign*float64(mob))
+			}
+		}
+		if fs.bunkerOwn.ok() {
+			if n := f.bunker[side][0]; n != 0 {
+				a = a.add(vals, fs.bunkerOwn, sign*float64(n))
+			}
+			if n := f.bunker[side][1]; n != 0 {
+				a = a.add(vals, fs.bunkerEnemy, sign*float64(n))
+			}
+		}
+	}
+	s := 1.0
+	if us == engines.Black {
+		s = -1
+	}
+	a.mg += s * float64(psq[mg]) / psqOne
+	a.eg += s * float64(psq[eg]) / psqOne
+	if fs.threatUs.ok() {
+		if n := (f.last[us] & f.attacks[them]).Count(); n != 0 {
+			a = a.add(vals, fs.threatUs, float64(n))
+		}
+		if n := (f.last[them] & f.attacks[us]).Count(); n != 0 {
+			a = a.add(vals, fs.threatThem, float64(n))
+		}
+	}
+	if fs.kingDanger.ok() {
+		if n := f.kingDanger(pos, us); n != 0 {
+			a = a.add(vals, fs.kingDanger, float64(n))
+		}
+	}
+	// eg + p*(mg-eg) rather than p*mg + (1-p)*eg: with equal middlegame
+	// and endgame weights the score is then exactly the single-phase one.
+	return a.eg + f.phase(fs)*(a.mg-a.eg)
+}
+
+// terms sums the weighted terms of a traced evaluation, middlegame and
+// endgame apart, from the side to move's view, and logs each term for the
+// trace.
+type terms struct {
+	sum
+	w   []float64
+	log []logged
+}
+
+// add adds x of a term (see sum.add) and logs it.
+func (a *terms) add(tm term, x float64) {
+	a.sum = a.sum.add(a.w, tm, x)
+	a.log = append(a.log, logged{tm, x})
 }
 
 // addSquare adds x of square ts of the tables tm.
@@ -123,9 +317,7 @@ func (a *terms) addSquare(tm term, ts int, x float64) {
 	sq := term{tm[mg] + ts, tm[eg] + ts}
 	a.mg += a.w[sq[mg]] * x
 	a.eg += a.w[sq[eg]] * x
-	if a.tracing {
-		a.log = append(a.log, logged{sq, x})
-	}
+	a.log = append(a.log, logged{sq, x})
 }
 
 // logged is one term added in a traced evaluation.
@@ -134,149 +326,73 @@ type logged struct {
 	x  float64
 }
 
-// evaluate is Evaluate; psq, when not nil, is the material and
-// piece-square sum of pos from White's view (the searcher's incremental
-// sums), which then is not recomputed; it is ignored when tracing.
-func evaluate(pos *engines.Position, w *Weights, psq *[2]int64, trace *Trace) float64 {
-	fs, g := w.fs, pos.Geometry()
+// evaluateTrace is Evaluate with a trace: the same terms from the same
+// facts as evaluate, material and piece-square tables feature by feature
+// rather than from the summed tables, each logged and added to the trace
+// with the phase folded in.
+func evaluateTrace(pos *engines.Position, w *Weights, trace *Trace) float64 {
+	fs := w.fs
+	var f facts
+	f.scan(pos, w, false)
 	us := pos.SideToMove()
 	them := us.Other()
-	occ := pos.Occupied()
-	phase := fs.phase(pos)
-	a := terms{w: w.values}
-	if trace != nil {
-		a.tracing, a.log = true, trace.log[:0]
-	}
+	a := terms{w: w.values, log: trace.log[:0]}
 	a.add(fs.tempo, 1)
-
-	// Material and piece-square terms: feature by feature when tracing;
-	// else from the weights' summed tables (the same values added in
-	// another order; TestEvalIsLinear holds them equal), here in the pass
-	// over the pieces unless the searcher brings its incremental sums.
-	full := trace == nil && psq == nil
-	var sums [2]int64
-
-	var attacks [2]engines.Bitboard
 	for side := engines.White; side <= engines.Black; side++ {
 		sign := 1.0
 		if side != us {
 			sign = -1
 		}
-		own := pos.ByColor(side)
 		for _, t := range fs.types {
-			b := pos.Pieces(side, t)
-			if b == 0 {
+			n := f.n[side][t]
+			if n == 0 {
 				continue
 			}
-			n := b.Count()
-			if trace != nil {
-				a.add(fs.material[t], sign*float64(n))
-			}
-			if fs.last[t].ok() && n == 1 {
+			a.add(fs.material[t], sign*float64(n))
+			if n == 1 && fs.last[t].ok() {
 				a.add(fs.last[t], sign)
 			}
 			if fs.evoSteps.ok() && t != engines.King {
-				a.add(fs.evoSteps, sign*float64(n*int(engines.Queen-t)))
+				a.add(fs.evoSteps, sign*float64(int(n)*int(engines.Queen-t)))
 			}
-			// Attacks (links to and from bunkers included) and mobility:
-			// squares not held by an own piece; for pawns, free squares
-			// ahead.
-			mob := 0
-			var att engines.Bitboard
-			tab := &w.psq[side][t]
-			for b != 0 {
-				sq := b.Pop()
-				var x engines.Bitboard
-				switch t {
-				case engines.Pawn:
-					x = g.PawnAttacks(side, sq)
-					mob += (g.PawnPushes(side, sq) &^ occ).Count()
-				case engines.Knight:
-					x = g.KnightSteps(sq)
-				case engines.Bishop:
-					x = g.BishopAttacks(sq, occ)
-				case engines.Rook:
-					x = g.RookAttacks(sq, occ)
-				case engines.Queen:
-					x = g.RookAttacks(sq, occ) | g.BishopAttacks(sq, occ)
-				case engines.King:
-					x = g.KingSteps(sq)
-				}
-				x |= g.Link(sq)
-				att |= x
-				if t != engines.Pawn {
-					mob += (x &^ own).Count()
-				}
-				if full {
-					sums[mg] += tab[sq][mg]
-					sums[eg] += tab[sq][eg]
-				} else if trace != nil {
-					a.addSquare(fs.pst[t], int(fs.tableSquare[side][sq]), sign)
-				}
+			for b := pos.Pieces(side, t); b != 0; {
+				a.addSquare(fs.pst[t], int(fs.tableSquare[side][b.Pop()]), sign)
 			}
-			attacks[side] |= att
-			if mob != 0 {
+			if mob := f.mob[side][t]; mob != 0 {
 				a.add(fs.mobility[t], sign*float64(mob))
 			}
 		}
 		if fs.bunkerOwn.ok() {
-			if n := (own & fs.ownBunker[side]).Count(); n != 0 {
+			if n := f.bunker[side][0]; n != 0 {
 				a.add(fs.bunkerOwn, sign*float64(n))
 			}
-			if n := (own & fs.ownBunker[side.Other()]).Count(); n != 0 {
+			if n := f.bunker[side][1]; n != 0 {
 				a.add(fs.bunkerEnemy, sign*float64(n))
 			}
 		}
 	}
-	if full {
-		psq = &sums
-	}
-	if psq != nil {
-		s := 1.0
-		if us == engines.Black {
-			s = -1
-		}
-		a.mg += s * float64(psq[mg]) / psqOne
-		a.eg += s * float64(psq[eg]) / psqOne
-	}
 	if fs.threatUs.ok() {
-		var lastUs, lastThem engines.Bitboard
-		for _, t := range fs.v.Species {
-			if b := pos.Pieces(us, t); b.Count() == 1 {
-				lastUs |= b
-			}
-			if b := pos.Pieces(them, t); b.Count() == 1 {
-				lastThem |= b
-			}
-		}
-		if n := (lastUs & attacks[them]).Count(); n != 0 {
+		if n := (f.last[us] & f.attacks[them]).Count(); n != 0 {
 			a.add(fs.threatUs, float64(n))
 		}
-		if n := (lastThem & attacks[us]).Count(); n != 0 {
+		if n := (f.last[them] & f.attacks[us]).Count(); n != 0 {
 			a.add(fs.threatThem, float64(n))
 		}
 	}
 	if fs.kingDanger.ok() {
-		ku, kt := pos.Pieces(us, engines.King), pos.Pieces(them, engines.King)
-		if ku != 0 && kt != 0 {
-			n := (g.KingSteps(ku.First()) & attacks[them]).Count() - (g.KingSteps(kt.First()) & attacks[us]).Count()
-			if n != 0 {
-				a.add(fs.kingDanger, float64(n))
-			}
+		if n := f.kingDanger(pos, us); n != 0 {
+			a.add(fs.kingDanger, float64(n))
 		}
 	}
-	if trace != nil {
-		// The phase folded into each term's pair of features.
-		trace.begin(len(w.values))
-		for _, l := range a.log {
-			trace.add(l.tm[mg], phase*l.x)
-			trace.add(l.tm[eg], (1-phase)*l.x)
-		}
-		trace.log = a.log
-		trace.end()
+	// The phase folded into each term's pair of features.
+	phase := f.phase(fs)
+	trace.begin(len(w.values))
+	for _, l := range a.log {
+		trace.add(l.tm[mg], phase*l.x)
+		trace.add(l.tm[eg], (1-phase)*l.x)
 	}
-	// eg + p*(mg-eg) rather than p*mg + (1-p)*eg: with equal middlegame
-	// and endgame weights the score is then exactly the single-phase one.
+	trace.log = a.log
+	trace.end()
 	return a.eg + phase*(a.mg-a.eg)
 }
 

@@ -81,6 +81,9 @@ type featureSet struct {
 	mirrorName string // the symmetry of tableSquare[Black]
 	// ownBunker[c] is the bunker on c's half of the board.
 	ownBunker [2]engines.Bitboard
+	// links: the board has bunker links (Geometry.Link), which a piece's
+	// attacks then include; without them the evaluation skips the lookup.
+	links bool
 
 	// The game phase: sum of phaseWeight over the pieces on the board,
 	// divided by phaseTotal (its value at the start), capped at 1.
@@ -144,6 +147,7 @@ func newFeatureSet(v *engines.Variant) *featureSet {
 		fs.material[t], fs.pst[t], fs.mobility[t], fs.last[t] = noTerm, noTerm, noTerm, noTerm
 	}
 	fs.layout()
+	fs.links = v.HasBunkers()
 
 	for t := engines.Pawn; t <= engines.King; t++ {
 		if v.HasPiece(t) {

@@ -78,5 +78,5 @@ func (s *Searcher) evaluate(pos *engines.Position, ply int) int {
 	} else {
 		st.set(pos, s.w)
 	}
-	return int(evaluate(pos, s.w, &st.sum, nil))
+	return int(evaluate(pos, s.w, &st.sum))
 }

@@ -463,7 +463,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		if ttHit && tte.eval != noEvalTT {
 			static = int(tte.eval)
 		} else {
-			static = int(Evaluate(pos, s.w, nil))
+			static = s.evaluate(pos, ply)
 		}
 	}
 	fr.static = static
