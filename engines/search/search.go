@@ -107,6 +107,10 @@ type Searcher struct {
 
 	nodes     int64
 	nodeLimit int64
+	// visits counts the positions searched the way the node count did
+	// before it counted moves made (a call of negamax with depth left or
+	// of quiesce): benchmarks compare speed with older builds by it.
+	visits    int64
 	rootDepth int // depth of the current iteration
 	seldepth  int
 	start     time.Time
@@ -133,8 +137,15 @@ func (s *Searcher) SetParams(p Params) {
 // Params returns the search parameters.
 func (s *Searcher) Params() Params { return s.p }
 
-// SetWeights changes the evaluation weights.
-func (s *Searcher) SetWeights(w *Weights) { s.w = w }
+// SetWeights changes the evaluation weights. New weights empty the
+// transposition table, whose entries keep static evaluations (and scores)
+// of the old ones.
+func (s *Searcher) SetWeights(w *Weights) {
+	if w != s.w {
+		s.tt.clear()
+	}
+	s.w = w
+}
 
 // Weights returns the evaluation weights.
 func (s *Searcher) Weights() *Weights { return s.w }
@@ -157,7 +168,7 @@ func (s *Searcher) NewGame() {
 func (s *Searcher) Search(ctx context.Context, game *engines.Game, lim Limits, info func(Info)) Result {
 	pos := *game.Position()
 	s.start = time.Now()
-	s.nodes, s.seldepth, s.aborted = 0, 0, false
+	s.nodes, s.visits, s.seldepth, s.aborted = 0, 0, 0, false
 	s.stop.Store(false)
 	s.nodeLimit = lim.Nodes
 	// What earlier searches of the game learnt (hash entries, histories,
@@ -430,6 +441,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 	if depth <= 0 || ply >= MaxPly {
 		return s.quiesce(pos, ply, 0, alpha, beta)
 	}
+	s.visits++
 	fr := &s.stack[ply]
 	excluded := fr.excluded
 	s.stack[ply+1].excluded = engines.NullMove
@@ -852,17 +864,27 @@ func (s *Searcher) quiesce(pos *engines.Position, ply, qply, alpha, beta int) in
 	if s.checkStop() {
 		return 0
 	}
+	s.visits++
 	s.seldepth = max(s.seldepth, ply)
 	if s.decided(pos) {
 		return s.terminalScore(pos, ply)
 	}
 	inCheck := qply < qCheckPly && pos.InCheck()
-	stand := s.evaluate(pos, ply)
+	// The stand-pat score: the static evaluation the TT keeps for this
+	// position when it has one (the same number: every eval stored is
+	// s.evaluate's of the position), else computed.
+	key := pos.Hash()
+	e, ttHit := s.tt.probe(key, s.reuseTT)
+	var stand int
+	if ttHit && e.eval != noEvalTT {
+		stand = int(e.eval)
+	} else {
+		stand = s.evaluate(pos, ply)
+	}
 	if ply >= MaxPly || qply >= qMaxPly {
 		return stand
 	}
-	key := pos.Hash()
-	if e, ok := s.tt.probe(key, s.reuseTT); ok {
+	if ttHit {
 		if sc, ok := e.cutoff(ply, alpha, beta); ok {
 			return sc
 		}
