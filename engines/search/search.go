@@ -264,12 +264,12 @@ func keepMoves(list, allowed []engines.Move) []engines.Move {
 // inside (shallow depths and mate scores use the full window).
 func (s *Searcher) aspirate(pos *engines.Position, depth, prev int) int {
 	if depth < 4 || prev > mateBand || prev < -mateBand {
-		return s.negamax(pos, depth, 0, -infinity, infinity, true)
+		return s.negamax(pos, depth, 0, -infinity, infinity, true, false)
 	}
 	delta := s.p.Aspiration
 	alpha, beta := prev-delta, prev+delta
 	for {
-		score := s.negamax(pos, depth, 0, alpha, beta, true)
+		score := s.negamax(pos, depth, 0, alpha, beta, true, false)
 		switch {
 		case s.aborted:
 			return score
@@ -415,7 +415,11 @@ func (s *Searcher) quietScore(side engines.Color, m engines.Move, pc int, c1, c2
 // noEval marks a frame without a static evaluation (in check).
 const noEval = -infinity
 
-func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, pvNode bool) int {
+// negamax searches pos to depth within (alpha, beta). pvNode: the window
+// is open, the node is on the principal variation. cutNode: a null-window
+// node expected to fail high (the first child of an expected all-node,
+// or a reduced search), where late moves are reduced more.
+func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, pvNode, cutNode bool) int {
 	s.pvLen[ply] = ply
 	if s.checkStop() {
 		return 0
@@ -507,7 +511,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		s.path = append(s.path, child.Hash())
 		fr.move, fr.cont = engines.NullMove, nil
 		r := s.p.NullMoveBase + depth/s.p.NullMoveDivisor
-		score := -s.negamax(&child, depth-1-r, ply+1, -beta, -beta+1, false)
+		score := -s.negamax(&child, depth-1-r, ply+1, -beta, -beta+1, false, !cutNode)
 		s.path = s.path[:len(s.path)-1]
 		if s.aborted {
 			return 0
@@ -560,7 +564,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		if ttScore > -mateBand && ttScore < mateBand {
 			sBeta := ttScore - s.p.SingularMargin*depth
 			fr.excluded = ttMove
-			sc := s.negamax(pos, (depth-1)/2, ply, sBeta-1, sBeta, false)
+			sc := s.negamax(pos, (depth-1)/2, ply, sBeta-1, sBeta, false, cutNode)
 			fr.excluded = engines.NullMove
 			if s.aborted {
 				return 0
@@ -637,7 +641,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		}
 		var score int
 		if searched == 0 {
-			score = -s.negamax(&child, depth-1+ext, ply+1, -beta, -alpha, pvNode)
+			score = -s.negamax(&child, depth-1+ext, ply+1, -beta, -alpha, pvNode, !pvNode && !cutNode)
 		} else {
 			// Late quiet moves get a reduced null-window search first.
 			r := 0
@@ -649,18 +653,24 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 				if !improving {
 					r++
 				}
+				if cutNode {
+					r++
+				}
+				if ttMove != engines.NullMove && pos.IsCapture(ttMove) {
+					r++ // the best move found here is a capture: quiet ones rarely are
+				}
 				if m == s.killers[ply][0] || m == s.killers[ply][1] || m == counter {
 					r--
 				}
 				r -= int(stat / 12288)
 				r = max(0, min(r, depth-2))
 			}
-			score = -s.negamax(&child, depth-1-r+ext, ply+1, -alpha-1, -alpha, false)
+			score = -s.negamax(&child, depth-1-r+ext, ply+1, -alpha-1, -alpha, false, true)
 			if score > alpha && r > 0 {
-				score = -s.negamax(&child, depth-1+ext, ply+1, -alpha-1, -alpha, false)
+				score = -s.negamax(&child, depth-1+ext, ply+1, -alpha-1, -alpha, false, !cutNode)
 			}
 			if score > alpha && score < beta {
-				score = -s.negamax(&child, depth-1+ext, ply+1, -beta, -alpha, true)
+				score = -s.negamax(&child, depth-1+ext, ply+1, -beta, -alpha, true, false)
 			}
 		}
 		searched++
