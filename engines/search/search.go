@@ -510,7 +510,9 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		pos.MakeNullMove(&child)
 		s.path = append(s.path, child.Hash())
 		fr.move, fr.cont = engines.NullMove, nil
-		r := s.p.NullMoveBase + depth/s.p.NullMoveDivisor
+		// Further above beta, a deeper cut: the pass is less likely to
+		// be refuted.
+		r := s.p.NullMoveBase + depth/s.p.NullMoveDivisor + min((static-beta)/200, 3)
 		score := -s.negamax(&child, depth-1-r, ply+1, -beta, -beta+1, false, !cutNode)
 		s.path = s.path[:len(s.path)-1]
 		if s.aborted {
