@@ -612,7 +612,9 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		}
 		pos.MakeMove(m, &child)
 		// A checking move is neither pruned nor reduced: it may mate.
-		givesCheck := child.InCheck()
+		// In an extinction variant, a quiet move attacking the last piece
+		// of a species threatens to end the game, as a check may.
+		givesCheck := child.InCheck() || quiet && s.lastPieceAttacked(&child)
 		prunable := quiet && !givesCheck
 		// Pruning, once a move that does not lose has been found.
 		if ply > 0 && !inCheck && !danger && best > -mateBand && m != ttMove && !givesCheck {
