@@ -197,3 +197,97 @@ func TestLimitsIsZero(t *testing.T) {
 		}
 	}
 }
+
+// TestKeepsWhatItLearnt checks that a node-limited search builds on the
+// game's earlier searches (the hash table and histories are kept), and
+// that NewGame forgets them.
+func TestKeepsWhatItLearnt(t *testing.T) {
+	for _, v := range []*engines.Variant{extinction.Variant, losalamos.Variant} {
+		s := newSearcher(t, v)
+		g := gameFrom(t, v, v.StartFEN)
+		lim := Limits{Nodes: 20000}
+		first := s.Search(context.Background(), g, lim, nil)
+		again := s.Search(context.Background(), g, lim, nil)
+		if again.Depth <= first.Depth {
+			t.Errorf("%s: the second search of a position reached depth %d, the first %d: the first's hash entries were not used", v.Name, again.Depth, first.Depth)
+		}
+		s.NewGame()
+		fresh := s.Search(context.Background(), g, lim, nil)
+		if fresh.Depth != first.Depth || fresh.Move != first.Move || fresh.Score != first.Score {
+			t.Errorf("%s: after NewGame: depth %d, %v, %d; the first search: depth %d, %v, %d", v.Name, fresh.Depth, fresh.Move, fresh.Score, first.Depth, first.Move, first.Score)
+		}
+	}
+}
+
+func TestGravity(t *testing.T) {
+	tests := []struct {
+		name        string
+		h, bonus    int32
+		lo, hi      int32 // the result's range
+		wantChanged bool
+	}{
+		{"bonus from zero", 0, 16, 512, 512, true},
+		{"malus from zero", 0, -16, -512, -512, true},
+		{"saturates high", historyMax, 400, historyMax - 1, historyMax, false},
+		{"saturates low", -historyMax, -400, -historyMax, -historyMax + 1, false},
+		{"a malus lowers a high score", historyMax, -400, -historyMax, historyMax - 1, true},
+	}
+	for _, tt := range tests {
+		got := gravity(tt.h, tt.bonus)
+		if got < tt.lo || got > tt.hi {
+			t.Errorf("%s: gravity(%d, %d) = %d, want %d..%d", tt.name, tt.h, tt.bonus, got, tt.lo, tt.hi)
+		}
+		if (got != tt.h) != tt.wantChanged {
+			t.Errorf("%s: gravity(%d, %d) = %d, changed %v, want %v", tt.name, tt.h, tt.bonus, got, got != tt.h, tt.wantChanged)
+		}
+	}
+	// Repeated bonuses converge inside the bound, never past it.
+	h := int32(0)
+	for range 1000 {
+		h = gravity(h, 400)
+		if h > historyMax {
+			t.Fatalf("gravity went past historyMax: %d", h)
+		}
+	}
+}
+
+// TestContinuationHistory checks that a quiet cutoff rewards the move in
+// the butterfly and both continuation tables of the moves before it, and
+// gives the quiet moves tried before it a malus there.
+func TestContinuationHistory(t *testing.T) {
+	s := newSearcher(t, extinction.Variant)
+	g := gameFrom(t, extinction.Variant, extinction.StartFEN)
+	pos := g.Position()
+	c1, c2 := &s.cont[pieceIndex(engines.Black, engines.Knight)][21], &s.cont[pieceIndex(engines.White, engines.Pawn)][28]
+	s.stack[0].cont, s.stack[1].cont = c2, c1
+	cut, err := pos.ParseUCIMove("g1f3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tried, err := pos.ParseUCIMove("b1c3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	knight := pieceIndex(engines.White, engines.Knight)
+	s.rememberQuiet(pos, cut, knight, 2, 4, engines.NullMove, []engines.Move{tried}, []int{knight})
+	if s.killers[2][0] != cut {
+		t.Errorf("killer %v, want %v", s.killers[2][0], cut)
+	}
+	for name, tab := range map[string]*contTable{"one ply back": c1, "two plies back": c2} {
+		if v := tab[knight][cut.To()]; v <= 0 {
+			t.Errorf("%s: the cutoff move scores %d, want > 0", name, v)
+		}
+		if v := tab[knight][tried.To()]; v >= 0 {
+			t.Errorf("%s: the move tried before it scores %d, want < 0", name, v)
+		}
+	}
+	good, bad := s.quietScore(engines.White, cut, knight, c1, c2), s.quietScore(engines.White, tried, knight, c1, c2)
+	if good <= 0 || bad >= 0 {
+		t.Errorf("quiet scores: cutoff move %d, tried move %d; want > 0 and < 0", good, bad)
+	}
+	// Without the tables (after a null move, at the root) only the
+	// butterfly history counts.
+	if got, want := s.quietScore(engines.White, cut, knight, nil, nil), s.history[engines.White][cut.From()][cut.To()]; got != want {
+		t.Errorf("quiet score without continuation tables %d, want the history %d", got, want)
+	}
+}
