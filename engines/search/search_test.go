@@ -291,3 +291,72 @@ func TestContinuationHistory(t *testing.T) {
 		t.Errorf("quiet score without continuation tables %d, want the history %d", got, want)
 	}
 }
+
+// TestTTEvalIsStaticEval checks what quiescence and negamax rely on when
+// they take the static score from the hash table: every evaluation the
+// table keeps is the searcher's own evaluation of that position. After a
+// search it probes the positions two plies from the root and the
+// captures below them.
+func TestTTEvalIsStaticEval(t *testing.T) {
+	for _, v := range []*engines.Variant{extinction.Variant, losalamos.Variant, losalamos.NoBunkers, evolution.Variant} {
+		s := newSearcher(t, v)
+		g := gameFrom(t, v, v.StartFEN)
+		s.Search(context.Background(), g, Limits{Nodes: 30000}, nil)
+		checked := 0
+		var visit func(pos *engines.Position, depth int, capturesOnly bool)
+		visit = func(pos *engines.Position, depth int, capturesOnly bool) {
+			if e, ok := s.tt.probe(pos.Hash(), true); ok && e.eval != noEvalTT {
+				if want := s.evaluate(pos, 1); int(e.eval) != want {
+					t.Fatalf("%s %s: TT eval %d, static eval %d", v.Name, pos.FEN(), e.eval, want)
+				}
+				checked++
+			}
+			if depth == 0 || pos.Status().Result.Decisive() {
+				return
+			}
+			for _, m := range pos.GenerateMoves(nil) {
+				if capturesOnly && !pos.IsCapture(m) {
+					continue
+				}
+				child := pos.Play(m)
+				visit(&child, depth-1, capturesOnly || depth == 1)
+			}
+		}
+		visit(g.Position(), 3, false)
+		t.Logf("%s: %d TT evals checked", v.Name, checked)
+		if checked < 20 {
+			t.Errorf("%s: only %d positions with a TT eval checked", v.Name, checked)
+		}
+	}
+}
+
+// TestSetWeightsClearsTT: entries (scores and static evaluations) of
+// other weights must not survive a change of weights; the same weights
+// keep them.
+func TestSetWeightsClearsTT(t *testing.T) {
+	s := newSearcher(t, extinction.Variant)
+	g := gameFrom(t, extinction.Variant, extinction.StartFEN)
+	used := func() int {
+		n := 0
+		for _, e := range s.tt.entries {
+			if e.bound != boundNone {
+				n++
+			}
+		}
+		return n
+	}
+	s.Search(context.Background(), g, Limits{Nodes: 5000}, nil)
+	n := used()
+	if n == 0 {
+		t.Fatal("no TT entry after a search")
+	}
+	s.SetWeights(s.Weights())
+	if used() != n {
+		t.Errorf("SetWeights with the same weights: %d entries left of %d", used(), n)
+	}
+	w := s.Weights()
+	s.SetWeights(w.WithValues(w.Values()))
+	if used() != 0 {
+		t.Errorf("SetWeights with new weights: %d entries left", used())
+	}
+}
