@@ -195,8 +195,10 @@ func (f *facts) scan(pos *engines.Position, w *Weights, sums bool) {
 	f.psq = [2]int64{psqMG, psqEG}
 }
 
-// phase is the game phase from the piece counts: featureSet.phase without
-// another look at the board (the same sum, in the same order).
+// phase returns the game phase in [0, 1] from the piece counts: 1 with
+// the starting material (or more, after promotions), 0 with only pawns and
+// kings (featureSet.phaseSum's sum, in the same order, without another
+// look at the board).
 func (f *facts) phase(fs *featureSet) float64 {
 	s := 0.0
 	for t := engines.Knight; t <= engines.Queen; t++ {

@@ -88,7 +88,9 @@ func TestEvalPhase(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := fs.phase(&pos); math.Abs(got-tt.phase) > 1e-12 {
+		var fa facts
+		fa.scan(&pos, w, false)
+		if got := fa.phase(fs); math.Abs(got-tt.phase) > 1e-12 {
 			t.Errorf("%s: phase %v, want %v", tt.fen, got, tt.phase)
 		}
 		var tr Trace

@@ -212,12 +212,6 @@ func (fs *featureSet) phaseSum(pos *engines.Position) float64 {
 	return s
 }
 
-// phase returns the game phase of pos in [0, 1]: 1 with the starting
-// material (or more, after promotions), 0 with only pawns and kings.
-func (fs *featureSet) phase(pos *engines.Position) float64 {
-	return min(1, fs.phaseSum(pos)*fs.phaseScale)
-}
-
 // layout derives the table rows, Black's table squares and the bunkers of
 // each side from the geometry.
 func (fs *featureSet) layout() {
