@@ -237,12 +237,25 @@ func (a sum) add(w []float64, tm term, x float64) sum {
 // searcher's incremental sums), which then is not recomputed. Terms are
 // added in the order evaluateTrace logs them, material and tables aside.
 func evaluate(pos *engines.Position, w *Weights, psq *[2]int64) float64 {
-	fs, vals := w.fs, w.values
 	var f facts
 	f.scan(pos, w, psq == nil)
 	if psq == nil {
 		psq = &f.psq
 	}
+	return f.score(pos, w, psq)
+}
+
+// lastAttacked reports whether the side to move has a species down to its
+// last piece and that piece attacked: the scan's attacks answer what
+// Searcher.lastPieceAttacked asks of the board square by square.
+func (f *facts) lastAttacked(us engines.Color) bool {
+	return f.last[us]&f.attacks[us.Other()] != 0
+}
+
+// score is evaluate's sum of the terms, from the facts of pos's scan and
+// the material and piece-square sum psq.
+func (f *facts) score(pos *engines.Position, w *Weights, psq *[2]int64) float64 {
+	fs, vals := w.fs, w.values
 	us := pos.SideToMove()
 	them := us.Other()
 	a := sum{}.add(vals, fs.tempo, 1)

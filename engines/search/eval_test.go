@@ -378,3 +378,38 @@ func FuzzParseWeights(f *testing.F) {
 		}
 	})
 }
+
+// TestLastAttackedFromScan: the evaluation's attacks (bunker links
+// included) say whether the side to move's last piece of a species is
+// attacked exactly as Searcher.lastPieceAttacked finds it on the board,
+// so the search may take the answer from the evaluation's scan.
+func TestLastAttackedFromScan(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for _, v := range variants.All {
+		w, _ := DefaultWeights(v)
+		s := New(w, 1)
+		seen := 0
+		for game := 0; game < 30; game++ {
+			pos, _ := engines.ParseFEN(v, v.StartFEN)
+			for ply := 0; ply < 120; ply++ {
+				var f facts
+				f.scan(&pos, w, false)
+				want := s.lastPieceAttacked(&pos)
+				if got := f.lastAttacked(pos.SideToMove()); got != want {
+					t.Fatalf("%s %s: last piece attacked by the scan %v, on the board %v", v.Name, pos.FEN(), got, want)
+				}
+				if want {
+					seen++
+				}
+				moves := pos.GenerateMoves(nil)
+				if len(moves) == 0 || pos.Status().Result.Decisive() {
+					break
+				}
+				pos = pos.Play(moves[rng.IntN(len(moves))])
+			}
+		}
+		if len(v.Species) > 0 && seen < 50 {
+			t.Errorf("%s: only %d positions with a last piece attacked", v.Name, seen)
+		}
+	}
+}

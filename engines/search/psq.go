@@ -64,11 +64,10 @@ func (st *psqState) update(pos *engines.Position) {
 	st.white = white
 }
 
-// evaluate returns the static evaluation of pos, searched at ply, with the
-// material and piece-square terms updated incrementally from the last
-// position evaluated at this ply (or the ply before); it equals
-// int(Evaluate(pos, s.w, nil)).
-func (s *Searcher) evaluate(pos *engines.Position, ply int) int {
+// psqSums returns the material and piece-square sums of pos, searched at
+// ply, updated incrementally from the last position evaluated at this ply
+// (or the ply before).
+func (s *Searcher) psqSums(pos *engines.Position, ply int) *[2]int64 {
 	st := &s.psq[ply]
 	if st.w != s.w && ply > 0 && s.psq[ply-1].w == s.w {
 		*st = s.psq[ply-1]
@@ -78,5 +77,22 @@ func (s *Searcher) evaluate(pos *engines.Position, ply int) int {
 	} else {
 		st.set(pos, s.w)
 	}
-	return int(evaluate(pos, s.w, &st.sum))
+	return &st.sum
+}
+
+// evaluate returns the static evaluation of pos, searched at ply, with
+// incremental material and piece-square sums; it equals
+// int(Evaluate(pos, s.w, nil)).
+func (s *Searcher) evaluate(pos *engines.Position, ply int) int {
+	return int(evaluate(pos, s.w, s.psqSums(pos, ply)))
+}
+
+// evaluateDanger is evaluate, and lastPieceAttacked's answer for pos from
+// the same pass over the pieces (their attacks are the evaluation's),
+// which spares the search a second look at the attackers.
+func (s *Searcher) evaluateDanger(pos *engines.Position, ply int) (int, bool) {
+	psq := s.psqSums(pos, ply)
+	var f facts
+	f.scan(pos, s.w, false)
+	return int(f.score(pos, s.w, psq)), f.lastAttacked(pos.SideToMove())
 }

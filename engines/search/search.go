@@ -464,23 +464,23 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		}
 	}
 
-	// A side with the last piece of a species attacked is a move from
-	// losing the game: no pruning or reduction there, and one ply more.
-	danger := s.lastPieceAttacked(pos)
-	if danger && ply > 0 && ply < 2*s.rootDepth {
-		depth++
-	}
-
 	// The static score, kept in the TT and on the stack: "improving" says
 	// whether it rose since our previous move, and the pruning margins
-	// below are wider when it did not.
-	static := noEval
-	if !inCheck {
-		if ttHit && tte.eval != noEvalTT {
-			static = int(tte.eval)
-		} else {
-			static = s.evaluate(pos, ply)
-		}
+	// below are wider when it did not. A side with the last piece of a
+	// species attacked is a move from losing the game: no pruning or
+	// reduction there, and one ply more; the evaluation's pass over the
+	// pieces tells that when it runs.
+	static, danger := noEval, false
+	switch {
+	case inCheck:
+		danger = s.lastPieceAttacked(pos)
+	case ttHit && tte.eval != noEvalTT:
+		static, danger = int(tte.eval), s.lastPieceAttacked(pos)
+	default:
+		static, danger = s.evaluateDanger(pos, ply)
+	}
+	if danger && ply > 0 && ply < 2*s.rootDepth {
+		depth++
 	}
 	fr.static = static
 	improving := false
