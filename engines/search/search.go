@@ -464,6 +464,23 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		}
 	}
 
+	// A side that can take the opponent's last piece of a species wins
+	// with that capture: found before the evaluation and the pruning
+	// below, which would score it as a mere advantage.
+	if excluded == engines.NullMove && s.lastPieceAttackedOf(pos, pos.SideToMove().Other()) {
+		moves := pos.GenerateMoves(s.moves[ply][:0])
+		if ply == 0 && s.root != nil {
+			moves = keepMoves(moves, s.root)
+		}
+		if win, ok := s.extinguishing(pos, moves); ok {
+			s.pv[ply][ply] = win
+			s.pvLen[ply] = ply + 1
+			score := Mate - ply - 1
+			s.tt.store(key, win, toTT(score, ply), depth, boundExact, noEval)
+			return score
+		}
+	}
+
 	// The static score, kept in the TT and on the stack: "improving" says
 	// whether it rose since our previous move, and the pruning margins
 	// below are wider when it did not. A side with the last piece of a
@@ -744,11 +761,16 @@ func (s *Searcher) extinguishing(pos *engines.Position, moves []engines.Move) (e
 // lastPieceAttacked reports whether the side to move has a species down
 // to one piece, and that piece attacked.
 func (s *Searcher) lastPieceAttacked(pos *engines.Position) bool {
+	return s.lastPieceAttackedOf(pos, pos.SideToMove())
+}
+
+// lastPieceAttackedOf reports whether side us has a species down to one
+// piece, and that piece attacked by the other side.
+func (s *Searcher) lastPieceAttackedOf(pos *engines.Position, us engines.Color) bool {
 	v := pos.Variant()
 	if len(v.Species) == 0 {
 		return false
 	}
-	us := pos.SideToMove()
 	for _, t := range v.Species {
 		if b := pos.Pieces(us, t); b.Count() == 1 && pos.Attacked(b.First(), us.Other()) {
 			return true
