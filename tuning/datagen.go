@@ -66,6 +66,7 @@ type DatagenStats struct {
 	Positions int // positions in the file
 	Resumed   int // games found finished in the file at the start
 	Played    int // games played by this call
+	Added     int // positions written by this call (its rate's numerator)
 	Elapsed   time.Duration
 }
 
@@ -193,7 +194,7 @@ func Datagen(ctx context.Context, path string, opt DatagenOptions) (DatagenStats
 		}
 	}
 	bar.finish()
-	st.Games, st.Elapsed = written, time.Since(start)
+	st.Games, st.Elapsed, st.Added = written, time.Since(start), st.Positions-kept
 	if werr != nil {
 		return st, fmt.Errorf("datagen: writing %s: %w", path, werr)
 	}

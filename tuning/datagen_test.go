@@ -135,6 +135,19 @@ func TestDatagenResume(t *testing.T) {
 		// the last game is always replayed, and written identically
 		t.Errorf("second resume: %v, %+v", err, st)
 	}
+	// Its positions are the replayed game's alone (the rate's numerator),
+	// not the file's.
+	last, _ := lastRecord(want)
+	lines := strings.Split(strings.TrimSuffix(string(want), "\n"), "\n")
+	lastLines := 0
+	for _, l := range lines {
+		if r, err := ParseRecord(l); err == nil && r.Game == last.Game {
+			lastLines++
+		}
+	}
+	if st.Positions != len(lines) || st.Added != lastLines {
+		t.Errorf("second resume: %d positions, %d added; want %d and %d (game %d's)", st.Positions, st.Added, len(lines), lastLines, last.Game)
+	}
 	// Other settings are refused.
 	other := datagenOpts(t, v, 8, 1)
 	other.Nodes++

@@ -86,8 +86,10 @@ func datagenFlags(fs *flag.FlagSet) runFunc {
 		if st.Resumed > 0 && !*quiet {
 			fmt.Fprintf(std.err, "resumed after game %d\n", st.Resumed)
 		}
-		fmt.Fprintf(std.out, "%s: %d games, %d positions (%d games played in %s, %.0f positions/s)\n",
-			*out, st.Games, st.Positions, st.Played, st.Elapsed.Round(1e7), float64(st.Positions)/max(st.Elapsed.Seconds(), 1e-9))
+		// The rate counts this call's positions only: a resumed file's
+		// earlier ones were not made in this call's time.
+		fmt.Fprintf(std.out, "%s: %d games, %d positions (%d games and %d positions added in %s, %.0f positions/s)\n",
+			*out, st.Games, st.Positions, st.Played, st.Added, st.Elapsed.Round(1e7), float64(st.Added)/max(st.Elapsed.Seconds(), 1e-9))
 		if errors.Is(err, context.Canceled) {
 			fmt.Fprintln(std.err, "interrupted: run the same command again to resume")
 		}
