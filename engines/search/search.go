@@ -855,11 +855,7 @@ func (s *Searcher) scoreMoves(pos *engines.Position, moves []engines.Move, score
 		case m == ttMove:
 			scores[i] = orderTT
 		case pos.IsCapture(m) || m.Promotion() != engines.NoPieceType:
-			v := victimValue[pos.CapturedType(m)] + victimValue[m.Promotion()]
-			scores[i] = orderCapture + v*16 - victimValue[pos.MovedType(m)]
-			if pos.SEE(m, &s.w.pieces) < 0 {
-				scores[i] = v*16 - victimValue[pos.MovedType(m)] // losing: after the quiet moves
-			}
+			scores[i] = s.captureOrder(pos, m, false)
 		case m == s.killers[ply][0]:
 			scores[i] = orderKiller + 1
 		case m == s.killers[ply][1]:
@@ -870,6 +866,18 @@ func (s *Searcher) scoreMoves(pos *engines.Position, moves []engines.Move, score
 			scores[i] = s.quietScore(side, m, pieceIndex(side, pos.MovedType(m)), c1, c2)
 		}
 	}
+}
+
+// captureOrder scores a capture or promotion by MVV-LVA, after the quiet
+// moves when it loses material by static exchange; seeGood says the
+// caller already found its exchange not losing (quiescence's filter), so
+// that SEE, the costly part, is not computed twice.
+func (s *Searcher) captureOrder(pos *engines.Position, m engines.Move, seeGood bool) int32 {
+	v := victimValue[pos.CapturedType(m)]*16 + victimValue[m.Promotion()]*16 - victimValue[pos.MovedType(m)]
+	if !seeGood && pos.SEE(m, &s.w.pieces) < 0 {
+		return v // losing: after the quiet moves
+	}
+	return orderCapture + v
 }
 
 // pickBest moves the best-scored move of moves[i:] to i (selection sort
@@ -942,24 +950,37 @@ func (s *Searcher) quiesce(pos *engines.Position, ply, qply, alpha, beta int) in
 		// cannot lift the score to alpha even with a margin, and captures
 		// that lose material by static exchange are dropped too; never the
 		// capture of a species' last piece, which may end the game.
+		// The kept moves are scored here as scoreMoves would score them
+		// (each is a capture or a promotion), reusing the filter's SEE.
 		n := 0
 		them := pos.SideToMove().Other()
+		species := len(pos.Variant().Species) > 0
+		scores := s.scores[ply][:len(moves)]
 		for _, m := range moves {
 			victim := pos.CapturedType(m)
 			if victim == engines.NoPieceType && m.Promotion() == engines.NoPieceType {
 				continue
 			}
-			if m.Promotion() == engines.NoPieceType && pos.Pieces(them, victim).Count() > 1 &&
-				(stand+s.w.pieces[victim]+s.p.DeltaMargin < alpha || pos.SEE(m, &s.w.pieces) < 0) {
-				continue
+			seeGood := false
+			if m.Promotion() == engines.NoPieceType && pos.Pieces(them, victim).Count() > 1 {
+				if stand+s.w.pieces[victim]+s.p.DeltaMargin < alpha || pos.SEE(m, &s.w.pieces) < 0 {
+					continue
+				}
+				seeGood = true
 			}
 			moves[n] = m
+			if species && victim != engines.NoPieceType && pos.Pieces(them, victim).Count() == 1 {
+				scores[n] = orderTT + 1 // takes the last of a species: may end the game
+			} else {
+				scores[n] = s.captureOrder(pos, m, seeGood)
+			}
 			n++
 		}
 		moves = moves[:n]
+	} else {
+		s.scoreMoves(pos, moves, s.scores[ply][:len(moves)], engines.NullMove, ply, engines.NullMove, nil, nil)
 	}
 	scores := s.scores[ply][:len(moves)]
-	s.scoreMoves(pos, moves, scores, engines.NullMove, ply, engines.NullMove, nil, nil)
 	origAlpha := alpha
 	bestMove := engines.NullMove
 	var child engines.Position
