@@ -740,9 +740,21 @@ func (s *Searcher) extinguishing(pos *engines.Position, moves []engines.Move) (e
 		return engines.NullMove, false
 	}
 	them := pos.SideToMove().Other()
+	// The squares of the opponent's pieces that are the only one of their
+	// type: a move elsewhere (but en passant) takes no last piece, and
+	// most moves are skipped without looking up what they capture.
+	var lone engines.Bitboard
+	for t := engines.Pawn; t <= engines.King; t++ {
+		if b := pos.Pieces(them, t); b.Count() == 1 {
+			lone |= b
+		}
+	}
 	var child engines.Position
 	best, bestValue := engines.NullMove, -1
 	for _, m := range moves {
+		if !lone.Has(m.To()) && !m.IsEnPassant() {
+			continue
+		}
 		victim := pos.CapturedType(m)
 		if victim == engines.NoPieceType || pos.Pieces(them, victim).Count() != 1 {
 			continue

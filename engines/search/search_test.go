@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"math/rand/v2"
 	"reflect"
 	"slices"
 	"testing"
@@ -11,6 +12,7 @@ import (
 	"varena/engines/evolution"
 	"varena/engines/extinction"
 	"varena/engines/losalamos"
+	"varena/engines/variants"
 )
 
 func newSearcher(t testing.TB, v *engines.Variant) *Searcher {
@@ -358,5 +360,63 @@ func TestSetWeightsClearsTT(t *testing.T) {
 	s.SetWeights(w.WithValues(w.Values()))
 	if used() != 0 {
 		t.Errorf("SetWeights with new weights: %d entries left", used())
+	}
+}
+
+// extinguishingByLookup is Searcher.extinguishing as it was before it
+// skipped moves by square: every move's victim looked up.
+func extinguishingByLookup(s *Searcher, pos *engines.Position, moves []engines.Move) (engines.Move, bool) {
+	if len(pos.Variant().Species) == 0 {
+		return engines.NullMove, false
+	}
+	them := pos.SideToMove().Other()
+	var child engines.Position
+	best, bestValue := engines.NullMove, -1
+	for _, m := range moves {
+		victim := pos.CapturedType(m)
+		if victim == engines.NoPieceType || pos.Pieces(them, victim).Count() != 1 {
+			continue
+		}
+		if v := s.w.pieces[victim]; v > bestValue {
+			pos.MakeMove(m, &child)
+			if child.Extinct(them) {
+				best, bestValue = m, v
+			}
+		}
+	}
+	return best, best != engines.NullMove
+}
+
+// TestExtinguishingSkipsExactly: skipping the moves that land on no lone
+// piece (en passant excepted) finds the same extinguishing capture as
+// looking up every move's victim, on random-game positions of every
+// variant (castling, bunkers, evolving moves and en passant included).
+func TestExtinguishingSkipsExactly(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for _, v := range variants.All {
+		s := newSearcher(t, v)
+		found := 0
+		for game := 0; game < 40; game++ {
+			pos, _ := engines.ParseFEN(v, v.StartFEN)
+			for ply := 0; ply < 150; ply++ {
+				moves := pos.GenerateMoves(nil)
+				if len(moves) == 0 || pos.Status().Result.Decisive() {
+					break
+				}
+				gm, gok := s.extinguishing(&pos, moves)
+				wm, wok := extinguishingByLookup(s, &pos, moves)
+				if gm != wm || gok != wok {
+					t.Fatalf("%s %s: extinguishing %v %v, by lookup %v %v", v.Name, pos.FEN(), gm, gok, wm, wok)
+				}
+				if wok {
+					found++
+				}
+				pos = pos.Play(moves[rng.IntN(len(moves))])
+			}
+		}
+		if len(v.Species) > 0 && found < 20 {
+			t.Errorf("%s: only %d positions with an extinguishing capture", v.Name, found)
+		}
+		t.Logf("%s: %d positions with an extinguishing capture", v.Name, found)
 	}
 }
