@@ -614,6 +614,12 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 	side := pos.SideToMove()
 	searched := 0
 	var child engines.Position
+	// The opponent's last pieces of a species, and what tells whether a
+	// quiet move attacks one (set up at the first quiet move made): a
+	// quiet move leaves the opponent's pieces as they are.
+	var threats engines.QuietThreats
+	threatsReady := false
+	var lone engines.Bitboard
 	for i := range moves {
 		pickBest(moves, scores, i)
 		m := moves[i]
@@ -631,7 +637,15 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		// A checking move is neither pruned nor reduced: it may mate.
 		// In an extinction variant, a quiet move attacking the last piece
 		// of a species threatens to end the game, as a check may.
-		givesCheck := child.InCheck() || quiet && s.lastPieceAttacked(&child)
+		givesCheck := child.InCheck()
+		if quiet && !givesCheck {
+			if !threatsReady {
+				lone = s.lastPieces(pos, side.Other())
+				pos.QuietThreats(lone, &threats)
+				threatsReady = true
+			}
+			givesCheck = lone != 0 && threats.Attacks(pos, m, &child)
+		}
 		prunable := quiet && !givesCheck
 		// Pruning, once a move that does not lose has been found.
 		if ply > 0 && !inCheck && !danger && best > -mateBand && m != ttMove && !givesCheck {
@@ -789,6 +803,18 @@ func (s *Searcher) lastPieceAttackedOf(pos *engines.Position, us engines.Color) 
 		}
 	}
 	return false
+}
+
+// lastPieces returns the squares of side c's pieces that are the last of
+// their species.
+func (s *Searcher) lastPieces(pos *engines.Position, c engines.Color) engines.Bitboard {
+	var b engines.Bitboard
+	for _, t := range pos.Variant().Species {
+		if p := pos.Pieces(c, t); p.Count() == 1 {
+			b |= p
+		}
+	}
+	return b
 }
 
 // hasPieces reports whether the side to move has a piece other than pawns
