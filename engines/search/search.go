@@ -885,10 +885,22 @@ var victimValue = [...]int32{0, 1, 3, 3, 5, 9, 4}
 func (s *Searcher) scoreMoves(pos *engines.Position, moves []engines.Move, scores []int32, ttMove engines.Move, ply int, counter engines.Move, c1, c2 *contTable) {
 	side := pos.SideToMove()
 	them := side.Other()
-	species := len(pos.Variant().Species) > 0
+	// A capture takes the last piece of its type when it lands on one of
+	// these squares or, en passant, takes the last pawn: the victim is
+	// looked up only for the captures that are scored by it.
+	var lone engines.Bitboard
+	lonePawn := false
+	if len(pos.Variant().Species) > 0 {
+		for t := engines.Pawn; t <= engines.King; t++ {
+			if b := pos.Pieces(them, t); b.Count() == 1 {
+				lone |= b
+			}
+		}
+		lonePawn = pos.Pieces(them, engines.Pawn).Count() == 1
+	}
 	for i, m := range moves {
 		switch {
-		case species && pos.IsCapture(m) && pos.Pieces(them, pos.CapturedType(m)).Count() == 1:
+		case lone.Has(m.To()) || lonePawn && m.IsEnPassant():
 			scores[i] = orderTT + 1 // takes the last of a species: may end the game
 		case m == ttMove:
 			scores[i] = orderTT
