@@ -255,6 +255,9 @@ func (g *Geometry) PawnAttacks(c Color, sq Square) Bitboard { return g.pawnAttac
 // to inside its region (empty set at the region's edge).
 func (g *Geometry) PawnPushes(c Color, sq Square) Bitboard { return g.pawnPush[c][sq] }
 
+// LastRank returns the squares where a pawn of colour c promotes.
+func (g *Geometry) LastRank(c Color) Bitboard { return g.lastRank[c] }
+
 // Link returns the square linked to sq by a vertical bunker step, if any.
 func (g *Geometry) Link(sq Square) Bitboard { return g.link[sq] }
 

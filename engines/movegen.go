@@ -20,18 +20,33 @@ func (p *Position) decided() bool {
 // GenerateMoves appends the legal moves of p to buf[:0] and returns the
 // list. A buffer of MaxMoves capacity avoids any allocation.
 func (p *Position) GenerateMoves(buf []Move) []Move {
-	return p.generateFrom(buf, ^Bitboard(0))
+	return p.generate(buf, ^Bitboard(0), ^Bitboard(0))
+}
+
+// GenerateTo appends the legal moves of p that end on a square of dest, in
+// the order GenerateMoves gives them, and returns the list. An
+// en-passant capture ends on the en-passant square, castling on the
+// king's destination. The search asks for the captures of a few pieces,
+// or the captures and promotions, at a fraction of the whole list's cost.
+func (p *Position) GenerateTo(buf []Move, dest Bitboard) []Move {
+	return p.generate(buf, ^Bitboard(0), dest)
 }
 
 // generateFrom is GenerateMoves for the pieces on the squares of from
 // only: checking one move, or the rivals of a SAN move, costs a fraction
 // of the whole list.
 func (p *Position) generateFrom(buf []Move, from Bitboard) []Move {
+	return p.generate(buf, from, ^Bitboard(0))
+}
+
+// generate appends the legal moves from a square of from to a square of
+// dest.
+func (p *Position) generate(buf []Move, from, dest Bitboard) []Move {
 	list := buf[:0]
 	if p.decided() {
 		return list
 	}
-	list = p.genPseudo(list, from)
+	list = p.genPseudo(list, from, dest)
 	if p.v.Check {
 		list = p.filterLegal(list)
 	}
@@ -61,19 +76,23 @@ func (p *Position) CountMoves() int {
 	}
 	if p.v.Check {
 		var buf [MaxMoves]Move
-		return len(p.filterLegal(p.genPseudo(buf[:0], ^Bitboard(0))))
+		return len(p.filterLegal(p.genPseudo(buf[:0], ^Bitboard(0), ^Bitboard(0))))
 	}
 	return p.countPseudo()
 }
 
 // genPseudo appends the pseudo-legal moves of the pieces on the squares of
-// from: every move by the piece rules, without regard to the own king.
-func (p *Position) genPseudo(list []Move, from Bitboard) []Move {
+// from to the squares of dest: every move by the piece rules, without
+// regard to the own king. The order is that of the whole list with the
+// other moves left out, whatever the masks.
+func (p *Position) genPseudo(list []Move, from, dest Bitboard) []Move {
 	v, g := p.v, p.v.Geometry
 	us, them := p.side, p.side^1
 	own, enemy := p.colors[us], p.colors[them]
 	occ := own | enemy
 	movers := own & from
+	// Own pieces and squares outside dest are never targets.
+	notTarget := own | ^dest
 
 	if v.pieceSet[Pawn] {
 		promo := g.lastRank[us]
@@ -81,11 +100,11 @@ func (p *Position) genPseudo(list []Move, from Bitboard) []Move {
 			from := b.Pop()
 			push := g.pawnPush[us][from] &^ occ
 			if push != 0 && v.DoubleStep {
-				if d := g.pawnDouble[us][from] &^ occ; d != 0 {
+				if d := g.pawnDouble[us][from] &^ occ &^ notTarget; d != 0 {
 					list = append(list, newMove(from, d.First(), kindDouble))
 				}
 			}
-			for t := push | g.pawnAttack[us][from]&enemy; t != 0; {
+			for t := (push | g.pawnAttack[us][from]&enemy) &^ notTarget; t != 0; {
 				to := t.Pop()
 				if promo.Has(to) {
 					for _, pt := range v.Promotions {
@@ -96,11 +115,11 @@ func (p *Position) genPseudo(list []Move, from Bitboard) []Move {
 				}
 			}
 			// A link step never changes rank, so it never promotes.
-			for t := g.link[from] &^ own; t != 0; {
+			for t := g.link[from] &^ notTarget; t != 0; {
 				list = append(list, newMove(from, t.Pop(), kindNormal))
 			}
 		}
-		if p.ep != NoSquare {
+		if p.ep != NoSquare && dest.Has(p.ep) {
 			for b := g.pawnAttack[them][p.ep] & p.pieces[Pawn] & movers; b != 0; {
 				list = append(list, newMove(b.Pop(), p.ep, kindEnPassant))
 			}
@@ -108,27 +127,27 @@ func (p *Position) genPseudo(list []Move, from Bitboard) []Move {
 	}
 	for b := p.pieces[Knight] & movers; b != 0; {
 		from := b.Pop()
-		list = appendMoves(list, from, (g.knight[from]|g.link[from])&^own)
+		list = appendMoves(list, from, (g.knight[from]|g.link[from])&^notTarget)
 	}
 	for b := p.pieces[Bishop] & movers; b != 0; {
 		from := b.Pop()
-		list = appendMoves(list, from, (g.BishopAttacks(from, occ)|g.link[from])&^own)
+		list = appendMoves(list, from, (g.BishopAttacks(from, occ)|g.link[from])&^notTarget)
 	}
 	for b := p.pieces[Rook] & movers; b != 0; {
 		from := b.Pop()
-		list = appendMoves(list, from, (g.RookAttacks(from, occ)|g.link[from])&^own)
+		list = appendMoves(list, from, (g.RookAttacks(from, occ)|g.link[from])&^notTarget)
 	}
 	for b := p.pieces[Queen] & movers; b != 0; {
 		from := b.Pop()
-		list = appendMoves(list, from, (g.RookAttacks(from, occ)|g.BishopAttacks(from, occ)|g.link[from])&^own)
+		list = appendMoves(list, from, (g.RookAttacks(from, occ)|g.BishopAttacks(from, occ)|g.link[from])&^notTarget)
 	}
 	for b := p.pieces[King] & movers; b != 0; {
 		from := b.Pop()
-		list = appendMoves(list, from, (g.king[from]|g.link[from])&^own)
+		list = appendMoves(list, from, (g.king[from]|g.link[from])&^notTarget)
 	}
 	if p.castle != 0 {
 		for i := range v.castles {
-			if r := &v.castles[i]; from.Has(r.kingFrom) && p.canCastle(r, occ) {
+			if r := &v.castles[i]; from.Has(r.kingFrom) && dest.Has(r.kingTo) && p.canCastle(r, occ) {
 				list = append(list, newMove(r.kingFrom, r.kingTo, kindCastle))
 			}
 		}

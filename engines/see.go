@@ -1,5 +1,33 @@
 package engines
 
+// SEEAtLeast reports whether SEE(m, value) >= threshold. Most moves are
+// settled without the exchange: the mover gains at most what it takes
+// (the opponent may not recapture) and at least that less what it puts on
+// the square (it may stop after one recapture).
+func (p *Position) SEEAtLeast(m Move, value *[King + 1]int, threshold int) bool {
+	var gain int
+	if m.IsEnPassant() {
+		gain = value[Pawn]
+	} else if p.colors[p.side^1].Has(m.To()) {
+		gain = value[p.typeAt(SquareBB(m.To()))]
+	}
+	standing := p.typeAt(SquareBB(m.From()))
+	if t := m.Promotion(); t != NoPieceType {
+		gain += value[t] - value[Pawn]
+		standing = t
+	}
+	if p.v.Evolution {
+		standing = evolved(standing)
+	}
+	switch {
+	case gain < threshold:
+		return false
+	case gain-value[standing] >= threshold:
+		return true
+	}
+	return p.SEE(m, value) >= threshold
+}
+
 // SEE returns the static exchange evaluation of the legal move m: the
 // material balance for the mover after the best sequence of captures and
 // recaptures on m's destination, each side free to stop, using the given

@@ -1,12 +1,14 @@
 package engines_test
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"varena/engines"
 	"varena/engines/evolution"
 	"varena/engines/extinction"
 	"varena/engines/losalamos"
+	"varena/engines/variants"
 )
 
 var seeValues = [engines.King + 1]int{0, 100, 300, 330, 500, 900, 250}
@@ -48,6 +50,48 @@ func TestSEE(t *testing.T) {
 		}
 		if got := p.SEE(m, &seeValues); got != tt.want {
 			t.Errorf("%s %s: SEE %d, want %d", tt.fen, tt.move, got, tt.want)
+		}
+	}
+}
+
+// TestSEEAtLeast: SEEAtLeast agrees with SEE for every move of random-game
+// positions of every variant, at thresholds around the exchange's result,
+// with the usual piece values and with random ones (its shortcuts must
+// hold whatever the weights).
+func TestSEEAtLeast(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	for _, v := range variants.All {
+		checked := 0
+		for game := 0; game < 10; game++ {
+			values := seeValues
+			if game%2 == 1 {
+				for i := range values {
+					values[i] = rng.IntN(1200) - 100
+				}
+			}
+			pos, err := engines.ParseFEN(v, v.StartFEN)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for ply := 0; ply < 160; ply++ {
+				moves := pos.GenerateMoves(nil)
+				if len(moves) == 0 {
+					break
+				}
+				for _, m := range moves {
+					see := pos.SEE(m, &values)
+					for _, thr := range []int{see - 1, see, see + 1, 0, -rng.IntN(1000), rng.IntN(1000)} {
+						if got := pos.SEEAtLeast(m, &values, thr); got != (see >= thr) {
+							t.Fatalf("%s %s %s: SEEAtLeast(%d) %v, SEE %d", v.Name, pos.FEN(), v.Geometry.UCI(m), thr, got, see)
+						}
+						checked++
+					}
+				}
+				pos = pos.Play(moves[rng.IntN(len(moves))])
+			}
+		}
+		if checked < 10000 {
+			t.Errorf("%s: only %d checks", v.Name, checked)
 		}
 	}
 }

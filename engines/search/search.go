@@ -467,8 +467,10 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 	// A side that can take the opponent's last piece of a species wins
 	// with that capture: found before the evaluation and the pruning
 	// below, which would score it as a mere advantage.
+	// Only the moves onto those pieces (or en passant) can be such a
+	// capture: the others are not generated.
 	if excluded == engines.NullMove && s.lastPieceAttackedOf(pos, pos.SideToMove().Other()) {
-		moves := pos.GenerateMoves(s.moves[ply][:0])
+		moves := pos.GenerateTo(s.moves[ply][:0], s.lastPieces(pos, pos.SideToMove().Other())|epSquare(pos))
 		if ply == 0 && s.root != nil {
 			moves = keepMoves(moves, s.root)
 		}
@@ -554,13 +556,16 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		moves = keepMoves(moves, s.root)
 	}
 	// A capture that extinguishes a species wins at once: nothing is
-	// faster, so no other move needs a look.
-	if win, ok := s.extinguishing(pos, moves); ok && excluded == engines.NullMove {
-		s.pv[ply][ply] = win
-		s.pvLen[ply] = ply + 1
-		score := Mate - ply - 1
-		s.tt.store(key, win, toTT(score, ply), depth, boundExact, static)
-		return score
+	// faster, so no other move needs a look. Found above unless it is en
+	// passant: a last pawn taken en passant is not attacked.
+	if excluded == engines.NullMove && pos.EnPassant() != engines.NoSquare {
+		if win, ok := s.extinguishing(pos, moves); ok {
+			s.pv[ply][ply] = win
+			s.pvLen[ply] = ply + 1
+			score := Mate - ply - 1
+			s.tt.store(key, win, toTT(score, ply), depth, boundExact, static)
+			return score
+		}
 	}
 	prevMove := engines.NullMove
 	if ply > 0 {
@@ -656,10 +661,10 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 				if quiet && depth <= 3 && stat < int32(-s.p.HistoryPrune*depth) {
 					continue
 				}
-				if quiet && pos.SEE(m, &s.w.pieces) < -s.p.SEEQuietMargin*depth {
+				if quiet && !pos.SEEAtLeast(m, &s.w.pieces, -s.p.SEEQuietMargin*depth) {
 					continue
 				}
-				if capture && pos.SEE(m, &s.w.pieces) < -s.p.SEECaptureMargin*depth*depth {
+				if capture && !pos.SEEAtLeast(m, &s.w.pieces, -s.p.SEECaptureMargin*depth*depth) {
 					continue
 				}
 			}
@@ -782,6 +787,15 @@ func (s *Searcher) extinguishing(pos *engines.Position, moves []engines.Move) (e
 		}
 	}
 	return best, best != engines.NullMove
+}
+
+// epSquare returns the en-passant square of pos as a set (empty when
+// there is none).
+func epSquare(pos *engines.Position) engines.Bitboard {
+	if ep := pos.EnPassant(); ep != engines.NoSquare {
+		return engines.SquareBB(ep)
+	}
+	return 0
 }
 
 // lastPieceAttacked reports whether the side to move has a species down
@@ -924,7 +938,7 @@ func (s *Searcher) scoreMoves(pos *engines.Position, moves []engines.Move, score
 // that SEE, the costly part, is not computed twice.
 func (s *Searcher) captureOrder(pos *engines.Position, m engines.Move, seeGood bool) int32 {
 	v := victimValue[pos.CapturedType(m)]*16 + victimValue[m.Promotion()]*16 - victimValue[pos.MovedType(m)]
-	if !seeGood && pos.SEE(m, &s.w.pieces) < 0 {
+	if !seeGood && !pos.SEEAtLeast(m, &s.w.pieces, 0) {
 		return v // losing: after the quiet moves
 	}
 	return orderCapture + v
@@ -991,9 +1005,22 @@ func (s *Searcher) quiesce(pos *engines.Position, ply, qply, alpha, beta int) in
 		}
 		alpha = max(alpha, best)
 	}
-	moves := pos.GenerateMoves(s.moves[ply][:0])
-	if len(moves) == 0 {
-		return s.terminalScore(pos, ply)
+	// Out of check only captures and promotions are searched: only the
+	// moves onto enemy pieces, the last rank or the en-passant square are
+	// generated, and the whole list only when that finds none (no move at
+	// all ends the game).
+	var moves []engines.Move
+	if inCheck {
+		moves = pos.GenerateMoves(s.moves[ply][:0])
+		if len(moves) == 0 {
+			return s.terminalScore(pos, ply)
+		}
+	} else {
+		us := pos.SideToMove()
+		moves = pos.GenerateTo(s.moves[ply][:0], pos.ByColor(us.Other())|pos.Geometry().LastRank(us)|epSquare(pos))
+		if len(moves) == 0 && pos.CountMoves() == 0 {
+			return s.terminalScore(pos, ply)
+		}
 	}
 	if !inCheck {
 		// Captures and promotions only. Delta pruning drops captures that
@@ -1013,7 +1040,7 @@ func (s *Searcher) quiesce(pos *engines.Position, ply, qply, alpha, beta int) in
 			}
 			seeGood := false
 			if m.Promotion() == engines.NoPieceType && pos.Pieces(them, victim).Count() > 1 {
-				if stand+s.w.pieces[victim]+s.p.DeltaMargin < alpha || pos.SEE(m, &s.w.pieces) < 0 {
+				if stand+s.w.pieces[victim]+s.p.DeltaMargin < alpha || !pos.SEEAtLeast(m, &s.w.pieces, 0) {
 					continue
 				}
 				seeGood = true

@@ -13,20 +13,29 @@ import (
 )
 
 // searchSignature is the outcome of fixed-node searches of a position set
-// per variant (the benchmark's openings, 20,000 nodes each, the TT cleared
-// before each): best move, score, depth, nodes and visits, one line per
-// search. A change meant to make the search faster without changing what
-// it finds must leave it bit for bit the same, as Stockfish's "bench"
+// per variant (16 random openings, 40,000 nodes each): best move, score,
+// depth, nodes and visits, one line per search. Each position is searched
+// twice: once from a new game (TT cleared), and once more at the end of
+// the set, after the searches of all 16 in a row in one game, which
+// reuse the TT and histories the earlier ones left (as in a game under a
+// node limit). A change meant to make the search faster without changing
+// what it finds must leave it bit for bit the same, as Stockfish's "bench"
 // signature does; a change of strength changes it.
 func searchSignature() string {
 	var b strings.Builder
 	for _, v := range variants.All {
 		w, _ := DefaultWeights(v)
 		s := New(w, 16)
-		for i, pos := range benchOpenings(v, 8) {
+		set := benchOpenings(v, 16)
+		for i, pos := range set {
 			s.NewGame()
-			r := s.Search(context.Background(), engines.NewGame(pos), Limits{Nodes: 20000}, nil)
+			r := s.Search(context.Background(), engines.NewGame(pos), Limits{Nodes: 40000}, nil)
 			fmt.Fprintf(&b, "%s %d %d %d %d %d %d\n", v.Name, i, r.Move, r.Score, r.Depth, r.Nodes, s.visits)
+		}
+		s.NewGame()
+		for i, pos := range set {
+			r := s.Search(context.Background(), engines.NewGame(pos), Limits{Nodes: 40000}, nil)
+			fmt.Fprintf(&b, "%s reuse %d %d %d %d %d %d\n", v.Name, i, r.Move, r.Score, r.Depth, r.Nodes, s.visits)
 		}
 	}
 	return b.String()
