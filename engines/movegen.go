@@ -23,13 +23,14 @@ func (p *Position) GenerateMoves(buf []Move) []Move {
 	return p.generate(buf, ^Bitboard(0), ^Bitboard(0))
 }
 
-// GenerateTo appends the legal moves of p that end on a square of dest, in
-// the order GenerateMoves gives them, and returns the list. An
-// en-passant capture ends on the en-passant square, castling on the
-// king's destination. The search asks for the captures of a few pieces,
-// or the captures and promotions, at a fraction of the whole list's cost.
-func (p *Position) GenerateTo(buf []Move, dest Bitboard) []Move {
-	return p.generate(buf, ^Bitboard(0), dest)
+// GenerateFromTo appends the legal moves of p from a square of from to a
+// square of dest, in the order GenerateMoves gives them, and returns the
+// list. An en-passant capture ends on the en-passant square, castling on
+// the king's destination. The search asks for the captures of a few
+// pieces, or the captures and promotions, at a fraction of the whole
+// list's cost.
+func (p *Position) GenerateFromTo(buf []Move, from, dest Bitboard) []Move {
+	return p.generate(buf, from, dest)
 }
 
 // generateFrom is GenerateMoves for the pieces on the squares of from
@@ -281,6 +282,12 @@ func (p *Position) attackersTo(sq Square, by Color, occ Bitboard) Bitboard {
 		g.BishopAttacks(sq, occ)&(p.pieces[Bishop]|q) |
 		g.link[sq]
 	return a & p.colors[by]
+}
+
+// AttackersTo returns the squares of the pieces of colour by that attack
+// sq: those with a pseudo-legal move onto it if it held an enemy piece.
+func (p *Position) AttackersTo(sq Square, by Color) Bitboard {
+	return p.attackersTo(sq, by, p.Occupied())
 }
 
 // Attacked reports whether a piece of colour by attacks sq.

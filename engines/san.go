@@ -41,7 +41,7 @@ func (p *Position) writeSAN(b *strings.Builder, m Move) {
 		return
 	}
 	from, to := m.From(), m.To()
-	t := p.typeAt(SquareBB(from))
+	t := p.typeAt(from)
 	capture := p.colors[p.side^1].Has(to) || m.IsEnPassant()
 
 	// Other legal moves of the same piece type to the same square.
@@ -171,7 +171,7 @@ func (p *Position) ParseSAN(text string) (Move, error) {
 
 	found := NullMove
 	for _, m := range legal {
-		if m.To() != to || m.Promotion() != promo || m.IsCastling() || p.typeAt(SquareBB(m.From())) != piece {
+		if m.To() != to || m.Promotion() != promo || m.IsCastling() || p.typeAt(m.From()) != piece {
 			continue
 		}
 		if !matchesFrom(p.v.Geometry, m.From(), disamb) {

@@ -9,9 +9,9 @@ func (p *Position) SEEAtLeast(m Move, value *[King + 1]int, threshold int) bool 
 	if m.IsEnPassant() {
 		gain = value[Pawn]
 	} else if p.colors[p.side^1].Has(m.To()) {
-		gain = value[p.typeAt(SquareBB(m.To()))]
+		gain = value[p.typeAt(m.To())]
 	}
-	standing := p.typeAt(SquareBB(m.From()))
+	standing := p.typeAt(m.From())
 	if t := m.Promotion(); t != NoPieceType {
 		gain += value[t] - value[Pawn]
 		standing = t
@@ -43,9 +43,9 @@ func (p *Position) SEE(m Move, value *[King + 1]int) int {
 		gain[0] = value[Pawn]
 		occ &^= g.pawnPush[p.side^1][to]
 	} else if p.colors[p.side^1].Has(to) {
-		gain[0] = value[p.typeAt(SquareBB(to))]
+		gain[0] = value[p.typeAt(to)]
 	}
-	standing := p.typeAt(SquareBB(from))
+	standing := p.typeAt(from)
 	if t := m.Promotion(); t != NoPieceType {
 		gain[0] += value[t] - value[Pawn]
 		standing = t

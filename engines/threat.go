@@ -54,7 +54,7 @@ func (q *QuietThreats) Attacks(p *Position, m Move, child *Position) bool {
 	g := p.v.Geometry
 	from, to := m.From(), m.To()
 	fromBB := SquareBB(from)
-	placed := p.typeAt(fromBB)
+	placed := p.typeAt(from)
 	if p.v.Evolution {
 		placed = evolved(placed)
 	}

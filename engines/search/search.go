@@ -466,20 +466,27 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 
 	// A side that can take the opponent's last piece of a species wins
 	// with that capture: found before the evaluation and the pruning
-	// below, which would score it as a mere advantage.
-	// Only the moves onto those pieces (or en passant) can be such a
-	// capture: the others are not generated.
-	if excluded == engines.NullMove && s.lastPieceAttackedOf(pos, pos.SideToMove().Other()) {
-		moves := pos.GenerateTo(s.moves[ply][:0], s.lastPieces(pos, pos.SideToMove().Other())|epSquare(pos))
-		if ply == 0 && s.root != nil {
-			moves = keepMoves(moves, s.root)
-		}
-		if win, ok := s.extinguishing(pos, moves); ok {
-			s.pv[ply][ply] = win
-			s.pvLen[ply] = ply + 1
-			score := Mate - ply - 1
-			s.tt.store(key, win, toTT(score, ply), depth, boundExact, noEval)
-			return score
+	// below, which would score it as a mere advantage. Only the moves of
+	// their attackers onto them (or en passant) can be such a capture: the
+	// others are not generated.
+	if excluded == engines.NullMove {
+		if lone, attackers := s.lastPieceAttackers(pos, pos.SideToMove().Other()); attackers != 0 {
+			dest := lone
+			if ep := pos.EnPassant(); ep != engines.NoSquare {
+				dest |= engines.SquareBB(ep)
+				attackers |= pos.Pieces(pos.SideToMove(), engines.Pawn)
+			}
+			moves := pos.GenerateFromTo(s.moves[ply][:0], attackers, dest)
+			if ply == 0 && s.root != nil {
+				moves = keepMoves(moves, s.root)
+			}
+			if win, ok := s.extinguishing(pos, moves); ok {
+				s.pv[ply][ply] = win
+				s.pvLen[ply] = ply + 1
+				score := Mate - ply - 1
+				s.tt.store(key, win, toTT(score, ply), depth, boundExact, noEval)
+				return score
+			}
 		}
 	}
 
@@ -819,6 +826,18 @@ func (s *Searcher) lastPieceAttackedOf(pos *engines.Position, us engines.Color) 
 	return false
 }
 
+// lastPieceAttackers returns the squares of us's pieces that are the last
+// of their species, and the pieces of the other side that attack them.
+func (s *Searcher) lastPieceAttackers(pos *engines.Position, us engines.Color) (lone, attackers engines.Bitboard) {
+	for _, t := range pos.Variant().Species {
+		if b := pos.Pieces(us, t); b.Count() == 1 {
+			lone |= b
+			attackers |= pos.AttackersTo(b.First(), us.Other())
+		}
+	}
+	return lone, attackers
+}
+
 // lastPieces returns the squares of side c's pieces that are the last of
 // their species.
 func (s *Searcher) lastPieces(pos *engines.Position, c engines.Color) engines.Bitboard {
@@ -1017,7 +1036,7 @@ func (s *Searcher) quiesce(pos *engines.Position, ply, qply, alpha, beta int) in
 		}
 	} else {
 		us := pos.SideToMove()
-		moves = pos.GenerateTo(s.moves[ply][:0], pos.ByColor(us.Other())|pos.Geometry().LastRank(us)|epSquare(pos))
+		moves = pos.GenerateFromTo(s.moves[ply][:0], pos.ByColor(us), pos.ByColor(us.Other())|pos.Geometry().LastRank(us)|epSquare(pos))
 		if len(moves) == 0 && pos.CountMoves() == 0 {
 			return s.terminalScore(pos, ply)
 		}
