@@ -534,6 +534,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		s.stack[ply-1].move != engines.NullMove {
 		var child engines.Position
 		pos.MakeNullMove(&child)
+		s.tt.prefetch(child.Hash())
 		s.path = append(s.path, child.Hash())
 		fr.move, fr.cont = engines.NullMove, nil
 		// Further above beta, a deeper cut: the pass is less likely to
@@ -646,6 +647,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 			stat = s.quietScore(side, m, pc, c1, c2)
 		}
 		pos.MakeMove(m, &child)
+		s.tt.prefetch(child.Hash())
 		// A checking move is neither pruned nor reduced: it may mate.
 		// In an extinction variant, a quiet move attacking the last piece
 		// of a species threatens to end the game, as a check may.
@@ -1083,6 +1085,7 @@ func (s *Searcher) quiesce(pos *engines.Position, ply, qply, alpha, beta int) in
 	for i := range moves {
 		pickBest(moves, scores, i)
 		pos.MakeMove(moves[i], &child)
+		s.tt.prefetch(child.Hash())
 		s.nodes++
 		score := -s.quiesce(&child, ply+1, qply+1, -beta, -alpha)
 		if s.aborted {
