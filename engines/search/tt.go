@@ -48,7 +48,7 @@ func newTable(mb int) *table {
 	for n*2*entrySize <= uint64(mb)<<20 {
 		n *= 2
 	}
-	return &table{entries: make([]ttEntry, n), mask: n - 1}
+	return &table{entries: allocEntries(n), mask: n - 1}
 }
 
 func (t *table) clear() {
