@@ -97,13 +97,21 @@ type Searcher struct {
 	// history, which has one score per from-to, mixes up.
 	cont    [16][64]contTable
 	killers [MaxPly + 1][2]engines.Move
-	stack   [MaxPly + 2]frame
-	pv      [MaxPly + 1][MaxPly + 1]engines.Move
-	pvLen   [MaxPly + 1]int
-	moves   [MaxPly + 1][engines.MaxMoves]engines.Move
-	scores  [MaxPly + 1][engines.MaxMoves]int32
-	path    []uint64       // hashes of the game, then of the search path
-	root    []engines.Move // the root moves to search (Limits.SearchMoves); nil: all
+	// plyState is each ply's scratch: a node's locals would be cleared
+	// at every call.
+	plyState [MaxPly + 1]struct {
+		quiets      [64]engines.Move
+		quietPieces [64]uint8
+		threats     engines.QuietThreats
+		child       engines.Position // the position after the move being searched
+	}
+	stack  [MaxPly + 2]frame
+	pv     [MaxPly + 1][MaxPly + 1]engines.Move
+	pvLen  [MaxPly + 1]int
+	moves  [MaxPly + 1][engines.MaxMoves]engines.Move
+	scores [MaxPly + 1][engines.MaxMoves]int32
+	path   []uint64       // hashes of the game, then of the search path
+	root   []engines.Move // the root moves to search (Limits.SearchMoves); nil: all
 
 	nodes     int64
 	nodeLimit int64
@@ -532,15 +540,15 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 	// check, not when only pawns and kings are left (zugzwang).
 	if canPrune && depth >= 3 && static >= beta && beta < mateBand && s.hasPieces(pos) &&
 		s.stack[ply-1].move != engines.NullMove {
-		var child engines.Position
-		pos.MakeNullMove(&child)
+		child := &s.plyState[ply].child
+		pos.MakeNullMove(child)
 		s.tt.prefetch(child.Hash())
 		s.path = append(s.path, child.Hash())
 		fr.move, fr.cont = engines.NullMove, nil
 		// Further above beta, a deeper cut: the pass is less likely to
 		// be refuted.
 		r := s.p.NullMoveBase + depth/s.p.NullMoveDivisor + min((static-beta)/200, 3)
-		score := -s.negamax(&child, depth-1-r, ply+1, -beta, -beta+1, false, !cutNode)
+		score := -s.negamax(child, depth-1-r, ply+1, -beta, -beta+1, false, !cutNode)
 		s.path = s.path[:len(s.path)-1]
 		if s.aborted {
 			return 0
@@ -621,16 +629,18 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 	if !improving {
 		lmpLimit /= 2
 	}
-	var quietsTried [64]engines.Move
-	var quietPieces [64]int
+	// The quiet moves searched without a cutoff, for the history malus,
+	// and the threats of quiet moves, kept per ply in the searcher: a
+	// node's locals would be cleared at every call.
+	pl := &s.plyState[ply]
 	nQuiets := 0
 	side := pos.SideToMove()
 	searched := 0
-	var child engines.Position
+	child := &s.plyState[ply].child
 	// The opponent's last pieces of a species, and what tells whether a
 	// quiet move attacks one (set up at the first quiet move made): a
 	// quiet move leaves the opponent's pieces as they are.
-	var threats engines.QuietThreats
+	threats := &pl.threats
 	threatsReady := false
 	var lone engines.Bitboard
 	for i := range moves {
@@ -646,7 +656,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		if quiet {
 			stat = s.quietScore(side, m, pc, c1, c2)
 		}
-		pos.MakeMove(m, &child)
+		pos.MakeMove(m, child)
 		s.tt.prefetch(child.Hash())
 		// A checking move is neither pruned nor reduced: it may mate.
 		// In an extinction variant, a quiet move attacking the last piece
@@ -655,10 +665,10 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		if quiet && !givesCheck {
 			if !threatsReady {
 				lone = s.lastPieces(pos, side.Other())
-				pos.QuietThreats(lone, &threats)
+				pos.QuietThreats(lone, threats)
 				threatsReady = true
 			}
-			givesCheck = lone != 0 && threats.Attacks(pos, m, &child)
+			givesCheck = lone != 0 && threats.Attacks(pos, m, child)
 		}
 		prunable := quiet && !givesCheck
 		// Pruning, once a move that does not lose has been found.
@@ -690,7 +700,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		}
 		var score int
 		if searched == 0 {
-			score = -s.negamax(&child, depth-1+ext, ply+1, -beta, -alpha, pvNode, !pvNode && !cutNode)
+			score = -s.negamax(child, depth-1+ext, ply+1, -beta, -alpha, pvNode, !pvNode && !cutNode)
 		} else {
 			// Late quiet moves get a reduced null-window search first.
 			r := 0
@@ -714,12 +724,12 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 				r -= int(stat / 12288)
 				r = max(0, min(r, depth-2))
 			}
-			score = -s.negamax(&child, depth-1-r+ext, ply+1, -alpha-1, -alpha, false, true)
+			score = -s.negamax(child, depth-1-r+ext, ply+1, -alpha-1, -alpha, false, true)
 			if score > alpha && r > 0 {
-				score = -s.negamax(&child, depth-1+ext, ply+1, -alpha-1, -alpha, false, !cutNode)
+				score = -s.negamax(child, depth-1+ext, ply+1, -alpha-1, -alpha, false, !cutNode)
 			}
 			if score > alpha && score < beta {
-				score = -s.negamax(&child, depth-1+ext, ply+1, -beta, -alpha, true, false)
+				score = -s.negamax(child, depth-1+ext, ply+1, -beta, -alpha, true, false)
 			}
 		}
 		searched++
@@ -736,14 +746,14 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 				s.pvLen[ply] = s.pvLen[ply+1]
 				if score >= beta {
 					if quiet {
-						s.rememberQuiet(pos, m, pc, ply, depth, prevMove, quietsTried[:nQuiets], quietPieces[:nQuiets])
+						s.rememberQuiet(pos, m, pc, ply, depth, prevMove, pl.quiets[:nQuiets], pl.quietPieces[:nQuiets])
 					}
 					break
 				}
 			}
 		}
-		if quiet && nQuiets < len(quietsTried) {
-			quietsTried[nQuiets], quietPieces[nQuiets] = m, pc
+		if quiet && nQuiets < len(pl.quiets) {
+			pl.quiets[nQuiets], pl.quietPieces[nQuiets] = m, uint8(pc)
 			nQuiets++
 		}
 	}
@@ -859,7 +869,7 @@ func (s *Searcher) hasPieces(pos *engines.Position) bool {
 	return us&^(pos.ByType(engines.Pawn)|pos.ByType(engines.King)) != 0
 }
 
-func (s *Searcher) rememberQuiet(pos *engines.Position, m engines.Move, pc, ply, depth int, prev engines.Move, tried []engines.Move, triedPieces []int) {
+func (s *Searcher) rememberQuiet(pos *engines.Position, m engines.Move, pc, ply, depth int, prev engines.Move, tried []engines.Move, triedPieces []uint8) {
 	if s.killers[ply][0] != m {
 		s.killers[ply][1] = s.killers[ply][0]
 		s.killers[ply][0] = m
@@ -873,7 +883,7 @@ func (s *Searcher) rememberQuiet(pos *engines.Position, m engines.Move, pc, ply,
 	s.addHistory(side, m, pc, c1, c2, bonus)
 	// The quiet moves tried before the cutoff did not cut: a malus.
 	for i, q := range tried {
-		s.addHistory(side, q, triedPieces[i], c1, c2, -bonus)
+		s.addHistory(side, q, int(triedPieces[i]), c1, c2, -bonus)
 	}
 }
 
@@ -1081,13 +1091,13 @@ func (s *Searcher) quiesce(pos *engines.Position, ply, qply, alpha, beta int) in
 	scores := s.scores[ply][:len(moves)]
 	origAlpha := alpha
 	bestMove := engines.NullMove
-	var child engines.Position
+	child := &s.plyState[ply].child
 	for i := range moves {
 		pickBest(moves, scores, i)
-		pos.MakeMove(moves[i], &child)
+		pos.MakeMove(moves[i], child)
 		s.tt.prefetch(child.Hash())
 		s.nodes++
-		score := -s.quiesce(&child, ply+1, qply+1, -beta, -alpha)
+		score := -s.quiesce(child, ply+1, qply+1, -beta, -alpha)
 		if s.aborted {
 			return 0
 		}

@@ -271,7 +271,7 @@ func TestContinuationHistory(t *testing.T) {
 		t.Fatal(err)
 	}
 	knight := pieceIndex(engines.White, engines.Knight)
-	s.rememberQuiet(pos, cut, knight, 2, 4, engines.NullMove, []engines.Move{tried}, []int{knight})
+	s.rememberQuiet(pos, cut, knight, 2, 4, engines.NullMove, []engines.Move{tried}, []uint8{uint8(knight)})
 	if s.killers[2][0] != cut {
 		t.Errorf("killer %v, want %v", s.killers[2][0], cut)
 	}
