@@ -234,6 +234,7 @@ func (p *Position) parseRanks(s string, rows [][]Square) error {
 			b := SquareBB(row[f])
 			p.pieces[t] |= b
 			p.colors[c] |= b
+			p.board[row[f]] = t
 			f++
 		}
 		if f != len(row) {

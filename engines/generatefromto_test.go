@@ -14,7 +14,8 @@ import (
 // the same order (the search's move ordering breaks ties by that order),
 // for the sets the search asks for (enemy pieces, one piece, promotion and
 // en-passant squares, the attackers of a piece) and random ones, on
-// random-game positions of every variant.
+// random-game positions of every variant (where the square-by-square
+// board must agree with the bitboards, after every kind of move).
 func TestGenerateFromTo(t *testing.T) {
 	rng := rand.New(rand.NewPCG(31, 32))
 	for _, v := range variants.All {
@@ -26,6 +27,9 @@ func TestGenerateFromTo(t *testing.T) {
 				t.Fatal(err)
 			}
 			for ply := 0; ply < 160; ply++ {
+				if !engines.BoardAgrees(&pos) {
+					t.Fatalf("%s %s: the square-by-square board disagrees with the bitboards", v.Name, pos.FEN())
+				}
 				moves := pos.GenerateMoves(nil)
 				if len(moves) == 0 {
 					break

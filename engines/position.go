@@ -4,9 +4,13 @@ package engines
 // make. It holds what FEN holds; the history needed for repetitions lives
 // in Game.
 type Position struct {
-	v        *Variant
-	pieces   [King + 1]Bitboard // by type; index 0 unused
-	colors   [2]Bitboard
+	v      *Variant
+	pieces [King + 1]Bitboard // by type; index 0 unused
+	colors [2]Bitboard
+	// board is the type on each square (NoPieceType: empty), kept with
+	// pieces: the search asks the type of a move's piece and victim for
+	// nearly every move it looks at, one load here.
+	board    [64]PieceType
 	hash     uint64
 	side     Color
 	castle   uint8  // castleWK | castleWQ | castleBK | castleBQ
@@ -65,21 +69,14 @@ func (p *Position) PieceAt(sq Square) Piece {
 	return MakePiece(c, p.typeAt(sq))
 }
 
-// typeAt returns the type of the piece on sq, which must be occupied.
-// Exactly one type's set holds sq, so the sum of each type times its bit
-// is the type: no branch to mispredict, which the search's move ordering
-// and exchanges, asking this of every move, notice.
-func (p *Position) typeAt(sq Square) PieceType {
-	b := &p.pieces
-	t := (b[Pawn]>>sq&1)*Bitboard(Pawn) + (b[Knight]>>sq&1)*Bitboard(Knight) + (b[Bishop]>>sq&1)*Bitboard(Bishop) +
-		(b[Rook]>>sq&1)*Bitboard(Rook) + (b[Queen]>>sq&1)*Bitboard(Queen) + (b[King]>>sq&1)*Bitboard(King)
-	return PieceType(t)
-}
+// typeAt returns the type of the piece on sq, or NoPieceType.
+func (p *Position) typeAt(sq Square) PieceType { return p.board[sq] }
 
 func (p *Position) put(c Color, t PieceType, sq Square) {
 	b := SquareBB(sq)
 	p.pieces[t] |= b
 	p.colors[c] |= b
+	p.board[sq] = t
 	p.hash ^= zobristPiece[c][t][sq]
 }
 
@@ -87,6 +84,7 @@ func (p *Position) remove(c Color, t PieceType, sq Square) {
 	b := SquareBB(sq)
 	p.pieces[t] &^= b
 	p.colors[c] &^= b
+	p.board[sq] = NoPieceType
 	p.hash ^= zobristPiece[c][t][sq]
 }
 
@@ -144,6 +142,7 @@ func (p *Position) MakeMove(m Move, child *Position) {
 	}
 
 	placed := moved
+	rookTo := NoSquare // a castling's rook destination
 	switch k := m.kind(); {
 	case k >= kindPromo:
 		placed = m.Promotion()
@@ -162,7 +161,7 @@ func (p *Position) MakeMove(m Move, child *Position) {
 		for i := range p.v.castles {
 			if r := &p.v.castles[i]; r.kingTo == to && r.color == us {
 				c.remove(us, Rook, r.rookFrom)
-				c.put(us, Rook, r.rookTo)
+				rookTo = r.rookTo
 				break
 			}
 		}
@@ -170,8 +169,13 @@ func (p *Position) MakeMove(m Move, child *Position) {
 	if p.v.Evolution {
 		placed = evolved(placed)
 	}
+	// Both pieces of a castling leave before either lands: a square one
+	// leaves may be one the other takes, and board holds one type.
 	c.remove(us, moved, from)
 	c.put(us, placed, to)
+	if rookTo != NoSquare {
+		c.put(us, Rook, rookTo)
+	}
 
 	if p.castle != 0 {
 		c.setCastle(p.castle & p.v.castleMask[from] & p.v.castleMask[to])
