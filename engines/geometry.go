@@ -68,8 +68,7 @@ type Geometry struct {
 	pawnAttack [2][64]Bitboard
 	lastRank   [2]Bitboard // where a pawn of the colour promotes
 
-	// Slider attacks by magic hashing (magic.go), when magics is set.
-	magics    bool
+	// Slider attacks by magic hashing (magic.go).
 	rankMagic [64]magic // the squares along the rank
 	fileMagic [64]magic // along the file
 	diagMagic [64]magic // along both diagonals
@@ -77,9 +76,10 @@ type Geometry struct {
 }
 
 // NewGeometry builds a board of files x ranks main squares plus the given
-// bunkers. At most 64 squares in all.
+// bunkers: 2 to 14 files (a rank's slider table stays small, see
+// magic.go), 2 to 9 ranks, at most 64 squares in all.
 func NewGeometry(files, ranks int, bunkers ...Rect) (*Geometry, error) {
-	if files < 2 || ranks < 2 || files > 26 || ranks > 9 {
+	if files < 2 || ranks < 2 || files > maxFiles || ranks > 9 {
 		return nil, fmt.Errorf("geometry: board %dx%d out of range", files, ranks)
 	}
 	g := &Geometry{files: files, ranks: ranks, byName: map[string]Square{}}
@@ -119,7 +119,9 @@ func NewGeometry(files, ranks int, bunkers ...Rect) (*Geometry, error) {
 		}
 	}
 	g.buildTables()
-	g.buildMagics()
+	if err := g.buildMagics(); err != nil {
+		return nil, fmt.Errorf("geometry: board %dx%d: %w", files, ranks, err)
+	}
 	return g, nil
 }
 
@@ -271,24 +273,16 @@ func (g *Geometry) Link(sq Square) Bitboard { return g.link[sq] }
 
 // RookAttacks returns the rook moves from sq given the occupied squares,
 // links excluded. This is the hottest code of move generation and of the
-// evaluation: one multiplication and one table load (magic.go).
+// evaluation: a table lookup for the rank and one for the file
+// (magic.go), inlined where it is called.
 func (g *Geometry) RookAttacks(sq Square, occ Bitboard) Bitboard {
-	if g.magics {
-		r, f := &g.rankMagic[sq], &g.fileMagic[sq]
-		return g.sliders[r.offset+uint32(uint64(occ&r.mask)*r.number>>r.shift)] |
-			g.sliders[f.offset+uint32(uint64(occ&f.mask)*f.number>>f.shift)]
-	}
-	return g.upRay(dirN, sq, occ) | g.upRay(dirE, sq, occ) | g.downRay(dirS, sq, occ) | g.downRay(dirW, sq, occ)
+	return g.sliders[g.rankMagic[sq].index(occ)] | g.sliders[g.fileMagic[sq].index(occ)]
 }
 
 // BishopAttacks returns the bishop moves from sq given the occupied
-// squares, links excluded.
+// squares, links excluded: one table lookup.
 func (g *Geometry) BishopAttacks(sq Square, occ Bitboard) Bitboard {
-	if g.magics {
-		m := &g.diagMagic[sq]
-		return g.sliders[m.offset+uint32(uint64(occ&m.mask)*m.number>>m.shift)]
-	}
-	return g.upRay(dirNE, sq, occ) | g.upRay(dirNW, sq, occ) | g.downRay(dirSE, sq, occ) | g.downRay(dirSW, sq, occ)
+	return g.sliders[g.diagMagic[sq].index(occ)]
 }
 
 // upRay returns the squares of ray d from sq up to and including the

@@ -1,5 +1,7 @@
 package engines
 
+import "fmt"
+
 // A slider's moves from a square depend only on the occupied squares of
 // its rays short of each ray's last square (a piece there blocks nothing
 // beyond it). Magic bitboards map each such occupancy to a slot of a
@@ -13,14 +15,17 @@ package engines
 // faster than the ray-by-ray lookups). The boards are not all 8x8
 // (bunkers, 6x6 and 7x6 boards), so the numbers are found when a geometry
 // is built, by a seeded search that gives the same numbers every run
-// (13 ms for 8x8, under 1 ms for the others). A board whose rays are too
-// long for a small table (more than maxMagicBits relevant squares, as on
-// a 26x2 board), or a square without a number after maxMagicTries, keeps
-// the ray-by-ray lookups.
+// (13 ms for 8x8, under 1 ms for the others). The lookups have no other
+// way (NewGeometry refuses a board too wide for small tables), so they
+// stay small enough to inline.
 
 // maxMagicBits bounds a square's relevant squares: 9 on 8x8 (a bishop in
-// the centre).
+// the centre), 12 along a rank of maxFiles files.
 const maxMagicBits = 12
+
+// maxFiles is the widest board: its ranks have maxMagicBits relevant
+// squares (all but the two ends).
+const maxFiles = maxMagicBits + 2
 
 // maxMagicTries bounds the search for one square's number.
 const maxMagicTries = 1 << 20
@@ -33,9 +38,13 @@ type magic struct {
 	offset uint32 // the square's first slot in Geometry.sliders
 }
 
-// buildMagics fills the magic tables from the ray tables, and sets
-// g.magics when every square has its numbers.
-func (g *Geometry) buildMagics() {
+// index returns the slot in Geometry.sliders of the occupied squares occ.
+func (m *magic) index(occ Bitboard) uint32 {
+	return m.offset + uint32(uint64(occ&m.mask)*m.number>>m.shift)
+}
+
+// buildMagics fills the magic tables from the ray tables.
+func (g *Geometry) buildMagics() error {
 	var lines, files, diagonals [64]magic
 	var table []Bitboard
 	rng := magicRNG{state: 0x9e3779b97f4a7c15 ^ uint64(g.numSquares)<<32 ^ uint64(g.files)<<8 ^ uint64(g.ranks)}
@@ -60,7 +69,7 @@ func (g *Geometry) buildMagics() {
 			}
 			n := mask.Count()
 			if n > maxMagicBits {
-				return
+				return fmt.Errorf("%s: %d squares matter to a slider, more than %d", g.names[sq], n, maxMagicBits)
 			}
 			// Every subset of the mask (the carry-rippler walk), and its
 			// attacks.
@@ -75,7 +84,7 @@ func (g *Geometry) buildMagics() {
 			m := magic{mask: mask, shift: uint(64 - n), offset: uint32(len(table))}
 			for tries := 0; ; tries++ {
 				if tries == maxMagicTries {
-					return
+					return fmt.Errorf("%s: no magic number after %d tries", g.names[sq], maxMagicTries)
 				}
 				m.number = rng.sparse()
 				try++
@@ -99,7 +108,8 @@ func (g *Geometry) buildMagics() {
 			sl.out[sq] = m
 		}
 	}
-	g.rankMagic, g.fileMagic, g.diagMagic, g.sliders, g.magics = lines, files, diagonals, table, true
+	g.rankMagic, g.fileMagic, g.diagMagic, g.sliders = lines, files, diagonals, table
+	return nil
 }
 
 // rayAttacks is what the tables are built from: the rays of dirs from sq,
