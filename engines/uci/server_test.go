@@ -280,29 +280,47 @@ func TestServeStop(t *testing.T) {
 		{"extinction", "go wtime 600000 btime 600000"},
 	} {
 		t.Run(tt.variant+" "+tt.goLine, func(t *testing.T) {
-			s := startSession(t, ServerOptions{Variant: tt.variant, Hash: 4})
-			s.send("position startpos", tt.goLine)
-			s.expect("^info depth 3 ", 10*time.Second)
-			s.send("isready")
-			s.expect("^readyok$", time.Second)
-			time.Sleep(20 * time.Millisecond)
-			start := time.Now()
-			s.send("stop")
-			line := s.expect("^bestmove ", time.Second)
-			d := time.Since(start)
-			if d > limit {
-				t.Errorf("bestmove %v after stop, want under %v", d, limit)
+			// A machine busy with other tests can hold the engine or the
+			// test off the processor for longer than the limit: the best
+			// of three tries counts. An engine that looks at stop only
+			// between iterations misses it every time.
+			var times []time.Duration
+			for try := 0; try < 3; try++ {
+				d := stopOnce(t, tt.variant, tt.goLine)
+				times = append(times, d)
+				if d <= limit {
+					t.Logf("bestmove %v after stop (tries: %v)", d, times)
+					return
+				}
 			}
-			t.Logf("bestmove %v after stop", d)
-			pos, _ := engines.ParseFEN(mustVariant(t, tt.variant), mustVariant(t, tt.variant).StartFEN)
-			if _, err := pos.ParseUCIMove(strings.TrimPrefix(line, "bestmove ")); err != nil {
-				t.Errorf("%s: %v", line, err)
-			}
-			s.send("quit")
-			<-s.done
-			s.done <- nil
+			t.Errorf("bestmove %v after stop, want under %v", times, limit)
 		})
 	}
+}
+
+// stopOnce starts a search of the variant's start position with goLine,
+// sends stop once it is under way, and returns how long the bestmove
+// took (which must be a legal move).
+func stopOnce(t *testing.T, variant, goLine string) time.Duration {
+	t.Helper()
+	s := startSession(t, ServerOptions{Variant: variant, Hash: 4})
+	s.send("position startpos", goLine)
+	s.expect("^info depth 3 ", 10*time.Second)
+	s.send("isready")
+	s.expect("^readyok$", time.Second)
+	time.Sleep(20 * time.Millisecond)
+	start := time.Now()
+	s.send("stop")
+	line := s.expect("^bestmove ", time.Second)
+	d := time.Since(start)
+	pos, _ := engines.ParseFEN(mustVariant(t, variant), mustVariant(t, variant).StartFEN)
+	if _, err := pos.ParseUCIMove(strings.TrimPrefix(line, "bestmove ")); err != nil {
+		t.Errorf("%s: %v", line, err)
+	}
+	s.send("quit")
+	<-s.done
+	s.done <- nil
+	return d
 }
 
 // TestServeInfiniteWaits checks that "go infinite" prints no bestmove
