@@ -82,9 +82,17 @@ func (s *Searcher) psqSums(pos *engines.Position, ply int) *[2]int64 {
 
 // evaluate returns the static evaluation of pos, searched at ply, with
 // incremental material and piece-square sums; it equals
-// int(Evaluate(pos, s.w, nil)).
+// int(Evaluate(pos, s.w, nil)) within the bounds of clampEval.
 func (s *Searcher) evaluate(pos *engines.Position, ply int) int {
-	return int(evaluate(pos, s.w, s.psqSums(pos, ply)))
+	return clampEval(evaluate(pos, s.w, s.psqSums(pos, ply)))
+}
+
+// clampEval turns an evaluation into the search's score: below the mate
+// scores, whatever the weights (tuned weights give a few thousand at
+// most; a wild weights file must not pass for a mate, nor overflow the
+// hash table's 16 bits).
+func clampEval(e float64) int {
+	return int(max(-(mateBand - 1), min(mateBand-1, e)))
 }
 
 // evaluateDanger is evaluate, and lastPieceAttacked's answer for pos from
@@ -94,5 +102,5 @@ func (s *Searcher) evaluateDanger(pos *engines.Position, ply int) (int, bool) {
 	psq := s.psqSums(pos, ply)
 	var f facts
 	f.scan(pos, s.w, false)
-	return int(f.score(pos, s.w, psq)), f.lastAttacked(pos.SideToMove())
+	return clampEval(f.score(pos, s.w, psq)), f.lastAttacked(pos.SideToMove())
 }

@@ -420,3 +420,35 @@ func TestExtinguishingSkipsExactly(t *testing.T) {
 		t.Logf("%s: %d positions with an extinguishing capture", v.Name, found)
 	}
 }
+
+// TestEvalClamped: weights that make evaluations run past the mate scores
+// (and past the hash table's 16 bits) give static scores just inside the
+// mate band, and the table keeps them as they are.
+func TestEvalClamped(t *testing.T) {
+	for _, v := range variants.All {
+		def, _ := DefaultWeights(v)
+		vals := def.Values()
+		for i := range vals {
+			vals[i] *= 1e6
+		}
+		s := New(def.WithValues(vals), 1)
+		line := randomLine(v, rand.New(rand.NewPCG(71, 72)), 200)
+		wild := 0
+		for i := range line {
+			e := s.evaluate(&line[i], 1)
+			if e <= -mateBand || e >= mateBand {
+				t.Fatalf("%s %s: static score %d, in the mate band", v.Name, line[i].FEN(), e)
+			}
+			if abs(e) == mateBand-1 {
+				wild++
+			}
+			s.tt.store(line[i].Hash(), engines.NullMove, 0, 1, boundExact, e)
+			if got, ok := s.tt.probe(line[i].Hash(), true); !ok || int(got.eval) != e {
+				t.Fatalf("%s %s: stored eval %d, read back %d", v.Name, line[i].FEN(), e, got.eval)
+			}
+		}
+		if wild == 0 {
+			t.Errorf("%s: no evaluation reached the bound: the test weights are not wild enough", v.Name)
+		}
+	}
+}
