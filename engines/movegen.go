@@ -33,15 +33,9 @@ func (p *Position) GenerateFromTo(buf []Move, from, dest Bitboard) []Move {
 	return p.generate(buf, from, dest)
 }
 
-// generateFrom is GenerateMoves for the pieces on the squares of from
-// only: checking one move, or the rivals of a SAN move, costs a fraction
-// of the whole list.
-func (p *Position) generateFrom(buf []Move, from Bitboard) []Move {
-	return p.generate(buf, from, ^Bitboard(0))
-}
-
 // generate appends the legal moves from a square of from to a square of
-// dest.
+// dest. Checking one move, or the rivals of a SAN move, asks for the moves
+// of a few pieces only, at a fraction of the whole list's cost.
 func (p *Position) generate(buf []Move, from, dest Bitboard) []Move {
 	list := buf[:0]
 	if p.decided() {
@@ -60,7 +54,7 @@ func (p *Position) IsLegal(m Move) bool {
 		return false
 	}
 	var buf [MaxMoves]Move
-	for _, l := range p.generateFrom(buf[:0], SquareBB(m.From())) {
+	for _, l := range p.generate(buf[:0], SquareBB(m.From()), ^Bitboard(0)) {
 		if l == m {
 			return true
 		}

@@ -86,7 +86,7 @@ func (p *Position) ParseUCIMove(text string) (Move, error) {
 		return fail("unexpected %q after the squares", rest)
 	}
 	var buf [MaxMoves]Move
-	for _, m := range p.generateFrom(buf[:0], SquareBB(from)) {
+	for _, m := range p.generate(buf[:0], SquareBB(from), ^Bitboard(0)) {
 		if m.To() == to && m.Promotion() == promo {
 			return m, nil
 		}

@@ -629,14 +629,14 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 	if !improving {
 		lmpLimit /= 2
 	}
-	// The quiet moves searched without a cutoff, for the history malus,
-	// and the threats of quiet moves, kept per ply in the searcher: a
-	// node's locals would be cleared at every call.
+	// This ply's scratch (Searcher.plyState): the quiet moves searched
+	// without a cutoff (for the history malus), the quiet-move threats and
+	// the child position.
 	pl := &s.plyState[ply]
 	nQuiets := 0
 	side := pos.SideToMove()
 	searched := 0
-	child := &s.plyState[ply].child
+	child := &pl.child
 	// The opponent's last pieces of a species, and what tells whether a
 	// quiet move attacks one (set up at the first quiet move made): a
 	// quiet move leaves the opponent's pieces as they are.
