@@ -34,9 +34,13 @@ func (m cpuMeter) report(b *testing.B, ops float64, unit string) {
 }
 
 // BenchmarkSearch measures the searcher's speed (nodes/s) from each start
-// position to a fixed depth.
+// position to a fixed depth, each search from a new game: a search of the
+// game's position again would find the last one's hash entries, and
+// measure how fast they are read. The depths make each search last a few
+// hundred milliseconds: the depths of caf0e6e's day (8, 8, 6) now take
+// 10-40 ms, too short for a speed figure beside the new game's clearing.
 func BenchmarkSearch(b *testing.B) {
-	depths := map[string]int{"extinction": 8, "losalamos-bunkers": 8, "losalamos-extinction": 8, "evolution": 6}
+	depths := map[string]int{"extinction": 11, "losalamos-bunkers": 14, "losalamos-extinction": 14, "evolution": 10}
 	for _, v := range variants.All {
 		b.Run(v.Name, func(b *testing.B) {
 			depth, ok := depths[v.Name]
@@ -51,6 +55,7 @@ func BenchmarkSearch(b *testing.B) {
 			b.ReportAllocs()
 			m := startCPU()
 			for b.Loop() {
+				s.NewGame()
 				nodes += s.Search(context.Background(), g, Limits{Depth: depth}, nil).Nodes
 				visits += s.visits
 			}
