@@ -489,11 +489,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 				moves = keepMoves(moves, s.root)
 			}
 			if win, ok := s.extinguishing(pos, moves); ok {
-				s.pv[ply][ply] = win
-				s.pvLen[ply] = ply + 1
-				score := Mate - ply - 1
-				s.tt.store(key, win, toTT(score, ply), depth, boundExact, noEval)
-				return score
+				return s.wonBy(win, key, ply, depth, noEval)
 			}
 		}
 	}
@@ -576,11 +572,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 	// passant: a last pawn taken en passant is not attacked.
 	if excluded == engines.NullMove && pos.EnPassant() != engines.NoSquare {
 		if win, ok := s.extinguishing(pos, moves); ok {
-			s.pv[ply][ply] = win
-			s.pvLen[ply] = ply + 1
-			score := Mate - ply - 1
-			s.tt.store(key, win, toTT(score, ply), depth, boundExact, static)
-			return score
+			return s.wonBy(win, key, ply, depth, static)
 		}
 	}
 	prevMove := engines.NullMove
@@ -806,6 +798,17 @@ func (s *Searcher) extinguishing(pos *engines.Position, moves []engines.Move) (e
 		}
 	}
 	return best, best != engines.NullMove
+}
+
+// wonBy ends a node at ply whose side to move wins with the extinguishing
+// capture win: its PV, its hash entry (with the static evaluation, when
+// there is one) and its score, a win in one move.
+func (s *Searcher) wonBy(win engines.Move, key uint64, ply, depth, static int) int {
+	s.pv[ply][ply] = win
+	s.pvLen[ply] = ply + 1
+	score := Mate - ply - 1
+	s.tt.store(key, win, toTT(score, ply), depth, boundExact, static)
+	return score
 }
 
 // epSquare returns the en-passant square of pos as a set (empty when
