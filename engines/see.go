@@ -5,20 +5,7 @@ package engines
 // (the opponent may not recapture) and at least that less what it puts on
 // the square (it may stop after one recapture).
 func (p *Position) SEEAtLeast(m Move, value *[King + 1]int, threshold int) bool {
-	var gain int
-	if m.IsEnPassant() {
-		gain = value[Pawn]
-	} else if p.colors[p.side^1].Has(m.To()) {
-		gain = value[p.typeAt(m.To())]
-	}
-	standing := p.typeAt(m.From())
-	if t := m.Promotion(); t != NoPieceType {
-		gain += value[t] - value[Pawn]
-		standing = t
-	}
-	if p.v.Evolution {
-		standing = evolved(standing)
-	}
+	gain, standing := p.firstGain(m, value)
 	switch {
 	case gain < threshold:
 		return false
@@ -26,6 +13,27 @@ func (p *Position) SEEAtLeast(m Move, value *[King + 1]int, threshold int) bool 
 		return true
 	}
 	return p.SEE(m, value) >= threshold
+}
+
+// firstGain returns what the move m itself gains (its victim, and a
+// promotion's difference) and the type of the piece it leaves on its
+// destination (promoted, or evolved in Evolution Chess): the exchange's
+// first step, for SEE and its bounds.
+func (p *Position) firstGain(m Move, value *[King + 1]int) (gain int, standing PieceType) {
+	if m.IsEnPassant() {
+		gain = value[Pawn]
+	} else if p.colors[p.side^1].Has(m.To()) {
+		gain = value[p.typeAt(m.To())]
+	}
+	standing = p.typeAt(m.From())
+	if t := m.Promotion(); t != NoPieceType {
+		gain += value[t] - value[Pawn]
+		standing = t
+	}
+	if p.v.Evolution {
+		standing = evolved(standing)
+	}
+	return gain, standing
 }
 
 // SEE returns the static exchange evaluation of the legal move m: the
@@ -38,21 +46,12 @@ func (p *Position) SEE(m Move, value *[King + 1]int) int {
 	g := p.v.Geometry
 	from, to := m.From(), m.To()
 	occ := p.Occupied() &^ SquareBB(from)
-	var gain [40]int
 	if m.IsEnPassant() {
-		gain[0] = value[Pawn]
-		occ &^= g.pawnPush[p.side^1][to]
-	} else if p.colors[p.side^1].Has(to) {
-		gain[0] = value[p.typeAt(to)]
+		occ &^= g.pawnPush[p.side^1][to] // the pawn taken
 	}
-	standing := p.typeAt(from)
-	if t := m.Promotion(); t != NoPieceType {
-		gain[0] += value[t] - value[Pawn]
-		standing = t
-	}
-	if p.v.Evolution {
-		standing = evolved(standing)
-	}
+	var gain [40]int
+	var standing PieceType
+	gain[0], standing = p.firstGain(m, value)
 	side := p.side
 	d := 0
 	for d+1 < len(gain) {
