@@ -81,6 +81,21 @@ engines: [{name: a, kind: random, seed: -1}, {name: b, kind: random}]
 			"t.yaml:5: seed: want a whole number, 0 or more, have \"-1\"",
 	},
 	{
+		// yaml.v3 cuts a fraction to a whole number silently (games: 4.5
+		// played 4 a pairing); a whole float (1e3, 20.0) is the number.
+		name: "fractions for whole numbers",
+		yaml: `variant: extinction
+tournament:
+  games: 4.5
+  rounds: 1e3
+time_control: {nodes: 3000.7}
+engines: [{name: a, kind: alphabeta, hash: 16.0}, {name: b, kind: random, seed: 1.5}]
+`,
+		want: "t.yaml:3: games: want a whole number, have 4.5\n" +
+			"t.yaml:5: nodes: want a whole number, have 3000.7\n" +
+			"t.yaml:6: seed: want a whole number, have 1.5",
+	},
+	{
 		// A plain scalar folded over a blank line holds a line break:
 		// the message stays one line (FuzzParse found it).
 		name: "value over two lines",
