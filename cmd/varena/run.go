@@ -75,8 +75,8 @@ func runFlags(fs *flag.FlagSet) runFunc {
 		if len(pos) > 1 {
 			return usagef("one config file at most, have %d", len(pos))
 		}
-		if *conc < 0 {
-			return usagef("-concurrency must be 0 or more")
+		if *conc < 0 || *conc > configs.MaxConcurrency {
+			return usagef("-concurrency must be from 0 to %d", configs.MaxConcurrency)
 		}
 		opts := arena.Options{Out: *out, Concurrency: *conc}
 		if *shard != "" {
