@@ -281,6 +281,12 @@ func checkMeta(out string, m Meta, note func(format string, args ...any)) error 
 	path := filepath.Join(out, MetaFile)
 	data, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
+		if st, err := os.Stat(filepath.Join(out, JournalFile)); err == nil && st.Size() > 0 {
+			// Without it the journal's settings are unknown: resuming
+			// would mix games of two settings without a word.
+			return fmt.Errorf("%s holds %s but no %s, which records the settings its games were played with: restore %s, or give another -out",
+				out, JournalFile, MetaFile, MetaFile)
+		}
 		return writeMeta(path, m)
 	}
 	if err != nil {

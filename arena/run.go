@@ -178,7 +178,7 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 		}
 	}
 
-	journal, done, err := results.OpenJournal(filepath.Join(outDir, JournalFile))
+	journal, done, err := results.OpenJournal(filepath.Join(outDir, JournalFile), CheckGame)
 	if err != nil {
 		return nil, err
 	}

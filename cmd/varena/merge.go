@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 
 	"varena/arena"
@@ -47,19 +46,15 @@ func merge(out string, dirs []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("%w; merge it when that run has ended", err)
 		}
 		defer lock.Unlock()
-		m, err := arena.ReadMeta(d)
+		m, games, err := arena.ReadRun(d)
 		if err != nil {
-			return fmt.Errorf("%s is not a run directory: %w", d, err)
+			return err
 		}
 		if meta == nil {
 			meta = &m
 		} else if diffs := arena.MetaDiff(*meta, m); len(diffs) > 0 {
 			return fmt.Errorf("%s holds run %q, not %q as %s: only shards of one run merge; they differ in:\n  %s",
 				d, m.Name, meta.Name, dirs[0], strings.Join(diffs, "\n  "))
-		}
-		games, err := results.ReadJournal(filepath.Join(d, arena.JournalFile))
-		if err != nil {
-			return err
 		}
 		journals = append(journals, games)
 	}
