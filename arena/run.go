@@ -169,6 +169,9 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 	if err != nil {
 		return nil, err
 	}
+	if opts.Shards > 1 {
+		meta.Shard, meta.Shards = opts.Shard, opts.Shards
+	}
 	if err := checkMeta(outDir, meta, logf); err != nil {
 		return nil, err
 	}
@@ -215,9 +218,6 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 	defer pgn.Close()
 
 	c := &consumer{journal: journal, pgn: pgn, tally: NewTally(meta), logf: logf, watch: opts.Watch}
-	if opts.Shards > 1 {
-		c.tally.SetPairOrder(pairOrder(sched))
-	}
 	for _, g := range sortedByID(done) {
 		if err := c.tally.Add(g); err != nil {
 			return nil, err
@@ -310,17 +310,6 @@ func OutDir(r *configs.Run, opts Options) string {
 		outDir = filepath.Join("out", r.Name)
 	}
 	return outDir
-}
-
-// pairOrder lists the pairs of a schedule in order, each once.
-func pairOrder(s *Schedule) []int {
-	var out []int
-	for _, g := range s.games {
-		if len(out) == 0 || out[len(out)-1] != g.Pair {
-			out = append(out, g.Pair)
-		}
-	}
-	return out
 }
 
 // consumer is the single owner of a run's results: every finished game

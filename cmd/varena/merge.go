@@ -62,6 +62,7 @@ func merge(out string, dirs []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	meta.Shard, meta.Shards = 0, 0 // the merge is the whole schedule
 	sum, err := arena.WriteRun(out, *meta, merged)
 	if err != nil {
 		return err
