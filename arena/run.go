@@ -201,6 +201,15 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 		sched = full.Shard(opts.Shard, opts.Shards)
 	}
 	todo := sched.Without(doneIDs)
+	if err := checkShard(outDir, opts.Shard, opts.Shards, len(done) > 0); err != nil {
+		return nil, err
+	}
+	shard := ShardRecord{Shard: opts.Shard, Shards: opts.Shards, Games: sched.Total(), Played: sched.Total() - todo.Total()}
+	if opts.Shards > 0 {
+		if err := writeShard(outDir, shard); err != nil {
+			return nil, err
+		}
+	}
 
 	// The PGN is rebuilt from the journal, the source of truth, so that a
 	// crash between the two writes never leaves them apart.
@@ -289,7 +298,17 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 	if err := results.WriteFileAtomic(filepath.Join(outDir, SummaryFile), sum.WriteJSON); err != nil {
 		return sum, err
 	}
-	if ctx.Err() != nil && !sprtStopped {
+	interrupted := ctx.Err() != nil && !sprtStopped
+	if opts.Shards > 0 {
+		shard.Played, shard.Finished = played, !interrupted
+		if d := c.tally.SPRTDecision(); d != stats.Continue {
+			shard.Finished, shard.Stopped = true, "SPRT: "+d.String()
+		}
+		if err := writeShard(outDir, shard); err != nil {
+			return sum, err
+		}
+	}
+	if interrupted {
 		return sum, fmt.Errorf("%w: %d of %d games played, kept in %s; run the same command again to resume",
 			ErrInterrupted, played, sched.Total(), outDir)
 	}
@@ -641,7 +660,7 @@ func WriteRun(out string, meta Meta, games []results.Game) (*Summary, error) {
 	}
 	jpath := filepath.Join(out, JournalFile)
 	if st, err := os.Stat(jpath); err == nil && st.Size() > 0 {
-		return nil, fmt.Errorf("%s already holds a journal; merge into a new directory", out)
+		return nil, fmt.Errorf("%s already holds a journal; to merge again, remove it (rm -r %s) or give another -out", out, out)
 	}
 	lock, err := LockDir(out)
 	if err != nil {

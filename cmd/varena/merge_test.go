@@ -2,7 +2,10 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -92,9 +95,10 @@ func TestMergeShards(t *testing.T) {
 	if err := mergeMain([]string{"-out", merged, shard1, shard2}, &stdout, &stderr); err == nil {
 		t.Error("merging into a directory that holds a journal: no error")
 	}
-	// Merging a shard with itself (overlapping copies) is harmless.
+	// Merging a shard with itself (overlapping copies) is harmless; the
+	// other shard is missing, so only -partial merges it.
 	self := filepath.Join(work, "self")
-	if err := mergeMain([]string{"-out", self, shard1, shard1}, &stdout, &stderr); err != nil {
+	if err := mergeMain([]string{"-out", self, "-partial", shard1, shard1}, &stdout, &stderr); err != nil {
 		t.Errorf("merging a directory with itself: %v", err)
 	} else if s := summaryOf(t, self); s.Played != s1.Played {
 		t.Errorf("merging a shard with itself: %d games, want %d", s.Played, s1.Played)
@@ -130,5 +134,103 @@ func TestMergeRefusesOtherRuns(t *testing.T) {
 		} else if _, ok := err.(usageError); !ok {
 			t.Errorf("merge %v: %v, want a usage error", args, err)
 		}
+	}
+}
+
+// TestMergeNamesWhatIsMissing: a merge of some shards of a run fails and
+// names the shards missing or unfinished, unless -partial asks for what
+// there is; the merged directory holds what a run writes.
+func TestMergeNamesWhatIsMissing(t *testing.T) {
+	config := writeConfig(t, smallRun)
+	work := t.TempDir()
+	dir := func(i int) string { return filepath.Join(work, fmt.Sprintf("shard-%d", i)) }
+	playRun(t, config, dir(1), "-shard", "1/3")
+	playRun(t, config, dir(2), "-shard", "2/3")
+
+	var stdout, stderr bytes.Buffer
+	err := mergeMain([]string{"-out", filepath.Join(work, "m"), dir(1), dir(2)}, &stdout, &stderr)
+	if err == nil || !strings.Contains(err.Error(), "missing shard(s) 3/3") || !strings.Contains(err.Error(), "-partial") {
+		t.Fatalf("merge of 2 of 3 shards: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(work, "m", arena.JournalFile)); err == nil {
+		t.Error("a refused merge wrote a journal")
+	}
+
+	// Shard 3 stopped before its part was played: unfinished.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	err = runMain(ctx, []string{config, "-out", dir(3), "--quiet", "-shard", "3/3"}, &stdout, &stderr)
+	if !errors.Is(err, arena.ErrInterrupted) {
+		t.Fatalf("an interrupted shard: %v", err)
+	}
+	rec, err := arena.ReadShard(dir(3))
+	if err != nil || rec == nil || rec.Finished || rec.Shard != 3 || rec.Shards != 3 || rec.Games == 0 {
+		t.Fatalf("interrupted shard's record: %+v, %v", rec, err)
+	}
+	err = mergeMain([]string{"-out", filepath.Join(work, "m"), dir(1), dir(2), dir(3)}, &stdout, &stderr)
+	if want := fmt.Sprintf("shard 3/3 (%s) is unfinished: 0 of its %d games played", dir(3), rec.Games); err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("merge with an unfinished shard: %v, want %q", err, want)
+	}
+
+	stderr.Reset()
+	partial := filepath.Join(work, "partial")
+	if err := mergeMain([]string{"-out", partial, "-partial", dir(1), dir(2)}, &stdout, &stderr); err != nil {
+		t.Fatalf("merge -partial: %v", err)
+	}
+	if !strings.Contains(stderr.String(), "merge -partial: missing shard(s) 3/3") {
+		t.Errorf("merge -partial says: %q", stderr.String())
+	}
+	// What a run writes, the report and the setup included.
+	for _, f := range []string{arena.JournalFile, arena.PGNFile, arena.SummaryFile, arena.MetaFile, "report.html", "setup.json"} {
+		if _, err := os.Stat(filepath.Join(partial, f)); err != nil {
+			t.Errorf("merged directory: %v", err)
+		}
+	}
+
+	// The shard played to its end completes the run.
+	playRun(t, config, dir(3), "-shard", "3/3")
+	if err := mergeMain([]string{"-out", filepath.Join(work, "all"), dir(1), dir(2), dir(3)}, &stdout, &stderr); err != nil {
+		t.Fatalf("merge of all shards: %v", err)
+	}
+	if s := summaryOf(t, filepath.Join(work, "all")); s.Played != 12 {
+		t.Errorf("merged %d games, want 12", s.Played)
+	}
+	// Merging again into the same directory says how to redo it.
+	err = mergeMain([]string{"-out", filepath.Join(work, "all"), dir(1), dir(2), dir(3)}, &stdout, &stderr)
+	if err == nil || !strings.Contains(err.Error(), "to merge again, remove it") {
+		t.Errorf("merging into a merged directory: %v", err)
+	}
+}
+
+// TestShardNumberingKept: a task resubmitted with another numbering
+// (Slurm's --array=2 gives SLURM_ARRAY_TASK_COUNT=1) is refused on a
+// shard's directory instead of playing other games into it.
+func TestShardNumberingKept(t *testing.T) {
+	config := writeConfig(t, smallRun)
+	dir := filepath.Join(t.TempDir(), "shard-2")
+	playRun(t, config, dir, "-shard", "2/4")
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-shard", "1/1"}, "holds shard 2/4 of this run, not 1/1"},
+		{[]string{"-shard", "2/3"}, "holds shard 2/4 of this run, not 2/3"},
+		{nil, "resume it with -shard 2/4"},
+	} {
+		var stdout, stderr bytes.Buffer
+		args := append([]string{config, "-out", dir, "--quiet"}, tt.args...)
+		if err := runMain(context.Background(), args, &stdout, &stderr); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("run %v: %v, want %q", tt.args, err, tt.want)
+		}
+	}
+	// The right numbering resumes it (nothing left to play).
+	playRun(t, config, dir, "-shard", "2/4")
+	// A whole run's directory does not take a shard.
+	whole := filepath.Join(t.TempDir(), "whole")
+	playRun(t, config, whole)
+	var stdout, stderr bytes.Buffer
+	err := runMain(context.Background(), []string{config, "-out", whole, "--quiet", "-shard", "1/2"}, &stdout, &stderr)
+	if err == nil || !strings.Contains(err.Error(), "played without -shard") {
+		t.Errorf("a shard into a whole run's directory: %v", err)
 	}
 }

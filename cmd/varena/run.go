@@ -141,20 +141,38 @@ func runFlags(fs *flag.FlagSet) runFunc {
 				err = fmt.Errorf("report: %w", rerr)
 			}
 		}
-		if err != nil || sum == nil || sum.SPRT == nil {
+		if err != nil || sum == nil {
 			return err
 		}
-		// An SPRT's verdict is the exit status, for CI jobs; the last
-		// line of stdout (WriteText ends with it) says it in words.
-		switch sum.SPRT.ExitStatus {
-		case arena.ExitH1:
+		if opts.Shards > 0 {
+			// A shard that played its part succeeded: a cluster marks a
+			// task with exit status 3 or 4 failed, and the merge that
+			// waits on the array (afterok) would never run. The verdict
+			// and its exit status belong to the merge of all shards.
+			if sum.SPRT != nil {
+				fmt.Fprintf(std.err, "shard %d/%d played its part; the SPRT verdict of the run is the merge's (varena merge)\n", opts.Shard, opts.Shards)
+			}
 			return nil
-		case arena.ExitH0:
-			return exitStatus(arena.ExitH0)
 		}
-		// The game limit, or a shard that played its part undecided.
-		return exitStatus(arena.ExitLimit)
+		return summaryExit(sum)
 	}
+}
+
+// summaryExit turns a run's SPRT verdict into the exit status, for CI jobs:
+// nil for H1, ExitH0, or ExitLimit for a game limit reached undecided.
+// The last line of stdout (Summary.WriteText ends with it) says it in
+// words. A run that is not an SPRT exits 0.
+func summaryExit(sum *arena.Summary) error {
+	if sum.SPRT == nil {
+		return nil
+	}
+	switch sum.SPRT.ExitStatus {
+	case arena.ExitH1:
+		return nil
+	case arena.ExitH0:
+		return exitStatus(arena.ExitH0)
+	}
+	return exitStatus(arena.ExitLimit)
 }
 
 // parseShard reads "i/n" with 1 <= i <= n.
