@@ -40,6 +40,11 @@ type Options struct {
 	Concurrency int    // workers; 0: the run's, else the number of CPUs
 	Shard       int    // play only shard Shard of Shards (1-based)
 	Shards      int
+	// Peers, for a shard of an SPRT run, is a glob of the shards'
+	// directories on shared storage (this one may match too): their
+	// journals are read as they grow, and every shard stops when the
+	// SPRT of all their games decides, as one machine would (see peers).
+	Peers string
 	Progress    io.Writer // progress target; nil: none
 	// ProgressBar draws a bar on Progress (a terminal); otherwise a line
 	// is printed every ProgressEvery (default 10 s) and every
@@ -232,8 +237,21 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 			return nil, err
 		}
 	}
-	if d := c.tally.SPRTDecision(); d != stats.Continue {
+	var combined *peers
+	if opts.Peers != "" && meta.SPRT != nil && opts.Shards > 1 {
+		if combined, err = newPeers(opts.Peers, outDir, meta, done, logf); err != nil {
+			return nil, err
+		}
+		if err := combined.poll(); err != nil {
+			return nil, err
+		}
+	}
+	if d := c.tally.SPRTDecision(); d != stats.Continue && combined == nil {
 		logf("SPRT already decided: %s", d)
+		todo = &Schedule{}
+	}
+	if combined != nil && combined.Decision() != stats.Continue {
+		logf("SPRT of all shards already decided: %s", combined.Decision())
 		todo = &Schedule{}
 	}
 
@@ -252,7 +270,15 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 	*playing = true
 	playCtx, stopPlay := context.WithCancel(ctx)
 	defer stopPlay()
-	outcomes := startWorkers(playCtx, workers, todo, func(jobs <-chan GameSpec, out chan<- outcome) {
+	if combined != nil && todo.Total() > 0 {
+		go combined.follow(playCtx, stopPlay)
+	}
+	var gate func(context.Context, GameSpec) bool
+	if combined != nil {
+		combined.window = opts.Shards * workers
+		gate = combined.wait
+	}
+	outcomes := startWorkers(playCtx, workers, todo, gate, func(jobs <-chan GameSpec, out chan<- outcome) {
 		worker(playCtx, r, vs, factory, started, outDir, opts.Watch, jobs, out)
 	})
 
@@ -277,6 +303,13 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 			continue
 		}
 		played++
+		if combined != nil {
+			if err := combined.Add(o.game); err != nil {
+				fatal = err
+				stopPlay()
+			}
+			continue // the combined test stops the shard, not its own
+		}
 		if d := c.tally.SPRTDecision(); d != stats.Continue && !sprtStopped {
 			sprtStopped = true
 			logf("SPRT: %s after %d games", d, c.tally.Played())
@@ -298,10 +331,15 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 	if err := results.WriteFileAtomic(filepath.Join(outDir, SummaryFile), sum.WriteJSON); err != nil {
 		return sum, err
 	}
+	if combined != nil && combined.Decision() != stats.Continue {
+		sprtStopped = true
+	}
 	interrupted := ctx.Err() != nil && !sprtStopped
 	if opts.Shards > 0 {
 		shard.Played, shard.Finished = played, !interrupted
-		if d := c.tally.SPRTDecision(); d != stats.Continue {
+		if combined != nil && combined.Decision() != stats.Continue {
+			shard.Finished, shard.Stopped = true, "SPRT of all shards: "+combined.Decision().String()
+		} else if d := c.tally.SPRTDecision(); d != stats.Continue && combined == nil {
 			shard.Finished, shard.Stopped = true, "SPRT: "+d.String()
 		}
 		if err := writeShard(outDir, shard); err != nil {
@@ -376,7 +414,10 @@ func (c *consumer) record(g results.Game) error {
 
 // startWorkers feeds the schedule to n workers and returns the channel of
 // their outcomes, closed when every worker is done.
-func startWorkers(ctx context.Context, n int, todo *Schedule, work func(<-chan GameSpec, chan<- outcome)) <-chan outcome {
+//
+// gate, when not nil, is asked before each game is handed out and may
+// hold it back; false ends the feed.
+func startWorkers(ctx context.Context, n int, todo *Schedule, gate func(context.Context, GameSpec) bool, work func(<-chan GameSpec, chan<- outcome)) <-chan outcome {
 	// Buffered, so that a worker neither waits for the feeder to be
 	// scheduled before its next game nor for the consumer to take its
 	// last: with unbuffered channels a worker of fast games spent most of
@@ -395,7 +436,7 @@ func startWorkers(ctx context.Context, n int, todo *Schedule, work func(<-chan G
 		defer close(jobs)
 		for {
 			g, ok := todo.Next()
-			if !ok {
+			if !ok || (gate != nil && !gate(ctx, g)) {
 				return
 			}
 			select {

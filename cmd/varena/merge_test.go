@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -233,4 +234,113 @@ func TestShardNumberingKept(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "played without -shard") {
 		t.Errorf("a shard into a whole run's directory: %v", err)
 	}
+}
+
+// sprtShards is an SPRT that decides within a few dozen games: depth 3
+// against depth 2, bounds [0, 60].
+const sprtShards = `
+name: shards
+variant: extinction
+seed: SEED
+concurrency: 1
+tournament: {type: sprt, games: 400}
+sprt: {elo0: 0, elo1: 60, alpha: 0.05, beta: 0.05, model: normalized}
+openings: {plies: 4}
+time_control: {depth: 2}
+adjudication: {max_plies: 120}
+engines:
+  - {name: new, kind: alphabeta, time_control: {depth: 3}}
+  - {name: old, kind: alphabeta}
+`
+
+// TestSPRTShardsStopTogether: four shards of an SPRT on one file system,
+// each following the others with -peers, stop when the test of all their
+// games decides: together they play about what one machine plays, and
+// the merge gives the one machine's verdict, LLR and pairs.
+func TestSPRTShardsStopTogether(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays an SPRT on one machine and in four shards")
+	}
+	for _, seed := range []string{"4", "5"} {
+		t.Run("seed "+seed, func(t *testing.T) {
+			config := writeConfig(t, strings.Replace(sprtShards, "SEED", seed, 1))
+			work := t.TempDir()
+			var stdout, stderr bytes.Buffer
+			if err := runMain(context.Background(), []string{config, "-out", filepath.Join(work, "one"), "--quiet", "-concurrency", "1"}, &stdout, &stderr); err != nil {
+				t.Fatalf("one machine: %v", err)
+			}
+			one := sprtSummaryOf(t, filepath.Join(work, "one"))
+			if one.SPRT.Verdict != arena.VerdictH1 {
+				t.Fatalf("one machine's SPRT: %+v", one.SPRT)
+			}
+
+			const shards = 4
+			errs := make(chan error, shards)
+			var dirs []string
+			for i := 1; i <= shards; i++ {
+				d := filepath.Join(work, fmt.Sprintf("shard-%d", i))
+				dirs = append(dirs, d)
+				args := []string{config, "-out", d, "--quiet", "-shard", fmt.Sprintf("%d/%d", i, shards), "-peers", filepath.Join(work, "shard-*")}
+				go func() { errs <- runMain(context.Background(), args, io.Discard, io.Discard) }()
+			}
+			for range shards {
+				if err := <-errs; err != nil {
+					t.Fatalf("shard: %v", err)
+				}
+			}
+			played := 0
+			for _, d := range dirs {
+				rec, err := arena.ReadShard(d)
+				if err != nil || rec == nil || !rec.Finished || !strings.Contains(rec.Stopped, "SPRT of all shards: H1") {
+					t.Fatalf("%s: shard record %+v, %v", d, rec, err)
+				}
+				played += rec.Played
+			}
+			// Each shard may have a game of its own in flight when the
+			// test decides, and may have run ahead by its share of the
+			// window.
+			if limit := one.Played + one.PastDecision + 2*shards; played > limit {
+				t.Errorf("four shards played %d games, one machine %d (+%d past the decision): more than %d", played, one.Played, one.PastDecision, limit)
+			}
+			merged := filepath.Join(work, "merged")
+			if err := mergeMain(append([]string{"-out", merged}, dirs...), &stdout, &stderr); err != nil {
+				t.Fatalf("merge: %v", err)
+			}
+			m := sprtSummaryOf(t, merged)
+			if m.SPRT.Verdict != one.SPRT.Verdict || m.SPRT.LLR != one.SPRT.LLR || m.SPRT.Penta != one.SPRT.Penta || m.Played != one.Played {
+				t.Errorf("merged: %s, LLR %v, %d games; one machine: %s, LLR %v, %d games",
+					m.SPRT.Verdict, m.SPRT.LLR, m.Played, one.SPRT.Verdict, one.SPRT.LLR, one.Played)
+			}
+			if a, b := string(m.Pairings), string(one.Pairings); a != b {
+				t.Errorf("pairings differ:\nmerged %s\none    %s", a, b)
+			}
+			t.Logf("seed %s: one machine %d games (+%d past the decision), four shards %d", seed, one.Played, one.PastDecision, played)
+		})
+	}
+}
+
+// sprtSummary is what the SPRT tests read of summary.json (arena.Summary
+// itself does not read back: its decision is written in words).
+type sprtSummary struct {
+	Played       int             `json:"played"`
+	PastDecision int             `json:"past_decision"`
+	Pairings     json.RawMessage `json:"pairings"`
+	SPRT         struct {
+		Verdict string  `json:"verdict"`
+		LLR     float64 `json:"llr"`
+		Penta   [5]int  `json:"penta"`
+	} `json:"sprt"`
+}
+
+func sprtSummaryOf(t *testing.T, dir string) sprtSummary {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, arena.SummaryFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s sprtSummary
+	if err := json.Unmarshal(data, &s); err != nil {
+		t.Fatalf("%s: %v", arena.SummaryFile, err)
+	}
+	return s
 }

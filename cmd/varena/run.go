@@ -40,7 +40,7 @@ func evalWeight(variant, name string) bool {
 
 var runCmd = &command{
 	name:      "run",
-	usageLine: "varena run [CONFIG.yaml] [-out DIR] [-concurrency N] [-shard i/n] [-quiet] [-serve ADDR]",
+	usageLine: "varena run [CONFIG.yaml] [-out DIR] [-concurrency N] [-shard i/n [-peers GLOB]] [-quiet] [-serve ADDR]",
 	short:     "play a tournament from a YAML config (default: a short built-in one)",
 	long: `
 Run plays the tournament described by CONFIG.yaml (without CONFIG, the
@@ -68,6 +68,7 @@ func runFlags(fs *flag.FlagSet) runFunc {
 	out := fs.String("out", "", "output directory (default: the config's out, else out/<name>)")
 	conc := fs.Int("concurrency", 0, "games played at once (default: the config's, else the number of CPUs)")
 	shard := fs.String("shard", "", "play only shard i of n of the schedule, as i/n (e.g. 2/8)")
+	peers := fs.String("peers", "", "with -shard in an sprt run: a glob of all the shards' directories (e.g. 'results/shard-*'), read as they play, so that every shard stops when the SPRT of all of them decides")
 	quiet := fs.Bool("quiet", false, "no progress bar and no notes on stderr")
 	serve := fs.String("serve", "", "serve a live page of the run at this address (e.g. 127.0.0.1:8080; :8080 is loopback too)")
 	return func(ctx context.Context, pos []string, std stdio) error {
@@ -86,6 +87,10 @@ func runFlags(fs *flag.FlagSet) runFunc {
 			}
 			opts.Shard, opts.Shards = i, n
 		}
+		if *peers != "" && *shard == "" {
+			return usagef("-peers follows the other shards of a run: give -shard i/n too")
+		}
+		opts.Peers = *peers
 		var r *configs.Run
 		if len(pos) == 1 {
 			r, err = configs.Load(pos[0], checker())
