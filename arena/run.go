@@ -44,8 +44,8 @@ type Options struct {
 	// directories on shared storage (this one may match too): their
 	// journals are read as they grow, and every shard stops when the
 	// SPRT of all their games decides, as one machine would (see peers).
-	Peers string
-	Progress    io.Writer // progress target; nil: none
+	Peers    string
+	Progress io.Writer // progress target; nil: none
 	// ProgressBar draws a bar on Progress (a terminal); otherwise a line
 	// is printed every ProgressEvery (default 10 s) and every
 	// ProgressGames games (default a tenth of the run), for logs of
@@ -54,8 +54,12 @@ type Options struct {
 	ProgressEvery time.Duration
 	ProgressGames int
 	Log           io.Writer // one-line notes (resume, faults); nil: none
-	NewPlayer     PlayerFactory
-	Watch         Watcher // follows the games as they are played; nil: none
+	// Notes, when Log is nil, still gets the few notes a batch job's log
+	// must show (a resumed directory, a dropped half-written line, a test
+	// already decided), so that -quiet cannot hide that a task resumed.
+	Notes     io.Writer
+	NewPlayer PlayerFactory
+	Watch     Watcher // follows the games as they are played; nil: none
 	// Setup, when set, is called once the output directory is locked and
 	// its meta checked, before any game: files of the run besides the
 	// arena's (the report's setup) are written then, never by a run
@@ -150,6 +154,15 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 			fmt.Fprintf(opts.Log, format+"\n", args...)
 		}
 	}
+	notef := func(format string, args ...any) {
+		w := opts.Log
+		if w == nil {
+			w = opts.Notes
+		}
+		if w != nil {
+			fmt.Fprintf(w, format+"\n", args...)
+		}
+	}
 
 	factory := opts.NewPlayer
 	if factory == nil {
@@ -189,7 +202,7 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 	}
 	defer journal.Close() // on early returns; the normal path checks Close below
 	if n := journal.Dropped(); n > 0 {
-		logf("journal: dropped %d half-written line(s) of an interrupted write", n)
+		notef("journal: dropped %d half-written line(s) of an interrupted write", n)
 	}
 	if err := checkJournal(full, done); err != nil {
 		return nil, fmt.Errorf("%s: %w", journal.Path(), err)
@@ -199,7 +212,7 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 		doneIDs[g.ID] = true
 	}
 	if len(done) > 0 {
-		logf("resuming %s: %d game(s) already played", outDir, len(done))
+		notef("resuming %s: %d game(s) already played", outDir, len(done))
 	}
 	sched := full
 	if opts.Shards > 1 {
@@ -247,11 +260,11 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 		}
 	}
 	if d := c.tally.SPRTDecision(); d != stats.Continue && combined == nil {
-		logf("SPRT already decided: %s", d)
+		notef("SPRT already decided: %s", d)
 		todo = &Schedule{}
 	}
 	if combined != nil && combined.Decision() != stats.Continue {
-		logf("SPRT of all shards already decided: %s", combined.Decision())
+		notef("SPRT of all shards already decided: %s", combined.Decision())
 		todo = &Schedule{}
 	}
 
@@ -328,9 +341,6 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 	if fatal != nil {
 		return sum, fatal
 	}
-	if err := results.WriteFileAtomic(filepath.Join(outDir, SummaryFile), sum.WriteJSON); err != nil {
-		return sum, err
-	}
 	if combined != nil && combined.Decision() != stats.Continue {
 		sprtStopped = true
 	}
@@ -342,6 +352,12 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 		} else if d := c.tally.SPRTDecision(); d != stats.Continue && combined == nil {
 			shard.Finished, shard.Stopped = true, "SPRT: "+d.String()
 		}
+		sum.Shard = &shard
+	}
+	if err := results.WriteFileAtomic(filepath.Join(outDir, SummaryFile), sum.WriteJSON); err != nil {
+		return sum, err
+	}
+	if opts.Shards > 0 {
 		if err := writeShard(outDir, shard); err != nil {
 			return sum, err
 		}

@@ -344,3 +344,34 @@ func sprtSummaryOf(t *testing.T, dir string) sprtSummary {
 	}
 	return s
 }
+
+// TestParseShard: the indices a cluster gives are read, or refused with
+// a line that says why they cannot belong to the run.
+func TestParseShard(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		i, n int
+		err  string
+	}{
+		{"1/4", 1, 4, ""},
+		{"4/4", 4, 4, ""},
+		{"1/1", 1, 1, ""},
+		{"0/4", 0, 0, "shards count from 1"},         // --array=0-3, or JOB_COMPLETION_INDEX as it is
+		{"5/4", 0, 0, "cannot belong to a run of 4"}, // --array=1-8:2 with 4 shards
+		{"2/1", 0, 0, "cannot belong to a run of 1"}, // --array=2 read with SLURM_ARRAY_TASK_COUNT
+		{"2", 0, 0, "want i/n"},
+		{"a/4", 0, 0, "want i/n"},
+		{"1/0", 0, 0, "want i/n"},
+	} {
+		i, n, err := parseShard(tt.in)
+		if tt.err == "" {
+			if err != nil || i != tt.i || n != tt.n {
+				t.Errorf("parseShard(%q) = %d, %d, %v", tt.in, i, n, err)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), tt.err) {
+			t.Errorf("parseShard(%q): %v, want %q", tt.in, err, tt.err)
+		}
+	}
+}

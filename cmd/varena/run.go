@@ -79,7 +79,7 @@ func runFlags(fs *flag.FlagSet) runFunc {
 		if *conc < 0 {
 			return usagef("-concurrency must be 0 or more")
 		}
-		opts := arena.Options{Out: *out, Concurrency: *conc}
+		opts := arena.Options{Out: *out, Concurrency: *conc, Notes: std.err}
 		if *shard != "" {
 			i, n, err := parseShard(*shard)
 			if err != nil {
@@ -180,13 +180,20 @@ func summaryExit(sum *arena.Summary) error {
 	return exitStatus(arena.ExitLimit)
 }
 
-// parseShard reads "i/n" with 1 <= i <= n.
+// parseShard reads "i/n" with 1 <= i <= n. The errors speak of the
+// cluster indices that give such values: Slurm's array task ID counts
+// from the --array range's start, Kubernetes' JOB_COMPLETION_INDEX from 0.
 func parseShard(s string) (int, int, error) {
 	a, b, ok := strings.Cut(s, "/")
 	i, err1 := strconv.Atoi(a)
 	n, err2 := strconv.Atoi(b)
-	if !ok || err1 != nil || err2 != nil || n < 1 || i < 1 || i > n {
+	switch {
+	case !ok || err1 != nil || err2 != nil || n < 1:
 		return 0, 0, fmt.Errorf("-shard %q: want i/n with 1 <= i <= n, e.g. 1/4", s)
+	case i < 1:
+		return 0, 0, fmt.Errorf("-shard %q: shards count from 1 (a Slurm array of n shards is --array=1-n; Kubernetes' JOB_COMPLETION_INDEX counts from 0, so give $((JOB_COMPLETION_INDEX+1))/%d)", s, n)
+	case i > n:
+		return 0, 0, fmt.Errorf("-shard %q: shard %d cannot belong to a run of %d shards (keep the array's indices within 1-%d, and n the run's shard count, not the array's task count)", s, i, n, n)
 	}
 	return i, n, nil
 }
