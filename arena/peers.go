@@ -35,13 +35,25 @@ type peers struct {
 	// of the test about as far as one machine with all their workers
 	// would, however unequal their speeds.
 	window int
+	// shard and shards are this shard's index and the run's shard count.
+	shard, shards int
 
 	mu       sync.Mutex
 	tally    *Tally
 	seen     map[int]bool
 	sizes    map[string]int64 // journal sizes already read, by directory
 	decision stats.Decision
+	// playing holds the shards (by index) seen playing at the last poll:
+	// unfinished, with a heartbeat fresher than peerStale. Only they are
+	// waited for: a shard still queued, crashed or done never holds the
+	// others back, so a cluster that runs the tasks one after the other
+	// still finishes.
+	playing map[int]bool
 }
+
+// peerStale is how old a shard's heartbeat may be before the others stop
+// waiting for it (a crashed task, or a node gone).
+const peerStale = 15 * time.Second
 
 // newPeers prepares to follow the shards matching glob; games already in
 // this shard's journal are counted at once.
@@ -50,7 +62,7 @@ func newPeers(glob, self string, meta Meta, own []results.Game, logf func(string
 		return nil, fmt.Errorf("-peers %q: %w", glob, err)
 	}
 	p := &peers{glob: glob, self: filepath.Clean(self), meta: meta, logf: logf,
-		tally: NewTally(meta), seen: map[int]bool{}, sizes: map[string]int64{}}
+		tally: NewTally(meta), seen: map[int]bool{}, sizes: map[string]int64{}, playing: map[int]bool{}}
 	for _, g := range sortedByID(own) {
 		if err := p.add(g); err != nil {
 			return nil, err
@@ -95,9 +107,20 @@ func (p *peers) poll() error {
 	if err != nil {
 		return err
 	}
+	playing := map[int]bool{}
+	defer func() {
+		p.mu.Lock()
+		p.playing = playing
+		p.mu.Unlock()
+	}()
 	for _, d := range dirs {
 		if filepath.Clean(d) == p.self {
 			continue
+		}
+		if rec, err := ReadShard(d); err == nil && rec != nil && !rec.Finished {
+			if st, err := os.Stat(filepath.Join(d, ShardFile)); err == nil && time.Since(st.ModTime()) < peerStale {
+				playing[rec.Shard] = true
+			}
 		}
 		st, err := os.Stat(filepath.Join(d, JournalFile))
 		if err != nil || st.Size() == p.sizes[d] {
@@ -138,7 +161,11 @@ func (p *peers) follow(ctx context.Context, stop func()) {
 	t := time.NewTicker(peerPoll)
 	defer t.Stop()
 	var last string
+	heartbeat := filepath.Join(p.self, ShardFile)
 	for {
+		// The others wait for this shard only while it beats.
+		now := time.Now()
+		os.Chtimes(heartbeat, now, now)
 		if err := p.poll(); err != nil && err.Error() != last {
 			last = err.Error()
 			p.logf("%v", err)
@@ -163,11 +190,14 @@ func (p *peers) wait(ctx context.Context, g GameSpec) bool {
 	for {
 		p.mu.Lock()
 		frontier, decided := p.tally.nextPair+1, p.decision != stats.Continue
+		// The shard that plays the frontier pair (Schedule.Shard).
+		owner := (frontier-1)%p.shards + 1
+		waitFor := owner == p.shard || p.playing[owner]
 		p.mu.Unlock()
 		if decided {
 			return false
 		}
-		if p.window <= 0 || g.Pair < frontier+p.window {
+		if p.window <= 0 || g.Pair < frontier+p.window || !waitFor {
 			return true
 		}
 		select {

@@ -288,7 +288,7 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 	}
 	var gate func(context.Context, GameSpec) bool
 	if combined != nil {
-		combined.window = opts.Shards * workers
+		combined.window, combined.shard, combined.shards = opts.Shards*workers, opts.Shard, opts.Shards
 		gate = combined.wait
 	}
 	outcomes := startWorkers(playCtx, workers, todo, gate, func(jobs <-chan GameSpec, out chan<- outcome) {
