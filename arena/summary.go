@@ -95,6 +95,10 @@ type Summary struct {
 	Waiting      int                       `json:"waiting,omitempty"`
 	Faults       map[string]map[string]int `json:"faults,omitempty"` // engine -> termination -> count
 	Terms        map[string]int            `json:"terminations"`
+	// Shard is set for a run played with -shard: which shard, and how
+	// many of its own games it played; Played and the tables above are
+	// this shard's, Meta.Total the whole run's.
+	Shard *ShardRecord `json:"shard,omitempty"`
 }
 
 // SPRTState is where an SPRT stands.
@@ -708,8 +712,14 @@ const CrosstableWidth = 100
 // SPRT and faults.
 func (s *Summary) WriteText(w io.Writer) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %d of %d games played (%s, %s)\n\n", s.Meta.Name, s.Played, s.Meta.Total,
-		strings.Join(s.Meta.Variants, ", "), s.Meta.Tournament)
+	if sh := s.Shard; sh != nil {
+		// A shard counts its own games; the run's total is all shards'.
+		fmt.Fprintf(&b, "%s, shard %s: %d of its %d games played, of %d in the run (%s, %s)\n\n", s.Meta.Name, sh, sh.Played, sh.Games,
+			s.Meta.Total, strings.Join(s.Meta.Variants, ", "), s.Meta.Tournament)
+	} else {
+		fmt.Fprintf(&b, "%s: %d of %d games played (%s, %s)\n\n", s.Meta.Name, s.Played, s.Meta.Total,
+			strings.Join(s.Meta.Variants, ", "), s.Meta.Tournament)
+	}
 	if len(s.Standings) > 0 {
 		s.writeStandings(&b)
 		b.WriteByte('\n')
