@@ -78,7 +78,9 @@ func TestForeignOutDir(t *testing.T) {
 		{"run", func(out string) error {
 			return runMain(context.Background(), []string{writeConfig(t, smallRun), "-out", out, "--quiet"}, &bytes.Buffer{}, &bytes.Buffer{})
 		}, "would overwrite games.pgn, report.html"},
-		{"merge", func(out string) error { return mergeMain([]string{"-out", out, shard}, &bytes.Buffer{}, &bytes.Buffer{}) },
+		{"merge", func(out string) error {
+			return mergeMain([]string{"-out", out, shard}, &bytes.Buffer{}, &bytes.Buffer{})
+		},
 			"would overwrite games.pgn"},
 		{"tune", func(out string) error {
 			return execute(context.Background(), tuneCmd, []string{tune, "-out", out, "-quiet"}, stdio{strings.NewReader(""), &bytes.Buffer{}, &bytes.Buffer{}})
