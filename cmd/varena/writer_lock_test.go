@@ -13,6 +13,24 @@ import (
 	"varena/arena"
 )
 
+// oneStepTune is an SPSA tune of one iteration at a small node limit.
+const oneStepTune = `
+method: spsa
+name: one-step
+variant: extinction
+seed: 9
+concurrency: 1
+spsa:
+  iterations: 1
+  parameters:
+    - {name: FutilityMargin, start: 150, min: 50, max: 500, c_end: 25, r_end: 0.02}
+time_control: {nodes: 400}
+openings: {plies: 4}
+adjudication: {max_plies: 160}
+engines:
+  - {name: varena, kind: alphabeta, hash: 1}
+`
+
 // TestSecondWriterRefused: datagen and SPSA tune take the OS lock a run
 // takes, and a second writer is refused naming the holder's pid; before,
 // two datagens on one file both exited 0 and left it unreadable (game 13
@@ -41,7 +59,7 @@ func TestSecondWriterRefused(t *testing.T) {
 		}
 	})
 	t.Run("spsa", func(t *testing.T) {
-		config := writeConfig(t, strings.Replace(tuneKillConfig, "iterations: 16", "iterations: 1", 1))
+		config := writeConfig(t, oneStepTune)
 		out := filepath.Join(t.TempDir(), "tune")
 		if err := os.MkdirAll(out, 0o755); err != nil {
 			t.Fatal(err)
@@ -69,7 +87,7 @@ func TestSecondWriterRefused(t *testing.T) {
 func TestForeignOutDir(t *testing.T) {
 	shard := filepath.Join(t.TempDir(), "shard")
 	playRun(t, writeConfig(t, smallRun), shard, "-shard", "1/3")
-	tune := writeConfig(t, strings.Replace(tuneKillConfig, "iterations: 16", "iterations: 1", 1))
+	tune := writeConfig(t, oneStepTune)
 	commands := []struct {
 		name string
 		run  func(out string) error
