@@ -65,6 +65,10 @@ type Options struct {
 	// arena's (the report's setup) are written then, never by a run
 	// refused on the directory.
 	Setup func() error
+	// Files names the files the caller writes into the output directory
+	// besides the arena's (report.html, setup.json): a directory that is
+	// not a run's and holds one of them is refused, naming it.
+	Files []string
 }
 
 // ErrInterrupted is returned when the run stopped before its end because
@@ -88,6 +92,13 @@ type outcome struct {
 // leaves no trace in a directory that was missing or empty before.
 func Run(ctx context.Context, r *configs.Run, opts Options) (*Summary, error) {
 	outDir := OutDir(r, opts)
+	var logs []string
+	for _, e := range r.Engines {
+		logs = append(logs, e.Name)
+	}
+	if err := ClaimDir(outDir, IsRunDir(outDir), runWrites(logs, opts.Files)); err != nil {
+		return nil, err
+	}
 	existed, held := dirState(outDir)
 	if err := os.MkdirAll(outDir, 0o755); err != nil {
 		return nil, fmt.Errorf("output directory: %w", err)
@@ -695,15 +706,19 @@ func writePGN(path string, games []results.Game) error {
 }
 
 // WriteRun writes a complete output directory from finished games (used by
-// merge): meta, journal, PGN and summary. The directory must not hold a
-// journal yet.
-func WriteRun(out string, meta Meta, games []results.Game) (*Summary, error) {
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		return nil, err
-	}
+// merge): meta, journal, PGN and summary. The directory must be new or
+// empty; extra names the files the caller writes there afterwards (the
+// report), for the refusal of a directory that holds one.
+func WriteRun(out string, meta Meta, games []results.Game, extra ...string) (*Summary, error) {
 	jpath := filepath.Join(out, JournalFile)
 	if st, err := os.Stat(jpath); err == nil && st.Size() > 0 {
 		return nil, fmt.Errorf("%s already holds a journal; to merge again, remove it (rm -r %s) or give another -out", out, out)
+	}
+	if err := ClaimDir(out, false, runWrites(nil, extra)); err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return nil, err
 	}
 	lock, err := LockDir(out)
 	if err != nil {

@@ -117,6 +117,7 @@ func runFlags(fs *flag.FlagSet) runFunc {
 		// Written once the run holds the directory's lock: a second run
 		// refused on it must not touch the first one's files.
 		opts.Setup = func() error { return report.WriteSetup(dir, report.SetupOf(r)) }
+		opts.Files = []string{report.File, report.SetupFile}
 		var stopLive func(string)
 		if *serve != "" {
 			if opts.Watch, stopLive, err = startLive(*serve, dir, std.err); err != nil {

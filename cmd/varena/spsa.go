@@ -60,6 +60,7 @@ func runSPSA(ctx context.Context, path string, f spsaFlags, stdout, stderr io.Wr
 		Concurrency: conc,
 		Out:         out,
 		Fingerprint: map[string]string{"method": configs.MethodSPSA, "tune": t.Fingerprint()},
+		Files:       []string{report.File},
 	}
 	if !f.quiet {
 		cfg.Log = stderr
