@@ -605,17 +605,32 @@ func (pp *playerPool) close() {
 	}
 }
 
-// checkJournal verifies that the journal's games belong to the schedule.
+// checkJournal verifies that the journal's games belong to the schedule:
+// each is the game of its id, by players, variant, round, pair and
+// opening. A run whose length changed (capKeys) is continued only so.
 func checkJournal(s *Schedule, games []results.Game) error {
 	byID := map[int]GameSpec{}
 	for _, g := range s.games {
 		byID[g.ID] = g
 	}
+	beyond := 0
 	for _, g := range games {
 		spec, ok := byID[g.ID]
-		if !ok || spec.White != g.White || spec.Black != g.Black || spec.Variant != g.Variant {
-			return fmt.Errorf("game %d (%s-%s) is not in this run's schedule", g.ID, g.White, g.Black)
+		if !ok && g.ID > len(s.games) {
+			beyond++
+			continue
 		}
+		// Round, pair and opening are compared when the record has them.
+		if !ok || spec.White != g.White || spec.Black != g.Black || spec.Variant != g.Variant ||
+			g.Round != 0 && g.Round != spec.Round || g.Pair != 0 && g.Pair != spec.Pair ||
+			g.StartFEN != "" && g.StartFEN != spec.Opening.FEN {
+			return fmt.Errorf("game %d (%s-%s) is not in this run's schedule: a change of games: or rounds: that renumbers the games (games per pairing with several rounds) cannot continue a run; raise rounds: instead, or give another -out",
+				g.ID, g.White, g.Black)
+		}
+	}
+	if beyond > 0 {
+		return fmt.Errorf("holds %d game(s) beyond this run's %d: the run was played further than games: and rounds: now allow; set them back to at least what was played, or give another -out",
+			beyond, len(s.games))
 	}
 	return nil
 }
