@@ -205,7 +205,7 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 	// The PGN is rebuilt from the journal, the source of truth, so that a
 	// crash between the two writes never leaves them apart.
 	pgnPath := filepath.Join(outDir, PGNFile)
-	if err := writePGN(pgnPath, done); err != nil {
+	if err := writePGN(pgnPath, sortedByID(done)); err != nil {
 		return nil, err
 	}
 	pgn, err := os.OpenFile(pgnPath, os.O_APPEND|os.O_WRONLY, 0o644)
@@ -287,6 +287,10 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 		return sum, fatal
 	}
 	if err := results.WriteFileAtomic(filepath.Join(outDir, SummaryFile), sum.WriteJSON); err != nil {
+		return sum, err
+	}
+	pgn.Close() // before the rewrite replaces it
+	if err := orderPGN(outDir); err != nil {
 		return sum, err
 	}
 	if ctx.Err() != nil && !sprtStopped {
