@@ -42,6 +42,8 @@ type Hub struct {
 	running   bool
 	ended     bool
 	note      string // how the run ended, or a problem
+	loaded    bool        // filled from the directory (Load), not watching the run
+	span      journalSpan // of the finished games, the elapsed time when loaded
 
 	clientsMu sync.Mutex
 	clients   map[*client]struct{}
@@ -80,6 +82,7 @@ func (h *Hub) Started(meta arena.Meta, scheduled int, done []results.Game) {
 			h.seen[g.ID] = true
 			h.pending = append(h.pending, g)
 			h.before++
+			h.span.add(g)
 		}
 	}
 	h.mu.Unlock()
@@ -109,6 +112,7 @@ func (h *Hub) Finished(g results.Game) {
 	if !h.seen[g.ID] {
 		h.seen[g.ID] = true
 		h.pending = append(h.pending, g)
+		h.span.add(g)
 	}
 	h.mu.Unlock()
 	h.wake()
@@ -137,7 +141,7 @@ func (h *Hub) Load() error {
 	}
 	h.Started(meta, meta.Total, games)
 	h.mu.Lock()
-	h.running = false
+	h.running, h.loaded = false, true
 	if len(skipped) > 0 {
 		h.note = "skipped: " + skipped[0]
 		if len(skipped) > 1 {
@@ -391,6 +395,9 @@ func (h *Hub) snapshot(tally *arena.Tally, newGames []results.Game) ([]byte, boo
 		h.recent = slices.Delete(h.recent, 0, n)
 	}
 	elapsed := time.Since(h.started)
+	if h.loaded {
+		elapsed = h.span.length()
+	}
 	st.ElapsedS = elapsed.Seconds()
 	if now := st.Played - h.before; now > 0 && h.running {
 		per := elapsed / time.Duration(now)
