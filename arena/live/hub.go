@@ -41,7 +41,7 @@ type Hub struct {
 	recent    []results.Game // the last finished games, newest last
 	running   bool
 	ended     bool
-	note      string // how the run ended, or a problem
+	note      string      // how the run ended, or a problem
 	loaded    bool        // filled from the directory (Load), not watching the run
 	span      journalSpan // of the finished games, the elapsed time when loaded
 
