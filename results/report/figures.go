@@ -164,7 +164,8 @@ func crosstableFigure(s *arena.Summary) (figure, error) {
 	cm := moreland.SmoothBlueRed()
 	cm.SetMin(0)
 	cm.SetMax(100)
-	h := plotter.NewHeatMap(heatGrid{z}, cm.Palette(21))
+	pal := cm.Palette(21)
+	h := plotter.NewHeatMap(heatGrid{z}, pal)
 	h.Min, h.Max = 0, 100
 	h.NaN = color.RGBA{R: 0xee, G: 0xee, B: 0xee, A: 0xff}
 	p.Add(h)
@@ -176,6 +177,9 @@ func crosstableFigure(s *arena.Summary) (figure, error) {
 		for i := range l.TextStyle {
 			l.TextStyle[i].XAlign = draw.XCenter
 			l.TextStyle[i].YAlign = draw.YCenter
+			// Black on the light middle, white on the dark ends (WCAG AA).
+			xy := labels.XYs[i]
+			l.TextStyle[i].Color = textOn(heatPaletteColor(pal.Colors(), z[n-1-int(xy.Y)][int(xy.X)], h.Min, h.Max))
 		}
 		p.Add(l)
 	}
