@@ -95,4 +95,3 @@ func TestCrosstableFigureLabels(t *testing.T) {
 		}
 	}
 }
-
