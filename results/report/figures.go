@@ -228,19 +228,32 @@ func convergenceFigure(engines []string, pts []convergencePoint) (figure, error)
 	return render("fig-convergence", p, figW, figH)
 }
 
-// endingsFigure draws how each engine's games ended, as stacked bars.
-func endingsFigure(engines []string, counts map[string]map[string]int) (figure, error) {
-	p := newPlot("How each engine's games ended", "engine", "games")
+// endingsFigure draws how each engine's games ended, as stacked bars:
+// for each engine one bar of its wins, one of its draws and one of its
+// losses, each stacked by ending (by[k] holds outcome k's counts).
+func endingsFigure(engines []string, by [3]map[string]map[string]int) (figure, error) {
+	p := newPlot("How each engine's games ended: won, drawn, lost", "engine", "games")
 	p.Add(plotter.NewGrid())
+	// Three bars per engine and an empty slot between engines.
+	slots := len(outcomes) + 1
+	var ticks []string
+	for _, e := range engines {
+		for _, o := range outcomes {
+			ticks = append(ticks, e+"\n"+o)
+		}
+		ticks = append(ticks, "")
+	}
 	var below *plotter.BarChart
 	n := 0
-	w := vg.Points(min(40, 360/float64(max(len(engines), 1))))
+	w := vg.Points(min(30, 360/float64(max(slots*len(engines), 1))))
 	for i, end := range endings {
-		vals := make(plotter.Values, len(engines))
+		vals := make(plotter.Values, slots*len(engines))
 		any := false
 		for j, e := range engines {
-			vals[j] = float64(counts[e][end])
-			any = any || vals[j] > 0
+			for k := range outcomes {
+				vals[slots*j+k] = float64(by[k][e][end])
+				any = any || vals[slots*j+k] > 0
+			}
 		}
 		if !any {
 			continue
@@ -261,7 +274,7 @@ func endingsFigure(engines []string, counts map[string]map[string]int) (figure, 
 	}
 	p.Y.Min = 0
 	roomForLegend(p, n)
-	p.NominalX(engines...)
+	p.NominalX(ticks...)
 	return render("fig-endings", p, figW, figH)
 }
 

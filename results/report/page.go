@@ -157,7 +157,7 @@ func build(run *Run, now time.Time) (*page, error) {
 		pg.ConvFig = add(convergenceFigure(names, conv))
 	}
 	counts := endingCounts(names, games)
-	pg.EndFig = add(endingsFigure(names, counts))
+	pg.EndFig = add(endingsFigure(names, outcomeEndingCounts(names, games)))
 	for _, end := range endings {
 		for _, e := range names {
 			if counts[e][end] > 0 {
