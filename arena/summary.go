@@ -70,6 +70,10 @@ type Summary struct {
 	Standings []Standing  `json:"standings"`
 	RankedBy  string      `json:"ranked_by,omitempty"` // RankByPoints or RankByScore
 	Ratings   stats.Table `json:"ratings"`
+	// PriorDraws is the number of virtual draws each player has in the
+	// ratings (stats.RatingOptions), which pull them toward the pool's
+	// average; a pairing's Elo is from its games alone.
+	PriorDraws float64 `json:"prior_draws,omitempty"`
 	// VariantRatings are the ratings fitted on each variant's games alone
 	// (multivariant runs). A variant whose ratings diverge (possible only
 	// without a prior: someone won or lost all its games there) has none
@@ -403,6 +407,7 @@ func (t *Tally) Summary() (*Summary, error) {
 		if s.Ratings, err = t.rate(""); err != nil {
 			return nil, fmt.Errorf("ratings: %w", err)
 		}
+		s.PriorDraws = t.RatingOptions.Prior()
 		if len(t.variants) > 1 {
 			s.VariantRatings = map[string]stats.Table{}
 			for _, v := range t.variants {
@@ -712,6 +717,9 @@ func (s *Summary) WriteText(w io.Writer) error {
 	if len(s.Ratings) > 0 {
 		if err := s.Ratings.Write(&b); err != nil {
 			return err
+		}
+		if note := s.PriorNote(); note != "" {
+			b.WriteString(note + "\n")
 		}
 		b.WriteByte('\n')
 	}
