@@ -51,6 +51,10 @@ type Options struct {
 	Log           io.Writer // one-line notes (resume, faults); nil: none
 	NewPlayer     PlayerFactory
 	Watch         Watcher // follows the games as they are played; nil: none
+	// ProtocolLog, when set, is the file that logs every line sent to
+	// and read from the external engines (ProtocolLog); else the run's
+	// protocol_log, relative to its config file.
+	ProtocolLog string
 	// Setup, when set, is called once the output directory is locked and
 	// its meta checked, before any game: files of the run besides the
 	// arena's (the report's setup) are written then, never by a run
@@ -149,6 +153,14 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 	factory := opts.NewPlayer
 	if factory == nil {
 		factory = DefaultPlayer
+	}
+	if path := protocolLogPath(r, opts); path != "" {
+		pl, err := OpenProtocolLog(path, 0)
+		if err != nil {
+			return nil, err
+		}
+		defer pl.Close()
+		ctx = withProtocolLog(ctx, pl)
 	}
 	accepts, started, err := discover(ctx, r, vs, factory, outDir)
 	if err != nil {
@@ -473,6 +485,11 @@ func worker(ctx context.Context, r *configs.Run, vs []*engines.Variant, factory 
 			}
 		}
 		if err == nil && rec.Result == "" {
+			for _, p := range t.players {
+				if s, ok := p.(gameSetter); ok {
+					s.SetGame(spec.ID)
+				}
+			}
 			rec, err = t.play(ctx)
 		}
 		if err == nil {
