@@ -58,6 +58,7 @@ type liveGame struct {
 	spec  arena.GameSpec
 	moves []results.Move
 	pos   engines.Position // now
+	last  arena.LiveMove   // the latest, for its clocks and limits
 }
 
 // client is one browser's mailbox: at most one snapshot waits.
@@ -100,7 +101,7 @@ func (h *Hub) Moved(m arena.LiveMove) {
 	if m.Ply > 0 {
 		g.moves = append(g.moves, m.Move)
 	}
-	g.pos = m.Pos
+	g.pos, g.last = m.Pos, m
 	h.mu.Unlock()
 	h.wake()
 }
@@ -358,6 +359,7 @@ type Live struct {
 	Moves   []string `json:"moves"` // SAN
 	FEN     string   `json:"fen"`
 	LastUCI string   `json:"last_uci,omitempty"`
+	Sides   [2]Side  `json:"sides"` // White, Black
 }
 
 // Board is a variant's geometry for drawing: main board files x ranks,
@@ -426,6 +428,7 @@ func (h *Hub) snapshot(tally *arena.Tally, newGames []results.Game) ([]byte, boo
 		if len(g.moves) > 0 {
 			l.LastUCI = g.moves[len(g.moves)-1].UCI
 		}
+		l.Sides = sidesOf(g)
 		st.Live = append(st.Live, l)
 	}
 	h.mu.Unlock()
