@@ -27,3 +27,20 @@ func (s *Summary) PriorNote() string {
 	return fmt.Sprintf("Ratings hold %g virtual %s of each player against the pool's average (varena rate -prior),\n"+
 		"which pull them toward 0 over few games; the Elo of each pairing is from its games alone.", s.PriorDraws, draws)
 }
+
+// PairingText is a pairing's Elo estimates as the console, the report
+// and summary.json write them, so that a 100% score reads "+inf (95%: >
+// +697.8)" in all three, not the regularized number in one of them.
+type PairingText struct {
+	Elo       string `json:"elo"`                  // over games
+	PairsElo  string `json:"pairs_elo,omitempty"`  // over finished pairs
+	PairsNElo string `json:"pairs_nelo,omitempty"` // normalized, over pairs
+}
+
+func pairingText(p Pairing) PairingText {
+	t := PairingText{Elo: EloText(p.Games.Elo, p.Games.Score)}
+	if p.Pairs != nil {
+		t.PairsElo, t.PairsNElo = EloText(p.Pairs.Elo, p.Pairs.Score), EloText(p.Pairs.NElo, p.Pairs.Score)
+	}
+	return t
+}

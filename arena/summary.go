@@ -45,6 +45,8 @@ type Pairing struct {
 	DrawRatio float64        `json:"draw_ratio"`
 	// ByVariant splits WDL by variant (multivariant runs).
 	ByVariant map[string]stats.WDL `json:"by_variant,omitempty"`
+	// Text is the Elo as every view writes it (EloText).
+	Text PairingText `json:"text"`
 }
 
 // Standing is a row of the final standings: total score, then the
@@ -397,6 +399,7 @@ func (t *Tally) Summary() (*Summary, error) {
 				p.ByVariant[v] = *w
 			}
 		}
+		p.Text = pairingText(p)
 		s.Pairings = append(s.Pairings, p)
 	}
 	if len(t.variants) > 1 {

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"encoding/json"
 	"html"
 	"os"
 	"path/filepath"
@@ -78,6 +79,12 @@ func TestOneNumberOneWay(t *testing.T) {
 			}
 		}
 	}
+	// summary.json carries the same text beside its numbers.
+	js := jsonSummary(t, meta, sweep)
+	if p := js.Pairings[0].Text; !strings.Contains(console, "Elo "+p.Elo+"  ") || !strings.Contains(console, "Elo "+p.PairsElo+"  nElo "+p.PairsNElo+"\n") ||
+		!strings.HasPrefix(p.Elo, "+inf (95%: > ") {
+		t.Errorf("summary.json text %+v is not the console's:\n%s", p, console)
+	}
 	if strings.Contains(page, "1199.8") || strings.Contains(page, "4009") {
 		t.Errorf("report shows the regularized estimate of a 100%% score")
 	}
@@ -141,4 +148,29 @@ func TestScoreRankedStandings(t *testing.T) {
 	if strings.Contains(page, "Sonneborn-Berger</th>") || !strings.Contains(page, "Ranked by "+arena.RankByScore) {
 		t.Errorf("report standings ranked by score show Sonneborn-Berger or lack the order")
 	}
+}
+
+// jsonSummary is the summary.json of games, read back (its pairings'
+// text; a stats.Decision does not decode from its JSON).
+func jsonSummary(t *testing.T, meta arena.Meta, games []results.Game) jsonPairings {
+	t.Helper()
+	sum, err := arena.Summarize(meta, games)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := sum.WriteJSON(&b); err != nil {
+		t.Fatal(err)
+	}
+	var back jsonPairings
+	if err := json.Unmarshal([]byte(b.String()), &back); err != nil {
+		t.Fatal(err)
+	}
+	return back
+}
+
+type jsonPairings struct {
+	Pairings []struct {
+		Text arena.PairingText `json:"text"`
+	} `json:"pairings"`
 }
