@@ -144,3 +144,33 @@ func (s stopAfter) Finished(g results.Game) {
 		s.cancel()
 	}
 }
+
+// TestExtendUndecidedSPRT: an SPRT stopped undecided at its game cap
+// continues when the cap is raised on the same directory, as the README's
+// CI recipe tells a user to do.
+func TestExtendUndecidedSPRT(t *testing.T) {
+	sprt := func(games int) string {
+		return fmt.Sprintf(`
+name: sprt-extend
+variant: extinction
+seed: 7
+tournament: {type: sprt, games: %d}
+sprt: {elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05}
+openings: {plies: 4}
+time_control: {depth: 1}
+adjudication: {max_plies: 40}
+engines:
+  - {name: ab, kind: alphabeta}
+  - {name: ab2, kind: alphabeta}
+`, games)
+	}
+	dir := t.TempDir()
+	sum, err := Run(context.Background(), parseRun(t, sprt(2)), Options{Out: dir, Concurrency: 1})
+	if err != nil || sum.SPRT == nil || sum.SPRT.Verdict != VerdictLimit {
+		t.Fatalf("2 games of equal engines: %v, %+v; want %q", err, sum.SPRT, VerdictLimit)
+	}
+	sum, err = Run(context.Background(), parseRun(t, sprt(6)), Options{Out: dir, Concurrency: 1})
+	if err != nil || sum.Played != 6 || sum.SPRT.Penta.Pairs() != 3 {
+		t.Errorf("raised to 6 games: %v, %d played, pairs %v", err, sum.Played, sum.SPRT.Penta)
+	}
+}
