@@ -331,6 +331,7 @@ type State struct {
 	Live      []Live            `json:"live"`
 	Boards    map[string]Board  `json:"boards"` // variant -> geometry
 	Letters   map[string]string `json:"letters,omitempty"`
+	PriorNote string            `json:"prior_note,omitempty"` // why ratings differ from a pairing's Elo
 }
 
 // Cross is the crosstable in standings order.
@@ -439,6 +440,7 @@ func (h *Hub) snapshot(tally *arena.Tally, newGames []results.Game) ([]byte, boo
 	}
 	if sum != nil {
 		st.Standings, st.Ratings, st.SPRT, st.Letters = sum.Standings, sum.Ratings, sum.SPRT, sum.Letters
+		st.PriorNote = sum.PriorNote()
 		if len(sum.Standings) >= 2 {
 			st.Cross = crossOf(sum)
 		}

@@ -89,6 +89,11 @@ func TestLiveSidesAndSPRTInBrowser(t *testing.T) {
 	if !strings.Contains(text, "LLR ") || !strings.Contains(text, "pairs [") {
 		t.Errorf("SPRT line %q", text)
 	}
+	// The ratings beside the standings say why they are not the
+	// pairing's Elo, as the console and the report do.
+	if note := eval[string](ctx, t, `document.getElementById("priornote").textContent`); !strings.Contains(note, "virtual draw") {
+		t.Errorf("no prior note under the standings: %q", note)
+	}
 	if body := eval[string](ctx, t, `document.body.innerText`); strings.Contains(body, "-0.0") {
 		t.Errorf("the page shows -0.0")
 	}
