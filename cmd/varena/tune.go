@@ -109,7 +109,7 @@ func runTexel(ctx context.Context, path string, f spsaFlags, std stdio) error {
 		}
 		fmt.Fprintf(std.out, "%s: %s\n", rep.Verify, verdict)
 	}
-	if errors.Is(err, context.Canceled) {
+	if errors.Is(err, context.Canceled) && !errors.Is(err, tuning.ErrRejected) {
 		fmt.Fprintln(std.err, "interrupted: the best weights so far are written")
 	}
 	return err
