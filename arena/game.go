@@ -61,12 +61,12 @@ func (t *table) play(ctx context.Context) (results.Game, error) {
 	}
 
 	g := engines.NewGame(start)
-	if t.watch != nil {
-		t.watch.Moved(LiveMove{Game: spec, Pos: start})
-	}
 	var clocks [2]clock
 	for c := range clocks {
 		clocks[c].left = t.tc[c].Base
+	}
+	if t.watch != nil {
+		t.watch.Moved(t.liveMove(0, results.Move{}, start, clocks))
 	}
 	adj := adjudicator{rule: t.adj}
 	for {
@@ -114,7 +114,7 @@ func (t *table) play(ctx context.Context) (results.Game, error) {
 		}
 		rec.Moves = append(rec.Moves, mv)
 		if t.watch != nil {
-			t.watch.Moved(LiveMove{Game: spec, Ply: len(rec.Moves), Move: mv, Pos: *g.Position()})
+			t.watch.Moved(t.liveMove(len(rec.Moves), mv, *g.Position(), clocks))
 		}
 		if v, ok := adj.observe(len(g.Moves()), moveNumber, us, reply.Score, reply.HasScore); ok {
 			if o := g.Outcome(); o.Result != engines.Ongoing {

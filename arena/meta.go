@@ -54,7 +54,9 @@ func metaOf(r *configs.Run, total int) (Meta, error) {
 // arguments, options, history mode, weights (by content) and limit in
 // each variant it plays. Settings that do not change games (concurrency,
 // progress, logs, the output directory) are not in it, so they may
-// change between a run and its resume.
+// change between a run and its resume. The run's length (games, rounds,
+// games in all) is in it for merge, which joins shards of one run only,
+// but a resume lets it change (capKeys).
 func fingerprint(r *configs.Run) (map[string]string, error) {
 	s := map[string]string{}
 	set := func(key, value string) {
@@ -226,6 +228,11 @@ func contentHash(data []byte) string {
 // Two metas of which one has no Settings (an older varena's) are
 // compared on what both record.
 func MetaDiff(a, b Meta) []string {
+	return metaDiff(a, b, func(string) bool { return true })
+}
+
+// metaDiff is MetaDiff over the settings whose key passes keep.
+func metaDiff(a, b Meta, keep func(key string) bool) []string {
 	sa, sb := legacySettings(a), legacySettings(b)
 	if a.Settings != nil && b.Settings != nil {
 		sa, sb = a.Settings, b.Settings
@@ -241,7 +248,7 @@ func MetaDiff(a, b Meta) []string {
 	for _, k := range keys {
 		x, okx := sa[k]
 		y, oky := sb[k]
-		if okx && oky && x == y {
+		if !keep(k) || okx && oky && x == y {
 			continue
 		}
 		if !okx {
@@ -296,7 +303,9 @@ func checkMeta(out string, m Meta, note func(format string, args ...any)) error 
 	if err := json.Unmarshal(data, &old); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	if diffs := MetaDiff(old, m); len(diffs) > 0 {
+	diffs := metaDiff(old, m, func(k string) bool { return !capKeys[k] })
+	capDiffs := metaDiff(old, m, func(k string) bool { return capKeys[k] })
+	if len(diffs) > 0 {
 		return fmt.Errorf("%s holds run %s played with other settings; give another -out, or undo the changes:\n  %s",
 			out, old.Name, strings.Join(diffs, "\n  "))
 	}
@@ -314,6 +323,12 @@ func checkMeta(out string, m Meta, note func(format string, args ...any)) error 
 		note("%s: meta.json of an older varena recorded only the names, seed, variants, type and game count: those agree; the other settings (limits, options, openings, weights) cannot be compared and are recorded from now on", out)
 		return writeMeta(path, m)
 	}
+	if len(capDiffs) > 0 {
+		// The journal's games are checked against the new schedule
+		// (checkJournal) before anything is played.
+		note("%s: the run's length changed (%s): it continues to %d games in all", out, strings.Join(capDiffs, "; "), m.Total)
+		return writeMeta(path, m)
+	}
 	return nil
 }
 
@@ -324,6 +339,15 @@ func shardText(m Meta) string {
 	}
 	return "the whole schedule"
 }
+
+// capKeys are the settings that bound how long a run is without changing
+// what its games are: the schedule of a longer run starts with the games
+// of the shorter one (NewSchedule emits round by round, pair by pair), so
+// raising them on a run's directory continues the run and lowering them
+// stops it earlier, as datagen -games does. Where a change would give a
+// game id another game (games per pairing with several rounds), the
+// journal check refuses it by the games themselves.
+var capKeys = map[string]bool{"tournament: games": true, "tournament: rounds": true, "games in all": true}
 
 func writeMeta(path string, m Meta) error {
 	return results.WriteFileAtomic(path, func(w io.Writer) error {

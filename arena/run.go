@@ -60,6 +60,10 @@ type Options struct {
 	Notes     io.Writer
 	NewPlayer PlayerFactory
 	Watch     Watcher // follows the games as they are played; nil: none
+	// ProtocolLog, when set, is the file that logs every line sent to
+	// and read from the external engines (ProtocolLog); else the run's
+	// protocol_log, relative to its config file.
+	ProtocolLog string
 	// Setup, when set, is called once the output directory is locked and
 	// its meta checked, before any game: files of the run besides the
 	// arena's (the report's setup) are written then, never by a run
@@ -179,6 +183,14 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 	if factory == nil {
 		factory = DefaultPlayer
 	}
+	if path := protocolLogPath(r, opts); path != "" {
+		pl, err := OpenProtocolLog(path, 0)
+		if err != nil {
+			return nil, err
+		}
+		defer pl.Close()
+		ctx = withProtocolLog(ctx, pl)
+	}
 	accepts, started, err := discover(ctx, r, vs, factory, outDir)
 	if err != nil {
 		return nil, err
@@ -243,7 +255,7 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 	// The PGN is rebuilt from the journal, the source of truth, so that a
 	// crash between the two writes never leaves them apart.
 	pgnPath := filepath.Join(outDir, PGNFile)
-	if err := writePGN(pgnPath, done); err != nil {
+	if err := writePGN(pgnPath, sortedByID(done)); err != nil {
 		return nil, err
 	}
 	pgn, err := os.OpenFile(pgnPath, os.O_APPEND|os.O_WRONLY, 0o644)
@@ -363,6 +375,10 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 		sum.Shard = &shard
 	}
 	if err := results.WriteFileAtomic(filepath.Join(outDir, SummaryFile), sum.WriteJSON); err != nil {
+		return sum, err
+	}
+	pgn.Close() // before the rewrite replaces it
+	if err := orderPGN(outDir); err != nil {
 		return sum, err
 	}
 	if opts.Shards > 0 {
@@ -542,6 +558,11 @@ func worker(ctx context.Context, r *configs.Run, vs []*engines.Variant, factory 
 			}
 		}
 		if err == nil && rec.Result == "" {
+			for _, p := range t.players {
+				if s, ok := p.(gameSetter); ok {
+					s.SetGame(spec.ID)
+				}
+			}
 			rec, err = t.play(ctx)
 		}
 		if err == nil {
@@ -678,17 +699,32 @@ func (pp *playerPool) close() {
 	}
 }
 
-// checkJournal verifies that the journal's games belong to the schedule.
+// checkJournal verifies that the journal's games belong to the schedule:
+// each is the game of its id, by players, variant, round, pair and
+// opening. A run whose length changed (capKeys) is continued only so.
 func checkJournal(s *Schedule, games []results.Game) error {
 	byID := map[int]GameSpec{}
 	for _, g := range s.games {
 		byID[g.ID] = g
 	}
+	beyond := 0
 	for _, g := range games {
 		spec, ok := byID[g.ID]
-		if !ok || spec.White != g.White || spec.Black != g.Black || spec.Variant != g.Variant {
-			return fmt.Errorf("game %d (%s-%s) is not in this run's schedule", g.ID, g.White, g.Black)
+		if !ok && g.ID > len(s.games) {
+			beyond++
+			continue
 		}
+		// Round, pair and opening are compared when the record has them.
+		if !ok || spec.White != g.White || spec.Black != g.Black || spec.Variant != g.Variant ||
+			g.Round != 0 && g.Round != spec.Round || g.Pair != 0 && g.Pair != spec.Pair ||
+			g.StartFEN != "" && g.StartFEN != spec.Opening.FEN {
+			return fmt.Errorf("game %d (%s-%s) is not in this run's schedule: a change of games: or rounds: that renumbers the games (games per pairing with several rounds) cannot continue a run; raise rounds: instead, or give another -out",
+				g.ID, g.White, g.Black)
+		}
+	}
+	if beyond > 0 {
+		return fmt.Errorf("holds %d game(s) beyond this run's %d: the run was played further than games: and rounds: now allow; set them back to at least what was played, or give another -out",
+			beyond, len(s.games))
 	}
 	return nil
 }

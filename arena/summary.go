@@ -51,6 +51,8 @@ type Pairing struct {
 	DrawRatio float64        `json:"draw_ratio"`
 	// ByVariant splits WDL by variant (multivariant runs).
 	ByVariant map[string]stats.WDL `json:"by_variant,omitempty"`
+	// Text is the Elo as every view writes it (EloText).
+	Text PairingText `json:"text"`
 }
 
 // Standing is a row of the final standings: total score, then the
@@ -76,6 +78,10 @@ type Summary struct {
 	Standings []Standing  `json:"standings"`
 	RankedBy  string      `json:"ranked_by,omitempty"` // RankByPoints or RankByScore
 	Ratings   stats.Table `json:"ratings"`
+	// PriorDraws is the number of virtual draws each player has in the
+	// ratings (stats.RatingOptions), which pull them toward the pool's
+	// average; a pairing's Elo is from its games alone.
+	PriorDraws float64 `json:"prior_draws,omitempty"`
 	// VariantRatings are the ratings fitted on each variant's games alone
 	// (multivariant runs). A variant whose ratings diverge (possible only
 	// without a prior: someone won or lost all its games there) has none
@@ -401,6 +407,7 @@ func (t *Tally) Summary() (*Summary, error) {
 				p.ByVariant[v] = *w
 			}
 		}
+		p.Text = pairingText(p)
 		s.Pairings = append(s.Pairings, p)
 	}
 	if len(t.variants) > 1 {
@@ -411,6 +418,7 @@ func (t *Tally) Summary() (*Summary, error) {
 		if s.Ratings, err = t.rate(""); err != nil {
 			return nil, fmt.Errorf("ratings: %w", err)
 		}
+		s.PriorDraws = t.RatingOptions.Prior()
 		if len(t.variants) > 1 {
 			s.VariantRatings = map[string]stats.Table{}
 			for _, v := range t.variants {
@@ -712,14 +720,7 @@ const CrosstableWidth = 100
 // SPRT and faults.
 func (s *Summary) WriteText(w io.Writer) error {
 	var b strings.Builder
-	if sh := s.Shard; sh != nil {
-		// A shard counts its own games; the run's total is all shards'.
-		fmt.Fprintf(&b, "%s, shard %s: %d of its %d games played, of %d in the run (%s, %s)\n\n", s.Meta.Name, sh, sh.Played, sh.Games,
-			s.Meta.Total, strings.Join(s.Meta.Variants, ", "), s.Meta.Tournament)
-	} else {
-		fmt.Fprintf(&b, "%s: %d of %d games played (%s, %s)\n\n", s.Meta.Name, s.Played, s.Meta.Total,
-			strings.Join(s.Meta.Variants, ", "), s.Meta.Tournament)
-	}
+	b.WriteString(s.headline() + "\n\n")
 	if len(s.Standings) > 0 {
 		s.writeStandings(&b)
 		b.WriteByte('\n')
@@ -727,6 +728,9 @@ func (s *Summary) WriteText(w io.Writer) error {
 	if len(s.Ratings) > 0 {
 		if err := s.Ratings.Write(&b); err != nil {
 			return err
+		}
+		if note := s.PriorNote(); note != "" {
+			b.WriteString(note + "\n")
 		}
 		b.WriteByte('\n')
 	}

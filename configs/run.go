@@ -18,6 +18,10 @@ type Run struct {
 	Out             string `yaml:"out"`         // output directory (journal, PGN, summary)
 	Seed            uint64 `yaml:"seed"`        // schedule, openings and random players
 	Concurrency     int    `yaml:"concurrency"` // workers; 0 = number of CPUs
+	// ProtocolLog is a file (relative to the config's folder) that logs
+	// every line sent to and read from the external engines, with a
+	// timestamp and the game id; "" for none. varena run -log overrides.
+	ProtocolLog string `yaml:"protocol_log"`
 
 	Tournament   Tournament   `yaml:"tournament"`
 	Openings     Openings     `yaml:"openings"`

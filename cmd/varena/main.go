@@ -58,6 +58,7 @@ var commands = []*command{
 	tuneCmd,
 	reportCmd,
 	serveCmd,
+	versionCmd,
 }
 
 // lookup finds a command by name.
@@ -94,6 +95,9 @@ func realMain(ctx context.Context, args []string, std stdio) int {
 	if len(args) == 0 || isHelpFlag(args[0]) {
 		printCommands(std.out)
 		return 0
+	}
+	if isVersionFlag(args[0]) {
+		args[0] = versionCmd.name
 	}
 	if args[0] == "help" {
 		return help(args[1:], std)

@@ -190,3 +190,17 @@ func TestReadmeCommands(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestUsageLinesNameEveryFlag: a command's usage line names each of its
+// flags, so that the first line of -h is the whole synopsis.
+func TestUsageLinesNameEveryFlag(t *testing.T) {
+	for _, c := range commands {
+		fs := newFlagSet(c)
+		c.setFlags(fs)
+		fs.VisitAll(func(f *flag.Flag) {
+			if !regexp.MustCompile(`[\[( |]-` + regexp.QuoteMeta(f.Name) + `[\] )|]|-` + regexp.QuoteMeta(f.Name) + `$`).MatchString(c.usageLine) {
+				t.Errorf("varena %s: usage line %q lacks -%s", c.name, c.usageLine, f.Name)
+			}
+		})
+	}
+}

@@ -40,7 +40,7 @@ func evalWeight(variant, name string) bool {
 
 var runCmd = &command{
 	name:      "run",
-	usageLine: "varena run [CONFIG.yaml] [-out DIR] [-concurrency N] [-shard i/n [-peers GLOB]] [-quiet] [-serve ADDR]",
+	usageLine: "varena run [CONFIG.yaml] [-out DIR] [-concurrency N] [-shard i/n [-peers GLOB]] [-quiet] [-serve ADDR] [-log FILE]",
 	short:     "play a tournament from a YAML config (default: a short built-in one)",
 	long: `
 Run plays the tournament described by CONFIG.yaml (without CONFIG, the
@@ -54,6 +54,11 @@ With -serve ADDR it serves a live page of the run while it plays
 (progress, standings, crosstable, boards of the games in progress): open
 the address it prints. ":8080" is loopback; another interface must be
 named ("0.0.0.0:8080"). The server stops when the run ends.
+
+With -log FILE (or the config's protocol_log) every line sent to and read
+from each external engine is appended to FILE, with a timestamp, the game
+id and the engine, as cutechess-cli -debug and fastchess -log write them;
+ENGINE.log in the output directory holds each engine's stderr.
 
 Without a terminal (nohup, batch jobs) progress comes as a line every 10 s.
 The exit status of an sprt tournament is its verdict: 0 H1 accepted, 3 H0
@@ -71,6 +76,7 @@ func runFlags(fs *flag.FlagSet) runFunc {
 	peers := fs.String("peers", "", "with -shard in an sprt run: a glob of all the shards' directories (e.g. 'results/shard-*'), read as they play, so that every shard stops when the SPRT of all of them decides")
 	quiet := fs.Bool("quiet", false, "no progress bar and no notes on stderr")
 	serve := fs.String("serve", "", "serve a live page of the run at this address (e.g. 127.0.0.1:8080; :8080 is loopback too)")
+	protoLog := fs.String("log", "", "append every line sent to and read from the external engines to this file (default: the config's protocol_log)")
 	return func(ctx context.Context, pos []string, std stdio) error {
 		var err error
 		if len(pos) > 1 {
@@ -79,7 +85,7 @@ func runFlags(fs *flag.FlagSet) runFunc {
 		if *conc < 0 || *conc > configs.MaxConcurrency {
 			return usagef("-concurrency must be from 0 to %d", configs.MaxConcurrency)
 		}
-		opts := arena.Options{Out: *out, Concurrency: *conc, Notes: std.err}
+		opts := arena.Options{Out: *out, Concurrency: *conc, Notes: std.err, ProtocolLog: *protoLog}
 		if *shard != "" {
 			i, n, err := parseShard(*shard)
 			if err != nil {

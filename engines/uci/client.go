@@ -56,6 +56,10 @@ type EngineConfig struct {
 	SearchTimeout time.Duration // a move without time budget (depth, nodes) (default 60 s)
 	StopGrace     time.Duration // waiting for bestmove after "stop" (default 500 ms)
 	StderrLog     io.Writer     // the engine's stderr (default: discarded)
+	// Protocol, when set, is called with every line sent to the engine
+	// (sent true, before it is written) and read from it, in order, from
+	// the goroutine that talks to the engine (a protocol log).
+	Protocol func(sent bool, line string)
 }
 
 // Client defaults.
