@@ -11,6 +11,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -100,6 +101,11 @@ func Datagen(ctx context.Context, path string, opt DatagenOptions) (DatagenStats
 	start := time.Now()
 	if opt.Games <= 0 {
 		return st, fmt.Errorf("datagen: %d games: want 1 or more", opt.Games)
+	}
+	// The shipped tune configs read data/VARIANT.epd: a fresh clone has
+	// no data folder, and the command the tune prints must just work.
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return st, fmt.Errorf("datagen: %w", err)
 	}
 	meta := datagenMeta{opt.Variant.Name, opt.Seed, opt.Nodes, opt.OpeningPlies, opt.MaxPlies, fingerprint(opt.Weights.YAML())}
 	if err := checkDatagenMeta(path, meta); err != nil {
