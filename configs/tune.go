@@ -124,7 +124,11 @@ func (t *Tune) MissingData(file string) error {
 	cmd += " -out " + shown
 	took := ""
 	if d.Minutes > 0 {
-		took = fmt.Sprintf(" (about %g minutes on 2 cores; an interrupted datagen resumes)", d.Minutes)
+		unit := "minutes"
+		if d.Minutes == 1 {
+			unit = "minute"
+		}
+		took = fmt.Sprintf(" (about %g %s on 2 cores; an interrupted datagen resumes)", d.Minutes, unit)
 	}
 	return fmt.Errorf("%s: data file %s does not exist; make it with: %s%s", src, shown, cmd, took)
 }

@@ -65,6 +65,9 @@ var notRun = []struct{ prefix, why string }{
 	{"ssh ", "a tunnel to another machine"},
 	{"sbatch ", "needs a Slurm cluster"},
 	{"xdg-open ", "opens a browser"},
+	{"cutechess-cli ", "another program, shown beside varena's equivalent"},
+	{"fastchess ", "another program, shown beside varena's equivalent"},
+	{"ordo ", "another program, shown beside varena's equivalent"},
 }
 
 // pendingDocs are files the README links to that other branches add.
