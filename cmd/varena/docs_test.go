@@ -291,6 +291,17 @@ func TestDocFiles(t *testing.T) {
 // mdLink finds the target of an inline markdown link.
 var mdLink = regexp.MustCompile(`\]\(([^)\s]+)\)`)
 
+// TestReadmeLength: the README stays a guide; reference goes to docs/.
+func TestReadmeLength(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(repoRoot, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(data), "\n"); n > 320 {
+		t.Errorf("README.md has %d lines; keep it under 320 and move reference to docs/", n)
+	}
+}
+
 // TestDocLinks: every relative link of the docs names a file that exists.
 func TestDocLinks(t *testing.T) {
 	for _, f := range docFiles(t) {
