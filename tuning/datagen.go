@@ -17,6 +17,7 @@ import (
 	"sync"
 	"time"
 
+	"varena/arena"
 	"varena/engines"
 	"varena/engines/search"
 )
@@ -104,9 +105,17 @@ func Datagen(ctx context.Context, path string, opt DatagenOptions) (DatagenStats
 	}
 	// The shipped tune configs read data/VARIANT.epd: a fresh clone has
 	// no data folder, and the command the tune prints must just work.
+	// (Before the lock, whose file lies beside the data.)
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return st, fmt.Errorf("datagen: %w", err)
 	}
+	// One writer at a time: two datagens on one file interleaved their
+	// games, and both reported success.
+	lock, err := arena.LockData(path)
+	if err != nil {
+		return st, err
+	}
+	defer lock.Unlock()
 	meta := datagenMeta{opt.Variant.Name, opt.Seed, opt.Nodes, opt.OpeningPlies, opt.MaxPlies, fingerprint(opt.Weights.YAML())}
 	if err := checkDatagenMeta(path, meta); err != nil {
 		return st, err
