@@ -175,7 +175,9 @@ func TestReadmeCommands(t *testing.T) {
 			}
 			code := span.FindAllString(line, -1)
 			if fenced || strings.HasPrefix(line, "    ") {
-				code = []string{line}
+				// A comment in a shown file is prose ("varena on its PATH").
+				before, _, _ := strings.Cut(line, "# ")
+				code = []string{before}
 			}
 			for _, c := range code {
 				for _, m := range use.FindAllStringSubmatch(c, -1) {
