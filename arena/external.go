@@ -25,11 +25,16 @@ func startUCI(ctx context.Context, r *configs.Run, e configs.Engine, out string)
 	if err != nil {
 		return nil, fmt.Errorf("engine %s: log: %w", e.Name, err)
 	}
+	command, err := r.EngineCommand(e)
+	if err != nil {
+		log.Close()
+		return nil, err
+	}
 	dir := e.Dir
 	if dir != "" {
 		dir = r.Path(dir)
 	}
-	cfg := uci.EngineConfig{Name: e.Name, Command: e.Command, Args: e.Args, Dir: dir,
+	cfg := uci.EngineConfig{Name: e.Name, Command: command, Args: e.Args, Dir: dir,
 		Options: e.Options, VariantName: e.VariantNames, StderrLog: log,
 		ReversibleHistory: e.History == configs.HistoryReversible,
 		NoHistory:         e.History == configs.HistoryNone}

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -198,13 +197,9 @@ func weightsOf(r *configs.Run, e configs.Engine, variant string) ([]byte, error)
 // exec finds it, so that a rebuilt engine at the same path is another
 // engine; "" when it cannot be read (starting it will say why).
 func programHash(r *configs.Run, e configs.Engine) string {
-	path := e.Command
-	if strings.ContainsRune(path, filepath.Separator) || strings.ContainsRune(path, '/') {
-		if !filepath.IsAbs(path) && e.Dir != "" {
-			path = filepath.Join(r.Path(e.Dir), path)
-		}
-	} else if p, err := exec.LookPath(path); err == nil {
-		path = p
+	path, err := r.EngineCommand(e)
+	if err != nil {
+		return ""
 	}
 	f, err := os.Open(path)
 	if err != nil {

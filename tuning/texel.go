@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"path"
@@ -66,7 +67,12 @@ func Texel(ctx context.Context, cfg *configs.Tune, opt TexelOptions) (*TexelRepo
 	}
 	var files []string
 	for _, f := range cfg.Data {
-		files = append(files, cfg.Path(f))
+		p := cfg.Path(f)
+		if _, err := os.Stat(p); errors.Is(err, fs.ErrNotExist) {
+			// Data is not committed: say how to make it.
+			return nil, cfg.MissingData(f)
+		}
+		files = append(files, p)
 	}
 	t0 := time.Now()
 	data, ls, err := LoadData(ctx, files, start, LoadOptions{Skip: cfg.BadData == configs.BadDataSkip, Concurrency: cfg.Concurrency})

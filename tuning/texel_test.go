@@ -110,3 +110,34 @@ func TestLoadDataRejects(t *testing.T) {
 		t.Errorf("data set eval %g, engine %g", got, want)
 	}
 }
+
+// A missing data file (data is not committed) is named with the config's
+// line and the datagen command that makes it, pasteable from the working
+// folder, and how long it takes.
+func TestTexelMissingData(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	os.Mkdir("tunes", 0o755)
+	tests := []struct {
+		name, datagen, want string
+	}{
+		{"with datagen", "datagen: {games: 120, nodes: 1000, seed: 1, minutes: 2}\n",
+			"tunes/t.yaml:2: data file data/x.epd does not exist; make it with: varena datagen -variant extinction -games 120 -nodes 1000 -seed 1 -out data/x.epd (about 2 minutes on 2 cores; an interrupted datagen resumes)"},
+		{"without", "",
+			"tunes/t.yaml:2: data file data/x.epd does not exist; make it with varena datagen -variant extinction -games N -out data/x.epd"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := "variant: extinction\ndata: [../data/x.epd]\nout: w.yaml\n" + tt.datagen
+			os.WriteFile("tunes/t.yaml", []byte(src), 0o644)
+			cfg, err := configs.LoadTune("tunes/t.yaml", configs.Checker{Variants: variants.Names()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = Texel(context.Background(), cfg, TexelOptions{})
+			if err == nil || err.Error() != tt.want {
+				t.Fatalf("error %v\nwant %s", err, tt.want)
+			}
+		})
+	}
+}

@@ -6,8 +6,7 @@
 // parsed in one place (execute), so -h, help and bad flags behave the same
 // for every command. Only main exits, with status 0 on success, 1 on
 // failure and 2 on a usage error; an SPRT (run or sprt) exits 3 when H0
-// is accepted and 4 when it is undecided (README, "Regression testing in
-// CI").
+// is accepted and 4 when it is undecided (docs/ci.md).
 package main
 
 import (
