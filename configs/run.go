@@ -178,6 +178,10 @@ type Engine struct {
 	Plays    []string `yaml:"plays"`
 	Declines []string `yaml:"declines"`
 
+	// Ponder (UCI engines): the engine thinks on the opponent's time,
+	// told "go ponder" on the move it expects, as cutechess-cli's ponder.
+	Ponder bool `yaml:"ponder,omitempty"`
+
 	TimeControl *TimeControl `yaml:"time_control"` // overrides the run's
 	Line        int          `yaml:"-"`
 }

@@ -591,6 +591,7 @@ var onlyFor = []struct {
 	{"variant_names", func(e *Engine) bool { return len(e.VariantNames) > 0 }, []string{KindUCI}},
 	{"restart", func(e *Engine) bool { return e.Restart != "" }, []string{KindUCI}},
 	{"history", func(e *Engine) bool { return e.History != "" }, []string{KindUCI}},
+	{"ponder", func(e *Engine) bool { return e.Ponder }, []string{KindUCI}},
 	{"weights", func(e *Engine) bool { return len(e.Weights) > 0 }, []string{KindAlphaBeta, KindGreedy}},
 	{"hash", func(e *Engine) bool { return e.Hash != 0 }, []string{KindAlphaBeta}},
 	{"seed", func(e *Engine) bool { return e.Seed != 0 }, []string{KindRandom, KindGreedy}},
