@@ -98,6 +98,9 @@ type Engine struct {
 	pos      positionCache    // its reversible field set by Start
 	restarts int
 	closed   bool
+	// pondering is the position a ponder search runs on, nil for none
+	// (see clientponder.go).
+	pondering *ponderKey
 }
 
 // Start runs the engine program and does the UCI handshake ("uci" ...
@@ -227,7 +230,7 @@ func (e *Engine) fault(kind player.FaultKind, format string, args ...any) *playe
 func (e *Engine) kill() {
 	if e.proc != nil {
 		e.proc.kill()
-		e.proc, e.variant = nil, nil
+		e.proc, e.variant, e.pondering = nil, nil, nil
 	}
 }
 
@@ -405,6 +408,9 @@ func (e *Engine) ensure(ctx context.Context, v *engines.Variant) error {
 func (e *Engine) NewGame(ctx context.Context, v *engines.Variant) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	if err := e.endPonder(ctx); err != nil {
+		return err
+	}
 	fresh := e.variant != v
 	if err := e.ensure(ctx, v); err != nil {
 		return err
@@ -425,6 +431,10 @@ func (e *Engine) Move(ctx context.Context, req player.Request) (player.Reply, er
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	pos := req.Game.Position()
+	hit, pondered, err := e.takePonder(ctx, req.Game)
+	if err != nil {
+		return player.Reply{}, err
+	}
 	if err := e.ensure(ctx, pos.Variant()); err != nil {
 		return player.Reply{}, err
 	}
@@ -433,10 +443,16 @@ func (e *Engine) Move(ctx context.Context, req player.Request) (player.Reply, er
 	if budget > 0 {
 		limit = budget + e.cfg.MoveMargin
 	}
-	e.proc.drain()
-	// position and go in one write: one system call per move.
+	// position and go in one write: one system call per move. After a
+	// ponder hit the search under way becomes this move's: its info
+	// lines so far are kept.
+	command := "ponderhit"
+	if !hit {
+		e.proc.drain()
+		command = e.pos.command(req.Game) + "\n" + goLine
+	}
 	start := time.Now()
-	if err := e.send(e.pos.command(req.Game) + "\n" + goLine); err != nil {
+	if err := e.send(command); err != nil {
 		return player.Reply{}, err
 	}
 	deadline := start.Add(limit)
@@ -467,8 +483,8 @@ func (e *Engine) Move(ctx context.Context, req player.Request) (player.Reply, er
 			e.kill()
 			return player.Reply{}, e.fault(player.Protocol, "%v", err)
 		}
-		var buf [2]string
-		f := appendFields(buf[:0], line, 2) // the keyword, and bestmove's move
+		var buf [4]string
+		f := appendFields(buf[:0], line, 4) // the keyword, bestmove's move, "ponder" and its move
 		if len(f) == 0 {
 			continue
 		}
@@ -481,7 +497,9 @@ func (e *Engine) Move(ctx context.Context, req player.Request) (player.Reply, er
 				return player.Reply{}, e.fault(player.Timeout, "bestmove after %v, over the budget %v + margin %v (%q)",
 					elapsed.Round(time.Millisecond), budget, e.cfg.MoveMargin, goLine)
 			}
-			return e.reply(pos, f, &infos, elapsed)
+			r, err := e.reply(pos, f, &infos, elapsed)
+			r.Pondered, r.PonderHit = pondered, hit
+			return r, err
 		}
 	}
 }
@@ -530,6 +548,12 @@ func (e *Engine) reply(pos *engines.Position, f []string, infos *infoState, elap
 	}
 	r.Move = m
 	r.PV = []engines.Move{m}
+	if len(f) >= 4 && f[2] == "ponder" {
+		after := pos.Play(m)
+		if y, err := parseEngineMove(&after, f[3]); err == nil && after.IsLegal(y) {
+			r.Ponder = y
+		}
+	}
 	if scored && len(in.PV) > 0 {
 		same := in.PV[0] == text
 		if !same { // written another way ("V" or "v" for a bunker)?
