@@ -125,6 +125,9 @@ func fingerprint(r *configs.Run) (map[string]string, error) {
 		}
 		set(p+"restart", e.Restart)
 		set(p+"history", e.History)
+		if e.Ponder {
+			set(p+"ponder", "on") // absent when off: older runs resume
+		}
 		if e.Hash > 0 {
 			set(p+"hash", strconv.Itoa(e.Hash))
 		}

@@ -299,6 +299,7 @@ func (cw *Writer) fastchessBlock(p *pairing) {
 		if err != nil {
 			llr = 0
 		}
+		llr = nz(llr)
 		cw.printf("LLR: %.2f (%.1f%%) (%.2f, %.2f) [%.2f, %.2f]\n", llr, llrPercent(llr, lo, hi), lo, hi, cw.sprt.Elo0, cw.sprt.Elo1)
 	}
 	cw.printf("--------------------------------------------------\n")
@@ -325,6 +326,7 @@ func (cw *Writer) cutechessBlock(p *pairing) {
 		if err != nil {
 			llr = 0
 		}
+		llr = nz(llr)
 		cw.printf("SPRT: llr %.3g (%.1f%%), lbound %.3g, ubound %.3g\n", llr, llrPercent(llr, lo, hi), lo, hi)
 	}
 }
