@@ -239,8 +239,12 @@ func lookupOption(arg string) *matchOption {
 }
 
 // isMatchLine reports whether args are a cutechess/fastchess command line
-// rather than `run [CONFIG.yaml] [flags]`: they hold -engine or -each.
+// rather than `run [CONFIG.yaml] [flags]`: they hold -engine or -each, or
+// are the tools' -version.
 func isMatchLine(args []string) bool {
+	if len(args) == 1 && (args[0] == "-version" || args[0] == "--version") {
+		return true
+	}
 	for _, a := range args {
 		if a == "-engine" || a == "--engine" || a == "-each" || a == "--each" {
 			return true

@@ -234,3 +234,14 @@ func writeFile(t *testing.T, path, text string) {
 		t.Fatal(err)
 	}
 }
+
+// TestMatchVersion: -version, alone or in a line, prints one line naming
+// varena and plays nothing.
+func TestMatchVersion(t *testing.T) {
+	for _, args := range [][]string{{"run", "-version"}, {"run", "-engine", "cmd=a", "-engine", "cmd=b", "-version"}} {
+		code, out, errOut := varena(args...)
+		if code != 0 || !strings.HasPrefix(out, "varena ") || strings.Count(out, "\n") != 1 || errOut != "" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errOut)
+		}
+	}
+}
