@@ -105,6 +105,9 @@ func fingerprint(r *configs.Run) (map[string]string, error) {
 		if o.Plies > 0 {
 			set(prefix+"plies", strconv.Itoa(o.Plies))
 		}
+		if o.Start > 1 {
+			set(prefix+"start", strconv.Itoa(o.Start))
+		}
 	}
 	for _, e := range r.Engines {
 		p := "engine " + e.Name + ": "

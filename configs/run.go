@@ -70,6 +70,11 @@ type Openings struct {
 	// FEN fields; EPD operations after them are ignored; # comments).
 	File  string `yaml:"file"`
 	Order string `yaml:"order"` // sequential (default) or random (with the seed)
+	// Start, with File: the book's line (1-based, after the random
+	// order's shuffle) the first pair plays, as fastchess's and
+	// cutechess-cli's start=: workers given the same book and seed play
+	// different openings. 0 is 1.
+	Start int `yaml:"start,omitempty"`
 	// Plies, without File: openings are made by this many random plies
 	// from the start position (0: every game from the start position).
 	Plies int `yaml:"plies"`

@@ -484,6 +484,11 @@ func (v *validator) openings(o *Openings, label string, path []any) {
 	if o.Plies < 0 {
 		v.errorf(v.at(sub(path, "plies")...), "%s.plies: %d is negative", label, o.Plies)
 	}
+	if o.Start < 0 {
+		v.errorf(v.at(sub(path, "start")...), "%s.start: %d is negative", label, o.Start)
+	} else if o.Start > 0 && o.File == "" {
+		v.errorf(v.at(sub(path, "start")...), "%s.start: a line of a book; give file too", label)
+	}
 	if o.File != "" && o.Plies != 0 {
 		v.errorf(v.at(sub(path, "plies")...), "%s: file and plies both given; give one (plies makes random openings)", label)
 	}

@@ -399,11 +399,7 @@ func setOpenings(m *matchSetup, a []string) error {
 		},
 		"plies":  intKey("openings", "plies", 0, func(n int) { plies = n }),
 		"policy": func(string) error { return nil },
-		"start": intKey("openings", "start", 1, func(n int) {
-			if n > 1 {
-				m.note("-openings start=%d: varena has no book offset; the book is read from its first line (order=random with -srand picks the same openings every time)", n)
-			}
-		}),
+		"start":  intKey("openings", "start", 1, func(n int) { o.Start = n }),
 	})
 	if err != nil {
 		return err
