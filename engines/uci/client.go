@@ -408,7 +408,7 @@ func (e *Engine) ensure(ctx context.Context, v *engines.Variant) error {
 func (e *Engine) NewGame(ctx context.Context, v *engines.Variant) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if err := e.endPonder(ctx); err != nil {
+	if err := e.endPonder(ctx, e.cfg.StopGrace); err != nil {
 		return err
 	}
 	fresh := e.variant != v
@@ -431,17 +431,17 @@ func (e *Engine) Move(ctx context.Context, req player.Request) (player.Reply, er
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	pos := req.Game.Position()
-	hit, pondered, err := e.takePonder(ctx, req.Game)
+	goLine, budget := goCommand(req.Limits, pos.SideToMove())
+	limit := e.cfg.SearchTimeout
+	if budget > 0 {
+		limit = budget + e.cfg.MoveMargin
+	}
+	hit, pondered, err := e.takePonder(ctx, req.Game, limit)
 	if err != nil {
 		return player.Reply{}, err
 	}
 	if err := e.ensure(ctx, pos.Variant()); err != nil {
 		return player.Reply{}, err
-	}
-	goLine, budget := goCommand(req.Limits, pos.SideToMove())
-	limit := e.cfg.SearchTimeout
-	if budget > 0 {
-		limit = budget + e.cfg.MoveMargin
 	}
 	// position and go in one write: one system call per move. After a
 	// ponder hit the search under way becomes this move's: its info

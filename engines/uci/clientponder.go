@@ -36,7 +36,7 @@ func keyOf(g *engines.Game) ponderKey {
 func (e *Engine) Ponder(ctx context.Context, req player.Request) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if err := e.endPonder(ctx); err != nil {
+	if err := e.endPonder(ctx, e.cfg.StopGrace); err != nil {
 		return err
 	}
 	pos := req.Game.Position()
@@ -59,13 +59,16 @@ func (e *Engine) Ponder(ctx context.Context, req player.Request) error {
 func (e *Engine) StopPonder(ctx context.Context) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	return e.endPonder(ctx)
+	return e.endPonder(ctx, e.cfg.StopGrace)
 }
 
 // takePonder settles a ponder search at the start of a move in game: hit
-// when it runs on game's position, else stopped. pondered tells whether
-// there was one.
-func (e *Engine) takePonder(ctx context.Context, game *engines.Game) (hit, pondered bool, err error) {
+// when it runs on game's position, else stopped, its bestmove awaited
+// for as long as the move itself may take (limit): the wait is part of
+// the move, and a loaded machine can hold an engine off the processor
+// for longer than StopGrace (measured: once in 100 games at 1+0.01). pondered
+// tells whether there was one.
+func (e *Engine) takePonder(ctx context.Context, game *engines.Game, limit time.Duration) (hit, pondered bool, err error) {
 	if e.pondering == nil {
 		return false, false, nil
 	}
@@ -73,12 +76,12 @@ func (e *Engine) takePonder(ctx context.Context, game *engines.Game) (hit, ponde
 		e.pondering = nil
 		return true, true, nil
 	}
-	return false, true, e.endPonder(ctx)
+	return false, true, e.endPonder(ctx, max(limit, e.cfg.StopGrace))
 }
 
-// endPonder stops a ponder search and waits StopGrace for its bestmove,
+// endPonder stops a ponder search and waits up to grace for its bestmove,
 // else kills the engine.
-func (e *Engine) endPonder(ctx context.Context) error {
+func (e *Engine) endPonder(ctx context.Context, grace time.Duration) error {
 	if e.pondering == nil || e.proc == nil {
 		e.pondering = nil
 		return nil
@@ -87,7 +90,7 @@ func (e *Engine) endPonder(ctx context.Context) error {
 	if err := e.send("stop"); err != nil {
 		return err
 	}
-	deadline := time.Now().Add(e.cfg.StopGrace)
+	deadline := time.Now().Add(grace)
 	for {
 		line, err := e.proc.next(ctx, deadline)
 		switch {
@@ -97,7 +100,7 @@ func (e *Engine) endPonder(ctx context.Context) error {
 			return ctx.Err()
 		case errors.Is(err, errDeadline):
 			e.kill()
-			return e.fault(player.Timeout, "no bestmove %v after stopping a ponder search; killed", e.cfg.StopGrace)
+			return e.fault(player.Timeout, "no bestmove %v after stopping a ponder search; killed", grace)
 		default:
 			status := e.proc.exitStatus()
 			e.kill()
