@@ -287,6 +287,12 @@ func checkMeta(out string, m Meta, note func(format string, args ...any)) error 
 	path := filepath.Join(out, MetaFile)
 	data, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
+		if st, err := os.Stat(filepath.Join(out, JournalFile)); err == nil && st.Size() > 0 {
+			// Without it the journal's settings are unknown: resuming
+			// would mix games of two settings without a word.
+			return fmt.Errorf("%s holds %s but no %s, which records the settings its games were played with: restore %s, or give another -out",
+				out, JournalFile, MetaFile, MetaFile)
+		}
 		return writeMeta(path, m)
 	}
 	if err != nil {
@@ -300,11 +306,29 @@ func checkMeta(out string, m Meta, note func(format string, args ...any)) error 
 		return fmt.Errorf("%s holds run %s played with other settings; give another -out, or undo the changes:\n  %s",
 			out, old.Name, strings.Join(diffs, "\n  "))
 	}
+	if old.Shards > 1 && (old.Shard != m.Shard || old.Shards != m.Shards) {
+		return fmt.Errorf("%s holds shard %s of run %s; this run plays %s: give another -out, or the same -shard",
+			out, shardText(old), old.Name, shardText(m))
+	}
+	if old.Shards == 0 && m.Shards > 1 {
+		// A shard's directory made before meta.json recorded shards.
+		if err := writeMeta(path, m); err != nil {
+			return err
+		}
+	}
 	if old.Settings == nil {
 		note("%s: meta.json of an older varena recorded only the names, seed, variants, type and game count: those agree; the other settings (limits, options, openings, weights) cannot be compared and are recorded from now on", out)
 		return writeMeta(path, m)
 	}
 	return nil
+}
+
+// shardText is "2/4", or "the whole schedule".
+func shardText(m Meta) string {
+	if m.Shards > 1 {
+		return fmt.Sprintf("%d/%d", m.Shard, m.Shards)
+	}
+	return "the whole schedule"
 }
 
 func writeMeta(path string, m Meta) error {

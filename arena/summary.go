@@ -26,6 +26,12 @@ type Meta struct {
 	Total      int         `json:"total_games"` // games in the whole schedule (all shards)
 	SPRT       *stats.SPRT `json:"sprt,omitempty"`
 	Seed       uint64      `json:"seed"`
+	// Shard and Shards say which shard of the schedule the directory
+	// plays (run -shard 2/4); 0 for the whole. An SPRT counts a shard's
+	// pairs in its own order (Shard, Shard+Shards, ...), so that a report
+	// of the shard's journal counts them as the run did.
+	Shard  int `json:"shard,omitempty"`
+	Shards int `json:"shards,omitempty"`
 	// Settings fingerprints everything that changes what a game is
 	// (see fingerprint): a resume with other settings is refused, naming
 	// each difference. Absent in the meta.json of older versions.
@@ -92,6 +98,10 @@ type Summary struct {
 	// Ponder is, for each engine that pondered, how often it had
 	// pondered on the move its opponent played.
 	Ponder map[string]PonderRate `json:"ponder,omitempty"`
+	// Shard is set for a run played with -shard: which shard, and how
+	// many of its own games it played; Played and the tables above are
+	// this shard's, Meta.Total the whole run's.
+	Shard *ShardRecord `json:"shard,omitempty"`
 }
 
 // SPRTState is where an SPRT stands.
@@ -155,12 +165,11 @@ type Tally struct {
 	// An SPRT counts pairs in schedule order only, the contiguous prefix
 	// of finished pairs, so that where it stops does not depend on which
 	// game finished first (see Add).
-	pending   map[int][]results.Game // pair -> finished games not counted yet
-	nextPair  int                    // pairs counted so far
-	pairOrder []int                  // pairs in schedule order; nil: 1, 2, 3, ...
-	decision  stats.Decision
-	llr       float64
-	past      int // games finished after the decision
+	pending  map[int][]results.Game // pair -> finished games not counted yet
+	nextPair int                    // pairs counted so far
+	decision stats.Decision
+	llr      float64
+	past     int // games finished after the decision
 }
 
 type pairAcc struct {
@@ -198,10 +207,15 @@ func (t *Tally) idx(n string) int {
 	return i
 }
 
-// SetPairOrder sets the order in which an SPRT counts pairs: the pairs
-// of the schedule played (a shard's), in schedule order. Without it the
-// order is pair 1, 2, 3, ...
-func (t *Tally) SetPairOrder(pairs []int) { t.pairOrder = pairs }
+// pairAt returns the k-th pair (from 0) an SPRT counts: the pairs of
+// the schedule played, in schedule order, which for shard i of n are
+// i, i+n, i+2n, ... (Schedule.Shard deals pairs round-robin).
+func (t *Tally) pairAt(k int) int {
+	if t.meta.Shards > 1 {
+		return t.meta.Shard + k*t.meta.Shards
+	}
+	return k + 1
+}
 
 // Add counts a finished game (an unfinished one, "*", is ignored).
 //
@@ -226,13 +240,7 @@ func (t *Tally) Add(g results.Game) error {
 	}
 	t.pending[g.Pair] = append(t.pending[g.Pair], g)
 	for t.decision == stats.Continue {
-		p := t.nextPair + 1
-		if t.pairOrder != nil {
-			if t.nextPair >= len(t.pairOrder) {
-				break
-			}
-			p = t.pairOrder[t.nextPair]
-		}
+		p := t.pairAt(t.nextPair)
 		gs := t.pending[p]
 		if len(gs) < 2 {
 			break
@@ -709,8 +717,14 @@ const CrosstableWidth = 100
 // SPRT and faults.
 func (s *Summary) WriteText(w io.Writer) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %d of %d games played (%s, %s)\n\n", s.Meta.Name, s.Played, s.Meta.Total,
-		strings.Join(s.Meta.Variants, ", "), s.Meta.Tournament)
+	if sh := s.Shard; sh != nil {
+		// A shard counts its own games; the run's total is all shards'.
+		fmt.Fprintf(&b, "%s, shard %s: %d of its %d games played, of %d in the run (%s, %s)\n\n", s.Meta.Name, sh, sh.Played, sh.Games,
+			s.Meta.Total, strings.Join(s.Meta.Variants, ", "), s.Meta.Tournament)
+	} else {
+		fmt.Fprintf(&b, "%s: %d of %d games played (%s, %s)\n\n", s.Meta.Name, s.Played, s.Meta.Total,
+			strings.Join(s.Meta.Variants, ", "), s.Meta.Tournament)
+	}
 	if len(s.Standings) > 0 {
 		s.writeStandings(&b)
 		b.WriteByte('\n')

@@ -81,6 +81,35 @@ engines: [{name: a, kind: random, seed: -1}, {name: b, kind: random}]
 			"t.yaml:5: seed: want a whole number, 0 or more, have \"-1\"",
 	},
 	{
+		// yaml.v3 cuts a fraction to a whole number silently (games: 4.5
+		// played 4 a pairing); a whole float (1e3, 20.0) is the number.
+		name: "fractions for whole numbers",
+		yaml: `variant: extinction
+tournament:
+  games: 4.5
+  rounds: 1e3
+time_control: {nodes: 3000.7}
+engines: [{name: a, kind: alphabeta, hash: 16.0}, {name: b, kind: random, seed: 1.5}]
+`,
+		want: "t.yaml:3: games: want a whole number, have 4.5\n" +
+			"t.yaml:5: nodes: want a whole number, have 3000.7\n" +
+			"t.yaml:6: seed: want a whole number, have 1.5",
+	},
+	{
+		// Bounded as varena uci -hash is: hash 1000000000 panicked in
+		// makeslice after the output directory was made.
+		name: "hash and concurrency beyond their bounds",
+		yaml: `variant: extinction
+concurrency: 100000000
+time_control: {depth: 1}
+engines:
+  - {name: a, kind: alphabeta, hash: 1000000000}
+  - {name: b, kind: alphabeta, hash: 4096}
+`,
+		want: "t.yaml:2: concurrency: 100000000 is more than 1024 games at once\n" +
+			"t.yaml:5: engine \"a\": hash 1000000000 MB is more than 4096 MB",
+	},
+	{
 		// A plain scalar folded over a blank line holds a line break:
 		// the message stays one line (FuzzParse found it).
 		name: "value over two lines",

@@ -250,6 +250,8 @@ func (v *tuneValidator) validate() {
 	}
 	if t.Concurrency < 0 {
 		v.errorf(v.at("concurrency"), "concurrency: %d is negative (0 means one per CPU)", t.Concurrency)
+	} else if t.Concurrency > MaxConcurrency {
+		v.errorf(v.at("concurrency"), "concurrency: %d is more than %d at once", t.Concurrency, MaxConcurrency)
 	}
 	switch t.Method {
 	case "", MethodTexel:
@@ -323,6 +325,8 @@ func (v *tuneValidator) verify(vf *Verify) {
 	}
 	if vf.Hash < 0 {
 		v.errorf(v.at(sub(p, "hash")...), "verify.hash: %d is negative", vf.Hash)
+	} else if vf.Hash > MaxHash {
+		v.errorf(v.at(sub(p, "hash")...), "verify.hash: %d MB is more than %d MB", vf.Hash, MaxHash)
 	}
 	if vf.Out == "" && v.tune.Out == "" {
 		v.errorf(v.at(sub(p, "out")...), "verify.out: no match directory (and no out to derive it from)")

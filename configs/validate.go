@@ -19,6 +19,15 @@ const (
 	DefaultAlpha     = 0.05
 	DefaultBeta      = 0.05
 	DefaultHash      = 16 // MB
+	// MaxHash bounds an alphabeta engine's hash (MB), as `varena uci
+	// -hash` and its Hash option are bounded (engines/uci's
+	// defaultMaxHash): a larger table cannot be allocated (hash:
+	// 1000000000 panicked in makeslice, 100000 ran out of memory).
+	MaxHash = 4096
+	// MaxConcurrency bounds the games played at once: each worker holds
+	// its players and buffers (concurrency: 100000000 took 1.9 GB before
+	// the first game), and no machine runs more engines at once usefully.
+	MaxConcurrency = 1024
 )
 
 // Accepted values of the enumerated settings.
@@ -330,6 +339,8 @@ func (v *validator) validate() {
 	v.limitsCovered()
 	if r.Concurrency < 0 {
 		v.errorf(v.at("concurrency"), "concurrency: %d is negative (0 means one worker per CPU)", r.Concurrency)
+	} else if r.Concurrency > MaxConcurrency {
+		v.errorf(v.at("concurrency"), "concurrency: %d is more than %d games at once", r.Concurrency, MaxConcurrency)
 	}
 }
 
@@ -636,6 +647,8 @@ func (v *validator) engine(e *Engine, i int, first map[string]int) {
 	}
 	if e.Hash < 0 {
 		v.errorf(at("hash"), "%s: hash %d is negative", label, e.Hash)
+	} else if e.Hash > MaxHash {
+		v.errorf(at("hash"), "%s: hash %d MB is more than %d MB", label, e.Hash, MaxHash)
 	} else if v.zero(float64(e.Hash), sub(p, "hash")...) {
 		v.errorf(at("hash"), "%s: hash 0; want 1 MB or more (leave the key out for %d)", label, DefaultHash)
 	}

@@ -147,6 +147,21 @@ func sameGame(a, b Game) bool {
 	return errA == nil && errB == nil && string(ja) == string(jb)
 }
 
+// withoutTiming returns g without what says when and where it was played
+// (start, duration, site, each move's time): what stays is what the game
+// is, so two plays of one scheduled game compare equal when their moves,
+// results, players, opening and limits agree.
+func withoutTiming(g Game) Game {
+	g.Started, g.DurationMS, g.Site = time.Time{}, 0, ""
+	moves := make([]Move, len(g.Moves))
+	for i, m := range g.Moves {
+		m.TimeMS = 0
+		moves[i] = m
+	}
+	g.Moves = moves
+	return g
+}
+
 // gameDiff lists, in words, the fields in which two records of one game
 // differ ("result 1-0 / 0-1; moves: 41 / 43, first differing at ply 30
 // (e7e5 / d7d5)"), or "" when they are the same record (see sameGame).

@@ -16,6 +16,7 @@ import (
 	"sync"
 	"time"
 
+	"varena/arena"
 	"varena/engines"
 	"varena/engines/search"
 )
@@ -101,6 +102,13 @@ func Datagen(ctx context.Context, path string, opt DatagenOptions) (DatagenStats
 	if opt.Games <= 0 {
 		return st, fmt.Errorf("datagen: %d games: want 1 or more", opt.Games)
 	}
+	// One writer at a time: two datagens on one file interleaved their
+	// games, and both reported success.
+	lock, err := arena.LockData(path)
+	if err != nil {
+		return st, err
+	}
+	defer lock.Unlock()
 	meta := datagenMeta{opt.Variant.Name, opt.Seed, opt.Nodes, opt.OpeningPlies, opt.MaxPlies, fingerprint(opt.Weights.YAML())}
 	if err := checkDatagenMeta(path, meta); err != nil {
 		return st, err

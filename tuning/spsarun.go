@@ -16,6 +16,7 @@ import (
 	"sync"
 	"time"
 
+	"varena/arena"
 	"varena/results"
 )
 
@@ -112,6 +113,13 @@ func RunSPSA(ctx context.Context, cfg SPSAConfig, pairs Pairs) (*SPSAResult, err
 	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
 		return nil, fmt.Errorf("output directory: %w", err)
 	}
+	// The lock of a run's directory: a second tune on it is refused,
+	// naming the holder's pid, rather than writing the same journal.
+	lock, err := arena.LockDir(cfg.Out)
+	if err != nil {
+		return nil, err
+	}
+	defer lock.Unlock()
 	if err := checkSPSAMeta(cfg.Out, cfg.Fingerprint); err != nil {
 		return nil, err
 	}

@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/term"
 
+	"varena/configs"
 	"varena/engines/search"
 	"varena/engines/variants"
 	"varena/tuning"
@@ -57,8 +58,8 @@ func datagenFlags(fs *flag.FlagSet) runFunc {
 			return usagef("-out FILE is required")
 		case *nodes < 1:
 			return usagef("-nodes must be 1 or more")
-		case *conc < 0:
-			return usagef("-concurrency must be 0 or more")
+		case *conc < 0 || *conc > configs.MaxConcurrency:
+			return usagef("-concurrency must be from 0 to %d", configs.MaxConcurrency)
 		case *plies < 0 || *maxPlies < 1:
 			return usagef("-opening-plies must be 0 or more and -max-plies 1 or more")
 		}

@@ -113,6 +113,8 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"perft", "-depth", "0"}, "varena perft: -depth 0: want 1 to 64 (run 'varena help perft' for usage)"},
 		{[]string{"perft", "-depth", "2000000"}, "varena perft: -depth 2000000: want 1 to 64 (run 'varena help perft' for usage)"},
 		{[]string{"perft", "-depth", "65"}, "varena perft: -depth 65: want 1 to 64 (run 'varena help perft' for usage)"},
+		{[]string{"run", "-concurrency", "100000000"}, "varena run: -concurrency must be from 0 to 1024 (run 'varena help run' for usage)"},
+		{[]string{"datagen", "-variant", "extinction", "-games", "2", "-out", "x.epd", "-concurrency", "2000"}, "varena datagen: -concurrency must be from 0 to 1024 (run 'varena help datagen' for usage)"},
 		{[]string{"bogus"}, `varena: unknown command "bogus" (run 'varena help' for the list of commands)`},
 		{[]string{"help", "bogus"}, `varena help: unknown command "bogus" (run 'varena help' for the list of commands)`},
 		{[]string{"help", "run", "rate"}, "varena help: one command at most (usage: varena help [COMMAND])"},

@@ -36,9 +36,9 @@ type matchSetup struct {
 	sprt          *configs.SPRT
 	event         string
 
-	out, shard, serve string
-	quiet, printYAML  bool
-	showVersion       bool
+	out, shard, peers, serve string
+	quiet, printYAML         bool
+	showVersion              bool
 
 	// Output (see console.go).
 	format         string // console.Fastchess (default), console.Cutechess, or "" for varena's own
@@ -202,6 +202,7 @@ var matchOptions = []matchOption{
 	// varena's own.
 	{name: "out", kind: optValue, set: func(m *matchSetup, a []string) error { m.out = a[0]; return nil }},
 	{name: "shard", kind: optValue, set: func(m *matchSetup, a []string) error { m.shard = a[0]; return nil }},
+	{name: "peers", kind: optValue, set: func(m *matchSetup, a []string) error { m.peers = a[0]; return nil }},
 	{name: "serve", kind: optValue, set: func(m *matchSetup, a []string) error { m.serve = a[0]; return nil }},
 	{name: "quiet", kind: optFlag, set: func(m *matchSetup, _ []string) error { m.quiet = true; return nil }},
 	{name: "print-yaml", kind: optFlag, set: func(m *matchSetup, _ []string) error { m.printYAML = true; return nil }},

@@ -43,7 +43,7 @@ func runMatch(ctx context.Context, args []string, std stdio) error {
 	if m.log != nil {
 		fmt.Fprintf(std.err, "varena run: -log: the protocol log is not in this build; the engines' stderr is in <out>/<engine>.log\n")
 	}
-	s := runSettings{out: m.out, concurrency: 0, shard: m.shard, quiet: m.quiet, serve: m.serve}
+	s := runSettings{out: m.out, shard: m.shard, peers: m.peers, quiet: m.quiet, serve: m.serve}
 	if m.format != "" {
 		s.console = console.New(std.out, m.consoleOptions(r))
 	}

@@ -64,7 +64,11 @@ func rateFlags(fs *flag.FlagSet) runFunc {
 		if len(games) == 0 {
 			return fmt.Errorf("no finished games in %s", strings.Join(pos, ", "))
 		}
-		meta.Total = len(games)
+		if meta.Total == 0 || len(pos) > 1 {
+			// Games read from PGN: these are all there are. A run's
+			// directory keeps its schedule's total: 48 of 120 played.
+			meta.Total = len(games)
+		}
 		if *anchor != "" {
 			known := false
 			for _, g := range games {
@@ -128,14 +132,11 @@ func readGames(path string, check *pgnChecker) (games []results.Game, meta *aren
 		} else if !errors.Is(err, arena.ErrLocked) {
 			return nil, nil, false, err
 		}
-		gs, err := results.ReadJournal(journal)
+		m, gs, err := arena.ReadRun(path)
 		if err != nil {
 			return nil, nil, false, err
 		}
-		if m, err := arena.ReadMeta(path); err == nil {
-			return gs, &m, false, nil
-		}
-		return gs, nil, false, nil
+		return gs, &m, false, nil
 	}
 	files, err := filepath.Glob(filepath.Join(path, "*.pgn"))
 	if err != nil {

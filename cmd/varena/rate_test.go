@@ -333,12 +333,15 @@ func TestRateSelfPlayInJournal(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, g := range []results.Game{{White: "a", Black: "b", Result: "1-0"}, {White: "mirror", Black: "mirror", Result: "1/2-1/2"}} {
-		g.ID, g.Variant = i+1, "extinction"
+		g.ID, g.Variant, g.StartIsInitial = i+1, "extinction", true
 		if err := j.Append(g); err != nil {
 			t.Fatal(err)
 		}
 	}
 	j.Close()
+	if err := os.WriteFile(filepath.Join(dir, arena.MetaFile), []byte(`{"name": "self"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	var stdout, stderr bytes.Buffer
 	err = rateMain([]string{dir}, &stdout, &stderr)
 	if err == nil || !strings.Contains(err.Error(), dir+": game 2: mirror plays itself") {

@@ -41,7 +41,7 @@ func evalWeight(variant, name string) bool {
 
 var runCmd = &command{
 	name:      "run",
-	usageLine: "varena run [CONFIG.yaml] [-out DIR] [-concurrency N] [-shard i/n] [-quiet] [-serve ADDR]\n       varena run -engine cmd=A ... -engine cmd=B ... [-each ...] -variant V [cutechess-cli/fastchess options]",
+	usageLine: "varena run [CONFIG.yaml] [-out DIR] [-concurrency N] [-shard i/n [-peers GLOB]] [-quiet] [-serve ADDR]\n       varena run -engine cmd=A ... -engine cmd=B ... [-each ...] -variant V [cutechess-cli/fastchess options]",
 	short:     "play a tournament from a YAML config (default: a short built-in one)",
 	long: `
 Run plays the tournament described by CONFIG.yaml (without CONFIG, the
@@ -78,6 +78,7 @@ func runFlags(fs *flag.FlagSet) runFunc {
 	out := fs.String("out", "", "output directory (default: the config's out, else out/<name>)")
 	conc := fs.Int("concurrency", 0, "games played at once (default: the config's, else the number of CPUs)")
 	shard := fs.String("shard", "", "play only shard i of n of the schedule, as i/n (e.g. 2/8)")
+	peers := fs.String("peers", "", "with -shard in an sprt run: a glob of all the shards' directories (e.g. 'results/shard-*'), read as they play, so that every shard stops when the SPRT of all of them decides")
 	quiet := fs.Bool("quiet", false, "no progress bar and no notes on stderr")
 	serve := fs.String("serve", "", "serve a live page of the run at this address (e.g. 127.0.0.1:8080; :8080 is loopback too)")
 	return func(ctx context.Context, pos []string, std stdio) error {
@@ -94,7 +95,7 @@ func runFlags(fs *flag.FlagSet) runFunc {
 		if err != nil {
 			return err
 		}
-		return runWith(ctx, r, runSettings{out: *out, concurrency: *conc, shard: *shard, quiet: *quiet, serve: *serve}, std)
+		return runWith(ctx, r, runSettings{out: *out, concurrency: *conc, shard: *shard, peers: *peers, quiet: *quiet, serve: *serve}, std)
 	}
 }
 
@@ -105,6 +106,7 @@ type runSettings struct {
 	out         string
 	concurrency int
 	shard       string
+	peers       string
 	quiet       bool
 	serve       string
 	// console prints the run as fastchess or cutechess-cli do, instead
@@ -119,10 +121,10 @@ type runSettings struct {
 // error carries an SPRT's verdict as an exitStatus.
 func runWith(ctx context.Context, r *configs.Run, s runSettings, std stdio) error {
 	var err error
-	if s.concurrency < 0 {
-		return usagef("-concurrency must be 0 or more")
+	if s.concurrency < 0 || s.concurrency > configs.MaxConcurrency {
+		return usagef("-concurrency must be from 0 to %d", configs.MaxConcurrency)
 	}
-	opts := arena.Options{Out: s.out, Concurrency: s.concurrency}
+	opts := arena.Options{Out: s.out, Concurrency: s.concurrency, Notes: std.err}
 	if s.shard != "" {
 		i, n, err := parseShard(s.shard)
 		if err != nil {
@@ -130,6 +132,10 @@ func runWith(ctx context.Context, r *configs.Run, s runSettings, std stdio) erro
 		}
 		opts.Shard, opts.Shards = i, n
 	}
+	if s.peers != "" && s.shard == "" {
+		return usagef("-peers follows the other shards of a run: give -shard i/n too")
+	}
+	opts.Peers = s.peers
 	if !s.quiet && s.console == nil {
 		// A bar on a terminal; without one (nohup, batch jobs) a
 		// progress line every 10 s, so the log shows the run advance.
@@ -191,28 +197,53 @@ func runWith(ctx context.Context, r *configs.Run, s runSettings, std stdio) erro
 			err = fmt.Errorf("report: %w", rerr)
 		}
 	}
-	if err != nil || sum == nil || sum.SPRT == nil {
+	if err != nil || sum == nil {
 		return err
 	}
-	// An SPRT's verdict is the exit status, for CI jobs; the last
-	// line of stdout (WriteText ends with it) says it in words.
+	if opts.Shards > 0 {
+		// A shard that played its part succeeded: a cluster marks a
+		// task with exit status 3 or 4 failed, and the merge that
+		// waits on the array (afterok) would never run. The verdict
+		// and its exit status belong to the merge of all shards.
+		if sum.SPRT != nil {
+			fmt.Fprintf(std.err, "shard %d/%d played its part; the SPRT verdict of the run is the merge's (varena merge)\n", opts.Shard, opts.Shards)
+		}
+		return nil
+	}
+	return summaryExit(sum)
+}
+
+// summaryExit turns a run's SPRT verdict into the exit status, for CI jobs:
+// nil for H1, ExitH0, or ExitLimit for a game limit reached undecided.
+// The last line of stdout (Summary.WriteText ends with it) says it in
+// words. A run that is not an SPRT exits 0.
+func summaryExit(sum *arena.Summary) error {
+	if sum.SPRT == nil {
+		return nil
+	}
 	switch sum.SPRT.ExitStatus {
 	case arena.ExitH1:
 		return nil
 	case arena.ExitH0:
 		return exitStatus(arena.ExitH0)
 	}
-	// The game limit, or a shard that played its part undecided.
 	return exitStatus(arena.ExitLimit)
 }
 
-// parseShard reads "i/n" with 1 <= i <= n.
+// parseShard reads "i/n" with 1 <= i <= n. The errors speak of the
+// cluster indices that give such values: Slurm's array task ID counts
+// from the --array range's start, Kubernetes' JOB_COMPLETION_INDEX from 0.
 func parseShard(s string) (int, int, error) {
 	a, b, ok := strings.Cut(s, "/")
 	i, err1 := strconv.Atoi(a)
 	n, err2 := strconv.Atoi(b)
-	if !ok || err1 != nil || err2 != nil || n < 1 || i < 1 || i > n {
+	switch {
+	case !ok || err1 != nil || err2 != nil || n < 1:
 		return 0, 0, fmt.Errorf("-shard %q: want i/n with 1 <= i <= n, e.g. 1/4", s)
+	case i < 1:
+		return 0, 0, fmt.Errorf("-shard %q: shards count from 1 (a Slurm array of n shards is --array=1-n; Kubernetes' JOB_COMPLETION_INDEX counts from 0, so give $((JOB_COMPLETION_INDEX+1))/%d)", s, n)
+	case i > n:
+		return 0, 0, fmt.Errorf("-shard %q: shard %d cannot belong to a run of %d shards (keep the array's indices within 1-%d, and n the run's shard count, not the array's task count)", s, i, n, n)
 	}
 	return i, n, nil
 }

@@ -49,8 +49,8 @@ func tuneFlags(fs *flag.FlagSet) runFunc {
 		if len(pos) != 1 {
 			return usagef("want one config file, have %d", len(pos))
 		}
-		if f.concurrency < 0 {
-			return usagef("-concurrency must be 0 or more")
+		if f.concurrency < 0 || f.concurrency > configs.MaxConcurrency {
+			return usagef("-concurrency must be from 0 to %d", configs.MaxConcurrency)
 		}
 		data, err := os.ReadFile(pos[0])
 		if err != nil {

@@ -26,7 +26,9 @@ const (
 	figH = 3.6 * vg.Inch
 )
 
-// figure is a rendered chart with the question it answers.
+// figure is a rendered chart with the question it answers. The zero
+// figure is none: a figure function given nothing to draw (an empty or
+// partial run) returns it, and the page shows nothing in its place.
 type figure struct {
 	ID  string
 	SVG template.HTML
@@ -91,6 +93,9 @@ type errBars struct {
 
 // ratingsFigure draws the ratings with their 95% intervals.
 func ratingsFigure(id, title string, t stats.Table) (figure, error) {
+	if len(t) == 0 {
+		return figure{}, nil // nothing rated yet: gonum's NominalX panics on no names
+	}
 	p := newPlot(title, "engine", "rating (Elo, 95% interval)")
 	var pts errBars
 	names := make([]string, len(t))
@@ -132,6 +137,9 @@ func (g heatGrid) Y(r int) float64    { return float64(r) }
 // points out of the games (variant letters in multivariant runs are in
 // the table beside it).
 func crosstableFigure(s *arena.Summary) (figure, error) {
+	if len(s.Standings) == 0 {
+		return figure{}, nil
+	}
 	names := make([]string, len(s.Standings))
 	at := map[string]int{}
 	for i, r := range s.Standings {
@@ -226,6 +234,9 @@ func convergenceFigure(engines []string, pts []convergencePoint) (figure, error)
 
 // endingsFigure draws how each engine's games ended, as stacked bars.
 func endingsFigure(engines []string, counts map[string]map[string]int) (figure, error) {
+	if len(engines) == 0 {
+		return figure{}, nil
+	}
 	p := newPlot("How each engine's games ended", "engine", "games")
 	p.Add(plotter.NewGrid())
 	var below *plotter.BarChart
@@ -263,6 +274,9 @@ func endingsFigure(engines []string, counts map[string]map[string]int) (figure, 
 
 // lengthFigure draws the histogram of game lengths of a variant.
 func lengthFigure(variant string, lengths []float64) (figure, error) {
+	if len(lengths) == 0 {
+		return figure{}, nil
+	}
 	p := newPlot(fmt.Sprintf("Game length in %s (%d games)", variant, len(lengths)), "game length (plies)", "games")
 	bins := min(max(int(math.Sqrt(float64(len(lengths)))), 5), 40)
 	lo, hi := lengths[0], lengths[0]
@@ -288,6 +302,9 @@ const maxOpeningBars = 40
 // openingsFigure draws the score of White and of the first engine per
 // opening, the most lopsided first.
 func openingsFigure(rows []openingRow) (figure, error) {
+	if len(rows) == 0 {
+		return figure{}, nil
+	}
 	rows = lopsidedFirst(rows)
 	title := "Score per opening, most lopsided first"
 	if len(rows) > maxOpeningBars {
