@@ -19,6 +19,7 @@ type table struct {
 	variant *engines.Variant
 	players [2]player.Player // by colour
 	tc      [2]configs.TimeControl
+	ponder  [2]bool // the engine of each colour ponders
 	adj     configs.Adjudication
 	event   string
 	watch   Watcher // nil: none
@@ -41,7 +42,12 @@ type clock struct {
 func (t *table) play(ctx context.Context) (results.Game, error) {
 	spec := t.spec
 	rec := t.record(engines.Ongoing, "", "")
+	var pondering results.PonderCounts
 	finish := func(res engines.Result, term, reason string) (results.Game, error) {
+		t.stopPonders(ctx)
+		if pondering.Tries != [2]int{} {
+			rec.Ponder = &pondering
+		}
 		rec.Result, rec.Termination, rec.Reason = res.String(), term, reason
 		rec.DurationMS = time.Since(rec.Started).Milliseconds()
 		return rec, nil
@@ -86,6 +92,12 @@ func (t *table) play(ctx context.Context) (results.Game, error) {
 		if err != nil {
 			return finish(winFor(us.Other()), faultTerm(err), err.Error())
 		}
+		if reply.Pondered {
+			pondering.Tries[us]++
+			if reply.PonderHit {
+				pondering.Hits[us]++
+			}
+		}
 		if !pos.IsLegal(reply.Move) {
 			return finish(winFor(us.Other()), results.TermIllegalMove,
 				fmt.Sprintf("%s played %s, not legal in %s", p.Name(), t.variant.Geometry.UCI(reply.Move), pos.FEN()))
@@ -121,6 +133,12 @@ func (t *table) play(ctx context.Context) (results.Game, error) {
 				return finish(o.Result, termination(o.Reason), "") // the rules came first
 			}
 			return finish(v.result, results.TermAdjudication, v.reason)
+		}
+		if err := t.startPonder(ctx, us, g, reply, clocks); err != nil {
+			if ctx.Err() != nil {
+				return rec, errAborted
+			}
+			return finish(winFor(us.Other()), faultTerm(err), err.Error())
 		}
 	}
 }

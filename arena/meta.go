@@ -106,6 +106,9 @@ func fingerprint(r *configs.Run) (map[string]string, error) {
 		if o.Plies > 0 {
 			set(prefix+"plies", strconv.Itoa(o.Plies))
 		}
+		if o.Start > 1 {
+			set(prefix+"start", strconv.Itoa(o.Start))
+		}
 	}
 	for _, e := range r.Engines {
 		p := "engine " + e.Name + ": "
@@ -126,6 +129,9 @@ func fingerprint(r *configs.Run) (map[string]string, error) {
 		}
 		set(p+"restart", e.Restart)
 		set(p+"history", e.History)
+		if e.Ponder {
+			set(p+"ponder", "on") // absent when off: older runs resume
+		}
 		if e.Hash > 0 {
 			set(p+"hash", strconv.Itoa(e.Hash))
 		}

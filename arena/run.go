@@ -545,6 +545,7 @@ func worker(ctx context.Context, r *configs.Run, vs []*engines.Variant, factory 
 		names := [2]string{spec.White, spec.Black}
 		for c, name := range names {
 			t.tc[c] = r.TimeControlFor(name, spec.Variant)
+			t.ponder[c] = engine[name].Ponder
 		}
 		var errs [2]error
 		t.players, errs = get(names)

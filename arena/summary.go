@@ -101,6 +101,9 @@ type Summary struct {
 	Waiting      int                       `json:"waiting,omitempty"`
 	Faults       map[string]map[string]int `json:"faults,omitempty"` // engine -> termination -> count
 	Terms        map[string]int            `json:"terminations"`
+	// Ponder is, for each engine that pondered, how often it had
+	// pondered on the move its opponent played.
+	Ponder map[string]PonderRate `json:"ponder,omitempty"`
 	// Shard is set for a run played with -shard: which shard, and how
 	// many of its own games it played; Played and the tables above are
 	// this shard's, Meta.Total the whole run's.
@@ -162,7 +165,8 @@ type Tally struct {
 	played   int
 	terms    map[string]int
 	faults   map[string]map[string]int
-	variants []string // in order of appearance, after meta's
+	ponder   map[string]*PonderRate // engine -> its pondering so far
+	variants []string               // in order of appearance, after meta's
 
 	// An SPRT counts pairs in schedule order only, the contiguous prefix
 	// of finished pairs, so that where it stops does not depend on which
@@ -334,6 +338,7 @@ func (t *Tally) count(g results.Game) error {
 	}
 	t.played++
 	t.terms[g.Termination]++
+	t.countPonder(g)
 	if loser := faultLoser(g); loser != "" {
 		if t.faults[loser] == nil {
 			t.faults[loser] = map[string]int{}
@@ -388,7 +393,7 @@ func (t *Tally) ProgressText() string {
 // when the numbers are wanted, not per game (SPRTDecision and
 // ProgressText are the cheap per-game views).
 func (t *Tally) Summary() (*Summary, error) {
-	s := &Summary{Meta: t.meta, Played: t.played, Terms: t.terms, Faults: t.faults,
+	s := &Summary{Meta: t.meta, Played: t.played, Terms: t.terms, Faults: t.faults, Ponder: t.ponderRates(),
 		PastDecision: t.past, Waiting: t.waiting()}
 	for _, k := range t.sortedPairings() {
 		a := t.pairings[k]

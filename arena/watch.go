@@ -50,3 +50,38 @@ func (t *table) liveMove(ply int, mv results.Move, pos engines.Position, clocks 
 	}
 	return m
 }
+
+// Watchers returns a Watcher calling each of ws in turn (nil ones left
+// out): a live page and a console output can follow the same run.
+func Watchers(ws ...Watcher) Watcher {
+	var list multiWatcher
+	for _, w := range ws {
+		if w != nil {
+			list = append(list, w)
+		}
+	}
+	if len(list) == 1 {
+		return list[0]
+	}
+	return list
+}
+
+type multiWatcher []Watcher
+
+func (m multiWatcher) Started(meta Meta, scheduled int, done []results.Game) {
+	for _, w := range m {
+		w.Started(meta, scheduled, done)
+	}
+}
+
+func (m multiWatcher) Moved(mv LiveMove) {
+	for _, w := range m {
+		w.Moved(mv)
+	}
+}
+
+func (m multiWatcher) Finished(g results.Game) {
+	for _, w := range m {
+		w.Finished(g)
+	}
+}

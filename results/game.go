@@ -82,6 +82,8 @@ type Game struct {
 	Started time.Time `json:"started"`
 	// DurationMS is the game's wall-clock duration in milliseconds.
 	DurationMS int64 `json:"duration_ms"`
+	// Ponder counts the pondering of engines that ponder (nil for none).
+	Ponder *PonderCounts `json:"ponder,omitempty"`
 	// Site is where the game was played (PGN Site tag); it may be empty.
 	Site string `json:"site,omitempty"`
 }

@@ -17,6 +17,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 )
@@ -83,7 +84,14 @@ func usagef(format string, args ...any) error {
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := realMain(ctx, os.Args[1:], stdio{os.Stdin, os.Stdout, os.Stderr})
+	args := os.Args[1:]
+	if format := asMatchTool(os.Args[0]); format != "" {
+		// Installed (linked) as fastchess or cutechess-cli: the tools'
+		// command lines, as test frameworks build them, are a run
+		// printed as that tool prints it (a later -output wins).
+		args = append([]string{"run", "-output", "format=" + format}, args...)
+	}
+	code := realMain(ctx, args, stdio{os.Stdin, os.Stdout, os.Stderr})
 	stop()
 	os.Exit(code)
 }
@@ -137,6 +145,11 @@ func isHelpFlag(s string) bool {
 // help to stdout and returns nil; a bad flag is a usageError, printed once
 // by the caller (the flag package itself prints nothing).
 func execute(ctx context.Context, c *command, args []string, std stdio) error {
+	if c == runCmd && isMatchLine(args) {
+		// cutechess-cli/fastchess options (-engine, -each): their own
+		// syntax, read by match.go into the same run a YAML file gives.
+		return runMatch(ctx, args, std)
+	}
 	fs := newFlagSet(c)
 	run := c.setFlags(fs)
 	pos, err := parseInterleaved(fs, args)
@@ -239,4 +252,17 @@ func printHelp(w io.Writer, c *command) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// asMatchTool returns the output format of the tool the program runs
+// as, named fastchess or cutechess-cli (a link, for frameworks that call
+// those by path), or "".
+func asMatchTool(program string) string {
+	switch strings.TrimSuffix(filepath.Base(program), ".exe") {
+	case "fastchess", "fast-chess":
+		return "fastchess"
+	case "cutechess-cli", "cutechess-ob":
+		return "cutechess"
+	}
+	return ""
 }

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/term"
 
 	"varena/arena"
+	"varena/arena/console"
 	"varena/configs"
 	"varena/engines/search"
 	"varena/engines/variants"
@@ -40,7 +41,7 @@ func evalWeight(variant, name string) bool {
 
 var runCmd = &command{
 	name:      "run",
-	usageLine: "varena run [CONFIG.yaml] [-out DIR] [-concurrency N] [-shard i/n [-peers GLOB]] [-quiet] [-serve ADDR] [-log FILE]",
+	usageLine: "varena run [CONFIG.yaml] [-out DIR] [-concurrency N] [-shard i/n [-peers GLOB]] [-quiet] [-serve ADDR] [-log FILE]\n       varena run -engine cmd=A ... -engine cmd=B ... [-each ...] -variant V [cutechess-cli/fastchess options]",
 	short:     "play a tournament from a YAML config (default: a short built-in one)",
 	long: `
 Run plays the tournament described by CONFIG.yaml (without CONFIG, the
@@ -61,6 +62,15 @@ id and the engine, as cutechess-cli -debug and fastchess -log write them;
 ENGINE.log in the output directory holds each engine's stderr.
 
 Without a terminal (nohup, batch jobs) progress comes as a line every 10 s.
+Given -engine (and -each), run takes the command line of cutechess-cli
+and fastchess instead of a config: -engine cmd= name= tc= nodes= ...,
+-variant, -rounds, -games, -repeat, -sprt, -openings, -draw, -resign,
+-pgnout, -output format=fastchess|cutechess|varena and more (see
+docs/ecosystem.md). It plays the run the same YAML would describe, which
+-print-yaml prints, and prints what fastchess prints (the default) or
+cutechess-cli. Named fastchess or cutechess-cli (a link), varena reads
+such a line without "run".
+
 The exit status of an sprt tournament is its verdict: 0 H1 accepted, 3 H0
 accepted, 4 game limit reached undecided (also when a resumed run was
 already decided); 1 error, 2 usage error. The last line on stdout states
@@ -82,21 +92,6 @@ func runFlags(fs *flag.FlagSet) runFunc {
 		if len(pos) > 1 {
 			return usagef("one config file at most, have %d", len(pos))
 		}
-		if *conc < 0 || *conc > configs.MaxConcurrency {
-			return usagef("-concurrency must be from 0 to %d", configs.MaxConcurrency)
-		}
-		opts := arena.Options{Out: *out, Concurrency: *conc, Notes: std.err, ProtocolLog: *protoLog}
-		if *shard != "" {
-			i, n, err := parseShard(*shard)
-			if err != nil {
-				return usageError{err}
-			}
-			opts.Shard, opts.Shards = i, n
-		}
-		if *peers != "" && *shard == "" {
-			return usagef("-peers follows the other shards of a run: give -shard i/n too")
-		}
-		opts.Peers = *peers
 		var r *configs.Run
 		if len(pos) == 1 {
 			r, err = configs.Load(pos[0], checker())
@@ -106,68 +101,124 @@ func runFlags(fs *flag.FlagSet) runFunc {
 		if err != nil {
 			return err
 		}
-		if !*quiet {
-			// A bar on a terminal; without one (nohup, batch jobs) a
-			// progress line every 10 s, so the log shows the run advance.
-			opts.Log, opts.Progress = std.err, std.err
-			if f, ok := std.err.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-				opts.ProgressBar = true
+		return runWith(ctx, r, runSettings{out: *out, concurrency: *conc, shard: *shard, peers: *peers, quiet: *quiet, serve: *serve, protocolLog: *protoLog}, std)
+	}
+}
+
+// runSettings are the command line's settings of a run besides its
+// config: varena's own flags, and for a cutechess-style command line its
+// console output.
+type runSettings struct {
+	out         string
+	concurrency int
+	shard       string
+	peers       string
+	quiet       bool
+	serve       string
+	protocolLog string // -log: the protocol log's file, else the config's
+	// console prints the run as fastchess or cutechess-cli do, instead
+	// of the progress and the standings; nil: varena's own output.
+	console *console.Writer
+	// after runs once the run has ended with a summary (copies of the
+	// PGN for -pgnout).
+	after func(dir string) error
+}
+
+// runWith plays a run, prints its outcome and writes its report; the
+// error carries an SPRT's verdict as an exitStatus.
+func runWith(ctx context.Context, r *configs.Run, s runSettings, std stdio) error {
+	var err error
+	if s.concurrency < 0 || s.concurrency > configs.MaxConcurrency {
+		return usagef("-concurrency must be from 0 to %d", configs.MaxConcurrency)
+	}
+	opts := arena.Options{Out: s.out, Concurrency: s.concurrency, Notes: std.err, ProtocolLog: s.protocolLog}
+	if s.shard != "" {
+		i, n, err := parseShard(s.shard)
+		if err != nil {
+			return usageError{err}
+		}
+		opts.Shard, opts.Shards = i, n
+	}
+	if s.peers != "" && s.shard == "" {
+		return usagef("-peers follows the other shards of a run: give -shard i/n too")
+	}
+	opts.Peers = s.peers
+	if !s.quiet && s.console == nil {
+		// A bar on a terminal; without one (nohup, batch jobs) a
+		// progress line every 10 s, so the log shows the run advance.
+		opts.Log, opts.Progress = std.err, std.err
+		if f, ok := std.err.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+			opts.ProgressBar = true
+		}
+	}
+	dir := arena.OutDir(r, opts)
+	_, statErr := os.Stat(dir)
+	created := errors.Is(statErr, os.ErrNotExist)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("output directory: %w", err)
+	}
+	// Written once the run holds the directory's lock: a second run
+	// refused on it must not touch the first one's files.
+	opts.Setup = func() error { return report.WriteSetup(dir, report.SetupOf(r)) }
+	opts.Files = []string{report.File, report.SetupFile}
+	var stopLive func(string)
+	if s.serve != "" {
+		if opts.Watch, stopLive, err = startLive(s.serve, dir, std.err); err != nil {
+			return err
+		}
+	}
+	if s.console != nil {
+		opts.Watch = arena.Watchers(opts.Watch, s.console)
+	}
+	sum, err := arena.Run(ctx, r, opts)
+	if err != nil && sum == nil && created {
+		// Failed before any game: Run removed what it wrote; the
+		// directory made above goes too (Remove: only when empty).
+		os.Remove(dir)
+	}
+	if stopLive != nil {
+		note := "run finished"
+		if err != nil {
+			note = "run stopped: " + err.Error()
+		}
+		stopLive(note)
+	}
+	if sum != nil {
+		if s.after != nil {
+			if aerr := s.after(dir); aerr != nil && err == nil {
+				err = aerr
 			}
 		}
-		dir := arena.OutDir(r, opts)
-		_, statErr := os.Stat(dir)
-		created := errors.Is(statErr, os.ErrNotExist)
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return fmt.Errorf("output directory: %w", err)
-		}
-		// Written once the run holds the directory's lock: a second run
-		// refused on it must not touch the first one's files.
-		opts.Setup = func() error { return report.WriteSetup(dir, report.SetupOf(r)) }
-		opts.Files = []string{report.File, report.SetupFile}
-		var stopLive func(string)
-		if *serve != "" {
-			if opts.Watch, stopLive, err = startLive(*serve, dir, std.err); err != nil {
-				return err
+		if s.console != nil {
+			s.console.End()
+			if werr := s.console.Err(); werr != nil && err == nil {
+				err = werr
 			}
-		}
-		sum, err := arena.Run(ctx, r, opts)
-		if err != nil && sum == nil && created {
-			// Failed before any game: Run removed what it wrote; the
-			// directory made above goes too (Remove: only when empty).
-			os.Remove(dir)
-		}
-		if stopLive != nil {
-			note := "run finished"
-			if err != nil {
-				note = "run stopped: " + err.Error()
-			}
-			stopLive(note)
-		}
-		if sum != nil {
+		} else {
 			fmt.Fprintln(std.out)
 			if werr := sum.WriteText(std.out); werr != nil && err == nil {
 				err = werr
 			}
-			// The report too, of what was played so far.
-			if _, _, rerr := report.WriteFile(dir); rerr != nil && err == nil {
-				err = fmt.Errorf("report: %w", rerr)
-			}
 		}
-		if err != nil || sum == nil {
-			return err
+		// The report too, of what was played so far.
+		if _, _, rerr := report.WriteFile(dir); rerr != nil && err == nil {
+			err = fmt.Errorf("report: %w", rerr)
 		}
-		if opts.Shards > 0 {
-			// A shard that played its part succeeded: a cluster marks a
-			// task with exit status 3 or 4 failed, and the merge that
-			// waits on the array (afterok) would never run. The verdict
-			// and its exit status belong to the merge of all shards.
-			if sum.SPRT != nil {
-				fmt.Fprintf(std.err, "shard %d/%d played its part; the SPRT verdict of the run is the merge's (varena merge)\n", opts.Shard, opts.Shards)
-			}
-			return nil
-		}
-		return summaryExit(sum)
 	}
+	if err != nil || sum == nil {
+		return err
+	}
+	if opts.Shards > 0 {
+		// A shard that played its part succeeded: a cluster marks a
+		// task with exit status 3 or 4 failed, and the merge that
+		// waits on the array (afterok) would never run. The verdict
+		// and its exit status belong to the merge of all shards.
+		if sum.SPRT != nil {
+			fmt.Fprintf(std.err, "shard %d/%d played its part; the SPRT verdict of the run is the merge's (varena merge)\n", opts.Shard, opts.Shards)
+		}
+		return nil
+	}
+	return summaryExit(sum)
 }
 
 // summaryExit turns a run's SPRT verdict into the exit status, for CI jobs:
