@@ -45,7 +45,7 @@ func buildVarena(t *testing.T) string {
 // TestMain puts varena itself on the PATH of the doc scripts
 // (docs_test.go): run by a script, this binary is varena's main.
 func TestMain(m *testing.M) {
-	testscript.Main(cleanup{m}, map[string]func(){"varena": main})
+	testscript.Main(cleanup{m}, map[string]func(){"varena": main, "cutechess-cli": main})
 }
 
 // cleanup removes the binary built for the tests after they ran.
