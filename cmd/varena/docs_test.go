@@ -64,6 +64,7 @@ var notRun = []struct{ prefix, why string }{
 	{"go build", "builds the binary the tests already are"},
 	{"ssh ", "a tunnel to another machine"},
 	{"sbatch ", "needs a Slurm cluster"},
+	{"ARRAY_JOB_ID=$(sbatch ", "needs a Slurm cluster"},
 	{"xdg-open ", "opens a browser"},
 	{"ln -s ", "links the binary under another name; the scripts have varena under those names already (TestMain)"},
 	{"cutechess-cli ", "another program, shown beside varena's equivalent"},
