@@ -5,13 +5,15 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 
 	"varena/results"
 )
 
 // pgnText reads a run's games.pgn less what changes from one playing to
-// the next (dates, and the times in move comments).
+// the next: dates, move comments (times, written when not 0 ms), and so
+// where lines wrap.
 func pgnText(t *testing.T, dir string) string {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(dir, PGNFile))
@@ -19,7 +21,8 @@ func pgnText(t *testing.T, dir string) string {
 		t.Fatal(err)
 	}
 	data = regexp.MustCompile(`\[Date "[^"]*"\]\n`).ReplaceAll(data, nil)
-	return string(regexp.MustCompile(`\{[^}]*\}`).ReplaceAll(data, []byte("{}")))
+	data = regexp.MustCompile(`\{[^}]*\}`).ReplaceAll(data, nil) // times, shown when not 0 ms
+	return strings.ReplaceAll(string(regexp.MustCompile(`\s+`).ReplaceAll(data, []byte(" "))), "] [", "]\n[")
 }
 
 // TestPGNInGameOrder: the games.pgn of a run played by three workers,

@@ -3,6 +3,7 @@ package arena
 import (
 	"time"
 
+	"varena/configs"
 	"varena/engines"
 	"varena/results"
 )
@@ -32,21 +33,18 @@ type LiveMove struct {
 	// Pos is the position after it, a copy: a watcher that draws it
 	// formats it (Pos.FEN()) when it needs to, not at every move.
 	Pos engines.Position
-	// Limits are each side's limit (by colour) as PGN writes it
-	// ("depth=6", "nodes=20000", "40/60+0.6"); Clocks the time left on
-	// each side's clock after the move, for sides on a clock (Timed).
-	Limits [2]string
+	// Limits are each side's limit (by colour), copied and not formatted
+	// here, in the game's loop; Clocks the time left on each side's clock
+	// after the move, for sides on a clock (Limits[c].Clock set).
+	Limits [2]configs.TimeControl
 	Clocks [2]time.Duration
-	Timed  [2]bool
 }
 
 // liveMove is what a watcher is told of ply ply of the table's game.
 func (t *table) liveMove(ply int, mv results.Move, pos engines.Position, clocks [2]clock) LiveMove {
 	m := LiveMove{Game: t.spec, Ply: ply, Move: mv, Pos: pos}
 	for c := range clocks {
-		m.Limits[c] = t.tc[c].String()
-		m.Timed[c] = t.tc[c].Clock != ""
-		m.Clocks[c] = clocks[c].left
+		m.Limits[c], m.Clocks[c] = t.tc[c], clocks[c].left
 	}
 	return m
 }

@@ -22,9 +22,9 @@ type Side struct {
 func sidesOf(g *liveGame) [2]Side {
 	var sides [2]Side
 	for c := range sides {
-		sides[c].Limit = g.last.Limits[c]
+		sides[c].Limit = g.last.Limits[c].String()
 		sides[c].ClockMS = -1
-		if g.last.Timed[c] {
+		if g.last.Limits[c].Clock != "" {
 			sides[c].ClockMS = g.last.Clocks[c].Milliseconds()
 		}
 	}
