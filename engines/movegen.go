@@ -141,9 +141,9 @@ func (p *Position) genPseudo(list []Move, from, dest Bitboard) []Move {
 		list = appendMoves(list, from, (g.king[from]|g.link[from])&^notTarget)
 	}
 	if p.castle != 0 {
-		for i := range v.castles {
-			if r := &v.castles[i]; from.Has(r.kingFrom) && dest.Has(r.kingTo) && p.canCastle(r, occ) {
-				list = append(list, newMove(r.kingFrom, r.kingTo, kindCastle))
+		for i := range p.cs.rules {
+			if r := &p.cs.rules[i]; from.Has(r.kingFrom) && dest.Has(r.moveTo) && p.canCastle(r, occ) {
+				list = append(list, newMove(r.kingFrom, r.moveTo, kindCastle))
 			}
 		}
 	}
@@ -151,13 +151,26 @@ func (p *Position) genPseudo(list []Move, from, dest Bitboard) []Move {
 }
 
 // canCastle reports whether the side to move may castle by r: the right,
-// the king on its square, the own rook in its corner, the squares between
-// empty. No square is tested for attack: the castling variants have no
-// check.
+// the king on its square, the own rook on its own, the squares between
+// and onto empty but for those two. With check, the king must not be in
+// check nor pass through or land on an attacked square; the landing is
+// tested again with the rook moved by filterLegal, which makes every king
+// move (in Chess960 the rook may have stood between the king's
+// destination and an enemy slider).
 func (p *Position) canCastle(r *castleRule, occ Bitboard) bool {
 	own := p.colors[p.side]
-	return r.color == p.side && p.castle&r.right != 0 && occ&r.empty == 0 &&
-		(p.pieces[King] & own).Has(r.kingFrom) && (p.pieces[Rook] & own).Has(r.rookFrom)
+	if r.color != p.side || p.castle&r.right == 0 || occ&r.empty != 0 ||
+		!(p.pieces[King] & own).Has(r.kingFrom) || !(p.pieces[Rook] & own).Has(r.rookFrom) {
+		return false
+	}
+	if p.v.Check {
+		for b := r.path; b != 0; {
+			if p.attackersTo(b.Pop(), p.side^1, occ) != 0 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func appendMoves(list []Move, from Square, targets Bitboard) []Move {
@@ -212,8 +225,8 @@ func (p *Position) countPseudo() int {
 		n += ((g.king[from] | g.link[from]) &^ own).Count()
 	}
 	if p.castle != 0 {
-		for i := range v.castles {
-			if p.canCastle(&v.castles[i], occ) {
+		for i := range p.cs.rules {
+			if p.canCastle(&p.cs.rules[i], occ) {
 				n++
 			}
 		}

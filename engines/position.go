@@ -5,6 +5,7 @@ package engines
 // in Game.
 type Position struct {
 	v      *Variant
+	cs     *castling          // the game's castling setup: &v.castling but in Chess960
 	pieces [King + 1]Bitboard // by type; index 0 unused
 	colors [2]Bitboard
 	// board is the type on each square (NoPieceType: empty), kept with
@@ -158,8 +159,9 @@ func (p *Position) MakeMove(m Move, child *Position) {
 	case k == kindEnPassant:
 		c.remove(them, Pawn, g.pawnPush[them][to].First())
 	case k == kindCastle:
-		for i := range p.v.castles {
-			if r := &p.v.castles[i]; r.kingTo == to && r.color == us {
+		for i := range p.cs.rules {
+			if r := &p.cs.rules[i]; r.moveTo == to && r.color == us && r.right != 0 {
+				to = r.kingTo
 				c.remove(us, Rook, r.rookFrom)
 				rookTo = r.rookTo
 				break
@@ -178,7 +180,7 @@ func (p *Position) MakeMove(m Move, child *Position) {
 	}
 
 	if p.castle != 0 {
-		c.setCastle(p.castle & p.v.castleMask[from] & p.v.castleMask[to])
+		c.setCastle(p.castle & p.cs.mask[from] & p.cs.mask[m.To()])
 	}
 	c.side = them
 	c.hash ^= zobristSide
