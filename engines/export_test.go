@@ -28,7 +28,7 @@ func BoardAgrees(p *Position) bool {
 func SamePosition(a, b *Position) bool {
 	x, y := *a, *b
 	if x.ShredderFEN() == y.ShredderFEN() {
-		y.cs = x.cs
+		y.v = x.v
 	}
 	return x == y
 }

@@ -77,7 +77,6 @@ func ParseFEN(v *Variant, fen string) (Position, error) {
 		return fail(2, "want w or b, have %q", fields[1])
 	}
 
-	p.cs = &v.castling
 	if fields[2] != "-" {
 		if !v.Castling {
 			return fail(3, "%s has no castling, want -", v.Name)
@@ -96,8 +95,8 @@ func ParseFEN(v *Variant, fen string) (Position, error) {
 			}
 		}
 		// Keep only rights whose king and rook stand ready.
-		for i := range p.cs.rules {
-			r := &p.cs.rules[i]
+		for i := range p.v.castling.rules {
+			r := &p.v.castling.rules[i]
 			if !p.Pieces(r.color, King).Has(r.kingFrom) || !p.Pieces(r.color, Rook).Has(r.rookFrom) {
 				p.castle &^= r.right
 			}
@@ -224,7 +223,7 @@ func (p *Position) parse960Castling(field string) error {
 		p.castle |= r.right
 	}
 	if p.castle != 0 {
-		p.cs = &cs
+		p.v = p.v.withCastling(cs)
 	}
 	return nil
 }
@@ -244,7 +243,7 @@ func (p *Position) castlingField(b *strings.Builder, shredder bool) {
 		}
 		letter := "KQkq"[i]
 		if p.v.Chess960 {
-			r := &p.cs.rules[i]
+			r := &p.v.castling.rules[i]
 			rf, kf := g.File(r.rookFrom), g.File(r.kingFrom)
 			outer := true
 			for f := rf + 1; f < g.Files() && rf > kf; f++ {

@@ -71,7 +71,22 @@ func (p *Position) CountMoves() int {
 	}
 	if p.v.Check {
 		var buf [MaxMoves]Move
-		return len(p.filterLegal(p.genPseudo(buf[:0], ^Bitboard(0), ^Bitboard(0))))
+		us := p.side
+		ksq := p.Pieces(us, King).First()
+		if p.attackersTo(ksq, us^1, p.Occupied()) != 0 {
+			return len(p.filterLegal(p.genPseudo(buf[:0], ^Bitboard(0), ^Bitboard(0))))
+		}
+		// Out of check only the king's moves (castling included), those
+		// of pinned pieces and en-passant captures can be illegal: the
+		// others are counted by set sizes, those are generated and
+		// tested (perft's last ply, most of its time, in orthodox chess).
+		risky := SquareBB(ksq) | p.pinned(ksq, us)
+		if p.ep != NoSquare {
+			risky |= p.epCapturers(p.ep)
+		}
+		sub := p.genPseudo(buf[:0], risky, ^Bitboard(0))
+		n := p.countPseudo() - len(sub)
+		return n + len(p.filterLegal(sub))
 	}
 	return p.countPseudo()
 }
@@ -141,8 +156,8 @@ func (p *Position) genPseudo(list []Move, from, dest Bitboard) []Move {
 		list = appendMoves(list, from, (g.king[from]|g.link[from])&^notTarget)
 	}
 	if p.castle != 0 {
-		for i := range p.cs.rules {
-			if r := &p.cs.rules[i]; from.Has(r.kingFrom) && dest.Has(r.moveTo) && p.canCastle(r, occ) {
+		for i := range v.castling.rules {
+			if r := &v.castling.rules[i]; from.Has(r.kingFrom) && dest.Has(r.moveTo) && p.canCastle(r, occ) {
 				list = append(list, newMove(r.kingFrom, r.moveTo, kindCastle))
 			}
 		}
@@ -159,15 +174,18 @@ func (p *Position) genPseudo(list []Move, from, dest Bitboard) []Move {
 // destination and an enemy slider).
 func (p *Position) canCastle(r *castleRule, occ Bitboard) bool {
 	own := p.colors[p.side]
-	if r.color != p.side || p.castle&r.right == 0 || occ&r.empty != 0 ||
-		!(p.pieces[King] & own).Has(r.kingFrom) || !(p.pieces[Rook] & own).Has(r.rookFrom) {
-		return false
-	}
-	if p.v.Check {
-		for b := r.path; b != 0; {
-			if p.attackersTo(b.Pop(), p.side^1, occ) != 0 {
-				return false
-			}
+	return r.color == p.side && p.castle&r.right != 0 && occ&r.empty == 0 &&
+		(p.pieces[King] & own).Has(r.kingFrom) && (p.pieces[Rook] & own).Has(r.rookFrom) &&
+		(!p.v.Check || p.castlePathSafe(r, occ))
+}
+
+// castlePathSafe reports whether no enemy piece attacks a square of the
+// castling king's path. Apart from canCastle so that canCastle, asked at
+// every node where a right remains, stays small enough to inline.
+func (p *Position) castlePathSafe(r *castleRule, occ Bitboard) bool {
+	for b := r.path; b != 0; {
+		if p.attackersTo(b.Pop(), p.side^1, occ) != 0 {
+			return false
 		}
 	}
 	return true
@@ -225,8 +243,8 @@ func (p *Position) countPseudo() int {
 		n += ((g.king[from] | g.link[from]) &^ own).Count()
 	}
 	if p.castle != 0 {
-		for i := range p.cs.rules {
-			if p.canCastle(&p.cs.rules[i], occ) {
+		for i := range v.castling.rules {
+			if p.canCastle(&v.castling.rules[i], occ) {
 				n++
 			}
 		}
@@ -235,10 +253,14 @@ func (p *Position) countPseudo() int {
 }
 
 // filterLegal keeps the moves that do not leave the mover's king attacked
-// (variants with check have exactly one king per side). Only moves that
-// could expose the king are made and tested: king moves, moves of pinned
-// pieces, every move while in check, and en-passant captures.
+// (variants with check have exactly one king per side). Out of check only
+// king moves, moves of pinned pieces and en-passant captures can expose
+// the king: a king's step is legal when no enemy attacks its destination
+// with the king gone from its square, a pinned piece's when it stays on
+// the line of its pin; castling (two pieces move) and en passant (two
+// pieces leave a rank) are made and tested, as is every move in check.
 func (p *Position) filterLegal(list []Move) []Move {
+	g := p.v.Geometry
 	us, them := p.side, p.side^1
 	ksq := p.Pieces(us, King).First()
 	occ := p.Occupied()
@@ -247,9 +269,19 @@ func (p *Position) filterLegal(list []Move) []Move {
 	out := list[:0]
 	var child Position
 	for _, m := range list {
-		if inCheck || m.From() == ksq || pinned.Has(m.From()) || m.IsEnPassant() {
+		from := m.From()
+		switch {
+		case inCheck || m.IsEnPassant() || m.IsCastling():
 			p.MakeMove(m, &child)
 			if child.attackersTo(child.Pieces(us, King).First(), them, child.Occupied()) != 0 {
+				continue
+			}
+		case from == ksq:
+			if p.attackersTo(m.To(), them, occ&^SquareBB(ksq)) != 0 {
+				continue
+			}
+		case pinned.Has(from):
+			if to := m.To(); !g.between[ksq][to].Has(from) && !g.between[ksq][from].Has(to) {
 				continue
 			}
 		}

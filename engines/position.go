@@ -4,8 +4,9 @@ package engines
 // make. It holds what FEN holds; the history needed for repetitions lives
 // in Game.
 type Position struct {
+	// v is the variant; in Chess960 a copy of it holding the castling
+	// setup of the game (Variant returns the variant itself).
 	v      *Variant
-	cs     *castling          // the game's castling setup: &v.castling but in Chess960
 	pieces [King + 1]Bitboard // by type; index 0 unused
 	colors [2]Bitboard
 	// board is the type on each square (NoPieceType: empty), kept with
@@ -21,7 +22,7 @@ type Position struct {
 }
 
 // Variant returns the variant the position belongs to.
-func (p *Position) Variant() *Variant { return p.v }
+func (p *Position) Variant() *Variant { return p.v.canonical }
 
 // Geometry returns the board of the position's variant.
 func (p *Position) Geometry() *Geometry { return p.v.Geometry }
@@ -159,8 +160,8 @@ func (p *Position) MakeMove(m Move, child *Position) {
 	case k == kindEnPassant:
 		c.remove(them, Pawn, g.pawnPush[them][to].First())
 	case k == kindCastle:
-		for i := range p.cs.rules {
-			if r := &p.cs.rules[i]; r.moveTo == to && r.color == us && r.right != 0 {
+		for i := range p.v.castling.rules {
+			if r := &p.v.castling.rules[i]; r.moveTo == to && r.color == us && r.right != 0 {
 				to = r.kingTo
 				c.remove(us, Rook, r.rookFrom)
 				rookTo = r.rookTo
@@ -180,7 +181,7 @@ func (p *Position) MakeMove(m Move, child *Position) {
 	}
 
 	if p.castle != 0 {
-		c.setCastle(p.castle & p.cs.mask[from] & p.cs.mask[m.To()])
+		c.setCastle(p.castle & p.v.castling.mask[from] & p.v.castling.mask[m.To()])
 	}
 	c.side = them
 	c.hash ^= zobristSide

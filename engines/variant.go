@@ -3,6 +3,7 @@ package engines
 import (
 	"errors"
 	"fmt"
+	"sync"
 )
 
 // Variant describes the rules of one chess variant. The move generator,
@@ -50,13 +51,17 @@ type Variant struct {
 	castling castling // the orthodox castlings; Chess960 positions carry their own
 	start    Position // StartFEN, parsed
 	startFEN string   // start.FEN(): StartFEN as FEN prints it
+	// canonical is the variant itself, or for a copy holding a Chess960
+	// game's castling setup, the variant it was copied from.
+	canonical *Variant
 }
 
 // castling is the castling setup of a game: the four castlings and the
 // rights each square keeps. It is fixed for a game (a right once lost
-// never returns), so positions point to it rather than copy it: the
-// orthodox variants to their Variant's, a Chess960 game to one built
-// from its first FEN.
+// never returns). The orthodox variants hold theirs; a Chess960 game's
+// position points to a copy of its variant holding the setup read from
+// its FEN (withCastling), which keeps Position as small as before: it is
+// copied at every move.
 type castling struct {
 	rules [4]castleRule
 	mask  [64]uint8 // rights kept when a move starts or ends on a square
@@ -203,6 +208,7 @@ func NewVariant(v Variant) (*Variant, error) {
 	}
 	nv := &Variant{}
 	*nv = v
+	nv.canonical = nv
 	start, err := ParseFEN(nv, v.StartFEN)
 	if err != nil {
 		return nil, fmt.Errorf("variant %s: start position: %w", v.Name, err)
@@ -210,6 +216,28 @@ func NewVariant(v Variant) (*Variant, error) {
 	nv.start, nv.startFEN = start, start.FEN()
 	return nv, nil
 }
+
+// withCastling returns the copy of v with castling setup cs, made once
+// per setup: at most 120 per colour exist (king file, rook files).
+func (v *Variant) withCastling(cs castling) *Variant {
+	key := castlingKey{v.canonical, cs}
+	if d, ok := castlingCopies.Load(key); ok {
+		return d.(*Variant)
+	}
+	d := &Variant{}
+	*d = *v.canonical
+	d.castling = cs
+	got, _ := castlingCopies.LoadOrStore(key, d)
+	return got.(*Variant)
+}
+
+type castlingKey struct {
+	v  *Variant
+	cs castling
+}
+
+// castlingCopies holds the variants withCastling made.
+var castlingCopies sync.Map
 
 // StartPosition returns the variant's initial position.
 func (v *Variant) StartPosition() Position { return v.start }
