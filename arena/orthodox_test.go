@@ -77,7 +77,7 @@ func TestOrthodoxEngines(t *testing.T) {
 			starts := map[string]bool{}
 			for _, pg := range pgs {
 				replayPGN(t, v, pg)
-				starts[strings.Fields(pg.Tags["FEN"]+" x")[0]] = true
+				starts[strings.Fields(pg.Tags["FEN"] + " x")[0]] = true
 			}
 			if v.Chess960 && len(starts) < 2 {
 				t.Errorf("every Chess960 game began from one position: %v", starts)
