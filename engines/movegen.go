@@ -157,7 +157,8 @@ func (p *Position) genPseudo(list []Move, from, dest Bitboard) []Move {
 	}
 	if p.castle != 0 {
 		for i := range v.castling.rules {
-			if r := &v.castling.rules[i]; from.Has(r.kingFrom) && dest.Has(r.moveTo) && p.canCastle(r, occ) {
+			if r := &v.castling.rules[i]; from.Has(r.kingFrom) && dest.Has(r.moveTo) && p.canCastle(r, occ) &&
+				(!v.Check || p.castlePathSafe(r, occ)) {
 				list = append(list, newMove(r.kingFrom, r.moveTo, kindCastle))
 			}
 		}
@@ -165,23 +166,23 @@ func (p *Position) genPseudo(list []Move, from, dest Bitboard) []Move {
 	return list
 }
 
-// canCastle reports whether the side to move may castle by r: the right,
-// the king on its square, the own rook on its own, the squares between
-// and onto empty but for those two. With check, the king must not be in
-// check nor pass through or land on an attacked square; the landing is
-// tested again with the rook moved by filterLegal, which makes every king
-// move (in Chess960 the rook may have stood between the king's
-// destination and an enemy slider).
+// canCastle reports whether the side to move may castle by r as far as
+// the pieces go: the right, the king on its square, the own rook on its
+// own, the squares between and onto empty but for those two. With check,
+// castlePathSafe must hold too: the king not in check, nor passing
+// through or landing on an attacked square (the landing is tested again
+// with the rook moved by filterLegal, which makes every castling: in
+// Chess960 the rook may have stood between the king's destination and an
+// enemy slider). Apart, so that canCastle, asked at every node where a
+// right remains, stays small enough to inline.
 func (p *Position) canCastle(r *castleRule, occ Bitboard) bool {
 	own := p.colors[p.side]
 	return r.color == p.side && p.castle&r.right != 0 && occ&r.empty == 0 &&
-		(p.pieces[King] & own).Has(r.kingFrom) && (p.pieces[Rook] & own).Has(r.rookFrom) &&
-		(!p.v.Check || p.castlePathSafe(r, occ))
+		(p.pieces[King] & own).Has(r.kingFrom) && (p.pieces[Rook] & own).Has(r.rookFrom)
 }
 
 // castlePathSafe reports whether no enemy piece attacks a square of the
-// castling king's path. Apart from canCastle so that canCastle, asked at
-// every node where a right remains, stays small enough to inline.
+// castling king's path.
 func (p *Position) castlePathSafe(r *castleRule, occ Bitboard) bool {
 	for b := r.path; b != 0; {
 		if p.attackersTo(b.Pop(), p.side^1, occ) != 0 {
@@ -244,7 +245,7 @@ func (p *Position) countPseudo() int {
 	}
 	if p.castle != 0 {
 		for i := range v.castling.rules {
-			if p.canCastle(&v.castling.rules[i], occ) {
+			if r := &v.castling.rules[i]; p.canCastle(r, occ) && (!v.Check || p.castlePathSafe(r, occ)) {
 				n++
 			}
 		}
