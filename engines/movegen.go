@@ -70,25 +70,29 @@ func (p *Position) CountMoves() int {
 		return 0
 	}
 	if p.v.Check {
-		var buf [MaxMoves]Move
-		us := p.side
-		ksq := p.Pieces(us, King).First()
-		if p.attackersTo(ksq, us^1, p.Occupied()) != 0 {
-			return len(p.filterLegal(p.genPseudo(buf[:0], ^Bitboard(0), ^Bitboard(0))))
-		}
-		// Out of check only the king's moves (castling included), those
-		// of pinned pieces and en-passant captures can be illegal: the
-		// others are counted by set sizes, those are generated and
-		// tested (perft's last ply, most of its time, in orthodox chess).
-		risky := SquareBB(ksq) | p.pinned(ksq, us)
-		if p.ep != NoSquare {
-			risky |= p.epCapturers(p.ep)
-		}
-		sub := p.genPseudo(buf[:0], risky, ^Bitboard(0))
-		n := p.countPseudo() - len(sub)
-		return n + len(p.filterLegal(sub))
+		return p.countLegal()
 	}
 	return p.countPseudo()
+}
+
+// countLegal is CountMoves with check. Out of check only the king's moves
+// (castling included), those of pinned pieces and en-passant captures can
+// be illegal: the others are counted by set sizes, those are generated
+// and tested (perft's last ply, most of its time, in orthodox chess).
+func (p *Position) countLegal() int {
+	var buf [MaxMoves]Move
+	us := p.side
+	ksq := p.Pieces(us, King).First()
+	if p.attackersTo(ksq, us^1, p.Occupied()) != 0 {
+		return len(p.filterLegal(p.genPseudo(buf[:0], ^Bitboard(0), ^Bitboard(0))))
+	}
+	risky := SquareBB(ksq) | p.pinned(ksq, us)
+	if p.ep != NoSquare {
+		risky |= p.epCapturers(p.ep)
+	}
+	sub := p.genPseudo(buf[:0], risky, ^Bitboard(0))
+	n := p.countPseudo() - len(sub)
+	return n + len(p.filterLegal(sub))
 }
 
 // genPseudo appends the pseudo-legal moves of the pieces on the squares of
