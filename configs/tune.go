@@ -2,7 +2,6 @@ package configs
 
 import (
 	"fmt"
-	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -98,7 +97,7 @@ func (v *Verify) UnmarshalYAML(n *yaml.Node) error {
 
 // LoadTune reads, validates and completes the tune config at path.
 func LoadTune(p string, check Checker) (*Tune, error) {
-	data, err := os.ReadFile(p)
+	data, err := ReadFile(p)
 	if err != nil {
 		return nil, err
 	}

@@ -52,7 +52,7 @@ func tuneFlags(fs *flag.FlagSet) runFunc {
 		if f.concurrency < 0 {
 			return usagef("-concurrency must be 0 or more")
 		}
-		data, err := os.ReadFile(pos[0])
+		data, err := configs.ReadFile(pos[0])
 		if err != nil {
 			return err
 		}
