@@ -7,6 +7,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 
 	"gopkg.in/yaml.v3"
 
@@ -215,13 +216,29 @@ func LoadWeights(v *engines.Variant, path string) (*Weights, error) {
 	return ParseWeights(v, path, data)
 }
 
-// DefaultWeights returns the embedded configs/weights/<variant>.yaml.
+// DefaultWeights returns the embedded configs/weights/<variant>.yaml,
+// parsed once per variant: Weights never change once made, and parsing
+// costs a millisecond that every UCI session and engine paid again.
 func DefaultWeights(v *engines.Variant) (*Weights, error) {
-	data, name, err := configs.Weights(v.Name)
-	if err != nil {
-		return nil, err
+	if d, ok := defaultWeights.Load(v); ok {
+		return d.(parsedWeights).w, d.(parsedWeights).err
 	}
-	return ParseWeights(v, name, data)
+	data, name, err := configs.Weights(v.Name)
+	if err == nil {
+		var w *Weights
+		w, err = ParseWeights(v, name, data)
+		defaultWeights.Store(v, parsedWeights{w, err})
+		return w, err
+	}
+	return nil, err
+}
+
+// defaultWeights caches DefaultWeights: *engines.Variant -> parsedWeights.
+var defaultWeights sync.Map
+
+type parsedWeights struct {
+	w   *Weights
+	err error
 }
 
 // YAML returns the weights as a YAML file that ParseWeights reads back to
