@@ -89,8 +89,8 @@ func runTexel(ctx context.Context, path string, f spsaFlags, std stdio) error {
 	rep, err := tuning.Texel(ctx, cfg, opt)
 	if rep != nil && rep.Fit != nil {
 		fit := rep.Fit
-		fmt.Fprintf(std.out, "%s: %d positions, K %.4f, loss %.6f -> %.6f (validation %.6f -> %.6f), %d iterations: %s\n",
-			cfg.Variant, rep.Positions, rep.K, fit.TrainBefore, fit.TrainAfter, fit.ValidBefore, fit.ValidAfter, fit.Iterations, rep.Out)
+		fmt.Fprintf(std.out, "%s: %d positions, K %.4f, loss %.6f -> %.6f (%s), %d iterations: %s\n",
+			cfg.Variant, rep.Positions, rep.K, fit.TrainBefore, fit.TrainAfter, fit.ValidText(), fit.Iterations, rep.Out)
 	}
 	if rep != nil && rep.Verify != nil {
 		verdict := "not proven stronger"
