@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -41,42 +42,29 @@ func rateFlags(fs *flag.FlagSet) runFunc {
 		if !(*prior >= 0) || math.IsInf(*prior, 1) {
 			return usagef("-prior %g: want a number of draws, 0 or more", *prior)
 		}
-		var games []results.Game
+		// Journals are read whole (their games carry the run's pairs);
+		// PGN files are read after, one game at a time, straight into
+		// the tally, so that memory follows players and pairings, not
+		// the size of the files.
+		type source struct {
+			journal  []results.Game
+			pgnFiles []string
+		}
+		var sources []source
+		journalGames := 0
 		meta := arena.Meta{Name: "rating"}
-		check := newPGNChecker(std.err)
-		pgn := false
 		for _, p := range pos {
-			gs, m, fromPGN, err := readGames(p, check)
+			gs, m, files, err := readGames(p)
 			if err != nil {
 				return err
 			}
-			pgn = pgn || fromPGN
 			if m != nil && len(pos) == 1 {
 				meta = *m
 			}
-			games = append(games, gs...)
+			sources = append(sources, source{gs, files})
+			journalGames += len(gs)
 		}
-		if pgn {
-			if err := check.finish(pos, len(games)); err != nil {
-				return err
-			}
-		}
-		if len(games) == 0 {
-			return fmt.Errorf("no finished games in %s", strings.Join(pos, ", "))
-		}
-		meta.Total = len(games)
-		if *anchor != "" {
-			known := false
-			for _, g := range games {
-				known = known || g.White == *anchor || g.Black == *anchor
-			}
-			if !known {
-				return usagef("-anchor %q: no such player in the games", *anchor)
-			}
-		}
-		if len(meta.Variants) == 0 {
-			meta.Variants = variantsOf(games)
-		}
+		meta.Total = journalGames // what an SPRT's verdict counts against
 		if meta.Tournament == "" {
 			meta.Tournament = "games"
 		}
@@ -86,10 +74,51 @@ func rateFlags(fs *flag.FlagSet) runFunc {
 		if *prior == 0 {
 			t.RatingOptions.PriorDraws = stats.NoPrior
 		}
-		for _, g := range games {
+		rated := 0
+		players := map[string]bool{}
+		var seenVariants []string
+		add := func(g results.Game) error {
+			g.Moves = nil // rated by result; the moves were checked already
 			if err := t.Add(g); err != nil {
 				return fmt.Errorf("%s: %w", strings.Join(pos, ", "), err)
 			}
+			rated++
+			players[g.White], players[g.Black] = true, true
+			v := g.Variant
+			if v == "" {
+				v = "unknown"
+			}
+			if !slices.Contains(seenVariants, v) {
+				seenVariants = append(seenVariants, v)
+			}
+			return nil
+		}
+		check := newPGNChecker(std.err)
+		pgn := false
+		for i, src := range sources {
+			for _, g := range src.journal {
+				if err := add(g); err != nil {
+					return err
+				}
+			}
+			sources[i].journal = nil
+			for _, f := range src.pgnFiles {
+				pgn = true
+				if err := scanPGNGames(f, check, add); err != nil {
+					return err
+				}
+			}
+		}
+		if pgn {
+			if err := check.finish(pos, rated); err != nil {
+				return err
+			}
+		}
+		if rated == 0 {
+			return fmt.Errorf("no finished games in %s", strings.Join(pos, ", "))
+		}
+		if *anchor != "" && !players[*anchor] {
+			return usagef("-anchor %q: no such player in the games", *anchor)
 		}
 		sum, err := t.Summary()
 		if errors.Is(err, stats.ErrDivergent) {
@@ -98,6 +127,10 @@ func rateFlags(fs *flag.FlagSet) runFunc {
 		if err != nil {
 			return err
 		}
+		sum.Meta.Total = rated
+		if len(sum.Meta.Variants) == 0 {
+			sum.Meta.Variants = seenVariants
+		}
 		if *asJSON {
 			return sum.WriteJSON(std.out)
 		}
@@ -105,18 +138,16 @@ func rateFlags(fs *flag.FlagSet) runFunc {
 	}
 }
 
-// readGames reads finished games from a PGN file, a run's directory (its
-// journal) or a directory of PGN files; games read from PGN go through
-// check, which reports and leaves out the bad ones. fromPGN says whether
-// path held PGN.
-func readGames(path string, check *pgnChecker) (games []results.Game, meta *arena.Meta, fromPGN bool, err error) {
+// readGames reads the finished games of a run's directory (its journal)
+// and its meta, or names the PGN files to read: path itself, or the
+// *.pgn files of a directory without a journal.
+func readGames(path string) (games []results.Game, meta *arena.Meta, pgnFiles []string, err error) {
 	st, err := os.Stat(path)
 	if err != nil {
-		return nil, nil, false, err
+		return nil, nil, nil, err
 	}
 	if !st.IsDir() {
-		gs, err := readPGNGames(path, check)
-		return gs, nil, true, err
+		return nil, nil, []string{path}, nil
 	}
 	journal := filepath.Join(path, arena.JournalFile)
 	if _, err := os.Stat(journal); err == nil {
@@ -126,64 +157,37 @@ func readGames(path string, check *pgnChecker) (games []results.Game, meta *aren
 		if lock, err := arena.RLockDir(path); err == nil {
 			defer lock.Unlock()
 		} else if !errors.Is(err, arena.ErrLocked) {
-			return nil, nil, false, err
+			return nil, nil, nil, err
 		}
 		gs, err := results.ReadJournal(journal)
 		if err != nil {
-			return nil, nil, false, err
+			return nil, nil, nil, err
 		}
 		if m, err := arena.ReadMeta(path); err == nil {
-			return gs, &m, false, nil
+			return gs, &m, nil, nil
 		}
-		return gs, nil, false, nil
+		return gs, nil, nil, nil
 	}
 	files, err := filepath.Glob(filepath.Join(path, "*.pgn"))
 	if err != nil {
-		return nil, nil, false, err
+		return nil, nil, nil, err
 	}
 	if len(files) == 0 {
-		return nil, nil, false, fmt.Errorf("%s: neither %s nor PGN files", path, arena.JournalFile)
+		return nil, nil, nil, fmt.Errorf("%s: neither %s nor PGN files", path, arena.JournalFile)
 	}
 	sort.Strings(files)
-	var all []results.Game
-	for _, f := range files {
-		gs, err := readPGNGames(f, check)
-		if err != nil {
-			return nil, nil, false, err
-		}
-		all = append(all, gs...)
-	}
-	return all, nil, true, nil
+	return nil, nil, files, nil
 }
 
-// readPGNGames reads the games of a PGN file that pass check, numbered
-// by their place in the file.
-func readPGNGames(path string, check *pgnChecker) ([]results.Game, error) {
-	pgs, err := results.ReadPGNFile(path)
-	if err != nil {
-		return nil, err
-	}
-	games := make([]results.Game, 0, len(pgs))
-	for i, pg := range pgs {
-		if g, ok := check.game(path, i+1, pg); ok {
-			games = append(games, g)
+// scanPGNGames passes the games of a PGN file that pass check to add, in
+// file order, one at a time.
+func scanPGNGames(path string, check *pgnChecker, add func(results.Game) error) error {
+	num := 0
+	return results.ScanPGNFile(path, func(pg results.PGNGame) error {
+		num++
+		if g, ok := check.game(path, num, pg); ok {
+			return add(g)
 		}
-	}
-	return games, nil
-}
-
-func variantsOf(games []results.Game) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, g := range games {
-		v := g.Variant
-		if v == "" {
-			v = "unknown"
-		}
-		if !seen[v] {
-			seen[v] = true
-			out = append(out, v)
-		}
-	}
-	return out
+		return nil
+	})
 }
