@@ -158,7 +158,9 @@ func (p *pgnParser) fill(force bool) error {
 	}
 	n := copy(p.data[:cap(p.data)], p.data[p.pos:])
 	p.data, p.pos = p.data[:n], 0
-	for !p.eof && (len(p.data) < p.look || force && len(p.data) == n) {
+	// Read to the full window, 2*p.look, so that the next fill comes
+	// only after p.look bytes more are parsed.
+	for !p.eof && len(p.data) < 2*p.look {
 		if len(p.data) == cap(p.data) {
 			grown := make([]byte, len(p.data), min(max(2*cap(p.data), 64<<10), 2*p.look))
 			copy(grown, p.data)
