@@ -675,7 +675,7 @@ func Summarize(meta Meta, games []results.Game) (*Summary, error) {
 // faultLoser returns the engine that lost g by a fault, or "".
 func faultLoser(g results.Game) string {
 	switch g.Termination {
-	case results.TermTimeForfeit, results.TermIllegalMove, results.TermEngineCrash:
+	case results.TermTimeForfeit, results.TermIllegalMove, results.TermEngineCrash, results.TermStall:
 		switch g.Result {
 		case results.WhiteWins:
 			return g.Black

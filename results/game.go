@@ -31,7 +31,10 @@ const (
 	TermAdjudication = "adjudication"
 	TermTimeForfeit  = "time forfeit"
 	TermIllegalMove  = "illegal move"
-	TermEngineCrash  = "engine crash"
+	TermEngineCrash  = "engine crash" // also a protocol failure: fastchess's "disconnects"
+	// TermStall: an engine under a depth or node limit gave no move within
+	// the run's stall_timeout (fastchess's and cutechess's "stalls").
+	TermStall = "stall"
 )
 
 // Game is the record of one finished game: what the journal stores, one
