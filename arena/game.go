@@ -94,6 +94,12 @@ func (t *table) play(ctx context.Context) (results.Game, error) {
 			return finish(winFor(us.Other()), results.TermTimeForfeit,
 				fmt.Sprintf("%s took %v, had %v", p.Name(), took.Round(time.Millisecond), budget))
 		}
+		if budget > 0 && took > budget {
+			// Forgiven within the margin, but counted: an engine that
+			// overruns often is told so (fastchess warns likewise).
+			rec.Overruns = append(rec.Overruns, results.Overrun{Ply: len(rec.Moves),
+				Side: us.String(), OverMS: (took - budget).Milliseconds()})
+		}
 		if t.tc[us].Clock != "" {
 			c := &clocks[us]
 			c.left = max(c.left-took, 0) + t.tc[us].Increment

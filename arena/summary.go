@@ -88,7 +88,10 @@ type Summary struct {
 	PastDecision int                       `json:"past_decision,omitempty"`
 	Waiting      int                       `json:"waiting,omitempty"`
 	Faults       map[string]map[string]int `json:"faults,omitempty"` // engine -> termination -> count
-	Terms        map[string]int            `json:"terminations"`
+	// Overruns are, per engine, the moves that took longer than their
+	// time but not longer than the margin too: forgiven, not hidden.
+	Overruns map[string]*Overruns `json:"overruns,omitempty"`
+	Terms    map[string]int       `json:"terminations"`
 }
 
 // SPRTState is where an SPRT stands.
@@ -146,7 +149,8 @@ type Tally struct {
 	played   int
 	terms    map[string]int
 	faults   map[string]map[string]int
-	variants []string // in order of appearance, after meta's
+	overruns map[string]*Overruns // engine -> moves over their time within the margin
+	variants []string             // in order of appearance, after meta's
 
 	// An SPRT counts pairs in schedule order only, the contiguous prefix
 	// of finished pairs, so that where it stops does not depend on which
@@ -320,6 +324,7 @@ func (t *Tally) count(g results.Game) error {
 	}
 	t.played++
 	t.terms[g.Termination]++
+	t.countOverruns(g)
 	if loser := faultLoser(g); loser != "" {
 		if t.faults[loser] == nil {
 			t.faults[loser] = map[string]int{}
@@ -374,7 +379,7 @@ func (t *Tally) ProgressText() string {
 // when the numbers are wanted, not per game (SPRTDecision and
 // ProgressText are the cheap per-game views).
 func (t *Tally) Summary() (*Summary, error) {
-	s := &Summary{Meta: t.meta, Played: t.played, Terms: t.terms, Faults: t.faults,
+	s := &Summary{Meta: t.meta, Played: t.played, Terms: t.terms, Faults: t.faults, Overruns: t.overruns,
 		PastDecision: t.past, Waiting: t.waiting()}
 	for _, k := range t.sortedPairings() {
 		a := t.pairings[k]
@@ -753,6 +758,9 @@ func (s *Summary) WriteText(w io.Writer) error {
 				fmt.Fprintf(&b, "  %s: %d x %s\n", name, s.Faults[name][term], term)
 			}
 		}
+	}
+	for _, w := range s.OverrunWarnings() {
+		fmt.Fprintf(&b, "\n%s\n", w)
 	}
 	if s.SPRT != nil {
 		// Last, so that a CI log's last line is the verdict.

@@ -87,6 +87,17 @@ type Game struct {
 	DurationMS int64 `json:"duration_ms"`
 	// Site is where the game was played (PGN Site tag); it may be empty.
 	Site string `json:"site,omitempty"`
+	// Overruns are the moves that took longer than their time budget but
+	// not longer than the margin too, so were forgiven (clock and
+	// movetime games; none: nil).
+	Overruns []Overrun `json:"overruns,omitempty"`
+}
+
+// Overrun is one move that overstepped its time within the margin.
+type Overrun struct {
+	Ply    int    `json:"ply"`     // the move's index in Moves
+	Side   string `json:"side"`    // "white" or "black"
+	OverMS int64  `json:"over_ms"` // how much longer than its budget it took
 }
 
 // Move is one move of a game with what its engine said about it.
@@ -178,6 +189,7 @@ func gameDiff(a, b Game) string {
 	}
 	add("duration_ms", a.DurationMS, b.DurationMS)
 	add("site", a.Site, b.Site)
+	add("overruns", a.Overruns, b.Overruns)
 	if d := movesDiff(a.Moves, b.Moves); d != "" {
 		diffs = append(diffs, d)
 	}
