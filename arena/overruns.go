@@ -18,24 +18,30 @@ type Overruns struct {
 }
 
 // countOverruns adds g's overruns to their engines' counts.
-func (t *Tally) countOverruns(g results.Game) {
+func (t *Tally) countOverruns(g results.Game) { t.overruns = AddOverruns(t.overruns, g) }
+
+// AddOverruns adds g's overruns to m, engine by engine, and returns m
+// (made when nil and g has some): the one count of the summary and the
+// report.
+func AddOverruns(m map[string]*Overruns, g results.Game) map[string]*Overruns {
 	for _, o := range g.Overruns {
 		name := g.White
 		if o.Side == "black" {
 			name = g.Black
 		}
-		if t.overruns == nil {
-			t.overruns = map[string]*Overruns{}
+		if m == nil {
+			m = map[string]*Overruns{}
 		}
-		c := t.overruns[name]
+		c := m[name]
 		if c == nil {
 			c = &Overruns{}
-			t.overruns[name] = c
+			m[name] = c
 		}
 		c.Moves++
 		c.TotalMS += o.OverMS
 		c.WorstMS = max(c.WorstMS, o.OverMS)
 	}
+	return m
 }
 
 // OverrunWarnings are one line per engine that overran its time within

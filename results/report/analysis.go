@@ -276,3 +276,13 @@ func lopsidedFirst(rows []openingRow) []openingRow {
 	})
 	return out
 }
+
+// overrunWarnings are the summary's warning lines for the moves that
+// overstepped their time within the margin, from the games themselves.
+func overrunWarnings(games []results.Game) []string {
+	var s arena.Summary
+	for _, g := range games {
+		s.Overruns = arena.AddOverruns(s.Overruns, g)
+	}
+	return s.OverrunWarnings()
+}
