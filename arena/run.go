@@ -330,12 +330,15 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 			}
 			continue
 		}
-		if err := c.record(o.game); err != nil {
+		counted, err := c.record(o.game)
+		if counted {
+			played++
+		}
+		if err != nil {
 			fatal = err
 			stopPlay()
 			continue
 		}
-		played++
 		if combined != nil {
 			if err := combined.Add(o.game); err != nil {
 				fatal = err
@@ -421,24 +424,29 @@ type consumer struct {
 	watch    Watcher // nil: none
 }
 
-func (c *consumer) record(g results.Game) error {
+// record journals g, then writes its PGN and counts it. counted says
+// that g is in the journal and so in the counts: a game the journal
+// holds is played, even when its PGN could not be written (a full disk
+// said "157 of 240 games played" with 158 in the journal).
+func (c *consumer) record(g results.Game) (counted bool, err error) {
 	if err := c.journal.Append(g); err != nil {
-		return fmt.Errorf("journal: %w", err)
+		return false, fmt.Errorf("journal: %w", err)
 	}
-	if err := results.WritePGN(c.pgn, g); err != nil {
-		return fmt.Errorf("pgn: %w", err)
-	}
+	pgnErr := results.WritePGN(c.pgn, g)
 	if faultLoser(g) != "" {
 		c.logf("game %d: %s: %s", g.ID, g.Termination, g.Reason)
 	}
 	if err := c.tally.Add(g); err != nil {
-		return err
+		return true, err
 	}
 	c.progress.add()
 	if c.watch != nil {
 		c.watch.Finished(g)
 	}
-	return nil
+	if pgnErr != nil {
+		return true, fmt.Errorf("pgn: %w", pgnErr)
+	}
+	return true, nil
 }
 
 // startWorkers feeds the schedule to n workers and returns the channel of

@@ -2,7 +2,6 @@ package configs
 
 import (
 	"math"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -108,7 +107,7 @@ func TuneMethod(data []byte) string {
 
 // LoadSPSA reads, validates and completes an SPSA tune config.
 func LoadSPSA(path string, check Checker) (*SPSATune, error) {
-	data, err := os.ReadFile(path)
+	data, err := ReadFile(path)
 	if err != nil {
 		return nil, err
 	}

@@ -232,6 +232,9 @@ func (tc *TimeControl) fillDefaults() {
 	if tc.Margin == 0 && (tc.MoveTime != 0 || tc.Clock != "") {
 		tc.Margin = DefaultMargin
 	}
+	if tc.StallTimeout == 0 && (tc.Depth != 0 || tc.Nodes != 0) {
+		tc.StallTimeout = DefaultStallTimeout
+	}
 }
 
 // validator checks a decoded run, collecting every problem.
@@ -542,6 +545,11 @@ func (v *validator) timeControl(tc *TimeControl, label string, path []any, requi
 		v.errorf(v.at(sub(path, "margin")...), "%s.margin: %g is not a number of seconds >= 0", label, tc.Margin)
 	} else if v.zero(tc.Margin, sub(path, "margin")...) {
 		v.errorf(v.at(sub(path, "margin")...), "%s.margin: 0 seconds would read as the default, %g; give a small positive margin such as 0.01", label, DefaultMargin)
+	}
+	if !(tc.StallTimeout >= 0 && tc.StallTimeout <= maxSeconds) || v.zero(tc.StallTimeout, sub(path, "stall_timeout")...) {
+		v.errorf(v.at(sub(path, "stall_timeout")...), "%s.stall_timeout: %g is not a positive number of seconds", label, tc.StallTimeout)
+	} else if tc.StallTimeout != 0 && tc.Depth == 0 && tc.Nodes == 0 {
+		v.errorf(v.at(sub(path, "stall_timeout")...), "%s.stall_timeout: for depth and nodes limits only (a clock or movetime has its margin)", label)
 	}
 }
 
