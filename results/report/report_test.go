@@ -100,10 +100,11 @@ func play(t *testing.T, name, yaml string) string {
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := report.WriteSetup(out, report.SetupOf(r)); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := arena.Run(context.Background(), r, arena.Options{Out: out, Concurrency: 2}); err != nil {
+	// The setup is written as varena run writes it: once the run holds
+	// the directory (a stranger's files in it are refused).
+	setup := func() error { return report.WriteSetup(out, report.SetupOf(r)) }
+	opts := arena.Options{Out: out, Concurrency: 2, Setup: setup, Files: []string{report.File, report.SetupFile}}
+	if _, err := arena.Run(context.Background(), r, opts); err != nil {
 		t.Fatal(err)
 	}
 	return out
