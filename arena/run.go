@@ -192,8 +192,14 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 		}
 	}
 
-	journal, done, err := results.OpenJournal(filepath.Join(outDir, JournalFile), CheckGame)
+	// The context is a check too: reading a long journal (seconds for
+	// 100,000 games) stops at a signal.
+	journal, done, err := results.OpenJournal(filepath.Join(outDir, JournalFile), CheckGame,
+		func(results.Game) error { return ctx.Err() })
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("%w while reading the journal of %s; nothing changed", ErrInterrupted, outDir)
+		}
 		return nil, err
 	}
 	defer journal.Close() // on early returns; the normal path checks Close below
