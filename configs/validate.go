@@ -28,6 +28,9 @@ const (
 	// its players and buffers (concurrency: 100000000 took 1.9 GB before
 	// the first game), and no machine runs more engines at once usefully.
 	MaxConcurrency = 1024
+	// MaxSPSAIterations bounds an SPSA tune's game pairs (20 million
+	// games; the tuner keeps a flag per iteration).
+	MaxSPSAIterations = 10_000_000
 )
 
 // Accepted values of the enumerated settings.
