@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"varena/configs"
@@ -41,6 +42,9 @@ func LoadBook(r *configs.Run, op configs.Openings, v *engines.Variant) ([]Openin
 	if op.Order == "random" {
 		rng := rand.New(rand.NewPCG(r.Seed, 0x6f70656e))
 		rng.Shuffle(len(book), func(i, j int) { book[i], book[j] = book[j], book[i] })
+	}
+	if k := max(op.Start-1, 0) % len(book); k > 0 {
+		book = slices.Concat(book[k:], book[:k]) // start=: the first pair plays line k+1
 	}
 	return book, nil
 }

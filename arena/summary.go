@@ -51,6 +51,8 @@ type Pairing struct {
 	DrawRatio float64        `json:"draw_ratio"`
 	// ByVariant splits WDL by variant (multivariant runs).
 	ByVariant map[string]stats.WDL `json:"by_variant,omitempty"`
+	// Text is the Elo as every view writes it (EloText).
+	Text PairingText `json:"text"`
 }
 
 // Standing is a row of the final standings: total score, then the
@@ -76,6 +78,10 @@ type Summary struct {
 	Standings []Standing  `json:"standings"`
 	RankedBy  string      `json:"ranked_by,omitempty"` // RankByPoints or RankByScore
 	Ratings   stats.Table `json:"ratings"`
+	// PriorDraws is the number of virtual draws each player has in the
+	// ratings (stats.RatingOptions), which pull them toward the pool's
+	// average; a pairing's Elo is from its games alone.
+	PriorDraws float64 `json:"prior_draws,omitempty"`
 	// VariantRatings are the ratings fitted on each variant's games alone
 	// (multivariant runs). A variant whose ratings diverge (possible only
 	// without a prior: someone won or lost all its games there) has none
@@ -95,6 +101,13 @@ type Summary struct {
 	Waiting      int                       `json:"waiting,omitempty"`
 	Faults       map[string]map[string]int `json:"faults,omitempty"` // engine -> termination -> count
 	Terms        map[string]int            `json:"terminations"`
+	// Ponder is, for each engine that pondered, how often it had
+	// pondered on the move its opponent played.
+	Ponder map[string]PonderRate `json:"ponder,omitempty"`
+	// Shard is set for a run played with -shard: which shard, and how
+	// many of its own games it played; Played and the tables above are
+	// this shard's, Meta.Total the whole run's.
+	Shard *ShardRecord `json:"shard,omitempty"`
 }
 
 // SPRTState is where an SPRT stands.
@@ -152,7 +165,8 @@ type Tally struct {
 	played   int
 	terms    map[string]int
 	faults   map[string]map[string]int
-	variants []string // in order of appearance, after meta's
+	ponder   map[string]*PonderRate // engine -> its pondering so far
+	variants []string               // in order of appearance, after meta's
 
 	// An SPRT counts pairs in schedule order only, the contiguous prefix
 	// of finished pairs, so that where it stops does not depend on which
@@ -324,6 +338,7 @@ func (t *Tally) count(g results.Game) error {
 	}
 	t.played++
 	t.terms[g.Termination]++
+	t.countPonder(g)
 	if loser := faultLoser(g); loser != "" {
 		if t.faults[loser] == nil {
 			t.faults[loser] = map[string]int{}
@@ -378,7 +393,7 @@ func (t *Tally) ProgressText() string {
 // when the numbers are wanted, not per game (SPRTDecision and
 // ProgressText are the cheap per-game views).
 func (t *Tally) Summary() (*Summary, error) {
-	s := &Summary{Meta: t.meta, Played: t.played, Terms: t.terms, Faults: t.faults,
+	s := &Summary{Meta: t.meta, Played: t.played, Terms: t.terms, Faults: t.faults, Ponder: t.ponderRates(),
 		PastDecision: t.past, Waiting: t.waiting()}
 	for _, k := range t.sortedPairings() {
 		a := t.pairings[k]
@@ -397,6 +412,7 @@ func (t *Tally) Summary() (*Summary, error) {
 				p.ByVariant[v] = *w
 			}
 		}
+		p.Text = pairingText(p)
 		s.Pairings = append(s.Pairings, p)
 	}
 	if len(t.variants) > 1 {
@@ -407,6 +423,7 @@ func (t *Tally) Summary() (*Summary, error) {
 		if s.Ratings, err = t.rate(""); err != nil {
 			return nil, fmt.Errorf("ratings: %w", err)
 		}
+		s.PriorDraws = t.RatingOptions.Prior()
 		if len(t.variants) > 1 {
 			s.VariantRatings = map[string]stats.Table{}
 			for _, v := range t.variants {
@@ -708,8 +725,7 @@ const CrosstableWidth = 100
 // SPRT and faults.
 func (s *Summary) WriteText(w io.Writer) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %d of %d games played (%s, %s)\n\n", s.Meta.Name, s.Played, s.Meta.Total,
-		strings.Join(s.Meta.Variants, ", "), s.Meta.Tournament)
+	b.WriteString(s.headline() + "\n\n")
 	if len(s.Standings) > 0 {
 		s.writeStandings(&b)
 		b.WriteByte('\n')
@@ -717,6 +733,9 @@ func (s *Summary) WriteText(w io.Writer) error {
 	if len(s.Ratings) > 0 {
 		if err := s.Ratings.Write(&b); err != nil {
 			return err
+		}
+		if note := s.PriorNote(); note != "" {
+			b.WriteString(note + "\n")
 		}
 		b.WriteByte('\n')
 	}

@@ -700,9 +700,6 @@ func editDistance(a, b string) int {
 	return prev[len(b)]
 }
 
-// Path resolves a path named in the run: relative paths are relative to
-// the folder of the run's file. Without a File (embedded runs, Parse) the
-// path is returned unchanged; Open knows where to look for it.
 // At returns "SOURCE:LINE", the place of a line of the run's file in
 // messages (an engine entry's Line, say), or SOURCE when line is 0.
 func (r *Run) At(line int) string {
@@ -716,6 +713,9 @@ func (r *Run) At(line int) string {
 	return fmt.Sprintf("%s:%d", src, line)
 }
 
+// Path resolves a path named in the run: relative paths are relative to
+// the folder of the run's file. Without a File (embedded runs, Parse) the
+// path is returned unchanged; Open knows where to look for it.
 func (r *Run) Path(p string) string {
 	if p == "" || filepath.IsAbs(p) || r.File == "" {
 		return p

@@ -18,6 +18,10 @@ type Run struct {
 	Out             string `yaml:"out"`         // output directory (journal, PGN, summary)
 	Seed            uint64 `yaml:"seed"`        // schedule, openings and random players
 	Concurrency     int    `yaml:"concurrency"` // workers; 0 = number of CPUs
+	// ProtocolLog is a file (relative to the config's folder) that logs
+	// every line sent to and read from the external engines, with a
+	// timestamp and the game id; "" for none. varena run -log overrides.
+	ProtocolLog string `yaml:"protocol_log"`
 
 	Tournament   Tournament   `yaml:"tournament"`
 	Openings     Openings     `yaml:"openings"`
@@ -70,6 +74,11 @@ type Openings struct {
 	// FEN fields; EPD operations after them are ignored; # comments).
 	File  string `yaml:"file"`
 	Order string `yaml:"order"` // sequential (default) or random (with the seed)
+	// Start, with File: the book's line (1-based, after the random
+	// order's shuffle) the first pair plays, as fastchess's and
+	// cutechess-cli's start=: workers given the same book and seed play
+	// different openings. 0 is 1.
+	Start int `yaml:"start,omitempty"`
 	// Plies, without File: openings are made by this many random plies
 	// from the start position (0: every game from the start position).
 	Plies int `yaml:"plies"`
@@ -177,6 +186,10 @@ type Engine struct {
 	// Variants the engine plays (empty: all it can) and declines.
 	Plays    []string `yaml:"plays"`
 	Declines []string `yaml:"declines"`
+
+	// Ponder (UCI engines): the engine thinks on the opponent's time,
+	// told "go ponder" on the move it expects, as cutechess-cli's ponder.
+	Ponder bool `yaml:"ponder,omitempty"`
 
 	TimeControl *TimeControl `yaml:"time_control"` // overrides the run's
 	Line        int          `yaml:"-"`

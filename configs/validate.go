@@ -498,6 +498,11 @@ func (v *validator) openings(o *Openings, label string, path []any) {
 	if o.Plies < 0 {
 		v.errorf(v.at(sub(path, "plies")...), "%s.plies: %d is negative", label, o.Plies)
 	}
+	if o.Start < 0 {
+		v.errorf(v.at(sub(path, "start")...), "%s.start: %d is negative", label, o.Start)
+	} else if o.Start > 0 && o.File == "" {
+		v.errorf(v.at(sub(path, "start")...), "%s.start: a line of a book; give file too", label)
+	}
 	if o.File != "" && o.Plies != 0 {
 		v.errorf(v.at(sub(path, "plies")...), "%s: file and plies both given; give one (plies makes random openings)", label)
 	}
@@ -605,6 +610,7 @@ var onlyFor = []struct {
 	{"variant_names", func(e *Engine) bool { return len(e.VariantNames) > 0 }, []string{KindUCI}},
 	{"restart", func(e *Engine) bool { return e.Restart != "" }, []string{KindUCI}},
 	{"history", func(e *Engine) bool { return e.History != "" }, []string{KindUCI}},
+	{"ponder", func(e *Engine) bool { return e.Ponder }, []string{KindUCI}},
 	{"weights", func(e *Engine) bool { return len(e.Weights) > 0 }, []string{KindAlphaBeta, KindGreedy}},
 	{"hash", func(e *Engine) bool { return e.Hash != 0 }, []string{KindAlphaBeta}},
 	{"seed", func(e *Engine) bool { return e.Seed != 0 }, []string{KindRandom, KindGreedy}},

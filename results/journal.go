@@ -271,8 +271,11 @@ func (j *Journal) Close() error {
 
 // Merge joins the games of several journals (shards of one run, or
 // copies of it) by ID and returns them sorted by ID. A game present in
-// several inputs with the same content is kept once; the same ID with
-// different content is an error wrapping ErrConflict.
+// several inputs with the same content is kept once, the first input's
+// record; the same ID with different content is an error wrapping
+// ErrConflict. Content is what the game is, not when it ran: a shard
+// played again (another start time, duration, site or move times) merges
+// with its first play (see withoutTiming).
 func Merge(journals ...[]Game) ([]Game, error) {
 	type entry struct {
 		g   Game
@@ -286,9 +289,9 @@ func Merge(journals ...[]Game) ([]Game, error) {
 				byID[g.ID] = entry{g, src}
 				continue
 			}
-			if !sameGame(prev.g, g) {
+			if a, b := withoutTiming(prev.g), withoutTiming(g); !sameGame(a, b) {
 				return nil, fmt.Errorf("results: merge: game %d (%s-%s) differs between input %d and input %d: %s: %w",
-					g.ID, prev.g.White, prev.g.Black, prev.src+1, src+1, gameDiff(prev.g, g), ErrConflict)
+					g.ID, prev.g.White, prev.g.Black, prev.src+1, src+1, gameDiff(a, b), ErrConflict)
 			}
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -101,6 +102,12 @@ func Datagen(ctx context.Context, path string, opt DatagenOptions) (DatagenStats
 	start := time.Now()
 	if opt.Games <= 0 {
 		return st, fmt.Errorf("datagen: %d games: want 1 or more", opt.Games)
+	}
+	// The shipped tune configs read data/VARIANT.epd: a fresh clone has
+	// no data folder, and the command the tune prints must just work.
+	// (Before the lock, whose file lies beside the data.)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return st, fmt.Errorf("datagen: %w", err)
 	}
 	// One writer at a time: two datagens on one file interleaved their
 	// games, and both reported success.

@@ -17,14 +17,14 @@ import (
 
 var datagenCmd = &command{
 	name:      "datagen",
-	usageLine: "varena datagen -variant V -games N -out FILE [-nodes N] [-concurrency N] [-seed S] [-weights FILE]",
+	usageLine: "varena datagen -variant V -games N -out FILE [-nodes N] [-opening-plies N] [-max-plies N] [-concurrency N] [-seed S] [-weights FILE] [-quiet]",
 	short:     "self-play games that label quiet positions for the Texel fit",
 	long: `
 Datagen plays N self-play games of the built-in engine (a few random
 opening plies, then a node limit per move) and appends their quiet
 positions, labelled with the game's result, to FILE: one EPD line each,
 with the result as c9 "1-0", the search score as ce, and ply and game
-operations (see README, "Tuning"). The same seed gives the same file
+operations (see docs/tuning.md). The same seed gives the same file
 whatever the concurrency. An interrupted datagen resumes when started
 again with the same FILE and settings; -games may then be raised to add
 games.

@@ -155,38 +155,62 @@ func TestInterleavedFlags(t *testing.T) {
 	}
 }
 
-// TestReadmeCommands: every "varena CMD" in the README's code (spans,
-// indented and fenced blocks) is a command of the table, and the README
-// links the rule book in the repository, not one outside the clone.
+// TestReadmeCommands: every "varena CMD" in the code (spans, indented
+// and fenced blocks) of README.md and docs/*.md is a command of the
+// table, and the README links the rule book in the repository, not one
+// outside the clone.
 func TestReadmeCommands(t *testing.T) {
-	data, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	use := regexp.MustCompile(`\bvarena ([a-z][a-z-]*)`)
+	// Not cmd=varena args=...: an engine's command on a cutechess line.
+	use := regexp.MustCompile(`(?:^|[^=\w/-])varena ([a-z][a-z-]*)`)
 	span := regexp.MustCompile("`[^`]*`")
-	fenced := false
-	for i, line := range strings.Split(string(data), "\n") {
-		if strings.HasPrefix(line, "```") {
-			fenced = !fenced
-			continue
+	for _, f := range docFiles(t) {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
 		}
-		code := span.FindAllString(line, -1)
-		if fenced || strings.HasPrefix(line, "    ") {
-			code = []string{line}
-		}
-		for _, c := range code {
-			for _, m := range use.FindAllStringSubmatch(c, -1) {
-				if m[1] != "help" && lookup(m[1]) == nil {
-					t.Errorf("README.md:%d: %q names no command", i+1, m[0])
+		fenced := false
+		for i, line := range strings.Split(string(data), "\n") {
+			if strings.HasPrefix(line, "```") {
+				fenced = !fenced
+				continue
+			}
+			code := span.FindAllString(line, -1)
+			if fenced || strings.HasPrefix(line, "    ") {
+				// A comment in a shown file is prose ("varena on its PATH").
+				before, _, _ := strings.Cut(line, "# ")
+				code = []string{before}
+			}
+			for _, c := range code {
+				for _, m := range use.FindAllStringSubmatch(c, -1) {
+					if m[1] != "help" && lookup(m[1]) == nil {
+						t.Errorf("%s:%d: %q names no command", f, i+1, m[0])
+					}
 				}
 			}
 		}
+	}
+	data, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
 	}
 	if !strings.Contains(string(data), "(RULES.md)") || strings.Contains(string(data), "shared/RULES.md") {
 		t.Errorf("README.md does not link RULES.md in the repository")
 	}
 	if _, err := os.Stat("../../RULES.md"); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestUsageLinesNameEveryFlag: a command's usage line names each of its
+// flags, so that the first line of -h is the whole synopsis.
+func TestUsageLinesNameEveryFlag(t *testing.T) {
+	for _, c := range commands {
+		fs := newFlagSet(c)
+		c.setFlags(fs)
+		fs.VisitAll(func(f *flag.Flag) {
+			if !regexp.MustCompile(`[\[( |]-` + regexp.QuoteMeta(f.Name) + `[\] )|]|-` + regexp.QuoteMeta(f.Name) + `$`).MatchString(c.usageLine) {
+				t.Errorf("varena %s: usage line %q lacks -%s", c.name, c.usageLine, f.Name)
+			}
+		})
 	}
 }

@@ -172,7 +172,8 @@ func crosstableFigure(s *arena.Summary) (figure, error) {
 	cm := moreland.SmoothBlueRed()
 	cm.SetMin(0)
 	cm.SetMax(100)
-	h := plotter.NewHeatMap(heatGrid{z}, cm.Palette(21))
+	pal := cm.Palette(21)
+	h := plotter.NewHeatMap(heatGrid{z}, pal)
 	h.Min, h.Max = 0, 100
 	h.NaN = color.RGBA{R: 0xee, G: 0xee, B: 0xee, A: 0xff}
 	p.Add(h)
@@ -184,6 +185,9 @@ func crosstableFigure(s *arena.Summary) (figure, error) {
 		for i := range l.TextStyle {
 			l.TextStyle[i].XAlign = draw.XCenter
 			l.TextStyle[i].YAlign = draw.YCenter
+			// Black on the light middle, white on the dark ends (WCAG AA).
+			xy := labels.XYs[i]
+			l.TextStyle[i].Color = textOn(heatPaletteColor(pal.Colors(), z[n-1-int(xy.Y)][int(xy.X)], h.Min, h.Max))
 		}
 		p.Add(l)
 	}
@@ -232,22 +236,35 @@ func convergenceFigure(engines []string, pts []convergencePoint) (figure, error)
 	return render("fig-convergence", p, figW, figH)
 }
 
-// endingsFigure draws how each engine's games ended, as stacked bars.
-func endingsFigure(engines []string, counts map[string]map[string]int) (figure, error) {
+// endingsFigure draws how each engine's games ended, as stacked bars:
+// for each engine one bar of its wins, one of its draws and one of its
+// losses, each stacked by ending (by[k] holds outcome k's counts).
+func endingsFigure(engines []string, by [3]map[string]map[string]int) (figure, error) {
 	if len(engines) == 0 {
 		return figure{}, nil
 	}
-	p := newPlot("How each engine's games ended", "engine", "games")
+	p := newPlot("How each engine's games ended: won, drawn, lost", "engine", "games")
 	p.Add(plotter.NewGrid())
+	// Three bars per engine and an empty slot between engines.
+	slots := len(outcomes) + 1
+	var ticks []string
+	for _, e := range engines {
+		for _, o := range outcomes {
+			ticks = append(ticks, e+"\n"+o)
+		}
+		ticks = append(ticks, "")
+	}
 	var below *plotter.BarChart
 	n := 0
-	w := vg.Points(min(40, 360/float64(max(len(engines), 1))))
+	w := vg.Points(min(30, 360/float64(max(slots*len(engines), 1))))
 	for i, end := range endings {
-		vals := make(plotter.Values, len(engines))
+		vals := make(plotter.Values, slots*len(engines))
 		any := false
 		for j, e := range engines {
-			vals[j] = float64(counts[e][end])
-			any = any || vals[j] > 0
+			for k := range outcomes {
+				vals[slots*j+k] = float64(by[k][e][end])
+				any = any || vals[slots*j+k] > 0
+			}
 		}
 		if !any {
 			continue
@@ -268,7 +285,7 @@ func endingsFigure(engines []string, counts map[string]map[string]int) (figure, 
 	}
 	p.Y.Min = 0
 	roomForLegend(p, n)
-	p.NominalX(engines...)
+	p.NominalX(ticks...)
 	return render("fig-endings", p, figW, figH)
 }
 

@@ -22,7 +22,7 @@ func TestFiguresOfNothing(t *testing.T) {
 		{"ratings", func() error { _, err := ratingsFigure("fig", "t", nil); return err }},
 		{"crosstable", func() error { _, err := crosstableFigure(&arena.Summary{}); return err }},
 		{"convergence", func() error { _, err := convergenceFigure(nil, nil); return err }},
-		{"endings", func() error { _, err := endingsFigure(nil, nil); return err }},
+		{"endings", func() error { _, err := endingsFigure(nil, [3]map[string]map[string]int{}); return err }},
 		{"length", func() error { _, err := lengthFigure("extinction", nil); return err }},
 		{"openings", func() error { _, err := openingsFigure(nil); return err }},
 		{"sprt", func() error { _, err := sprtFigures(&test, nil); return err }},
