@@ -718,45 +718,55 @@ func (pp *playerPool) close() {
 }
 
 // checkJournal verifies that the journal's games belong to the schedule:
-// each is the game of its id, by players, variant, round and pair. It
-// walks the schedule's plan once, up to the last game played, making no
-// opening: the time of a journal's reading, whatever the schedule's
-// size. A run whose length changed (capKeys) is continued only so: the
-// same id must still be the same game.
+// each is the game of its id, by players, variant, round, pair and
+// opening. A run whose length changed (capKeys) is continued only so.
+// It walks the schedule's plan once, up to the last game played, making
+// the openings of the pairs played only: the time of a journal's
+// reading, whatever the schedule's size.
 func checkJournal(s *Schedule, games []results.Game) error {
-	journal := make(map[int]results.Game, len(games))
+	total := s.plan.total
+	journal := make(map[int]bool, len(games))
 	last, beyond := 0, 0
 	for _, g := range games {
-		if g.ID > s.plan.total {
+		journal[g.ID] = true
+		if g.ID > total {
 			beyond++
-			continue
+		} else {
+			last = max(last, g.ID)
 		}
-		journal[g.ID] = g
-		last = max(last, g.ID)
 	}
-	agrees := make(map[int]bool, len(journal))
+	byID := make(map[int]GameSpec, len(games))
 	c := s.plan.start()
 	for p, ok := c.next(); ok && 2*p.pair-1 <= last; p, ok = c.next() {
-		for _, id := range []int{2*p.pair - 1, 2 * p.pair} {
-			g, played := journal[id]
-			if !played {
-				continue
+		if !journal[2*p.pair-1] && !journal[2*p.pair] {
+			continue
+		}
+		gs, err := s.plan.games(p)
+		if err != nil {
+			return err
+		}
+		for _, spec := range gs {
+			if journal[spec.ID] {
+				byID[spec.ID] = spec
 			}
-			// Round and pair are compared when the record has them.
-			spec := s.plan.spec(p, id)
-			agrees[id] = spec.White == g.White && spec.Black == g.Black && spec.Variant == g.Variant &&
-				(g.Round == 0 || g.Round == spec.Round) && (g.Pair == 0 || g.Pair == spec.Pair)
 		}
 	}
 	for _, g := range games {
-		if _, in := journal[g.ID]; in && !agrees[g.ID] {
+		if g.ID > total {
+			continue
+		}
+		spec, ok := byID[g.ID]
+		// Round, pair and opening are compared when the record has them.
+		if !ok || spec.White != g.White || spec.Black != g.Black || spec.Variant != g.Variant ||
+			g.Round != 0 && g.Round != spec.Round || g.Pair != 0 && g.Pair != spec.Pair ||
+			g.StartFEN != "" && g.StartFEN != spec.Opening.FEN {
 			return fmt.Errorf("game %d (%s-%s) is not in this run's schedule: a change of games: or rounds: that renumbers the games (games per pairing with several rounds) cannot continue a run; raise rounds: instead, or give another -out",
 				g.ID, g.White, g.Black)
 		}
 	}
 	if beyond > 0 {
 		return fmt.Errorf("holds %d game(s) beyond this run's %d: the run was played further than games: and rounds: now allow; set them back to at least what was played, or give another -out",
-			beyond, s.plan.total)
+			beyond, total)
 	}
 	return nil
 }

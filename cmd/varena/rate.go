@@ -92,8 +92,8 @@ func rateFlags(fs *flag.FlagSet) runFunc {
 		var sums []*arena.Summary
 		for i, g := range groups {
 			m := meta
-			m.Total = len(g)
 			if len(groups) > 1 {
+				m.Total = len(g)
 				m.Name = fmt.Sprintf("%s (group %d of %d)", meta.Name, i+1, len(groups))
 				m.Variants = variantsOf(g)
 			}

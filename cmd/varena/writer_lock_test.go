@@ -97,7 +97,7 @@ func TestForeignOutDir(t *testing.T) {
 			return runMain(context.Background(), []string{writeConfig(t, smallRun), "-out", out, "--quiet"}, &bytes.Buffer{}, &bytes.Buffer{})
 		}, "would overwrite games.pgn, report.html"},
 		{"merge", func(out string) error {
-			return mergeMain([]string{"-out", out, shard}, &bytes.Buffer{}, &bytes.Buffer{})
+			return mergeMain([]string{"-out", out, "-partial", shard}, &bytes.Buffer{}, &bytes.Buffer{})
 		},
 			"would overwrite games.pgn"},
 		{"tune", func(out string) error {
