@@ -12,8 +12,10 @@ import (
 
 // EngineCommand is the program an external engine's command names, as it
 // is to be started: a command with a slash is a path, relative to the
-// folder of the run's file (as a config's other paths are, whatever the
-// engine's dir), and a bare name is looked up in PATH, as a shell does.
+// engine's dir when it has one (cutechess-cli's and OpenBench's
+// "dir=Engines/ cmd=./dev" is Engines/dev), else to the folder of the
+// run's file, as a config's other paths are; a bare name is looked up in
+// PATH, as a shell does.
 // The error says which of the two failed and where it looked, since
 // "no such file or directory" alone does not tell a user which folder a
 // relative path was taken against.
@@ -34,6 +36,10 @@ func (r *Run) EngineCommand(e Engine) (string, error) {
 	switch {
 	case filepath.IsAbs(c):
 		where = "an absolute path"
+	case e.Dir != "":
+		// The engine's dir is itself relative to the config's folder.
+		p = filepath.Join(r.Path(e.Dir), c)
+		where = "relative to its dir " + e.Dir
 	case r.File == "":
 		where = "relative to the working folder"
 	}
