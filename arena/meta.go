@@ -105,6 +105,9 @@ func fingerprint(r *configs.Run) (map[string]string, error) {
 		if o.Plies > 0 {
 			set(prefix+"plies", strconv.Itoa(o.Plies))
 		}
+		if o.File == "" && o.Plies > 0 {
+			set(prefix+"random rule", RandomOpeningRule)
+		}
 	}
 	for _, e := range r.Engines {
 		p := "engine " + e.Name + ": "

@@ -616,6 +616,12 @@ func checkJournal(s *Schedule, games []results.Game) error {
 		if !ok || spec.White != g.White || spec.Black != g.Black || spec.Variant != g.Variant {
 			return fmt.Errorf("game %d (%s-%s) is not in this run's schedule", g.ID, g.White, g.Black)
 		}
+		if spec.Opening.FEN != g.StartFEN {
+			// Openings made another way (an older varena's random
+			// plies, another book): the rest would not be this run.
+			return fmt.Errorf("game %d (%s-%s) started from %s, but this run starts it from %s: the openings were made another way (an older varena?); give another -out",
+				g.ID, g.White, g.Black, g.StartFEN, spec.Opening.FEN)
+		}
 	}
 	return nil
 }

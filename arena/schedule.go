@@ -213,31 +213,6 @@ func variantIndex(r *configs.Run, name string) int {
 	return max(slices.Index(r.VariantNames(), name), 0)
 }
 
-// RandomOpening plays plies random legal moves from the initial position
-// with a generator seeded by (seed, stream). It avoids lines that end the
-// game: a move after which the game is over is not chosen when another
-// exists.
-func RandomOpening(v *engines.Variant, plies int, seed, stream uint64) (Opening, error) {
-	pos := v.StartPosition()
-	rng := rand.New(rand.NewPCG(seed, stream))
-	var buf [engines.MaxMoves]engines.Move
-	for i := 0; i < plies; i++ {
-		moves := pos.GenerateMoves(buf[:0])
-		var ok []engines.Move
-		for _, m := range moves {
-			next := pos.Play(m)
-			if next.Status().Result == engines.Ongoing {
-				ok = append(ok, m)
-			}
-		}
-		if len(ok) == 0 {
-			break
-		}
-		pos = pos.Play(ok[rng.IntN(len(ok))])
-	}
-	return Opening{FEN: pos.FEN(), Initial: plies == 0}, nil
-}
-
 // Shard returns the games of shard i of n (1-based): whole pairs, pair
 // numbers spread round-robin over the shards, so the n shards are
 // disjoint and together the whole schedule.
