@@ -102,6 +102,14 @@ func fingerprint(r *configs.Run) (map[string]string, error) {
 			set(prefix+"file", contentHash(data))
 		}
 		set(prefix+"order", o.Order)
+		// Format and start only when not their defaults: a run directory
+		// made before they existed resumes.
+		if o.Format == configs.FormatPGN {
+			set(prefix+"format", o.Format)
+		}
+		if o.Start > 1 {
+			set(prefix+"start", strconv.Itoa(o.Start))
+		}
 		if o.Plies > 0 {
 			set(prefix+"plies", strconv.Itoa(o.Plies))
 		}

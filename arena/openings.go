@@ -12,11 +12,16 @@ import (
 	"varena/engines"
 )
 
-// LoadBook reads the openings of a run: an EPD/FEN file with one position
-// per line (the first four to six FEN fields; EPD operations after a ';'
-// or after the fourth field are ignored; blank and '#' lines skipped).
-// Every position must parse for the variant: an error names file:line.
-// With order random, the book is shuffled with the run's seed.
+// LoadBook reads the openings of a run: a book file, EPD/FEN (one
+// position per line: the first four to six FEN fields; EPD operations
+// after a ';' or after the fourth field are ignored; blank and '#' lines
+// skipped) or PGN (format pgn: the position after the first Plies plies
+// of each game, all of them when 0), or with neither a file nor plies the
+// variant's built-in book (configs/books). Every position must parse
+// for the variant, every PGN move be legal: an error names file:line.
+// With order random, the book is shuffled with the run's seed; it is
+// then used from its Start-th opening on, round to the beginning again.
+// Random openings (Plies without a file) are no book: nil.
 func LoadBook(r *configs.Run, op configs.Openings, v *engines.Variant) ([]Opening, error) {
 	if op.File == "" {
 		return nil, nil
@@ -26,21 +31,36 @@ func LoadBook(r *configs.Run, op configs.Openings, v *engines.Variant) ([]Openin
 		return nil, fmt.Errorf("openings: %w", err)
 	}
 	defer f.Close()
-	book, err := readBook(f, r.Path(op.File), v)
+	var book []Opening
+	if op.Format == configs.FormatPGN {
+		book, err = readPGNBook(f, r.Path(op.File), v, op.Plies)
+	} else {
+		book, err = readBook(f, r.Path(op.File), v)
+	}
 	if err != nil {
 		return nil, err
 	}
-	if len(book) == 0 {
-		// The book is empty: name the config line that points to it.
-		where := r.File
-		if where == "" {
-			where = "built-in run " + r.Name
-		}
-		return nil, fmt.Errorf("%s:%d: openings file %s holds no positions (one FEN or EPD line each)", where, max(op.Line, 1), r.Path(op.File))
+	// Errors of the book as a whole name the config line that points to it.
+	where := r.File
+	if where == "" {
+		where = "built-in run " + r.Name
 	}
-	if op.Order == "random" {
+	if len(book) == 0 {
+		what := "one FEN or EPD line each"
+		if op.Format == configs.FormatPGN {
+			what = "PGN games"
+		}
+		return nil, fmt.Errorf("%s:%d: openings file %s holds no positions (%s)", where, max(op.Line, 1), r.Path(op.File), what)
+	}
+	if op.Order == configs.OrderRandom {
 		rng := rand.New(rand.NewPCG(r.Seed, 0x6f70656e))
 		rng.Shuffle(len(book), func(i, j int) { book[i], book[j] = book[j], book[i] })
+	}
+	if op.Start > len(book) {
+		return nil, fmt.Errorf("%s:%d: openings.start %d, but %s holds %d openings", where, max(op.Line, 1), op.Start, r.Path(op.File), len(book))
+	}
+	if op.Start > 1 {
+		book = append(book[op.Start-1:], book[:op.Start-1]...)
 	}
 	return book, nil
 }
