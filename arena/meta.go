@@ -101,6 +101,13 @@ func fingerprint(r *configs.Run) (map[string]string, error) {
 			}
 			set(prefix+"file", contentHash(data))
 		}
+		if o.Builtin() {
+			data, name, err := configs.Book(v)
+			if err != nil {
+				return nil, fmt.Errorf("openings: %w", err)
+			}
+			set(prefix+"built-in book", name+" "+contentHash(data))
+		}
 		set(prefix+"order", o.Order)
 		// Format and start only when not their defaults: a run directory
 		// made before they existed resumes.

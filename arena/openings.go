@@ -2,6 +2,7 @@ package arena
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -23,6 +24,9 @@ import (
 // then used from its Start-th opening on, round to the beginning again.
 // Random openings (Plies without a file) are no book: nil.
 func LoadBook(r *configs.Run, op configs.Openings, v *engines.Variant) ([]Opening, error) {
+	if op.Builtin() {
+		return builtinBook(v)
+	}
 	if op.File == "" {
 		return nil, nil
 	}
@@ -63,6 +67,16 @@ func LoadBook(r *configs.Run, op configs.Openings, v *engines.Variant) ([]Openin
 		book = append(book[op.Start-1:], book[:op.Start-1]...)
 	}
 	return book, nil
+}
+
+// builtinBook is the variant's book shipped in configs/books, in its
+// order.
+func builtinBook(v *engines.Variant) ([]Opening, error) {
+	data, name, err := configs.Book(v.Name)
+	if err != nil {
+		return nil, fmt.Errorf("openings: %w", err)
+	}
+	return readBook(bytes.NewReader(data), name, v)
 }
 
 // maxBookErrors caps the bad lines of an openings file reported one by
@@ -120,17 +134,32 @@ func readBook(rd io.Reader, name string, v *engines.Variant) ([]Opening, error) 
 }
 
 // epdFEN returns the FEN part of an EPD or FEN line: the first four
-// fields, plus the two move counters when they are numbers.
+// fields, plus the two move counters when they are numbers, or else
+// when the EPD operations hmvc and fmvn give them (as varena book writes
+// them).
 func epdFEN(line string) string {
+	head := line
 	if i := strings.IndexByte(line, ';'); i >= 0 {
-		line = line[:i]
+		head = line[:i]
 	}
-	f := strings.Fields(line)
+	f := strings.Fields(head)
 	n := min(len(f), 4)
 	for n < len(f) && n < 6 && isNumber(f[n]) {
 		n++
 	}
-	return strings.Join(f[:n], " ")
+	fen := strings.Join(f[:n], " ")
+	if all := strings.Fields(line); n == 4 && len(all) > 4 {
+		ops := map[string]string{}
+		for _, op := range strings.Split(strings.Join(all[4:], " "), ";") {
+			if k, v, ok := strings.Cut(strings.TrimSpace(op), " "); ok {
+				ops[k] = strings.TrimSpace(v)
+			}
+		}
+		if h, m := ops["hmvc"], ops["fmvn"]; isNumber(h) && isNumber(m) {
+			fen += " " + h + " " + m
+		}
+	}
+	return fen
 }
 
 func isNumber(s string) bool {

@@ -11,7 +11,7 @@ import (
 	"strings"
 )
 
-//go:embed weights/*.yaml runs/*.yaml openings/*.epd
+//go:embed weights/*.yaml runs/*.yaml openings/*.epd books/*.epd
 var files embed.FS
 
 // FS returns the embedded files, paths relative to this folder
@@ -30,6 +30,22 @@ func Weights(variant string) (data []byte, name string, err error) {
 	data, err = files.ReadFile(name)
 	if err != nil {
 		return nil, "", fmt.Errorf("no default weights for variant %q: %w", variant, err)
+	}
+	return data, "configs/" + name, nil
+}
+
+// BookPath returns the path, relative to this folder, of a variant's
+// built-in opening book (made by `varena book`, the command in its
+// header): the openings of a run that names no file and no plies.
+func BookPath(variant string) string { return "books/" + variant + ".epd" }
+
+// Book returns the embedded built-in book of a variant and the name to
+// use for it in messages.
+func Book(variant string) (data []byte, name string, err error) {
+	name = BookPath(variant)
+	data, err = files.ReadFile(name)
+	if err != nil {
+		return nil, "", fmt.Errorf("no built-in book for variant %q: %w", variant, err)
 	}
 	return data, "configs/" + name, nil
 }

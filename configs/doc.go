@@ -1,7 +1,9 @@
 // Package configs reads varena's YAML files and embeds the built-in ones:
 // the default evaluation weights of each variant (weights/<variant>.yaml),
 // the example runs (runs/*.yaml, runs/default.yaml being what `varena run`
-// plays without a file) and opening books (openings/*.epd). Embedding them
+// plays without a file), opening books (openings/*.epd) and the built-in
+// book of each variant (books/<variant>.epd, made by `varena book`: the
+// openings of a run that names neither a file nor plies). Embedding them
 // makes `go run ./cmd/varena run` work from any directory with nothing to
 // install.
 //
