@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync/atomic"
 	"time"
 
 	"varena/configs"
@@ -24,11 +25,16 @@ func startUCI(ctx context.Context, r *configs.Run, e configs.Engine, out string)
 	if err != nil {
 		return nil, fmt.Errorf("engine %s: log: %w", e.Name, err)
 	}
+	command, err := r.EngineCommand(e)
+	if err != nil {
+		log.Close()
+		return nil, err
+	}
 	dir := e.Dir
 	if dir != "" {
 		dir = r.Path(dir)
 	}
-	cfg := uci.EngineConfig{Name: e.Name, Command: e.Command, Args: e.Args, Dir: dir,
+	cfg := uci.EngineConfig{Name: e.Name, Command: command, Args: e.Args, Dir: dir,
 		Options: e.Options, VariantName: e.VariantNames, StderrLog: log,
 		ReversibleHistory: e.History == configs.HistoryReversible,
 		NoHistory:         e.History == configs.HistoryNone}
@@ -37,20 +43,30 @@ func startUCI(ctx context.Context, r *configs.Run, e configs.Engine, out string)
 	if tc := r.EngineTimeControl(e.Name); tc.Margin > 0 {
 		cfg.MoveMargin = time.Duration(tc.Margin * float64(time.Second))
 	}
+	le := &loggedEngine{log: log}
+	if pl := protocolLogOf(ctx); pl != nil {
+		cfg.Protocol = func(sent bool, line string) { pl.Line(int(le.game.Load()), e.Name, sent, line) }
+	}
 	eng, err := uci.Start(ctx, cfg)
 	if err != nil {
 		log.Close()
 		return nil, err
 	}
-	return &loggedEngine{Engine: eng, log: log}, nil
+	le.Engine = eng
+	return le, nil
 }
 
 // loggedEngine closes the engine's log after the engine. It keeps the
-// engine's methods (Supports, Variants) visible to the arena.
+// engine's methods (Supports, Variants) visible to the arena. game is
+// the id of the game it plays, for the protocol log.
 type loggedEngine struct {
 	*uci.Engine
-	log *os.File
+	log  *os.File
+	game atomic.Int64
 }
+
+// SetGame implements gameSetter.
+func (l *loggedEngine) SetGame(id int) { l.game.Store(int64(id)) }
 
 func (l *loggedEngine) Close() error {
 	err := l.Engine.Close()

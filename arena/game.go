@@ -19,6 +19,7 @@ type table struct {
 	variant *engines.Variant
 	players [2]player.Player // by colour
 	tc      [2]configs.TimeControl
+	ponder  [2]bool // the engine of each colour ponders
 	adj     configs.Adjudication
 	event   string
 	watch   Watcher // nil: none
@@ -41,7 +42,12 @@ type clock struct {
 func (t *table) play(ctx context.Context) (results.Game, error) {
 	spec := t.spec
 	rec := t.record(engines.Ongoing, "", "")
+	var pondering results.PonderCounts
 	finish := func(res engines.Result, term, reason string) (results.Game, error) {
+		t.stopPonders(ctx)
+		if pondering.Tries != [2]int{} {
+			rec.Ponder = &pondering
+		}
 		rec.Result, rec.Termination, rec.Reason = res.String(), term, reason
 		rec.DurationMS = time.Since(rec.Started).Milliseconds()
 		return rec, nil
@@ -61,12 +67,12 @@ func (t *table) play(ctx context.Context) (results.Game, error) {
 	}
 
 	g := engines.NewGame(start)
-	if t.watch != nil {
-		t.watch.Moved(LiveMove{Game: spec, Pos: start})
-	}
 	var clocks [2]clock
 	for c := range clocks {
 		clocks[c].left = t.tc[c].Base
+	}
+	if t.watch != nil {
+		t.watch.Moved(t.liveMove(0, results.Move{}, start, clocks))
 	}
 	adj := adjudicator{rule: t.adj}
 	for {
@@ -85,6 +91,12 @@ func (t *table) play(ctx context.Context) (results.Game, error) {
 		}
 		if err != nil {
 			return finish(winFor(us.Other()), faultTerm(err), err.Error())
+		}
+		if reply.Pondered {
+			pondering.Tries[us]++
+			if reply.PonderHit {
+				pondering.Hits[us]++
+			}
 		}
 		if !pos.IsLegal(reply.Move) {
 			return finish(winFor(us.Other()), results.TermIllegalMove,
@@ -114,13 +126,19 @@ func (t *table) play(ctx context.Context) (results.Game, error) {
 		}
 		rec.Moves = append(rec.Moves, mv)
 		if t.watch != nil {
-			t.watch.Moved(LiveMove{Game: spec, Ply: len(rec.Moves), Move: mv, Pos: *g.Position()})
+			t.watch.Moved(t.liveMove(len(rec.Moves), mv, *g.Position(), clocks))
 		}
 		if v, ok := adj.observe(len(g.Moves()), moveNumber, us, reply.Score, reply.HasScore); ok {
 			if o := g.Outcome(); o.Result != engines.Ongoing {
 				return finish(o.Result, termination(o.Reason), "") // the rules came first
 			}
 			return finish(v.result, results.TermAdjudication, v.reason)
+		}
+		if err := t.startPonder(ctx, us, g, reply, clocks); err != nil {
+			if ctx.Err() != nil {
+				return rec, errAborted
+			}
+			return finish(winFor(us.Other()), faultTerm(err), err.Error())
 		}
 	}
 }

@@ -77,6 +77,41 @@ func LockDir(dir string) (*DirLock, error) {
 	return &DirLock{f: f}, nil
 }
 
+// DataLockSuffix names the lock file of a data file written by one
+// process at a time (datagen's FILE): FILE.lock beside it, since the
+// data file itself is appended to and may be replaced.
+const DataLockSuffix = ".lock"
+
+// LockData takes the exclusive lock of the data file at path (datagen's
+// output), as LockDir does for a run's directory: the kernel drops it
+// when the process ends, however it ends. When another process holds
+// it, it returns one line naming the file and the holder's pid,
+// wrapping ErrLocked; two writers of one file mixed their games.
+func LockData(path string) (*DirLock, error) {
+	lpath := path + DataLockSuffix
+	f, err := os.OpenFile(lpath, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("lock %s: %w", path, err)
+	}
+	ok, err := lockFile(f, true)
+	if err == nil && !ok {
+		err = fmt.Errorf("%s is %w by another varena (pid %s); wait for it to end or give another -out",
+			path, ErrLocked, orUnknownPID(holderPID(lpath)))
+	} else if err == nil {
+		if err = writePID(f); err != nil {
+			unlockFile(f)
+		}
+	}
+	if err != nil {
+		f.Close()
+		if errors.Is(err, ErrLocked) {
+			return nil, err
+		}
+		return nil, fmt.Errorf("lock %s: %w", path, err)
+	}
+	return &DirLock{f: f}, nil
+}
+
 // RLockDir takes a shared lock of the output directory dir for reading
 // it. A directory without a lock file (written by an older varena, or
 // not a run's) needs none: it returns a nil *DirLock, whose Unlock does

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -54,7 +53,9 @@ func metaOf(r *configs.Run, total int) (Meta, error) {
 // arguments, options, history mode, weights (by content) and limit in
 // each variant it plays. Settings that do not change games (concurrency,
 // progress, logs, the output directory) are not in it, so they may
-// change between a run and its resume.
+// change between a run and its resume. The run's length (games, rounds,
+// games in all) is in it for merge, which joins shards of one run only,
+// but a resume lets it change (capKeys).
 func fingerprint(r *configs.Run) (map[string]string, error) {
 	s := map[string]string{}
 	set := func(key, value string) {
@@ -143,6 +144,9 @@ func fingerprint(r *configs.Run) (map[string]string, error) {
 		}
 		set(p+"restart", e.Restart)
 		set(p+"history", e.History)
+		if e.Ponder {
+			set(p+"ponder", "on") // absent when off: older runs resume
+		}
 		if e.Hash > 0 {
 			set(p+"hash", strconv.Itoa(e.Hash))
 		}
@@ -214,13 +218,9 @@ func weightsOf(r *configs.Run, e configs.Engine, variant string) ([]byte, error)
 // exec finds it, so that a rebuilt engine at the same path is another
 // engine; "" when it cannot be read (starting it will say why).
 func programHash(r *configs.Run, e configs.Engine) string {
-	path := e.Command
-	if strings.ContainsRune(path, filepath.Separator) || strings.ContainsRune(path, '/') {
-		if !filepath.IsAbs(path) && e.Dir != "" {
-			path = filepath.Join(r.Path(e.Dir), path)
-		}
-	} else if p, err := exec.LookPath(path); err == nil {
-		path = p
+	path, err := r.EngineCommand(e)
+	if err != nil {
+		return ""
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -244,6 +244,11 @@ func contentHash(data []byte) string {
 // Two metas of which one has no Settings (an older varena's) are
 // compared on what both record.
 func MetaDiff(a, b Meta) []string {
+	return metaDiff(a, b, func(string) bool { return true })
+}
+
+// metaDiff is MetaDiff over the settings whose key passes keep.
+func metaDiff(a, b Meta, keep func(key string) bool) []string {
 	sa, sb := legacySettings(a), legacySettings(b)
 	if a.Settings != nil && b.Settings != nil {
 		sa, sb = a.Settings, b.Settings
@@ -259,7 +264,7 @@ func MetaDiff(a, b Meta) []string {
 	for _, k := range keys {
 		x, okx := sa[k]
 		y, oky := sb[k]
-		if okx && oky && x == y {
+		if !keep(k) || okx && oky && x == y {
 			continue
 		}
 		if !okx {
@@ -299,6 +304,12 @@ func checkMeta(out string, m Meta, note func(format string, args ...any)) error 
 	path := filepath.Join(out, MetaFile)
 	data, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
+		if st, err := os.Stat(filepath.Join(out, JournalFile)); err == nil && st.Size() > 0 {
+			// Without it the journal's settings are unknown: resuming
+			// would mix games of two settings without a word.
+			return fmt.Errorf("%s holds %s but no %s, which records the settings its games were played with: restore %s, or give another -out",
+				out, JournalFile, MetaFile, MetaFile)
+		}
 		return writeMeta(path, m)
 	}
 	if err != nil {
@@ -308,16 +319,51 @@ func checkMeta(out string, m Meta, note func(format string, args ...any)) error 
 	if err := json.Unmarshal(data, &old); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	if diffs := MetaDiff(old, m); len(diffs) > 0 {
+	diffs := metaDiff(old, m, func(k string) bool { return !capKeys[k] })
+	capDiffs := metaDiff(old, m, func(k string) bool { return capKeys[k] })
+	if len(diffs) > 0 {
 		return fmt.Errorf("%s holds run %s played with other settings; give another -out, or undo the changes:\n  %s",
 			out, old.Name, strings.Join(diffs, "\n  "))
+	}
+	if old.Shards > 1 && (old.Shard != m.Shard || old.Shards != m.Shards) {
+		return fmt.Errorf("%s holds shard %s of run %s; this run plays %s: give another -out, or the same -shard",
+			out, shardText(old), old.Name, shardText(m))
+	}
+	if old.Shards == 0 && m.Shards > 1 {
+		// A shard's directory made before meta.json recorded shards.
+		if err := writeMeta(path, m); err != nil {
+			return err
+		}
 	}
 	if old.Settings == nil {
 		note("%s: meta.json of an older varena recorded only the names, seed, variants, type and game count: those agree; the other settings (limits, options, openings, weights) cannot be compared and are recorded from now on", out)
 		return writeMeta(path, m)
 	}
+	if len(capDiffs) > 0 {
+		// The journal's games are checked against the new schedule
+		// (checkJournal) before anything is played.
+		note("%s: the run's length changed (%s): it continues to %d games in all", out, strings.Join(capDiffs, "; "), m.Total)
+		return writeMeta(path, m)
+	}
 	return nil
 }
+
+// shardText is "2/4", or "the whole schedule".
+func shardText(m Meta) string {
+	if m.Shards > 1 {
+		return fmt.Sprintf("%d/%d", m.Shard, m.Shards)
+	}
+	return "the whole schedule"
+}
+
+// capKeys are the settings that bound how long a run is without changing
+// what its games are: the schedule of a longer run starts with the games
+// of the shorter one (NewSchedule emits round by round, pair by pair), so
+// raising them on a run's directory continues the run and lowering them
+// stops it earlier, as datagen -games does. Where a change would give a
+// game id another game (games per pairing with several rounds), the
+// journal check refuses it by the games themselves.
+var capKeys = map[string]bool{"tournament: games": true, "tournament: rounds": true, "games in all": true}
 
 func writeMeta(path string, m Meta) error {
 	return results.WriteFileAtomic(path, func(w io.Writer) error {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"varena/configs"
@@ -60,11 +61,8 @@ func LoadBook(r *configs.Run, op configs.Openings, v *engines.Variant) ([]Openin
 		rng := rand.New(rand.NewPCG(r.Seed, 0x6f70656e))
 		rng.Shuffle(len(book), func(i, j int) { book[i], book[j] = book[j], book[i] })
 	}
-	if op.Start > len(book) {
-		return nil, fmt.Errorf("%s:%d: openings.start %d, but %s holds %d openings", where, max(op.Line, 1), op.Start, r.Path(op.File), len(book))
-	}
-	if op.Start > 1 {
-		book = append(book[op.Start-1:], book[:op.Start-1]...)
+	if k := max(op.Start-1, 0) % len(book); k > 0 {
+		book = slices.Concat(book[k:], book[:k]) // start=: the first pair plays line k+1
 	}
 	return book, nil
 }

@@ -40,7 +40,12 @@ type Options struct {
 	Concurrency int    // workers; 0: the run's, else the number of CPUs
 	Shard       int    // play only shard Shard of Shards (1-based)
 	Shards      int
-	Progress    io.Writer // progress target; nil: none
+	// Peers, for a shard of an SPRT run, is a glob of the shards'
+	// directories on shared storage (this one may match too): their
+	// journals are read as they grow, and every shard stops when the
+	// SPRT of all their games decides, as one machine would (see peers).
+	Peers    string
+	Progress io.Writer // progress target; nil: none
 	// ProgressBar draws a bar on Progress (a terminal); otherwise a line
 	// is printed every ProgressEvery (default 10 s) and every
 	// ProgressGames games (default a tenth of the run), for logs of
@@ -49,13 +54,25 @@ type Options struct {
 	ProgressEvery time.Duration
 	ProgressGames int
 	Log           io.Writer // one-line notes (resume, faults); nil: none
-	NewPlayer     PlayerFactory
-	Watch         Watcher // follows the games as they are played; nil: none
+	// Notes, when Log is nil, still gets the few notes a batch job's log
+	// must show (a resumed directory, a dropped half-written line, a test
+	// already decided), so that -quiet cannot hide that a task resumed.
+	Notes     io.Writer
+	NewPlayer PlayerFactory
+	Watch     Watcher // follows the games as they are played; nil: none
+	// ProtocolLog, when set, is the file that logs every line sent to
+	// and read from the external engines (ProtocolLog); else the run's
+	// protocol_log, relative to its config file.
+	ProtocolLog string
 	// Setup, when set, is called once the output directory is locked and
 	// its meta checked, before any game: files of the run besides the
 	// arena's (the report's setup) are written then, never by a run
 	// refused on the directory.
 	Setup func() error
+	// Files names the files the caller writes into the output directory
+	// besides the arena's (report.html, setup.json): a directory that is
+	// not a run's and holds one of them is refused, naming it.
+	Files []string
 }
 
 // ErrInterrupted is returned when the run stopped before its end because
@@ -79,6 +96,13 @@ type outcome struct {
 // leaves no trace in a directory that was missing or empty before.
 func Run(ctx context.Context, r *configs.Run, opts Options) (*Summary, error) {
 	outDir := OutDir(r, opts)
+	var logs []string
+	for _, e := range r.Engines {
+		logs = append(logs, e.Name)
+	}
+	if err := ClaimDir(outDir, IsRunDir(outDir), runWrites(logs, opts.Files)); err != nil {
+		return nil, err
+	}
 	existed, held := dirState(outDir)
 	if err := os.MkdirAll(outDir, 0o755); err != nil {
 		return nil, fmt.Errorf("output directory: %w", err)
@@ -145,10 +169,27 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 			fmt.Fprintf(opts.Log, format+"\n", args...)
 		}
 	}
+	notef := func(format string, args ...any) {
+		w := opts.Log
+		if w == nil {
+			w = opts.Notes
+		}
+		if w != nil {
+			fmt.Fprintf(w, format+"\n", args...)
+		}
+	}
 
 	factory := opts.NewPlayer
 	if factory == nil {
 		factory = DefaultPlayer
+	}
+	if path := protocolLogPath(r, opts); path != "" {
+		pl, err := OpenProtocolLog(path, 0)
+		if err != nil {
+			return nil, err
+		}
+		defer pl.Close()
+		ctx = withProtocolLog(ctx, pl)
 	}
 	accepts, started, err := discover(ctx, r, vs, factory, outDir)
 	if err != nil {
@@ -169,6 +210,9 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 	if err != nil {
 		return nil, err
 	}
+	if opts.Shards > 1 {
+		meta.Shard, meta.Shards = opts.Shard, opts.Shards
+	}
 	if err := checkMeta(outDir, meta, logf); err != nil {
 		return nil, err
 	}
@@ -178,13 +222,13 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 		}
 	}
 
-	journal, done, err := results.OpenJournal(filepath.Join(outDir, JournalFile))
+	journal, done, err := results.OpenJournal(filepath.Join(outDir, JournalFile), CheckGame)
 	if err != nil {
 		return nil, err
 	}
 	defer journal.Close() // on early returns; the normal path checks Close below
 	if n := journal.Dropped(); n > 0 {
-		logf("journal: dropped %d half-written line(s) of an interrupted write", n)
+		notef("journal: dropped %d half-written line(s) of an interrupted write", n)
 	}
 	if err := checkJournal(full, done); err != nil {
 		return nil, fmt.Errorf("%s: %w", journal.Path(), err)
@@ -194,18 +238,24 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 		doneIDs[g.ID] = true
 	}
 	if len(done) > 0 {
-		logf("resuming %s: %d game(s) already played", outDir, len(done))
+		notef("resuming %s: %d game(s) already played", outDir, len(done))
 	}
 	sched := full
 	if opts.Shards > 1 {
 		sched = full.Shard(opts.Shard, opts.Shards)
 	}
 	todo := sched.Without(doneIDs)
+	shard := ShardRecord{Shard: opts.Shard, Shards: opts.Shards, Games: sched.Total(), Played: sched.Total() - todo.Total()}
+	if opts.Shards > 0 {
+		if err := writeShard(outDir, shard); err != nil {
+			return nil, err
+		}
+	}
 
 	// The PGN is rebuilt from the journal, the source of truth, so that a
 	// crash between the two writes never leaves them apart.
 	pgnPath := filepath.Join(outDir, PGNFile)
-	if err := writePGN(pgnPath, done); err != nil {
+	if err := writePGN(pgnPath, sortedByID(done)); err != nil {
 		return nil, err
 	}
 	pgn, err := os.OpenFile(pgnPath, os.O_APPEND|os.O_WRONLY, 0o644)
@@ -215,16 +265,26 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 	defer pgn.Close()
 
 	c := &consumer{journal: journal, pgn: pgn, tally: NewTally(meta), logf: logf, watch: opts.Watch}
-	if opts.Shards > 1 {
-		c.tally.SetPairOrder(pairOrder(sched))
-	}
 	for _, g := range sortedByID(done) {
 		if err := c.tally.Add(g); err != nil {
 			return nil, err
 		}
 	}
-	if d := c.tally.SPRTDecision(); d != stats.Continue {
-		logf("SPRT already decided: %s", d)
+	var combined *peers
+	if opts.Peers != "" && meta.SPRT != nil && opts.Shards > 1 {
+		if combined, err = newPeers(opts.Peers, outDir, meta, done, logf); err != nil {
+			return nil, err
+		}
+		if err := combined.poll(); err != nil {
+			return nil, err
+		}
+	}
+	if d := c.tally.SPRTDecision(); d != stats.Continue && combined == nil {
+		notef("SPRT already decided: %s", d)
+		todo = &Schedule{}
+	}
+	if combined != nil && combined.Decision() != stats.Continue {
+		notef("SPRT of all shards already decided: %s", combined.Decision())
 		todo = &Schedule{}
 	}
 
@@ -243,7 +303,15 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 	*playing = true
 	playCtx, stopPlay := context.WithCancel(ctx)
 	defer stopPlay()
-	outcomes := startWorkers(playCtx, workers, todo, func(jobs <-chan GameSpec, out chan<- outcome) {
+	if combined != nil && todo.Total() > 0 {
+		go combined.follow(playCtx, stopPlay)
+	}
+	var gate func(context.Context, GameSpec) bool
+	if combined != nil {
+		combined.window, combined.shard, combined.shards = opts.Shards*workers, opts.Shard, opts.Shards
+		gate = combined.wait
+	}
+	outcomes := startWorkers(playCtx, workers, todo, gate, func(jobs <-chan GameSpec, out chan<- outcome) {
 		worker(playCtx, r, vs, factory, started, outDir, opts.Watch, jobs, out)
 	})
 
@@ -268,6 +336,13 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 			continue
 		}
 		played++
+		if combined != nil {
+			if err := combined.Add(o.game); err != nil {
+				fatal = err
+				stopPlay()
+			}
+			continue // the combined test stops the shard, not its own
+		}
 		if d := c.tally.SPRTDecision(); d != stats.Continue && !sprtStopped {
 			sprtStopped = true
 			logf("SPRT: %s after %d games", d, c.tally.Played())
@@ -286,10 +361,32 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 	if fatal != nil {
 		return sum, fatal
 	}
+	if combined != nil && combined.Decision() != stats.Continue {
+		sprtStopped = true
+	}
+	interrupted := ctx.Err() != nil && !sprtStopped
+	if opts.Shards > 0 {
+		shard.Played, shard.Finished = played, !interrupted
+		if combined != nil && combined.Decision() != stats.Continue {
+			shard.Finished, shard.Stopped = true, "SPRT of all shards: "+combined.Decision().String()
+		} else if d := c.tally.SPRTDecision(); d != stats.Continue && combined == nil {
+			shard.Finished, shard.Stopped = true, "SPRT: "+d.String()
+		}
+		sum.Shard = &shard
+	}
 	if err := results.WriteFileAtomic(filepath.Join(outDir, SummaryFile), sum.WriteJSON); err != nil {
 		return sum, err
 	}
-	if ctx.Err() != nil && !sprtStopped {
+	pgn.Close() // before the rewrite replaces it
+	if err := orderPGN(outDir); err != nil {
+		return sum, err
+	}
+	if opts.Shards > 0 {
+		if err := writeShard(outDir, shard); err != nil {
+			return sum, err
+		}
+	}
+	if interrupted {
 		return sum, fmt.Errorf("%w: %d of %d games played, kept in %s; run the same command again to resume",
 			ErrInterrupted, played, sched.Total(), outDir)
 	}
@@ -310,17 +407,6 @@ func OutDir(r *configs.Run, opts Options) string {
 		outDir = filepath.Join("out", r.Name)
 	}
 	return outDir
-}
-
-// pairOrder lists the pairs of a schedule in order, each once.
-func pairOrder(s *Schedule) []int {
-	var out []int
-	for _, g := range s.games {
-		if len(out) == 0 || out[len(out)-1] != g.Pair {
-			out = append(out, g.Pair)
-		}
-	}
-	return out
 }
 
 // consumer is the single owner of a run's results: every finished game
@@ -357,7 +443,10 @@ func (c *consumer) record(g results.Game) error {
 
 // startWorkers feeds the schedule to n workers and returns the channel of
 // their outcomes, closed when every worker is done.
-func startWorkers(ctx context.Context, n int, todo *Schedule, work func(<-chan GameSpec, chan<- outcome)) <-chan outcome {
+//
+// gate, when not nil, is asked before each game is handed out and may
+// hold it back; false ends the feed.
+func startWorkers(ctx context.Context, n int, todo *Schedule, gate func(context.Context, GameSpec) bool, work func(<-chan GameSpec, chan<- outcome)) <-chan outcome {
 	// Buffered, so that a worker neither waits for the feeder to be
 	// scheduled before its next game nor for the consumer to take its
 	// last: with unbuffered channels a worker of fast games spent most of
@@ -376,7 +465,7 @@ func startWorkers(ctx context.Context, n int, todo *Schedule, work func(<-chan G
 		defer close(jobs)
 		for {
 			g, ok := todo.Next()
-			if !ok {
+			if !ok || (gate != nil && !gate(ctx, g)) {
 				return
 			}
 			select {
@@ -456,6 +545,7 @@ func worker(ctx context.Context, r *configs.Run, vs []*engines.Variant, factory 
 		names := [2]string{spec.White, spec.Black}
 		for c, name := range names {
 			t.tc[c] = r.TimeControlFor(name, spec.Variant)
+			t.ponder[c] = engine[name].Ponder
 		}
 		var errs [2]error
 		t.players, errs = get(names)
@@ -469,6 +559,11 @@ func worker(ctx context.Context, r *configs.Run, vs []*engines.Variant, factory 
 			}
 		}
 		if err == nil && rec.Result == "" {
+			for _, p := range t.players {
+				if s, ok := p.(gameSetter); ok {
+					s.SetGame(spec.ID)
+				}
+			}
 			rec, err = t.play(ctx)
 		}
 		if err == nil {
@@ -605,23 +700,39 @@ func (pp *playerPool) close() {
 	}
 }
 
-// checkJournal verifies that the journal's games belong to the schedule.
+// checkJournal verifies that the journal's games belong to the schedule:
+// each is the game of its id, by players, variant, round, pair and
+// opening. A run whose length changed (capKeys) is continued only so.
 func checkJournal(s *Schedule, games []results.Game) error {
 	byID := map[int]GameSpec{}
 	for _, g := range s.games {
 		byID[g.ID] = g
 	}
+	beyond := 0
 	for _, g := range games {
 		spec, ok := byID[g.ID]
-		if !ok || spec.White != g.White || spec.Black != g.Black || spec.Variant != g.Variant {
-			return fmt.Errorf("game %d (%s-%s) is not in this run's schedule", g.ID, g.White, g.Black)
+		if !ok && g.ID > len(s.games) {
+			beyond++
+			continue
 		}
-		if spec.Opening.FEN != g.StartFEN {
+		if ok && spec.White == g.White && spec.Black == g.Black && spec.Variant == g.Variant &&
+			g.StartFEN != "" && g.StartFEN != spec.Opening.FEN {
 			// Openings made another way (an older varena's random
 			// plies, another book): the rest would not be this run.
 			return fmt.Errorf("game %d (%s-%s) started from %s, but this run starts it from %s: the openings were made another way (an older varena?); give another -out",
 				g.ID, g.White, g.Black, g.StartFEN, spec.Opening.FEN)
 		}
+		// Round, pair and opening are compared when the record has them.
+		if !ok || spec.White != g.White || spec.Black != g.Black || spec.Variant != g.Variant ||
+			g.Round != 0 && g.Round != spec.Round || g.Pair != 0 && g.Pair != spec.Pair ||
+			g.StartFEN != "" && g.StartFEN != spec.Opening.FEN {
+			return fmt.Errorf("game %d (%s-%s) is not in this run's schedule: a change of games: or rounds: that renumbers the games (games per pairing with several rounds) cannot continue a run; raise rounds: instead, or give another -out",
+				g.ID, g.White, g.Black)
+		}
+	}
+	if beyond > 0 {
+		return fmt.Errorf("holds %d game(s) beyond this run's %d: the run was played further than games: and rounds: now allow; set them back to at least what was played, or give another -out",
+			beyond, len(s.games))
 	}
 	return nil
 }
@@ -639,15 +750,19 @@ func writePGN(path string, games []results.Game) error {
 }
 
 // WriteRun writes a complete output directory from finished games (used by
-// merge): meta, journal, PGN and summary. The directory must not hold a
-// journal yet.
-func WriteRun(out string, meta Meta, games []results.Game) (*Summary, error) {
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		return nil, err
-	}
+// merge): meta, journal, PGN and summary. The directory must be new or
+// empty; extra names the files the caller writes there afterwards (the
+// report), for the refusal of a directory that holds one.
+func WriteRun(out string, meta Meta, games []results.Game, extra ...string) (*Summary, error) {
 	jpath := filepath.Join(out, JournalFile)
 	if st, err := os.Stat(jpath); err == nil && st.Size() > 0 {
-		return nil, fmt.Errorf("%s already holds a journal; merge into a new directory", out)
+		return nil, fmt.Errorf("%s already holds a journal; to merge again, remove it (rm -r %s) or give another -out", out, out)
+	}
+	if err := ClaimDir(out, false, runWrites(nil, extra)); err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return nil, err
 	}
 	lock, err := LockDir(out)
 	if err != nil {

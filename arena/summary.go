@@ -26,6 +26,12 @@ type Meta struct {
 	Total      int         `json:"total_games"` // games in the whole schedule (all shards)
 	SPRT       *stats.SPRT `json:"sprt,omitempty"`
 	Seed       uint64      `json:"seed"`
+	// Shard and Shards say which shard of the schedule the directory
+	// plays (run -shard 2/4); 0 for the whole. An SPRT counts a shard's
+	// pairs in its own order (Shard, Shard+Shards, ...), so that a report
+	// of the shard's journal counts them as the run did.
+	Shard  int `json:"shard,omitempty"`
+	Shards int `json:"shards,omitempty"`
 	// Settings fingerprints everything that changes what a game is
 	// (see fingerprint): a resume with other settings is refused, naming
 	// each difference. Absent in the meta.json of older versions.
@@ -45,6 +51,8 @@ type Pairing struct {
 	DrawRatio float64        `json:"draw_ratio"`
 	// ByVariant splits WDL by variant (multivariant runs).
 	ByVariant map[string]stats.WDL `json:"by_variant,omitempty"`
+	// Text is the Elo as every view writes it (EloText).
+	Text PairingText `json:"text"`
 }
 
 // Standing is a row of the final standings: total score, then the
@@ -70,6 +78,10 @@ type Summary struct {
 	Standings []Standing  `json:"standings"`
 	RankedBy  string      `json:"ranked_by,omitempty"` // RankByPoints or RankByScore
 	Ratings   stats.Table `json:"ratings"`
+	// PriorDraws is the number of virtual draws each player has in the
+	// ratings (stats.RatingOptions), which pull them toward the pool's
+	// average; a pairing's Elo is from its games alone.
+	PriorDraws float64 `json:"prior_draws,omitempty"`
 	// VariantRatings are the ratings fitted on each variant's games alone
 	// (multivariant runs). A variant whose ratings diverge (possible only
 	// without a prior: someone won or lost all its games there) has none
@@ -89,6 +101,13 @@ type Summary struct {
 	Waiting      int                       `json:"waiting,omitempty"`
 	Faults       map[string]map[string]int `json:"faults,omitempty"` // engine -> termination -> count
 	Terms        map[string]int            `json:"terminations"`
+	// Ponder is, for each engine that pondered, how often it had
+	// pondered on the move its opponent played.
+	Ponder map[string]PonderRate `json:"ponder,omitempty"`
+	// Shard is set for a run played with -shard: which shard, and how
+	// many of its own games it played; Played and the tables above are
+	// this shard's, Meta.Total the whole run's.
+	Shard *ShardRecord `json:"shard,omitempty"`
 }
 
 // SPRTState is where an SPRT stands.
@@ -146,17 +165,17 @@ type Tally struct {
 	played   int
 	terms    map[string]int
 	faults   map[string]map[string]int
-	variants []string // in order of appearance, after meta's
+	ponder   map[string]*PonderRate // engine -> its pondering so far
+	variants []string               // in order of appearance, after meta's
 
 	// An SPRT counts pairs in schedule order only, the contiguous prefix
 	// of finished pairs, so that where it stops does not depend on which
 	// game finished first (see Add).
-	pending   map[int][]results.Game // pair -> finished games not counted yet
-	nextPair  int                    // pairs counted so far
-	pairOrder []int                  // pairs in schedule order; nil: 1, 2, 3, ...
-	decision  stats.Decision
-	llr       float64
-	past      int // games finished after the decision
+	pending  map[int][]results.Game // pair -> finished games not counted yet
+	nextPair int                    // pairs counted so far
+	decision stats.Decision
+	llr      float64
+	past     int // games finished after the decision
 }
 
 type pairAcc struct {
@@ -194,10 +213,15 @@ func (t *Tally) idx(n string) int {
 	return i
 }
 
-// SetPairOrder sets the order in which an SPRT counts pairs: the pairs
-// of the schedule played (a shard's), in schedule order. Without it the
-// order is pair 1, 2, 3, ...
-func (t *Tally) SetPairOrder(pairs []int) { t.pairOrder = pairs }
+// pairAt returns the k-th pair (from 0) an SPRT counts: the pairs of
+// the schedule played, in schedule order, which for shard i of n are
+// i, i+n, i+2n, ... (Schedule.Shard deals pairs round-robin).
+func (t *Tally) pairAt(k int) int {
+	if t.meta.Shards > 1 {
+		return t.meta.Shard + k*t.meta.Shards
+	}
+	return k + 1
+}
 
 // Add counts a finished game (an unfinished one, "*", is ignored).
 //
@@ -222,13 +246,7 @@ func (t *Tally) Add(g results.Game) error {
 	}
 	t.pending[g.Pair] = append(t.pending[g.Pair], g)
 	for t.decision == stats.Continue {
-		p := t.nextPair + 1
-		if t.pairOrder != nil {
-			if t.nextPair >= len(t.pairOrder) {
-				break
-			}
-			p = t.pairOrder[t.nextPair]
-		}
+		p := t.pairAt(t.nextPair)
 		gs := t.pending[p]
 		if len(gs) < 2 {
 			break
@@ -320,6 +338,7 @@ func (t *Tally) count(g results.Game) error {
 	}
 	t.played++
 	t.terms[g.Termination]++
+	t.countPonder(g)
 	if loser := faultLoser(g); loser != "" {
 		if t.faults[loser] == nil {
 			t.faults[loser] = map[string]int{}
@@ -374,7 +393,7 @@ func (t *Tally) ProgressText() string {
 // when the numbers are wanted, not per game (SPRTDecision and
 // ProgressText are the cheap per-game views).
 func (t *Tally) Summary() (*Summary, error) {
-	s := &Summary{Meta: t.meta, Played: t.played, Terms: t.terms, Faults: t.faults,
+	s := &Summary{Meta: t.meta, Played: t.played, Terms: t.terms, Faults: t.faults, Ponder: t.ponderRates(),
 		PastDecision: t.past, Waiting: t.waiting()}
 	for _, k := range t.sortedPairings() {
 		a := t.pairings[k]
@@ -393,6 +412,7 @@ func (t *Tally) Summary() (*Summary, error) {
 				p.ByVariant[v] = *w
 			}
 		}
+		p.Text = pairingText(p)
 		s.Pairings = append(s.Pairings, p)
 	}
 	if len(t.variants) > 1 {
@@ -403,6 +423,7 @@ func (t *Tally) Summary() (*Summary, error) {
 		if s.Ratings, err = t.rate(""); err != nil {
 			return nil, fmt.Errorf("ratings: %w", err)
 		}
+		s.PriorDraws = t.RatingOptions.Prior()
 		if len(t.variants) > 1 {
 			s.VariantRatings = map[string]stats.Table{}
 			for _, v := range t.variants {
@@ -704,8 +725,7 @@ const CrosstableWidth = 100
 // SPRT and faults.
 func (s *Summary) WriteText(w io.Writer) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %d of %d games played (%s, %s)\n\n", s.Meta.Name, s.Played, s.Meta.Total,
-		strings.Join(s.Meta.Variants, ", "), s.Meta.Tournament)
+	b.WriteString(s.headline() + "\n\n")
 	if len(s.Standings) > 0 {
 		s.writeStandings(&b)
 		b.WriteByte('\n')
@@ -713,6 +733,9 @@ func (s *Summary) WriteText(w io.Writer) error {
 	if len(s.Ratings) > 0 {
 		if err := s.Ratings.Write(&b); err != nil {
 			return err
+		}
+		if note := s.PriorNote(); note != "" {
+			b.WriteString(note + "\n")
 		}
 		b.WriteByte('\n')
 	}

@@ -60,7 +60,7 @@ func TestTally(t *testing.T) {
 	if err := s.WriteText(&b); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"5 of 0 games", "a vs b: 2-1-1", "pairs", "Faults:", "a: 1 x time forfeit"} {
+	for _, want := range []string{"t: 5 games", "a vs b: 2-1-1", "pairs", "Faults:", "a: 1 x time forfeit"} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("text lacks %q:\n%s", want, b.String())
 		}

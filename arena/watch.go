@@ -1,6 +1,9 @@
 package arena
 
 import (
+	"time"
+
+	"varena/configs"
 	"varena/engines"
 	"varena/results"
 )
@@ -30,4 +33,53 @@ type LiveMove struct {
 	// Pos is the position after it, a copy: a watcher that draws it
 	// formats it (Pos.FEN()) when it needs to, not at every move.
 	Pos engines.Position
+	// Limits are each side's limit (by colour), copied and not formatted
+	// here, in the game's loop; Clocks the time left on each side's clock
+	// after the move, for sides on a clock (Limits[c].Clock set).
+	Limits [2]configs.TimeControl
+	Clocks [2]time.Duration
+}
+
+// liveMove is what a watcher is told of ply ply of the table's game.
+func (t *table) liveMove(ply int, mv results.Move, pos engines.Position, clocks [2]clock) LiveMove {
+	m := LiveMove{Game: t.spec, Ply: ply, Move: mv, Pos: pos}
+	for c := range clocks {
+		m.Limits[c], m.Clocks[c] = t.tc[c], clocks[c].left
+	}
+	return m
+}
+
+// Watchers returns a Watcher calling each of ws in turn (nil ones left
+// out): a live page and a console output can follow the same run.
+func Watchers(ws ...Watcher) Watcher {
+	var list multiWatcher
+	for _, w := range ws {
+		if w != nil {
+			list = append(list, w)
+		}
+	}
+	if len(list) == 1 {
+		return list[0]
+	}
+	return list
+}
+
+type multiWatcher []Watcher
+
+func (m multiWatcher) Started(meta Meta, scheduled int, done []results.Game) {
+	for _, w := range m {
+		w.Started(meta, scheduled, done)
+	}
+}
+
+func (m multiWatcher) Moved(mv LiveMove) {
+	for _, w := range m {
+		w.Moved(mv)
+	}
+}
+
+func (m multiWatcher) Finished(g results.Game) {
+	for _, w := range m {
+		w.Finished(g)
+	}
 }

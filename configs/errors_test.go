@@ -81,6 +81,35 @@ engines: [{name: a, kind: random, seed: -1}, {name: b, kind: random}]
 			"t.yaml:5: seed: want a whole number, 0 or more, have \"-1\"",
 	},
 	{
+		// yaml.v3 cuts a fraction to a whole number silently (games: 4.5
+		// played 4 a pairing); a whole float (1e3, 20.0) is the number.
+		name: "fractions for whole numbers",
+		yaml: `variant: extinction
+tournament:
+  games: 4.5
+  rounds: 1e3
+time_control: {nodes: 3000.7}
+engines: [{name: a, kind: alphabeta, hash: 16.0}, {name: b, kind: random, seed: 1.5}]
+`,
+		want: "t.yaml:3: games: want a whole number, have 4.5\n" +
+			"t.yaml:5: nodes: want a whole number, have 3000.7\n" +
+			"t.yaml:6: seed: want a whole number, have 1.5",
+	},
+	{
+		// Bounded as varena uci -hash is: hash 1000000000 panicked in
+		// makeslice after the output directory was made.
+		name: "hash and concurrency beyond their bounds",
+		yaml: `variant: extinction
+concurrency: 100000000
+time_control: {depth: 1}
+engines:
+  - {name: a, kind: alphabeta, hash: 1000000000}
+  - {name: b, kind: alphabeta, hash: 4096}
+`,
+		want: "t.yaml:2: concurrency: 100000000 is more than 1024 games at once\n" +
+			"t.yaml:5: engine \"a\": hash 1000000000 MB is more than 4096 MB",
+	},
+	{
 		// A plain scalar folded over a blank line holds a line break:
 		// the message stays one line (FuzzParse found it).
 		name: "value over two lines",
@@ -489,7 +518,7 @@ t.yaml:5: openings.start: -1 is negative`,
 engines: [{name: a, kind: random}, {name: b, kind: random}]
 `,
 		want: `t.yaml:1: variant "evolution": openings.format without a file: it says how to read the file
-t.yaml:1: variant "evolution": openings.start without a file: it is the book's first opening used`,
+t.yaml:1: variant "evolution": openings.start: a line of a book; give file too`,
 	},
 	{
 		name: "adjudication",
@@ -540,7 +569,7 @@ engines:
     name: b
     time_control: *tc
 `), check)
-	if err == nil || err.Error() != `t.yaml:4: unknown key "x-templates" in run (known: name, variant, variants, variant_schedule, out, seed, concurrency, tournament, openings, time_control, adjudication, sprt, engines)` {
+	if err == nil || err.Error() != `t.yaml:4: unknown key "x-templates" in run (known: name, variant, variants, variant_schedule, out, seed, concurrency, protocol_log, tournament, openings, time_control, adjudication, sprt, engines)` {
 		t.Fatalf("got %v", err)
 	}
 	r, err := configs.Parse("t.yaml", []byte(`

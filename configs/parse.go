@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -477,6 +478,9 @@ func decodeStrict(n *yaml.Node, out any, what string) error {
 // ("line 3: cannot unmarshal !!str `x` into int" becomes
 // "line 3: games: cannot unmarshal ...").
 func decodeField(n *yaml.Node, out any, key string) error {
+	if err := refuseFraction(n, out, key); err != nil {
+		return err
+	}
 	var err error
 	if rv := reflect.ValueOf(out).Elem(); rv.Kind() == reflect.Slice && resolve(n).Kind == yaml.SequenceNode {
 		err = decodeList(resolve(n), rv)
@@ -497,6 +501,31 @@ func decodeField(n *yaml.Node, out any, key string) error {
 		msgs[i] = msg
 	}
 	return &yaml.TypeError{Errors: msgs}
+}
+
+// refuseFraction refuses a number with a fraction for a whole-number
+// setting: yaml.v3 cuts 4.5 to 4 without a word ("games: 4.5" played
+// 4 games a pairing). A float that is whole (4.0, 1e6) is that number.
+func refuseFraction(n *yaml.Node, out any, key string) error {
+	t := reflect.TypeOf(out).Elem()
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+	default:
+		return nil
+	}
+	s := resolve(n)
+	if s.Kind != yaml.ScalarNode || s.ShortTag() != "!!float" {
+		return nil
+	}
+	f, err := strconv.ParseFloat(strings.ReplaceAll(s.Value, "_", ""), 64)
+	if err == nil && f == math.Trunc(f) && !math.IsInf(f, 0) {
+		return nil
+	}
+	return &yaml.TypeError{Errors: []string{fmt.Sprintf("line %d: %s: want a whole number, have %s", s.Line, key, s.Value)}}
 }
 
 // unmarshalError reads yaml.v3's "cannot unmarshal !!str `two` into
@@ -705,9 +734,6 @@ func editDistance(a, b string) int {
 	return prev[len(b)]
 }
 
-// Path resolves a path named in the run: relative paths are relative to
-// the folder of the run's file. Without a File (embedded runs, Parse) the
-// path is returned unchanged; Open knows where to look for it.
 // At returns "SOURCE:LINE", the place of a line of the run's file in
 // messages (an engine entry's Line, say), or SOURCE when line is 0.
 func (r *Run) At(line int) string {
@@ -721,6 +747,9 @@ func (r *Run) At(line int) string {
 	return fmt.Sprintf("%s:%d", src, line)
 }
 
+// Path resolves a path named in the run: relative paths are relative to
+// the folder of the run's file. Without a File (embedded runs, Parse) the
+// path is returned unchanged; Open knows where to look for it.
 func (r *Run) Path(p string) string {
 	if p == "" || filepath.IsAbs(p) || r.File == "" {
 		return p

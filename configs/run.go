@@ -18,6 +18,10 @@ type Run struct {
 	Out             string `yaml:"out"`         // output directory (journal, PGN, summary)
 	Seed            uint64 `yaml:"seed"`        // schedule, openings and random players
 	Concurrency     int    `yaml:"concurrency"` // workers; 0 = number of CPUs
+	// ProtocolLog is a file (relative to the config's folder) that logs
+	// every line sent to and read from the external engines, with a
+	// timestamp and the game id; "" for none. varena run -log overrides.
+	ProtocolLog string `yaml:"protocol_log"`
 
 	Tournament   Tournament   `yaml:"tournament"`
 	Openings     Openings     `yaml:"openings"`
@@ -78,9 +82,11 @@ type Openings struct {
 	// .pgn, else epd).
 	Format string `yaml:"format"`
 	Order  string `yaml:"order"` // sequential (default) or random (with the seed)
-	// Start is the book's first opening used (from 1, the default);
-	// the book is used from there on, then from its beginning again.
-	Start int `yaml:"start"`
+	// Start, with File: the book's line (1-based, after the random
+	// order's shuffle) the first pair plays, as fastchess's and
+	// cutechess-cli's start=: workers given the same book and seed play
+	// different openings. 0 is 1.
+	Start int `yaml:"start,omitempty"`
 	// Plies, without File: openings are made by this many random plies
 	// from the start position (0: every game from the start position).
 	// With a PGN File: the plies played of each game (0: all).
@@ -195,6 +201,10 @@ type Engine struct {
 	// Variants the engine plays (empty: all it can) and declines.
 	Plays    []string `yaml:"plays"`
 	Declines []string `yaml:"declines"`
+
+	// Ponder (UCI engines): the engine thinks on the opponent's time,
+	// told "go ponder" on the move it expects, as cutechess-cli's ponder.
+	Ponder bool `yaml:"ponder,omitempty"`
 
 	TimeControl *TimeControl `yaml:"time_control"` // overrides the run's
 	Line        int          `yaml:"-"`

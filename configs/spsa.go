@@ -244,6 +244,8 @@ func (t *SPSATune) validate(name string, root *yaml.Node, check Checker) []*Erro
 	v.limitsCovered()
 	if t.Concurrency < 0 {
 		v.errorf(v.at("concurrency"), "concurrency: %d is negative (0 means one pair per CPU)", t.Concurrency)
+	} else if t.Concurrency > MaxConcurrency {
+		v.errorf(v.at("concurrency"), "concurrency: %d is more than %d at once", t.Concurrency, MaxConcurrency)
 	}
 	t.TimeControl, t.Engines = r.TimeControl, r.Engines // the parsed clocks
 

@@ -46,6 +46,13 @@ type Tune struct {
 	// against the start weights.
 	Verify *Verify `yaml:"verify"`
 
+	// Datagen says how the data files were made, since data is not
+	// committed: a missing data file's error gives the exact `varena
+	// datagen` command that makes it and how long that takes.
+	Datagen *Datagen `yaml:"datagen"`
+	// DataLine is the line of the data key, for that error.
+	DataLine int `yaml:"-"`
+
 	// File is the path the config was read from; relative paths in it
 	// are relative to its folder.
 	File string `yaml:"-"`
@@ -66,6 +73,64 @@ type Verify struct {
 	SPRT         *SPRT  `yaml:"sprt"`
 	Hash         int    `yaml:"hash"` // MB per engine; default 16
 	Line         int    `yaml:"-"`
+}
+
+// Datagen is the `varena datagen` run that makes a tune's data: the
+// variant and the output file are the tune's, the rest is here.
+type Datagen struct {
+	Games int    `yaml:"games"`
+	Nodes int64  `yaml:"nodes"` // per move; 0: datagen's default
+	Seed  uint64 `yaml:"seed"`  // 0: datagen's default
+	// Minutes is about how long it takes on 2 cores, as measured; 0
+	// leaves the time out of the message.
+	Minutes float64 `yaml:"minutes"`
+	Line    int     `yaml:"-"`
+}
+
+func (d *Datagen) UnmarshalYAML(n *yaml.Node) error {
+	type plain Datagen
+	d.Line = n.Line
+	return decodeStrict(n, (*plain)(d), "datagen")
+}
+
+// MissingData is the error for a data file that does not exist: with a
+// datagen key, the command that makes it, its -out path as seen from the
+// working folder so that it can be pasted as it is.
+func (t *Tune) MissingData(file string) error {
+	p := t.Path(file)
+	shown := p
+	if abs, err := filepath.Abs(p); err == nil {
+		if wd, err := os.Getwd(); err == nil {
+			if rel, err := filepath.Rel(wd, abs); err == nil {
+				shown = rel
+			}
+		}
+	}
+	src := t.File
+	if t.DataLine > 0 {
+		src = fmt.Sprintf("%s:%d", t.File, t.DataLine)
+	}
+	d := t.Datagen
+	if d == nil {
+		return fmt.Errorf("%s: data file %s does not exist; make it with varena datagen -variant %s -games N -out %s", src, shown, t.Variant, shown)
+	}
+	cmd := fmt.Sprintf("varena datagen -variant %s -games %d", t.Variant, d.Games)
+	if d.Nodes > 0 {
+		cmd += fmt.Sprintf(" -nodes %d", d.Nodes)
+	}
+	if d.Seed > 0 {
+		cmd += fmt.Sprintf(" -seed %d", d.Seed)
+	}
+	cmd += " -out " + shown
+	took := ""
+	if d.Minutes > 0 {
+		unit := "minutes"
+		if d.Minutes == 1 {
+			unit = "minute"
+		}
+		took = fmt.Sprintf(" (about %g %s on 2 cores; an interrupted datagen resumes)", d.Minutes, unit)
+	}
+	return fmt.Errorf("%s: data file %s does not exist; make it with: %s%s", src, shown, cmd, took)
 }
 
 // Bad-data policies of a texel tune.
@@ -126,6 +191,7 @@ func ParseTune(name string, data []byte, check Checker) (*Tune, error) {
 		v := &tuneValidator{name: name, lines: &validator{root: doc.node}, check: check, tune: t}
 		v.validate()
 		errs = append(errs, v.errs...)
+		t.DataLine = v.at("data")
 	}
 	if err := joinErrors(errs); err != nil {
 		return nil, err
@@ -250,6 +316,8 @@ func (v *tuneValidator) validate() {
 	}
 	if t.Concurrency < 0 {
 		v.errorf(v.at("concurrency"), "concurrency: %d is negative (0 means one per CPU)", t.Concurrency)
+	} else if t.Concurrency > MaxConcurrency {
+		v.errorf(v.at("concurrency"), "concurrency: %d is more than %d at once", t.Concurrency, MaxConcurrency)
 	}
 	switch t.Method {
 	case "", MethodTexel:
@@ -299,6 +367,17 @@ func (v *tuneValidator) texel() {
 	if t.K < 0 {
 		v.errorf(v.at("k"), "k: %g is negative (0 fits K)", t.K)
 	}
+	if d := t.Datagen; d != nil {
+		if d.Games <= 0 {
+			v.errorf(v.at("datagen", "games"), "datagen.games: %d; want the number of games that make the data", d.Games)
+		}
+		if d.Nodes < 0 {
+			v.errorf(v.at("datagen", "nodes"), "datagen.nodes: %d is negative", d.Nodes)
+		}
+		if d.Minutes < 0 {
+			v.errorf(v.at("datagen", "minutes"), "datagen.minutes: %g is negative", d.Minutes)
+		}
+	}
 }
 
 func (v *tuneValidator) verify(vf *Verify) {
@@ -323,6 +402,8 @@ func (v *tuneValidator) verify(vf *Verify) {
 	}
 	if vf.Hash < 0 {
 		v.errorf(v.at(sub(p, "hash")...), "verify.hash: %d is negative", vf.Hash)
+	} else if vf.Hash > MaxHash {
+		v.errorf(v.at(sub(p, "hash")...), "verify.hash: %d MB is more than %d MB", vf.Hash, MaxHash)
 	}
 	if vf.Out == "" && v.tune.Out == "" {
 		v.errorf(v.at(sub(p, "out")...), "verify.out: no match directory (and no out to derive it from)")

@@ -48,6 +48,8 @@ func TestParseTuneErrors(t *testing.T) {
 		{"two limits", "variant: extinction\ndata: [a]\nout: o\nverify:\n  nodes: 10\n  depth: 3\n", []string{"t.yaml:6: verify: nodes and depth both set"}},
 		{"sprt bounds", "variant: extinction\ndata: [a]\nout: o\nverify:\n  sprt: {elo0: 5, elo1: 0}\n", []string{"t.yaml:5: verify.sprt: elo1 (0) must exceed elo0 (5)"}},
 		{"verify key", "variant: extinction\ndata: [a]\nout: o\nverify:\n  gams: 10\n", []string{`t.yaml:5: unknown key "gams" in verify`}},
+		{"datagen games", "variant: extinction\ndata: [a]\nout: o\ndatagen:\n  games: 0\n  minutes: -1\n", []string{"t.yaml:5: datagen.games: 0; want", "t.yaml:6: datagen.minutes: -1 is negative"}},
+		{"datagen key", "variant: extinction\ndata: [a]\nout: o\ndatagen: {games: 10, gmes: 3}\n", []string{`t.yaml:4: unknown key "gmes" in datagen`}},
 		{"several", "variant: chess\ndata: [a]\nl2: -1\n", []string{"t.yaml:1: variant", "t.yaml:3: l2: -1 is negative", "out: no output"}},
 		{"two documents", "variant: extinction\n---\nvariant: evolution\n", []string{"t.yaml:2: more than one YAML document"}},
 		{"syntax", "variant: [extinction\n", []string{"t.yaml:"}},
@@ -116,5 +118,18 @@ func TestTuneSetOut(t *testing.T) {
 	}
 	if got := tu.Path(tu.Verify.Out); got != filepath.Join(wd, "x/w-verify") {
 		t.Errorf("verify out %q", got)
+	}
+}
+
+// Every shipped texel config says how its data is made.
+func TestExampleTunesDatagen(t *testing.T) {
+	for _, v := range variants.Names() {
+		tu, err := configs.LoadTune("tunes/"+v+".yaml", check)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := tu.Datagen; d == nil || d.Games <= 0 || d.Minutes <= 0 {
+			t.Errorf("%s: datagen %+v", v, d)
+		}
 	}
 }

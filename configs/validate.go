@@ -19,6 +19,15 @@ const (
 	DefaultAlpha     = 0.05
 	DefaultBeta      = 0.05
 	DefaultHash      = 16 // MB
+	// MaxHash bounds an alphabeta engine's hash (MB), as `varena uci
+	// -hash` and its Hash option are bounded (engines/uci's
+	// defaultMaxHash): a larger table cannot be allocated (hash:
+	// 1000000000 panicked in makeslice, 100000 ran out of memory).
+	MaxHash = 4096
+	// MaxConcurrency bounds the games played at once: each worker holds
+	// its players and buffers (concurrency: 100000000 took 1.9 GB before
+	// the first game), and no machine runs more engines at once usefully.
+	MaxConcurrency = 1024
 )
 
 // Accepted values of the enumerated settings.
@@ -342,6 +351,8 @@ func (v *validator) validate() {
 	v.limitsCovered()
 	if r.Concurrency < 0 {
 		v.errorf(v.at("concurrency"), "concurrency: %d is negative (0 means one worker per CPU)", r.Concurrency)
+	} else if r.Concurrency > MaxConcurrency {
+		v.errorf(v.at("concurrency"), "concurrency: %d is more than %d games at once", r.Concurrency, MaxConcurrency)
 	}
 }
 
@@ -501,15 +512,14 @@ func (v *validator) openings(o *Openings, label string, path []any) {
 	if o.File == "" && o.Format != "" {
 		v.errorf(v.at(sub(path, "format")...), "%s.format without a file: it says how to read the file", label)
 	}
-	if o.Start < 0 {
-		v.errorf(v.at(sub(path, "start")...), "%s.start: %d is negative", label, o.Start)
-	}
-	if o.File == "" && o.Start != 0 {
-		v.errorf(v.at(sub(path, "start")...), "%s.start without a file: it is the book's first opening used", label)
-	}
 	pgn := o.Format == FormatPGN || o.Format == "" && strings.EqualFold(filepath.Ext(o.File), ".pgn")
 	if o.Plies < 0 {
 		v.errorf(v.at(sub(path, "plies")...), "%s.plies: %d is negative", label, o.Plies)
+	}
+	if o.Start < 0 {
+		v.errorf(v.at(sub(path, "start")...), "%s.start: %d is negative", label, o.Start)
+	} else if o.Start > 0 && o.File == "" {
+		v.errorf(v.at(sub(path, "start")...), "%s.start: a line of a book; give file too", label)
 	}
 	if o.File != "" && o.Plies != 0 && !pgn {
 		v.errorf(v.at(sub(path, "plies")...), "%s: file and plies both given; give one (plies makes random openings, or with format: pgn, plays that many plies of each game)", label)
@@ -618,6 +628,7 @@ var onlyFor = []struct {
 	{"variant_names", func(e *Engine) bool { return len(e.VariantNames) > 0 }, []string{KindUCI}},
 	{"restart", func(e *Engine) bool { return e.Restart != "" }, []string{KindUCI}},
 	{"history", func(e *Engine) bool { return e.History != "" }, []string{KindUCI}},
+	{"ponder", func(e *Engine) bool { return e.Ponder }, []string{KindUCI}},
 	{"weights", func(e *Engine) bool { return len(e.Weights) > 0 }, []string{KindAlphaBeta, KindGreedy}},
 	{"hash", func(e *Engine) bool { return e.Hash != 0 }, []string{KindAlphaBeta}},
 	{"seed", func(e *Engine) bool { return e.Seed != 0 }, []string{KindRandom, KindGreedy}},
@@ -657,6 +668,8 @@ func (v *validator) engine(e *Engine, i int, first map[string]int) {
 	}
 	if e.Hash < 0 {
 		v.errorf(at("hash"), "%s: hash %d is negative", label, e.Hash)
+	} else if e.Hash > MaxHash {
+		v.errorf(at("hash"), "%s: hash %d MB is more than %d MB", label, e.Hash, MaxHash)
 	} else if v.zero(float64(e.Hash), sub(p, "hash")...) {
 		v.errorf(at("hash"), "%s: hash 0; want 1 MB or more (leave the key out for %d)", label, DefaultHash)
 	}

@@ -93,7 +93,7 @@ func FuzzJournalLine(f *testing.F) {
 	f.Add([]byte("null"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		// As a whole file: never a panic, and what is kept is well formed.
-		if sc, err := scanJournal(bytes.NewReader(data), "fuzz"); err == nil {
+		if sc, err := scanJournal(bytes.NewReader(data), "fuzz", nil); err == nil {
 			if sc.good > int64(len(data)) || sc.good > 0 && data[sc.good-1] != '\n' {
 				t.Fatalf("would keep %d bytes of %q", sc.good, data)
 			}
@@ -121,7 +121,7 @@ func FuzzJournalLine(f *testing.F) {
 		if err != nil || !bytes.Equal(out, out2) || !sameGame(g, g2) {
 			t.Fatalf("%q read back as %q (%v)", out, out2, err)
 		}
-		_, err = scanJournal(bytes.NewReader(append(append([]byte(nil), out...), out...)), "fuzz")
+		_, err = scanJournal(bytes.NewReader(append(append([]byte(nil), out...), out...)), "fuzz", nil)
 		if !errors.Is(err, ErrDuplicate) || !strings.Contains(err.Error(), "fuzz:2: ") || !strings.Contains(err.Error(), "line 1") {
 			t.Fatalf("two copies of %q: %v, want a duplicate naming lines 2 and 1", out, err)
 		}

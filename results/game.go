@@ -82,6 +82,8 @@ type Game struct {
 	Started time.Time `json:"started"`
 	// DurationMS is the game's wall-clock duration in milliseconds.
 	DurationMS int64 `json:"duration_ms"`
+	// Ponder counts the pondering of engines that ponder (nil for none).
+	Ponder *PonderCounts `json:"ponder,omitempty"`
 	// Site is where the game was played (PGN Site tag); it may be empty.
 	Site string `json:"site,omitempty"`
 }
@@ -143,6 +145,21 @@ func sameGame(a, b Game) bool {
 	ja, errA := json.Marshal(a)
 	jb, errB := json.Marshal(b)
 	return errA == nil && errB == nil && string(ja) == string(jb)
+}
+
+// withoutTiming returns g without what says when and where it was played
+// (start, duration, site, each move's time): what stays is what the game
+// is, so two plays of one scheduled game compare equal when their moves,
+// results, players, opening and limits agree.
+func withoutTiming(g Game) Game {
+	g.Started, g.DurationMS, g.Site = time.Time{}, 0, ""
+	moves := make([]Move, len(g.Moves))
+	for i, m := range g.Moves {
+		m.TimeMS = 0
+		moves[i] = m
+	}
+	g.Moves = moves
+	return g
 }
 
 // gameDiff lists, in words, the fields in which two records of one game

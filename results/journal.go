@@ -70,12 +70,17 @@ type Journal struct {
 // line followed by other lines is an error naming path:line. A game whose
 // ID appeared on an earlier line is skipped (the first record wins) and
 // counted by Duplicates.
-func OpenJournal(path string) (*Journal, []Game, error) {
+//
+// Each check, if given, vets every record read (the arena replays it by
+// the rules, see arena.CheckGame): a record it refuses is an error naming
+// path:line and the reason, wherever it stands, since a whole line that
+// is false is no torn write.
+func OpenJournal(path string, checks ...Check) (*Journal, []Game, error) {
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
 	if err != nil {
 		return nil, nil, fmt.Errorf("results: %w", err)
 	}
-	sc, err := scanJournal(f, path)
+	sc, err := scanJournal(f, path, checks)
 	if err != nil {
 		f.Close()
 		return nil, nil, err
@@ -106,14 +111,14 @@ func OpenJournal(path string) (*Journal, []Game, error) {
 // file, for read-only use (rating, merging, reports). An incomplete or bad
 // last line is ignored, as the journal may be in use; a bad line in the
 // middle is an error naming path:line, and so is a game whose ID
-// appeared on an earlier line (see OpenJournal).
-func ReadJournal(path string) ([]Game, error) {
+// appeared on an earlier line, and one a check refuses (see OpenJournal).
+func ReadJournal(path string, checks ...Check) ([]Game, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("results: %w", err)
 	}
 	defer f.Close()
-	sc, err := scanJournal(f, path)
+	sc, err := scanJournal(f, path, checks)
 	if err != nil {
 		return nil, err
 	}
@@ -266,8 +271,11 @@ func (j *Journal) Close() error {
 
 // Merge joins the games of several journals (shards of one run, or
 // copies of it) by ID and returns them sorted by ID. A game present in
-// several inputs with the same content is kept once; the same ID with
-// different content is an error wrapping ErrConflict.
+// several inputs with the same content is kept once, the first input's
+// record; the same ID with different content is an error wrapping
+// ErrConflict. Content is what the game is, not when it ran: a shard
+// played again (another start time, duration, site or move times) merges
+// with its first play (see withoutTiming).
 func Merge(journals ...[]Game) ([]Game, error) {
 	type entry struct {
 		g   Game
@@ -281,9 +289,9 @@ func Merge(journals ...[]Game) ([]Game, error) {
 				byID[g.ID] = entry{g, src}
 				continue
 			}
-			if !sameGame(prev.g, g) {
+			if a, b := withoutTiming(prev.g), withoutTiming(g); !sameGame(a, b) {
 				return nil, fmt.Errorf("results: merge: game %d (%s-%s) differs between input %d and input %d: %s: %w",
-					g.ID, prev.g.White, prev.g.Black, prev.src+1, src+1, gameDiff(prev.g, g), ErrConflict)
+					g.ID, prev.g.White, prev.g.Black, prev.src+1, src+1, gameDiff(a, b), ErrConflict)
 			}
 		}
 	}
@@ -305,9 +313,22 @@ type journalScan struct {
 	dropped int
 }
 
+// Check vets a record read from a journal: nil, or why it is false.
+type Check func(Game) error
+
+// runChecks applies checks to g, the first refusal winning.
+func runChecks(checks []Check, g Game) error {
+	for _, c := range checks {
+		if err := c(g); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // scanJournal reads a journal from r; name is used in errors. See
-// OpenJournal for how bad and duplicate lines are treated.
-func scanJournal(r io.Reader, name string) (journalScan, error) {
+// OpenJournal for how bad, duplicate and refused lines are treated.
+func scanJournal(r io.Reader, name string, checks []Check) (journalScan, error) {
 	sc := journalScan{ids: make(map[int]bool), lines: make(map[int]int)}
 	br := bufio.NewReaderSize(r, 64<<10)
 	var bad error // a bad line, fatal unless it turns out to be the last
@@ -338,6 +359,9 @@ func scanJournal(r io.Reader, name string) (journalScan, error) {
 				if first, dup := sc.lines[g.ID]; dup {
 					return sc, fmt.Errorf("results: %s:%d: game %d is also on line %d (%s); a journal holds each game once, so two runs wrote to it or it was edited: keep the right line and delete the other: %w",
 						name, lineNo, g.ID, first, sameOrNot(sc.games, g), ErrDuplicate)
+				}
+				if err := runChecks(checks, g); err != nil {
+					return sc, fmt.Errorf("results: %s:%d: game %d: %w", name, lineNo, g.ID, err)
 				}
 				sc.ids[g.ID] = true
 				sc.lines[g.ID] = lineNo

@@ -247,6 +247,32 @@ func TestMerge(t *testing.T) {
 	if got, err := Merge(); err != nil || len(got) != 0 {
 		t.Errorf("Merge(): %v, %v", got, err)
 	}
+
+	// A shard played again: the same games at another time, on another
+	// host, with other durations and move times, merges with its first
+	// play and keeps the first input's record.
+	replayed := game(2, BlackWins)
+	replayed.Started = replayed.Started.Add(3 * time.Hour)
+	replayed.DurationMS += 1234
+	replayed.Site = "node-7"
+	replayed.Moves = slices.Clone(replayed.Moves)
+	for i := range replayed.Moves {
+		replayed.Moves[i].TimeMS += 17
+	}
+	got, err = Merge(a, []Game{replayed})
+	if err != nil {
+		t.Fatalf("a replayed game conflicts: %v", err)
+	}
+	if g := got[slices.IndexFunc(got, func(g Game) bool { return g.ID == 2 })]; g.Site == "node-7" {
+		t.Errorf("merge kept the second play of game 2, want the first")
+	}
+	// Another move is another game, whenever it was played.
+	other := game(2, BlackWins)
+	other.Moves = slices.Clone(other.Moves)
+	other.Moves[1].UCI = "a1a2"
+	if _, err := Merge(a, []Game{other}); !errors.Is(err, ErrConflict) || !strings.Contains(err.Error(), "first differing at ply 2") {
+		t.Errorf("another move: %v", err)
+	}
 }
 
 func TestWhiteScore(t *testing.T) {

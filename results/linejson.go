@@ -58,6 +58,17 @@ func appendLine(b []byte, g *Game) ([]byte, error) {
 	b = append(b, started...)
 	b = append(b, `,"duration_ms":`...)
 	b = strconv.AppendInt(b, g.DurationMS, 10)
+	if p := g.Ponder; p != nil {
+		b = append(b, `,"ponder":{"tries":[`...)
+		b = strconv.AppendInt(b, int64(p.Tries[0]), 10)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(p.Tries[1]), 10)
+		b = append(b, `],"hits":[`...)
+		b = strconv.AppendInt(b, int64(p.Hits[0]), 10)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(p.Hits[1]), 10)
+		b = append(b, "]}"...)
+	}
 	if g.Site != "" {
 		b = appendField(b, "site", g.Site)
 	}

@@ -24,6 +24,7 @@ func TestLineMatchesEncodingJSON(t *testing.T) {
 	tricky := "tab\there \"quoted\" back\\slash \b\f\n\r \x00\x01\x1f\x7f <&> é ♞ \u2028\u2029 bad\xff\xfe utf8 \xe2\x80"
 	full := extinctionGame()
 	full.Reason, full.Site = tricky, "Los Alamos"
+	full.Ponder = &PonderCounts{Tries: [2]int{30, 29}, Hits: [2]int{12, 0}}
 	empty := Game{Result: Unfinished}
 	noMoves := game(3, Draw)
 	noMoves.Moves = []Move{}

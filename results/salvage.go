@@ -14,8 +14,9 @@ import (
 // each line that is not is named in skipped as "path:line: why". The
 // file is not changed. Runs and merges use ReadJournal and OpenJournal,
 // which refuse damage in the middle, since skipping a game there would
-// change the results.
-func SalvageJournal(path string) (games []Game, skipped []string, err error) {
+// change the results. A record a check refuses is skipped, named with
+// the reason.
+func SalvageJournal(path string, checks ...Check) (games []Game, skipped []string, err error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, fmt.Errorf("results: %w", err)
@@ -26,13 +27,20 @@ func SalvageJournal(path string) (games []Game, skipped []string, err error) {
 	for lineNo := 1; ; lineNo++ {
 		line, rerr := br.ReadBytes('\n')
 		if len(bytes.TrimSpace(line)) > 0 {
-			switch g, perr := parseLine(line); {
+			g, perr := parseLine(line)
+			var refused error
+			if perr == nil && !seen[g.ID] {
+				refused = runChecks(checks, g)
+			}
+			switch {
 			case perr != nil && rerr == io.EOF && line[len(line)-1] != '\n':
 				skipped = append(skipped, fmt.Sprintf("%s:%d: half-written last line (a run was stopped while writing it)", path, lineNo))
 			case perr != nil:
 				skipped = append(skipped, fmt.Sprintf("%s:%d: bad journal line: %v", path, lineNo, perr))
 			case seen[g.ID]:
 				skipped = append(skipped, fmt.Sprintf("%s:%d: game %d again (the first record is kept)", path, lineNo, g.ID))
+			case refused != nil:
+				skipped = append(skipped, fmt.Sprintf("%s:%d: game %d: %v", path, lineNo, g.ID, refused))
 			default:
 				seen[g.ID] = true
 				games = append(games, g)

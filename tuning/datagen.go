@@ -11,11 +11,13 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
 	"time"
 
+	"varena/arena"
 	"varena/engines"
 	"varena/engines/search"
 )
@@ -101,6 +103,19 @@ func Datagen(ctx context.Context, path string, opt DatagenOptions) (DatagenStats
 	if opt.Games <= 0 {
 		return st, fmt.Errorf("datagen: %d games: want 1 or more", opt.Games)
 	}
+	// The shipped tune configs read data/VARIANT.epd: a fresh clone has
+	// no data folder, and the command the tune prints must just work.
+	// (Before the lock, whose file lies beside the data.)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return st, fmt.Errorf("datagen: %w", err)
+	}
+	// One writer at a time: two datagens on one file interleaved their
+	// games, and both reported success.
+	lock, err := arena.LockData(path)
+	if err != nil {
+		return st, err
+	}
+	defer lock.Unlock()
 	meta := datagenMeta{opt.Variant.Name, opt.Seed, opt.Nodes, opt.OpeningPlies, opt.MaxPlies, fingerprint(opt.Weights.YAML())}
 	if err := checkDatagenMeta(path, meta); err != nil {
 		return st, err

@@ -169,3 +169,15 @@ func lastRecord(data []byte) (Record, error) {
 	}
 	return Record{}, os.ErrNotExist
 }
+
+// The output's folder is made (a fresh clone has no data/, where the
+// shipped tune configs read their data).
+func TestDatagenMakesFolder(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "data", "sub", "x.epd")
+	if _, err := Datagen(context.Background(), path, datagenOpts(t, variants.All[0], 1, 1)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(MetaPath(path)); err != nil {
+		t.Error(err)
+	}
+}

@@ -16,6 +16,7 @@ import (
 	"sync"
 	"time"
 
+	"varena/arena"
 	"varena/results"
 )
 
@@ -67,9 +68,13 @@ type SPSAConfig struct {
 	// JSON-encodable value): a directory written under another
 	// fingerprint is not resumed.
 	Fingerprint any
-	Progress    io.Writer     // progress bar (a terminal); nil: none
-	Log         io.Writer     // notes and, without Progress, a periodic status line; nil: none
-	LogEvery    time.Duration // period of the status line (default 30 s)
+	// Files names the files the caller writes into Out besides the
+	// tune's own (the report): a directory that is not an SPSA tune's
+	// and holds one of them is refused, naming it.
+	Files    []string
+	Progress io.Writer     // progress bar (a terminal); nil: none
+	Log      io.Writer     // notes and, without Progress, a periodic status line; nil: none
+	LogEvery time.Duration // period of the status line (default 30 s)
 }
 
 // Step is one finished iteration, as the journal records it.
@@ -109,9 +114,20 @@ func RunSPSA(ctx context.Context, cfg SPSAConfig, pairs Pairs) (*SPSAResult, err
 	if s.Iterations <= 0 {
 		return nil, fmt.Errorf("spsa: %d iterations", s.Iterations)
 	}
+	// Before anything is made in it: nothing of a stranger's is touched.
+	if err := arena.ClaimDir(cfg.Out, isSPSADir(cfg.Out), append(SPSAFiles(), cfg.Files...)); err != nil {
+		return nil, err
+	}
 	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
 		return nil, fmt.Errorf("output directory: %w", err)
 	}
+	// The lock of a run's directory: a second tune on it is refused,
+	// naming the holder's pid, rather than writing the same journal.
+	lock, err := arena.LockDir(cfg.Out)
+	if err != nil {
+		return nil, err
+	}
+	defer lock.Unlock()
 	if err := checkSPSAMeta(cfg.Out, cfg.Fingerprint); err != nil {
 		return nil, err
 	}
@@ -471,6 +487,21 @@ func (o *spsaOutputs) close() error {
 
 // checkSPSAMeta writes meta.json in a new directory, or checks that the
 // existing one has the same fingerprint.
+// SPSAFiles are the files an SPSA tune writes into its directory.
+func SPSAFiles() []string {
+	return []string{SPSAJournalFile, SPSATrajectoryFile, SPSAMetaFile, SPSAPGNFile, SPSAFinalYAML, SPSAFinalUCI, SPSAFinalWeights}
+}
+
+// isSPSADir reports whether dir holds an SPSA tune: its journal, or a
+// meta.json that is not a run's (checkSPSAMeta compares it).
+func isSPSADir(dir string) bool {
+	if _, err := os.Stat(filepath.Join(dir, SPSAJournalFile)); err == nil {
+		return true
+	}
+	_, err := os.Stat(filepath.Join(dir, SPSAMetaFile))
+	return err == nil && !arena.IsRunDir(dir)
+}
+
 func checkSPSAMeta(dir string, fp any) error {
 	want, err := json.MarshalIndent(fp, "", "  ")
 	if err != nil {

@@ -2,8 +2,10 @@ package tuning
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"path"
@@ -34,13 +36,18 @@ type TexelReport struct {
 	Fit                     *FitResult
 	Out                     string // the weights file written
 	Verify                  *VerifyReport
+	// Rejected says why the weights were rejected ("" if they were
+	// not); Out is then their RejectedPath.
+	Rejected string
 }
 
 // Texel runs the Texel fit of a tune config: it reads the data, fits K
 // (unless the config fixes it), fits the weights, writes them with a
 // header recording how, and plays the verification match when the
 // config asks for one. Interrupted (ctx ended), it still writes the best
-// weights so far and returns ctx's error.
+// weights so far and returns ctx's error. Weights whose validation loss
+// rose (the match is then not played) or that the match finds weaker
+// are moved to RejectedPath and the error is ErrRejected.
 func Texel(ctx context.Context, cfg *configs.Tune, opt TexelOptions) (*TexelReport, error) {
 	if opt.Now == nil {
 		opt.Now = time.Now
@@ -60,7 +67,12 @@ func Texel(ctx context.Context, cfg *configs.Tune, opt TexelOptions) (*TexelRepo
 	}
 	var files []string
 	for _, f := range cfg.Data {
-		files = append(files, cfg.Path(f))
+		p := cfg.Path(f)
+		if _, err := os.Stat(p); errors.Is(err, fs.ErrNotExist) {
+			// Data is not committed: say how to make it.
+			return nil, cfg.MissingData(f)
+		}
+		files = append(files, p)
 	}
 	t0 := time.Now()
 	data, ls, err := LoadData(ctx, files, start, LoadOptions{Skip: cfg.BadData == configs.BadDataSkip, Concurrency: cfg.Concurrency})
@@ -129,32 +141,68 @@ func Texel(ctx context.Context, cfg *configs.Tune, opt TexelOptions) (*TexelRepo
 		fit.Iterations, fit.Status, fit.TrainBefore, fit.TrainAfter, fit.ValidBefore, fit.ValidAfter, nfree, len(names))
 
 	tuned := start.WithValues(fit.Weights)
-	rep.Out = cfg.Path(cfg.Out)
+	out := cfg.Path(cfg.Out)
 	header := weightsHeader(cfg, rep, files, startName, opt.Now())
-	if err := os.MkdirAll(filepath.Dir(rep.Out), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
 		return rep, fmt.Errorf("tuning: %w", err)
 	}
-	err = results.WriteFileAtomic(rep.Out, func(w io.Writer) error {
-		_, err := io.WriteString(w, header)
+	write := func(path, first string) error {
+		rep.Out = path
+		if err := writeWeights(path, first+header, tuned); err != nil {
+			return err
+		}
+		logf("wrote %s", path)
+		return nil
+	}
+	if why := validationRose(rep); why != "" {
+		if err := write(RejectedPath(out), rejectedLine(why)); err != nil {
+			return rep, err
+		}
+		return rep, errors.Join(rejected(rep, why, out), interrupted)
+	}
+	if interrupted != nil || cfg.Verify == nil {
+		if err := write(out, ""); err != nil {
+			return rep, err
+		}
+		return rep, interrupted
+	}
+	// The match plays the weights from a file beside out: they reach out
+	// only if the match does not find them weaker.
+	if err := write(UnverifiedPath(out), ""); err != nil {
+		return rep, err
+	}
+	rep.Verify, err = Verify(ctx, cfg, v, startName, rep.Out, VerifyOptions{Progress: opt.Progress, Log: opt.Log})
+	if err != nil {
+		return rep, fmt.Errorf("%w (the weights are in %s until a verify match ends)", err, rep.Out)
+	}
+	if why := rep.Verify.verifyRejects(); why != "" {
+		if err := write(RejectedPath(out), rejectedLine(why)); err != nil {
+			return rep, err
+		}
+		os.Remove(UnverifiedPath(out))
+		return rep, rejected(rep, why, out)
+	}
+	if err := os.Rename(UnverifiedPath(out), out); err != nil {
+		return rep, fmt.Errorf("tuning: %w", err)
+	}
+	rep.Out = out
+	logf("verified: moved the weights to %s", out)
+	return rep, nil
+}
+
+// writeWeights writes a weights file with its header.
+func writeWeights(path, header string, w *search.Weights) error {
+	err := results.WriteFileAtomic(path, func(f io.Writer) error {
+		_, err := io.WriteString(f, header)
 		if err == nil {
-			_, err = w.Write(tuned.YAML())
+			_, err = f.Write(w.YAML())
 		}
 		return err
 	})
 	if err != nil {
-		return rep, fmt.Errorf("tuning: writing the weights: %w", err)
+		return fmt.Errorf("tuning: writing the weights: %w", err)
 	}
-	logf("wrote %s", rep.Out)
-	if interrupted != nil {
-		return rep, interrupted
-	}
-	if cfg.Verify != nil {
-		rep.Verify, err = Verify(ctx, cfg, v, startName, rep.Out, VerifyOptions{Progress: opt.Progress, Log: opt.Log})
-		if err != nil {
-			return rep, err
-		}
-	}
-	return rep, nil
+	return nil
 }
 
 // startWeights returns the config's start weights and the file they came

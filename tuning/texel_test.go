@@ -2,6 +2,7 @@ package tuning
 
 import (
 	"context"
+	"errors"
 	"math"
 	"os"
 	"path/filepath"
@@ -37,14 +38,27 @@ func TestTexelEndToEnd(t *testing.T) {
 	}
 	var log strings.Builder
 	rep, err := Texel(context.Background(), cfg, TexelOptions{Log: &log})
-	if err != nil {
+	// 12 games are too few: the match finds the weights weaker (0-2), so
+	// they are rejected, kept as w.yaml.rejected and not as w.yaml.
+	if !errors.Is(err, ErrRejected) || !strings.Contains(err.Error(), "the verify match found them weaker") {
 		t.Fatalf("%v\n%s", err, log.String())
 	}
 	if rep.Skipped != 1 || rep.Positions == 0 || rep.Fit.TrainAfter > rep.Fit.TrainBefore || rep.K <= 0 {
 		t.Errorf("report %+v, fit %+v", rep, rep.Fit)
 	}
-	out := filepath.Join(dir, "w.yaml")
+	for _, gone := range []string{"w.yaml", "w.yaml.unverified"} {
+		if _, err := os.Stat(filepath.Join(dir, gone)); !os.IsNotExist(err) {
+			t.Errorf("%s left after the match rejected the weights: %v", gone, err)
+		}
+	}
+	out := filepath.Join(dir, "w.yaml.rejected")
+	if rep.Out != out {
+		t.Errorf("report's out %s, want %s", rep.Out, out)
+	}
 	text, _ := os.ReadFile(out)
+	if !strings.HasPrefix(string(text), "# REJECTED: the verify match found them weaker (tuned vs start: 2 games, 0-0-2") {
+		t.Errorf("rejected file's first line: %.150s", text)
+	}
 	for _, want := range []string{"# Data: ", "# Positions: ", "# K: ", "# Loss (MSE) before -> after: training", "validation", "frozen: tempo, last_*"} {
 		if !strings.Contains(string(text), want) {
 			t.Errorf("header lacks %q:\n%s", want, text)
@@ -94,5 +108,36 @@ func TestLoadDataRejects(t *testing.T) {
 	pos := v.StartPosition()
 	if got, want := d.Eval(0, w.Values()), search.Evaluate(&pos, w, nil); math.Abs(got-want) > 1e-6 {
 		t.Errorf("data set eval %g, engine %g", got, want)
+	}
+}
+
+// A missing data file (data is not committed) is named with the config's
+// line and the datagen command that makes it, pasteable from the working
+// folder, and how long it takes.
+func TestTexelMissingData(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	os.Mkdir("tunes", 0o755)
+	tests := []struct {
+		name, datagen, want string
+	}{
+		{"with datagen", "datagen: {games: 120, nodes: 1000, seed: 1, minutes: 2}\n",
+			"tunes/t.yaml:2: data file data/x.epd does not exist; make it with: varena datagen -variant extinction -games 120 -nodes 1000 -seed 1 -out data/x.epd (about 2 minutes on 2 cores; an interrupted datagen resumes)"},
+		{"without", "",
+			"tunes/t.yaml:2: data file data/x.epd does not exist; make it with varena datagen -variant extinction -games N -out data/x.epd"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := "variant: extinction\ndata: [../data/x.epd]\nout: w.yaml\n" + tt.datagen
+			os.WriteFile("tunes/t.yaml", []byte(src), 0o644)
+			cfg, err := configs.LoadTune("tunes/t.yaml", configs.Checker{Variants: variants.Names()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = Texel(context.Background(), cfg, TexelOptions{})
+			if err == nil || err.Error() != tt.want {
+				t.Fatalf("error %v\nwant %s", err, tt.want)
+			}
+		})
 	}
 }

@@ -41,7 +41,9 @@ type Hub struct {
 	recent    []results.Game // the last finished games, newest last
 	running   bool
 	ended     bool
-	note      string // how the run ended, or a problem
+	note      string      // how the run ended, or a problem
+	loaded    bool        // filled from the directory (Load), not watching the run
+	span      journalSpan // of the finished games, the elapsed time when loaded
 
 	clientsMu sync.Mutex
 	clients   map[*client]struct{}
@@ -56,6 +58,7 @@ type liveGame struct {
 	spec  arena.GameSpec
 	moves []results.Move
 	pos   engines.Position // now
+	last  arena.LiveMove   // the latest, for its clocks and limits
 }
 
 // client is one browser's mailbox: at most one snapshot waits.
@@ -80,6 +83,7 @@ func (h *Hub) Started(meta arena.Meta, scheduled int, done []results.Game) {
 			h.seen[g.ID] = true
 			h.pending = append(h.pending, g)
 			h.before++
+			h.span.add(g)
 		}
 	}
 	h.mu.Unlock()
@@ -97,7 +101,7 @@ func (h *Hub) Moved(m arena.LiveMove) {
 	if m.Ply > 0 {
 		g.moves = append(g.moves, m.Move)
 	}
-	g.pos = m.Pos
+	g.pos, g.last = m.Pos, m
 	h.mu.Unlock()
 	h.wake()
 }
@@ -109,6 +113,7 @@ func (h *Hub) Finished(g results.Game) {
 	if !h.seen[g.ID] {
 		h.seen[g.ID] = true
 		h.pending = append(h.pending, g)
+		h.span.add(g)
 	}
 	h.mu.Unlock()
 	h.wake()
@@ -137,7 +142,7 @@ func (h *Hub) Load() error {
 	}
 	h.Started(meta, meta.Total, games)
 	h.mu.Lock()
-	h.running = false
+	h.running, h.loaded = false, true
 	if len(skipped) > 0 {
 		h.note = "skipped: " + skipped[0]
 		if len(skipped) > 1 {
@@ -326,6 +331,7 @@ type State struct {
 	Live      []Live            `json:"live"`
 	Boards    map[string]Board  `json:"boards"` // variant -> geometry
 	Letters   map[string]string `json:"letters,omitempty"`
+	PriorNote string            `json:"prior_note,omitempty"` // why ratings differ from a pairing's Elo
 }
 
 // Cross is the crosstable in standings order.
@@ -354,6 +360,7 @@ type Live struct {
 	Moves   []string `json:"moves"` // SAN
 	FEN     string   `json:"fen"`
 	LastUCI string   `json:"last_uci,omitempty"`
+	Sides   [2]Side  `json:"sides"` // White, Black
 }
 
 // Board is a variant's geometry for drawing: main board files x ranks,
@@ -391,6 +398,9 @@ func (h *Hub) snapshot(tally *arena.Tally, newGames []results.Game) ([]byte, boo
 		h.recent = slices.Delete(h.recent, 0, n)
 	}
 	elapsed := time.Since(h.started)
+	if h.loaded {
+		elapsed = h.span.length()
+	}
 	st.ElapsedS = elapsed.Seconds()
 	if now := st.Played - h.before; now > 0 && h.running {
 		per := elapsed / time.Duration(now)
@@ -419,6 +429,7 @@ func (h *Hub) snapshot(tally *arena.Tally, newGames []results.Game) ([]byte, boo
 		if len(g.moves) > 0 {
 			l.LastUCI = g.moves[len(g.moves)-1].UCI
 		}
+		l.Sides = sidesOf(g)
 		st.Live = append(st.Live, l)
 	}
 	h.mu.Unlock()
@@ -429,6 +440,7 @@ func (h *Hub) snapshot(tally *arena.Tally, newGames []results.Game) ([]byte, boo
 	}
 	if sum != nil {
 		st.Standings, st.Ratings, st.SPRT, st.Letters = sum.Standings, sum.Ratings, sum.SPRT, sum.Letters
+		st.PriorNote = sum.PriorNote()
 		if len(sum.Standings) >= 2 {
 			st.Cross = crossOf(sum)
 		}

@@ -60,6 +60,18 @@ type RatingOptions struct {
 	PriorDraws float64
 }
 
+// Prior is the number of virtual draws the options give each player:
+// PriorDraws, DefaultPriorDraws for 0, none for NoPrior.
+func (o RatingOptions) Prior() float64 {
+	switch {
+	case o.PriorDraws == 0:
+		return DefaultPriorDraws
+	case o.PriorDraws < 0:
+		return 0
+	}
+	return o.PriorDraws
+}
+
 // PlayerRating is one row of a rating table.
 type PlayerRating struct {
 	Name   string  `json:"name"`
@@ -88,10 +100,11 @@ func (t Table) Write(w io.Writer) error {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%4s  %-*s %8s %6s %6s %7s %6s %6s %6s\n", "Rank", width, "Name", "Elo", "+/-", "Games", "Score", "W", "D", "L")
+	ranks := t.Ranks()
 	for i, r := range t {
 		pad := width - utf8.RuneCountInString(r.Name)
 		fmt.Fprintf(&b, "%4d  %s%*s %8s %6.1f %6d %6.1f%% %6d %6d %6d\n",
-			i+1, r.Name, pad, "", Fixed(r.Rating, 1), r.Error, r.Games, 100*r.Score, r.Wins, r.Draws, r.Losses)
+			ranks[i], r.Name, pad, "", Fixed(r.Rating, 1), r.Error, r.Games, 100*r.Score, r.Wins, r.Draws, r.Losses)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -147,14 +160,9 @@ func RateMatchups(names []string, ms []Matchup, opts RatingOptions) (Table, erro
 	if math.IsNaN(opts.AnchorRating) || math.IsInf(opts.AnchorRating, 0) {
 		return nil, errors.New("stats: anchor rating must be finite")
 	}
-	prior := opts.PriorDraws
-	switch {
-	case math.IsNaN(prior) || math.IsInf(prior, 0):
+	prior := opts.Prior()
+	if math.IsNaN(prior) || math.IsInf(prior, 0) {
 		return nil, errors.New("stats: prior draws must be finite")
-	case prior == 0:
-		prior = DefaultPriorDraws
-	case prior < 0:
-		prior = 0
 	}
 
 	rows := make(Table, n)

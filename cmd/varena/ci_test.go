@@ -166,3 +166,36 @@ func TestOneWriterPerDirectory(t *testing.T) {
 		t.Errorf("journal holds %d games, want %d", n, killGames)
 	}
 }
+
+// TestSPRTShardsExitZero: a shard of an sprt run that played its part
+// exits 0 whatever its own tally says, so that a cluster marks it done
+// and the merge waiting on the array runs; the merge exits with the
+// run's verdict, the one a single machine gives.
+func TestSPRTShardsExitZero(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds varena and plays SPRT shards in subprocesses")
+	}
+	bin := buildVarena(t)
+	config := ciConfig(t, "new", "old", 3, 1, 24)
+	work := t.TempDir()
+	whole, _, _ := runStatus(t, bin, "run", config, "-out", filepath.Join(work, "whole"), "--quiet")
+	var dirs []string
+	for i := 1; i <= 2; i++ {
+		d := filepath.Join(work, fmt.Sprintf("shard-%d", i))
+		dirs = append(dirs, d)
+		status, _, errOut := runStatus(t, bin, "run", config, "-out", d, "-shard", fmt.Sprintf("%d/2", i))
+		if status != 0 {
+			t.Fatalf("shard %d/2 exits %d, want 0\n%s", i, status, errOut)
+		}
+		if !strings.Contains(errOut, fmt.Sprintf("shard %d/2 played its part; the SPRT verdict of the run is the merge's", i)) {
+			t.Errorf("shard %d/2 says:\n%s", i, errOut)
+		}
+	}
+	status, out, errOut := runStatus(t, bin, append([]string{"merge", "-out", filepath.Join(work, "merged")}, dirs...)...)
+	if status != whole {
+		t.Errorf("merge exits %d, the one-machine run %d\n%s%s", status, whole, out, errOut)
+	}
+	if !strings.HasPrefix(lastLine(out), "SPRT [0, 20] logistic: ") {
+		t.Errorf("merge's last line: %q", lastLine(out))
+	}
+}

@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/term"
 
+	"varena/configs"
 	"varena/engines/search"
 	"varena/engines/variants"
 	"varena/tuning"
@@ -16,14 +17,14 @@ import (
 
 var datagenCmd = &command{
 	name:      "datagen",
-	usageLine: "varena datagen -variant V -games N -out FILE [-nodes N] [-concurrency N] [-seed S] [-weights FILE]",
+	usageLine: "varena datagen -variant V -games N -out FILE [-nodes N] [-opening-plies N] [-max-plies N] [-concurrency N] [-seed S] [-weights FILE] [-quiet]",
 	short:     "self-play games that label quiet positions for the Texel fit",
 	long: `
 Datagen plays N self-play games of the built-in engine (a few random
 opening plies, then a node limit per move) and appends their quiet
 positions, labelled with the game's result, to FILE: one EPD line each,
 with the result as c9 "1-0", the search score as ce, and ply and game
-operations (see README, "Tuning"). The same seed gives the same file
+operations (see docs/tuning.md). The same seed gives the same file
 whatever the concurrency. An interrupted datagen resumes when started
 again with the same FILE and settings; -games may then be raised to add
 games.
@@ -57,8 +58,8 @@ func datagenFlags(fs *flag.FlagSet) runFunc {
 			return usagef("-out FILE is required")
 		case *nodes < 1:
 			return usagef("-nodes must be 1 or more")
-		case *conc < 0:
-			return usagef("-concurrency must be 0 or more")
+		case *conc < 0 || *conc > configs.MaxConcurrency:
+			return usagef("-concurrency must be from 0 to %d", configs.MaxConcurrency)
 		case *plies < 0 || *maxPlies < 1:
 			return usagef("-opening-plies must be 0 or more and -max-plies 1 or more")
 		}

@@ -4,12 +4,10 @@ package main
 
 import (
 	"bytes"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -37,45 +35,6 @@ engines:
 `
 
 const killGames = 30 // 3 pairings x 10 games
-
-// varenaBuild is the varena binary built once for all tests of the
-// package (each build costs seconds of both cores); TestMain removes it.
-var varenaBuild struct {
-	once     sync.Once
-	dir, bin string
-	err      error
-}
-
-// buildVarena returns the varena binary, built on first use.
-func buildVarena(t *testing.T) string {
-	t.Helper()
-	varenaBuild.once.Do(func() {
-		dir, err := os.MkdirTemp("", "varena-test-")
-		if err != nil {
-			varenaBuild.err = err
-			return
-		}
-		varenaBuild.dir = dir
-		bin := filepath.Join(dir, "varena")
-		if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-			varenaBuild.err = fmt.Errorf("go build: %v\n%s", err, out)
-			return
-		}
-		varenaBuild.bin = bin
-	})
-	if varenaBuild.err != nil {
-		t.Fatal(varenaBuild.err)
-	}
-	return varenaBuild.bin
-}
-
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if varenaBuild.dir != "" {
-		os.RemoveAll(varenaBuild.dir)
-	}
-	os.Exit(code)
-}
 
 // varenaProc is a running `varena run`.
 type varenaProc struct {

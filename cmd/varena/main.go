@@ -6,8 +6,7 @@
 // parsed in one place (execute), so -h, help and bad flags behave the same
 // for every command. Only main exits, with status 0 on success, 1 on
 // failure and 2 on a usage error; an SPRT (run or sprt) exits 3 when H0
-// is accepted and 4 when it is undecided (README, "Regression testing in
-// CI").
+// is accepted and 4 when it is undecided (docs/ci.md).
 package main
 
 import (
@@ -18,6 +17,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 )
@@ -59,6 +59,7 @@ var commands = []*command{
 	tuneCmd,
 	reportCmd,
 	serveCmd,
+	versionCmd,
 }
 
 // lookup finds a command by name.
@@ -84,7 +85,14 @@ func usagef(format string, args ...any) error {
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := realMain(ctx, os.Args[1:], stdio{os.Stdin, os.Stdout, os.Stderr})
+	args := os.Args[1:]
+	if format := asMatchTool(os.Args[0]); format != "" {
+		// Installed (linked) as fastchess or cutechess-cli: the tools'
+		// command lines, as test frameworks build them, are a run
+		// printed as that tool prints it (a later -output wins).
+		args = append([]string{"run", "-output", "format=" + format}, args...)
+	}
+	code := realMain(ctx, args, stdio{os.Stdin, os.Stdout, os.Stderr})
 	stop()
 	os.Exit(code)
 }
@@ -95,6 +103,9 @@ func realMain(ctx context.Context, args []string, std stdio) int {
 	if len(args) == 0 || isHelpFlag(args[0]) {
 		printCommands(std.out)
 		return 0
+	}
+	if isVersionFlag(args[0]) {
+		args[0] = versionCmd.name
 	}
 	if args[0] == "help" {
 		return help(args[1:], std)
@@ -135,6 +146,11 @@ func isHelpFlag(s string) bool {
 // help to stdout and returns nil; a bad flag is a usageError, printed once
 // by the caller (the flag package itself prints nothing).
 func execute(ctx context.Context, c *command, args []string, std stdio) error {
+	if c == runCmd && isMatchLine(args) {
+		// cutechess-cli/fastchess options (-engine, -each): their own
+		// syntax, read by match.go into the same run a YAML file gives.
+		return runMatch(ctx, args, std)
+	}
 	fs := newFlagSet(c)
 	run := c.setFlags(fs)
 	pos, err := parseInterleaved(fs, args)
@@ -237,4 +253,17 @@ func printHelp(w io.Writer, c *command) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// asMatchTool returns the output format of the tool the program runs
+// as, named fastchess or cutechess-cli (a link, for frameworks that call
+// those by path), or "".
+func asMatchTool(program string) string {
+	switch strings.TrimSuffix(filepath.Base(program), ".exe") {
+	case "fastchess", "fast-chess":
+		return "fastchess"
+	case "cutechess-cli", "cutechess-ob":
+		return "cutechess"
+	}
+	return ""
 }

@@ -113,6 +113,8 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"perft", "-depth", "0"}, "varena perft: -depth 0: want 1 to 64 (run 'varena help perft' for usage)"},
 		{[]string{"perft", "-depth", "2000000"}, "varena perft: -depth 2000000: want 1 to 64 (run 'varena help perft' for usage)"},
 		{[]string{"perft", "-depth", "65"}, "varena perft: -depth 65: want 1 to 64 (run 'varena help perft' for usage)"},
+		{[]string{"run", "-concurrency", "100000000"}, "varena run: -concurrency must be from 0 to 1024 (run 'varena help run' for usage)"},
+		{[]string{"datagen", "-variant", "extinction", "-games", "2", "-out", "x.epd", "-concurrency", "2000"}, "varena datagen: -concurrency must be from 0 to 1024 (run 'varena help datagen' for usage)"},
 		{[]string{"bogus"}, `varena: unknown command "bogus" (run 'varena help' for the list of commands)`},
 		{[]string{"help", "bogus"}, `varena help: unknown command "bogus" (run 'varena help' for the list of commands)`},
 		{[]string{"help", "run", "rate"}, "varena help: one command at most (usage: varena help [COMMAND])"},
@@ -153,38 +155,62 @@ func TestInterleavedFlags(t *testing.T) {
 	}
 }
 
-// TestReadmeCommands: every "varena CMD" in the README's code (spans,
-// indented and fenced blocks) is a command of the table, and the README
-// links the rule book in the repository, not one outside the clone.
+// TestReadmeCommands: every "varena CMD" in the code (spans, indented
+// and fenced blocks) of README.md and docs/*.md is a command of the
+// table, and the README links the rule book in the repository, not one
+// outside the clone.
 func TestReadmeCommands(t *testing.T) {
-	data, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	use := regexp.MustCompile(`\bvarena ([a-z][a-z-]*)`)
+	// Not cmd=varena args=...: an engine's command on a cutechess line.
+	use := regexp.MustCompile(`(?:^|[^=\w/-])varena ([a-z][a-z-]*)`)
 	span := regexp.MustCompile("`[^`]*`")
-	fenced := false
-	for i, line := range strings.Split(string(data), "\n") {
-		if strings.HasPrefix(line, "```") {
-			fenced = !fenced
-			continue
+	for _, f := range docFiles(t) {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
 		}
-		code := span.FindAllString(line, -1)
-		if fenced || strings.HasPrefix(line, "    ") {
-			code = []string{line}
-		}
-		for _, c := range code {
-			for _, m := range use.FindAllStringSubmatch(c, -1) {
-				if m[1] != "help" && lookup(m[1]) == nil {
-					t.Errorf("README.md:%d: %q names no command", i+1, m[0])
+		fenced := false
+		for i, line := range strings.Split(string(data), "\n") {
+			if strings.HasPrefix(line, "```") {
+				fenced = !fenced
+				continue
+			}
+			code := span.FindAllString(line, -1)
+			if fenced || strings.HasPrefix(line, "    ") {
+				// A comment in a shown file is prose ("varena on its PATH").
+				before, _, _ := strings.Cut(line, "# ")
+				code = []string{before}
+			}
+			for _, c := range code {
+				for _, m := range use.FindAllStringSubmatch(c, -1) {
+					if m[1] != "help" && lookup(m[1]) == nil {
+						t.Errorf("%s:%d: %q names no command", f, i+1, m[0])
+					}
 				}
 			}
 		}
+	}
+	data, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
 	}
 	if !strings.Contains(string(data), "(RULES.md)") || strings.Contains(string(data), "shared/RULES.md") {
 		t.Errorf("README.md does not link RULES.md in the repository")
 	}
 	if _, err := os.Stat("../../RULES.md"); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestUsageLinesNameEveryFlag: a command's usage line names each of its
+// flags, so that the first line of -h is the whole synopsis.
+func TestUsageLinesNameEveryFlag(t *testing.T) {
+	for _, c := range commands {
+		fs := newFlagSet(c)
+		c.setFlags(fs)
+		fs.VisitAll(func(f *flag.Flag) {
+			if !regexp.MustCompile(`[\[( |]-` + regexp.QuoteMeta(f.Name) + `[\] )|]|-` + regexp.QuoteMeta(f.Name) + `$`).MatchString(c.usageLine) {
+				t.Errorf("varena %s: usage line %q lacks -%s", c.name, c.usageLine, f.Name)
+			}
+		})
 	}
 }

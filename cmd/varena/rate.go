@@ -2,12 +2,14 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -24,6 +26,9 @@ var rateCmd = &command{
 Rate reads finished games from PGN files, from a run's output directory
 (its journal) or from a directory of PGN files, and prints the standings,
 the ratings (maximum likelihood, as Ordo computes them) and the crosstable.
+Players who never met, even through others, form separate groups (as in
+Ordo): rate says so and rates each group on its own (with -json, an array
+of summaries, one per group).
 `,
 	setFlags: rateFlags,
 }
@@ -42,7 +47,9 @@ func rateFlags(fs *flag.FlagSet) runFunc {
 			return usagef("-prior %g: want a number of draws, 0 or more", *prior)
 		}
 		var games []results.Game
-		meta := arena.Meta{Name: "rating"}
+		// Games from files are named by the files; a run's directory
+		// alone keeps its run's meta.
+		meta := arena.Meta{Name: strings.Join(pos, ", ")}
 		check := newPGNChecker(std.err)
 		pgn := false
 		for _, p := range pos {
@@ -64,7 +71,11 @@ func rateFlags(fs *flag.FlagSet) runFunc {
 		if len(games) == 0 {
 			return fmt.Errorf("no finished games in %s", strings.Join(pos, ", "))
 		}
-		meta.Total = len(games)
+		if meta.Total == 0 || len(pos) > 1 {
+			// Games read from PGN: these are all there are. A run's
+			// directory keeps its schedule's total: 48 of 120 played.
+			meta.Total = len(games)
+		}
 		if *anchor != "" {
 			known := false
 			for _, g := range games {
@@ -77,32 +88,71 @@ func rateFlags(fs *flag.FlagSet) runFunc {
 		if len(meta.Variants) == 0 {
 			meta.Variants = variantsOf(games)
 		}
-		if meta.Tournament == "" {
-			meta.Tournament = "games"
-		}
-		t := arena.NewTally(meta)
-		t.RatingOptions.Anchor, t.RatingOptions.AnchorRating = *anchor, *anchorRating
-		t.RatingOptions.PriorDraws = *prior
-		if *prior == 0 {
-			t.RatingOptions.PriorDraws = stats.NoPrior
-		}
-		for _, g := range games {
-			if err := t.Add(g); err != nil {
+		groups := playerGroups(games)
+		var sums []*arena.Summary
+		for i, g := range groups {
+			m := meta
+			m.Total = len(g)
+			if len(groups) > 1 {
+				m.Name = fmt.Sprintf("%s (group %d of %d)", meta.Name, i+1, len(groups))
+				m.Variants = variantsOf(g)
+			}
+			sum, err := rateGroup(m, g, *anchor, *anchorRating, *prior)
+			switch {
+			case errors.Is(err, stats.ErrDivergent) && len(groups) > 1:
+				return fmt.Errorf("group %d of %d (%s): %w", i+1, len(groups), strings.Join(playersOf(g), ", "), err)
+			case err != nil:
 				return fmt.Errorf("%s: %w", strings.Join(pos, ", "), err)
 			}
-		}
-		sum, err := t.Summary()
-		if errors.Is(err, stats.ErrDivergent) {
-			return fmt.Errorf("%w (-prior 1 keeps them finite)", err)
-		}
-		if err != nil {
-			return err
+			sums = append(sums, sum)
 		}
 		if *asJSON {
-			return sum.WriteJSON(std.out)
+			if len(sums) > 1 {
+				// One summary per group, in an array.
+				enc := json.NewEncoder(std.out)
+				enc.SetIndent("", "  ")
+				return enc.Encode(sums)
+			}
+			return sums[0].WriteJSON(std.out)
 		}
-		return sum.WriteText(std.out)
+		if len(sums) > 1 {
+			fmt.Fprintf(std.out, "%s", groupsNote(groups))
+		}
+		for i, sum := range sums {
+			if i > 0 {
+				fmt.Fprintln(std.out)
+			}
+			if err := sum.WriteText(std.out); err != nil {
+				return err
+			}
+		}
+		return nil
 	}
+}
+
+// rateGroup rates the games of one group of players: the anchor is
+// fixed at anchorRating when it plays in the group, else the group's
+// mean is.
+func rateGroup(meta arena.Meta, games []results.Game, anchor string, anchorRating, prior float64) (*arena.Summary, error) {
+	t := arena.NewTally(meta)
+	if slices.ContainsFunc(games, func(g results.Game) bool { return g.White == anchor || g.Black == anchor }) {
+		t.RatingOptions.Anchor = anchor
+	}
+	t.RatingOptions.AnchorRating = anchorRating
+	t.RatingOptions.PriorDraws = prior
+	if prior == 0 {
+		t.RatingOptions.PriorDraws = stats.NoPrior
+	}
+	for _, g := range games {
+		if err := t.Add(g); err != nil {
+			return nil, err
+		}
+	}
+	sum, err := t.Summary()
+	if errors.Is(err, stats.ErrDivergent) {
+		return nil, fmt.Errorf("%w (-prior 1 keeps them finite)", err)
+	}
+	return sum, err
 }
 
 // readGames reads finished games from a PGN file, a run's directory (its
@@ -128,14 +178,11 @@ func readGames(path string, check *pgnChecker) (games []results.Game, meta *aren
 		} else if !errors.Is(err, arena.ErrLocked) {
 			return nil, nil, false, err
 		}
-		gs, err := results.ReadJournal(journal)
+		m, gs, err := arena.ReadRun(path)
 		if err != nil {
 			return nil, nil, false, err
 		}
-		if m, err := arena.ReadMeta(path); err == nil {
-			return gs, &m, false, nil
-		}
-		return gs, nil, false, nil
+		return gs, &m, false, nil
 	}
 	files, err := filepath.Glob(filepath.Join(path, "*.pgn"))
 	if err != nil {

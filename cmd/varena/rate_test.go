@@ -176,17 +176,19 @@ func TestRateFolderOfPGNs(t *testing.T) {
 	}
 	// Not PGN: ignored.
 	os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("not a game"), 0o644)
-	s := rateJSON(t, dir)
-	if s.Played != 7 || len(s.Ratings) != 4 {
-		t.Fatalf("%d games, %d players; want 7 games of 4 players", s.Played, len(s.Ratings))
+	// Their players never met: two groups, each rated on its own
+	// (rategroups_test.go).
+	groups := rateGroupsJSON(t, dir)
+	if len(groups) != 2 || groups[0].Played != 5 || groups[1].Played != 2 || len(groups[1].Ratings) != 2 {
+		t.Fatalf("%d groups, want 5 games of cutechess.pgn and 2 of fastchess.pgn: %+v", len(groups), groups)
 	}
-	if _, games, points := rating(t, s, "varena-dev"); games != 2 || points != 1.5 {
+	if _, games, points := rating(t, groups[1], "varena-dev"); games != 2 || points != 1.5 {
 		t.Errorf("varena-dev: %g of %d", points, games)
 	}
 	// Two files named on the command line rate the same games.
-	both := rateJSON(t, cutechessPGN, fastchessPGN)
-	if both.Played != 7 || !sameRatings(both, s) {
-		t.Errorf("two files: %+v, the folder: %+v", both.Ratings, s.Ratings)
+	both := rateGroupsJSON(t, cutechessPGN, fastchessPGN)
+	if len(both) != 2 || !sameRatings(both[0], groups[0]) || !sameRatings(both[1], groups[1]) {
+		t.Errorf("two files: %+v, the folder: %+v", both, groups)
 	}
 }
 
@@ -333,12 +335,15 @@ func TestRateSelfPlayInJournal(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, g := range []results.Game{{White: "a", Black: "b", Result: "1-0"}, {White: "mirror", Black: "mirror", Result: "1/2-1/2"}} {
-		g.ID, g.Variant = i+1, "extinction"
+		g.ID, g.Variant, g.StartIsInitial = i+1, "extinction", true
 		if err := j.Append(g); err != nil {
 			t.Fatal(err)
 		}
 	}
 	j.Close()
+	if err := os.WriteFile(filepath.Join(dir, arena.MetaFile), []byte(`{"name": "self"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	var stdout, stderr bytes.Buffer
 	err = rateMain([]string{dir}, &stdout, &stderr)
 	if err == nil || !strings.Contains(err.Error(), dir+": game 2: mirror plays itself") {

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/term"
 
 	"varena/arena"
+	"varena/arena/console"
 	"varena/configs"
 	"varena/engines/search"
 	"varena/engines/variants"
@@ -40,7 +41,7 @@ func evalWeight(variant, name string) bool {
 
 var runCmd = &command{
 	name:      "run",
-	usageLine: "varena run [CONFIG.yaml] [-out DIR] [-concurrency N] [-shard i/n] [-quiet] [-serve ADDR]",
+	usageLine: "varena run [CONFIG.yaml] [-out DIR] [-concurrency N] [-shard i/n [-peers GLOB]] [-quiet] [-serve ADDR] [-log FILE]\n       varena run -engine cmd=A ... -engine cmd=B ... [-each ...] -variant V [cutechess-cli/fastchess options]",
 	short:     "play a tournament from a YAML config (default: a short built-in one)",
 	long: `
 Run plays the tournament described by CONFIG.yaml (without CONFIG, the
@@ -55,7 +56,21 @@ With -serve ADDR it serves a live page of the run while it plays
 the address it prints. ":8080" is loopback; another interface must be
 named ("0.0.0.0:8080"). The server stops when the run ends.
 
+With -log FILE (or the config's protocol_log) every line sent to and read
+from each external engine is appended to FILE, with a timestamp, the game
+id and the engine, as cutechess-cli -debug and fastchess -log write them;
+ENGINE.log in the output directory holds each engine's stderr.
+
 Without a terminal (nohup, batch jobs) progress comes as a line every 10 s.
+Given -engine (and -each), run takes the command line of cutechess-cli
+and fastchess instead of a config: -engine cmd= name= tc= nodes= ...,
+-variant, -rounds, -games, -repeat, -sprt, -openings, -draw, -resign,
+-pgnout, -output format=fastchess|cutechess|varena and more (see
+docs/ecosystem.md). It plays the run the same YAML would describe, which
+-print-yaml prints, and prints what fastchess prints (the default) or
+cutechess-cli. Named fastchess or cutechess-cli (a link), varena reads
+such a line without "run".
+
 The exit status of an sprt tournament is its verdict: 0 H1 accepted, 3 H0
 accepted, 4 game limit reached undecided (also when a resumed run was
 already decided); 1 error, 2 usage error. The last line on stdout states
@@ -68,23 +83,14 @@ func runFlags(fs *flag.FlagSet) runFunc {
 	out := fs.String("out", "", "output directory (default: the config's out, else out/<name>)")
 	conc := fs.Int("concurrency", 0, "games played at once (default: the config's, else the number of CPUs)")
 	shard := fs.String("shard", "", "play only shard i of n of the schedule, as i/n (e.g. 2/8)")
+	peers := fs.String("peers", "", "with -shard in an sprt run: a glob of all the shards' directories (e.g. 'results/shard-*'), read as they play, so that every shard stops when the SPRT of all of them decides")
 	quiet := fs.Bool("quiet", false, "no progress bar and no notes on stderr")
 	serve := fs.String("serve", "", "serve a live page of the run at this address (e.g. 127.0.0.1:8080; :8080 is loopback too)")
+	protoLog := fs.String("log", "", "append every line sent to and read from the external engines to this file (default: the config's protocol_log)")
 	return func(ctx context.Context, pos []string, std stdio) error {
 		var err error
 		if len(pos) > 1 {
 			return usagef("one config file at most, have %d", len(pos))
-		}
-		if *conc < 0 {
-			return usagef("-concurrency must be 0 or more")
-		}
-		opts := arena.Options{Out: *out, Concurrency: *conc}
-		if *shard != "" {
-			i, n, err := parseShard(*shard)
-			if err != nil {
-				return usageError{err}
-			}
-			opts.Shard, opts.Shards = i, n
 		}
 		var r *configs.Run
 		if len(pos) == 1 {
@@ -95,75 +101,157 @@ func runFlags(fs *flag.FlagSet) runFunc {
 		if err != nil {
 			return err
 		}
-		if !*quiet {
-			// A bar on a terminal; without one (nohup, batch jobs) a
-			// progress line every 10 s, so the log shows the run advance.
-			opts.Log, opts.Progress = std.err, std.err
-			if f, ok := std.err.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-				opts.ProgressBar = true
+		return runWith(ctx, r, runSettings{out: *out, concurrency: *conc, shard: *shard, peers: *peers, quiet: *quiet, serve: *serve, protocolLog: *protoLog}, std)
+	}
+}
+
+// runSettings are the command line's settings of a run besides its
+// config: varena's own flags, and for a cutechess-style command line its
+// console output.
+type runSettings struct {
+	out         string
+	concurrency int
+	shard       string
+	peers       string
+	quiet       bool
+	serve       string
+	protocolLog string // -log: the protocol log's file, else the config's
+	// console prints the run as fastchess or cutechess-cli do, instead
+	// of the progress and the standings; nil: varena's own output.
+	console *console.Writer
+	// after runs once the run has ended with a summary (copies of the
+	// PGN for -pgnout).
+	after func(dir string) error
+}
+
+// runWith plays a run, prints its outcome and writes its report; the
+// error carries an SPRT's verdict as an exitStatus.
+func runWith(ctx context.Context, r *configs.Run, s runSettings, std stdio) error {
+	var err error
+	if s.concurrency < 0 || s.concurrency > configs.MaxConcurrency {
+		return usagef("-concurrency must be from 0 to %d", configs.MaxConcurrency)
+	}
+	opts := arena.Options{Out: s.out, Concurrency: s.concurrency, Notes: std.err, ProtocolLog: s.protocolLog}
+	if s.shard != "" {
+		i, n, err := parseShard(s.shard)
+		if err != nil {
+			return usageError{err}
+		}
+		opts.Shard, opts.Shards = i, n
+	}
+	if s.peers != "" && s.shard == "" {
+		return usagef("-peers follows the other shards of a run: give -shard i/n too")
+	}
+	opts.Peers = s.peers
+	if !s.quiet && s.console == nil {
+		// A bar on a terminal; without one (nohup, batch jobs) a
+		// progress line every 10 s, so the log shows the run advance.
+		opts.Log, opts.Progress = std.err, std.err
+		if f, ok := std.err.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+			opts.ProgressBar = true
+		}
+	}
+	dir := arena.OutDir(r, opts)
+	_, statErr := os.Stat(dir)
+	created := errors.Is(statErr, os.ErrNotExist)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("output directory: %w", err)
+	}
+	// Written once the run holds the directory's lock: a second run
+	// refused on it must not touch the first one's files.
+	opts.Setup = func() error { return report.WriteSetup(dir, report.SetupOf(r)) }
+	opts.Files = []string{report.File, report.SetupFile}
+	var stopLive func(string)
+	if s.serve != "" {
+		if opts.Watch, stopLive, err = startLive(s.serve, dir, std.err); err != nil {
+			return err
+		}
+	}
+	if s.console != nil {
+		opts.Watch = arena.Watchers(opts.Watch, s.console)
+	}
+	sum, err := arena.Run(ctx, r, opts)
+	if err != nil && sum == nil && created {
+		// Failed before any game: Run removed what it wrote; the
+		// directory made above goes too (Remove: only when empty).
+		os.Remove(dir)
+	}
+	if stopLive != nil {
+		note := "run finished"
+		if err != nil {
+			note = "run stopped: " + err.Error()
+		}
+		stopLive(note)
+	}
+	if sum != nil {
+		if s.after != nil {
+			if aerr := s.after(dir); aerr != nil && err == nil {
+				err = aerr
 			}
 		}
-		dir := arena.OutDir(r, opts)
-		_, statErr := os.Stat(dir)
-		created := errors.Is(statErr, os.ErrNotExist)
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return fmt.Errorf("output directory: %w", err)
-		}
-		// Written once the run holds the directory's lock: a second run
-		// refused on it must not touch the first one's files.
-		opts.Setup = func() error { return report.WriteSetup(dir, report.SetupOf(r)) }
-		var stopLive func(string)
-		if *serve != "" {
-			if opts.Watch, stopLive, err = startLive(*serve, dir, std.err); err != nil {
-				return err
+		if s.console != nil {
+			s.console.End()
+			if werr := s.console.Err(); werr != nil && err == nil {
+				err = werr
 			}
-		}
-		sum, err := arena.Run(ctx, r, opts)
-		if err != nil && sum == nil && created {
-			// Failed before any game: Run removed what it wrote; the
-			// directory made above goes too (Remove: only when empty).
-			os.Remove(dir)
-		}
-		if stopLive != nil {
-			note := "run finished"
-			if err != nil {
-				note = "run stopped: " + err.Error()
-			}
-			stopLive(note)
-		}
-		if sum != nil {
+		} else {
 			fmt.Fprintln(std.out)
 			if werr := sum.WriteText(std.out); werr != nil && err == nil {
 				err = werr
 			}
-			// The report too, of what was played so far.
-			if _, _, rerr := report.WriteFile(dir); rerr != nil && err == nil {
-				err = fmt.Errorf("report: %w", rerr)
-			}
 		}
-		if err != nil || sum == nil || sum.SPRT == nil {
-			return err
+		// The report too, of what was played so far.
+		if _, _, rerr := report.WriteFile(dir); rerr != nil && err == nil {
+			err = fmt.Errorf("report: %w", rerr)
 		}
-		// An SPRT's verdict is the exit status, for CI jobs; the last
-		// line of stdout (WriteText ends with it) says it in words.
-		switch sum.SPRT.ExitStatus {
-		case arena.ExitH1:
-			return nil
-		case arena.ExitH0:
-			return exitStatus(arena.ExitH0)
-		}
-		// The game limit, or a shard that played its part undecided.
-		return exitStatus(arena.ExitLimit)
 	}
+	if err != nil || sum == nil {
+		return err
+	}
+	if opts.Shards > 0 {
+		// A shard that played its part succeeded: a cluster marks a
+		// task with exit status 3 or 4 failed, and the merge that
+		// waits on the array (afterok) would never run. The verdict
+		// and its exit status belong to the merge of all shards.
+		if sum.SPRT != nil {
+			fmt.Fprintf(std.err, "shard %d/%d played its part; the SPRT verdict of the run is the merge's (varena merge)\n", opts.Shard, opts.Shards)
+		}
+		return nil
+	}
+	return summaryExit(sum)
 }
 
-// parseShard reads "i/n" with 1 <= i <= n.
+// summaryExit turns a run's SPRT verdict into the exit status, for CI jobs:
+// nil for H1, ExitH0, or ExitLimit for a game limit reached undecided.
+// The last line of stdout (Summary.WriteText ends with it) says it in
+// words. A run that is not an SPRT exits 0.
+func summaryExit(sum *arena.Summary) error {
+	if sum.SPRT == nil {
+		return nil
+	}
+	switch sum.SPRT.ExitStatus {
+	case arena.ExitH1:
+		return nil
+	case arena.ExitH0:
+		return exitStatus(arena.ExitH0)
+	}
+	return exitStatus(arena.ExitLimit)
+}
+
+// parseShard reads "i/n" with 1 <= i <= n. The errors speak of the
+// cluster indices that give such values: Slurm's array task ID counts
+// from the --array range's start, Kubernetes' JOB_COMPLETION_INDEX from 0.
 func parseShard(s string) (int, int, error) {
 	a, b, ok := strings.Cut(s, "/")
 	i, err1 := strconv.Atoi(a)
 	n, err2 := strconv.Atoi(b)
-	if !ok || err1 != nil || err2 != nil || n < 1 || i < 1 || i > n {
+	switch {
+	case !ok || err1 != nil || err2 != nil || n < 1:
 		return 0, 0, fmt.Errorf("-shard %q: want i/n with 1 <= i <= n, e.g. 1/4", s)
+	case i < 1:
+		return 0, 0, fmt.Errorf("-shard %q: shards count from 1 (a Slurm array of n shards is --array=1-n; Kubernetes' JOB_COMPLETION_INDEX counts from 0, so give $((JOB_COMPLETION_INDEX+1))/%d)", s, n)
+	case i > n:
+		return 0, 0, fmt.Errorf("-shard %q: shard %d cannot belong to a run of %d shards (keep the array's indices within 1-%d, and n the run's shard count, not the array's task count)", s, i, n, n)
 	}
 	return i, n, nil
 }

@@ -64,6 +64,7 @@ func runSPSA(ctx context.Context, path string, f spsaFlags, stdout, stderr io.Wr
 		Concurrency: conc,
 		Out:         out,
 		Fingerprint: fp,
+		Files:       []string{report.File},
 	}
 	if !f.quiet {
 		cfg.Log = stderr

@@ -27,8 +27,15 @@ the sigmoid scale K, then the weights with gonum's L-BFGS, printing the
 training and validation loss each iteration, and writes the weights to
 the config's out file (or -out) with a header saying how they were made.
 With a verify section it then plays the tuned weights against the start
-weights and prints the Elo difference with its 95% interval. Ctrl-C stops
-the fit and writes the best weights so far.
+weights and prints the Elo difference with its 95% interval; the weights
+wait in OUT.unverified during the match. Ctrl-C stops the fit and writes
+the best weights so far.
+
+A fit that makes things worse is rejected, with exit status 1: when the
+validation loss rises, or the verify match finds the tuned weights weaker
+(SPRT H0 accepted, or the 95% interval below 0), the weights are written
+to OUT.rejected, with a first line saying why, and never to OUT (no match
+is played after a rise of the validation loss).
 
 Method spsa plays game pairs of perturbed parameter values (fishtest's
 SPSA): the built-in engine's search parameters or an external engine's
@@ -49,8 +56,8 @@ func tuneFlags(fs *flag.FlagSet) runFunc {
 		if len(pos) != 1 {
 			return usagef("want one config file, have %d", len(pos))
 		}
-		if f.concurrency < 0 {
-			return usagef("-concurrency must be 0 or more")
+		if f.concurrency < 0 || f.concurrency > configs.MaxConcurrency {
+			return usagef("-concurrency must be from 0 to %d", configs.MaxConcurrency)
 		}
 		data, err := os.ReadFile(pos[0])
 		if err != nil {
@@ -94,12 +101,15 @@ func runTexel(ctx context.Context, path string, f spsaFlags, std stdio) error {
 	}
 	if rep != nil && rep.Verify != nil {
 		verdict := "not proven stronger"
-		if rep.Verify.Wins() {
+		switch {
+		case rep.Verify.Wins():
 			verdict = "stronger"
+		case rep.Rejected != "":
+			verdict = "weaker: rejected"
 		}
 		fmt.Fprintf(std.out, "%s: %s\n", rep.Verify, verdict)
 	}
-	if errors.Is(err, context.Canceled) {
+	if errors.Is(err, context.Canceled) && !errors.Is(err, tuning.ErrRejected) {
 		fmt.Fprintln(std.err, "interrupted: the best weights so far are written")
 	}
 	return err

@@ -32,6 +32,11 @@ type Reply struct {
 	Nodes    int64
 	Time     time.Duration
 	PV       []engines.Move
+	// Ponder is the reply the player expects ("bestmove X ponder Y"),
+	// NullMove for none. Pondered is set when the player had pondered
+	// before this move, PonderHit when it had pondered on the move played.
+	Ponder              engines.Move
+	Pondered, PonderHit bool
 }
 
 // Player is anything that chooses moves: a built-in engine or an external

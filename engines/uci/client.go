@@ -56,6 +56,10 @@ type EngineConfig struct {
 	SearchTimeout time.Duration // a move without time budget (depth, nodes) (default 60 s)
 	StopGrace     time.Duration // waiting for bestmove after "stop" (default 500 ms)
 	StderrLog     io.Writer     // the engine's stderr (default: discarded)
+	// Protocol, when set, is called with every line sent to the engine
+	// (sent true, before it is written) and read from it, in order, from
+	// the goroutine that talks to the engine (a protocol log).
+	Protocol func(sent bool, line string)
 }
 
 // Client defaults.
@@ -98,6 +102,9 @@ type Engine struct {
 	pos      positionCache    // its reversible field set by Start
 	restarts int
 	closed   bool
+	// pondering is the position a ponder search runs on, nil for none
+	// (see clientponder.go).
+	pondering *ponderKey
 }
 
 // Start runs the engine program and does the UCI handshake ("uci" ...
@@ -227,7 +234,7 @@ func (e *Engine) fault(kind player.FaultKind, format string, args ...any) *playe
 func (e *Engine) kill() {
 	if e.proc != nil {
 		e.proc.kill()
-		e.proc, e.variant = nil, nil
+		e.proc, e.variant, e.pondering = nil, nil, nil
 	}
 }
 
@@ -405,6 +412,9 @@ func (e *Engine) ensure(ctx context.Context, v *engines.Variant) error {
 func (e *Engine) NewGame(ctx context.Context, v *engines.Variant) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	if err := e.endPonder(ctx, e.cfg.StopGrace); err != nil {
+		return err
+	}
 	fresh := e.variant != v
 	if err := e.ensure(ctx, v); err != nil {
 		return err
@@ -425,18 +435,28 @@ func (e *Engine) Move(ctx context.Context, req player.Request) (player.Reply, er
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	pos := req.Game.Position()
-	if err := e.ensure(ctx, pos.Variant()); err != nil {
-		return player.Reply{}, err
-	}
 	goLine, budget := goCommand(req.Limits, pos.SideToMove())
 	limit := e.cfg.SearchTimeout
 	if budget > 0 {
 		limit = budget + e.cfg.MoveMargin
 	}
-	e.proc.drain()
-	// position and go in one write: one system call per move.
+	hit, pondered, err := e.takePonder(ctx, req.Game, limit)
+	if err != nil {
+		return player.Reply{}, err
+	}
+	if err := e.ensure(ctx, pos.Variant()); err != nil {
+		return player.Reply{}, err
+	}
+	// position and go in one write: one system call per move. After a
+	// ponder hit the search under way becomes this move's: its info
+	// lines so far are kept.
+	command := "ponderhit"
+	if !hit {
+		e.proc.drain()
+		command = e.pos.command(req.Game) + "\n" + goLine
+	}
 	start := time.Now()
-	if err := e.send(e.pos.command(req.Game) + "\n" + goLine); err != nil {
+	if err := e.send(command); err != nil {
 		return player.Reply{}, err
 	}
 	deadline := start.Add(limit)
@@ -467,8 +487,8 @@ func (e *Engine) Move(ctx context.Context, req player.Request) (player.Reply, er
 			e.kill()
 			return player.Reply{}, e.fault(player.Protocol, "%v", err)
 		}
-		var buf [2]string
-		f := appendFields(buf[:0], line, 2) // the keyword, and bestmove's move
+		var buf [4]string
+		f := appendFields(buf[:0], line, 4) // the keyword, bestmove's move, "ponder" and its move
 		if len(f) == 0 {
 			continue
 		}
@@ -481,7 +501,9 @@ func (e *Engine) Move(ctx context.Context, req player.Request) (player.Reply, er
 				return player.Reply{}, e.fault(player.Timeout, "bestmove after %v, over the budget %v + margin %v (%q)",
 					elapsed.Round(time.Millisecond), budget, e.cfg.MoveMargin, goLine)
 			}
-			return e.reply(pos, f, &infos, elapsed)
+			r, err := e.reply(pos, f, &infos, elapsed)
+			r.Pondered, r.PonderHit = pondered, hit
+			return r, err
 		}
 	}
 }
@@ -530,6 +552,12 @@ func (e *Engine) reply(pos *engines.Position, f []string, infos *infoState, elap
 	}
 	r.Move = m
 	r.PV = []engines.Move{m}
+	if len(f) >= 4 && f[2] == "ponder" {
+		after := pos.Play(m)
+		if y, err := parseEngineMove(&after, f[3]); err == nil && after.IsLegal(y) {
+			r.Ponder = y
+		}
+	}
 	if scored && len(in.PV) > 0 {
 		same := in.PV[0] == text
 		if !same { // written another way ("V" or "v" for a bunker)?

@@ -42,6 +42,7 @@ type process struct {
 	exited   chan struct{}   // closed when Wait returned
 	exitedAt time.Time       // set before exited is closed
 	cancel   context.CancelFunc
+	protocol func(sent bool, line string) // EngineConfig.Protocol; nil: none
 
 	waitErr error // read after exited is closed
 }
@@ -82,7 +83,7 @@ func startProcess(ctx context.Context, cfg *EngineConfig) (*process, error) {
 		outR.Close()
 		return nil, err
 	}
-	p := &process{cmd: cmd, stdin: inW, stdout: outR, cancel: cancel,
+	p := &process{cmd: cmd, stdin: inW, stdout: outR, cancel: cancel, protocol: cfg.Protocol,
 		in: newRawPipe(inW), out: newRawPipe(outR), gone: make(chan struct{}), exited: make(chan struct{})}
 	p.br = bufio.NewReaderSize(p.out, 64<<10)
 	go func() {
@@ -101,6 +102,9 @@ func startProcess(ctx context.Context, cfg *EngineConfig) (*process, error) {
 // The line goes out in one system call when the pipe has room, the usual
 // case; only a full pipe costs a deadline and a wait.
 func (p *process) send(line string, timeout time.Duration) error {
+	if p.protocol != nil {
+		p.protocol(true, line) // before the write, so that a hang shows what it followed
+	}
 	p.wbuf = append(append(p.wbuf[:0], line...), '\n')
 	n, err := p.in.tryWrite(p.wbuf)
 	if err != nil || n == len(p.wbuf) {
@@ -150,7 +154,11 @@ func (p *process) next(ctx context.Context, deadline time.Time) (string, error) 
 			if n := len(line); n > 0 && line[n-1] == '\r' {
 				line = line[:n-1]
 			}
-			return string(line), nil
+			text := string(line)
+			if p.protocol != nil {
+				p.protocol(false, text)
+			}
+			return text, nil
 		}
 		p.partial = append(p.partial, chunk...)
 		switch {

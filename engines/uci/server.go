@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -91,7 +92,10 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, opts ServerOptions)
 				// Stockfish: a running search stops, whatever its limit
 				// ("go depth 99" would otherwise run on for hours with no
 				// one to stop it), and prints its bestmove.
-				if s.job != nil {
+				if s.job != nil && s.job.held != nil {
+					s.stopSearch()
+					s.waitSearch()
+				} else if s.job != nil {
 					s.stopSearch()
 					select {
 					case res := <-s.job.done:
@@ -203,6 +207,7 @@ type searchJob struct {
 	cancel context.CancelFunc
 	done   chan search.Result
 	game   *engines.Game
+	ponder // its state while pondering (see serverponder.go)
 }
 
 func newServer(opts ServerOptions, out io.Writer) (*server, error) {
@@ -281,7 +286,7 @@ var commands = map[string]func(s *server, args []string, rest string){
 	"position":   (*server).cmdPosition,
 	"go":         (*server).cmdGo,
 	"stop":       (*server).cmdStop,
-	"ponderhit":  func(s *server, _ []string, _ string) {},
+	"ponderhit":  (*server).cmdPonderHit,
 	"debug":      func(s *server, _ []string, _ string) {},
 	"register":   func(s *server, _ []string, _ string) {},
 	"d":          (*server).cmdDisplay,
@@ -362,6 +367,7 @@ func (s *server) cmdUCI(_ []string, _ string) {
 		{Name: "Hash", Type: "spin", Default: strconv.Itoa(s.hash), Min: 1, Max: s.maxHash},
 		{Name: "Weights", Type: "string", Default: s.weightsPath},
 		{Name: "Threads", Type: "spin", Default: "1", Min: 1, Max: 1},
+		{Name: "Ponder", Type: "check", Default: "false"},
 	}
 	for _, p := range search.ParamTable {
 		v, _ := s.params.Get(p.Name)
@@ -411,6 +417,8 @@ func (s *server) cmdSetOption(_ []string, rest string) {
 			return
 		}
 		s.hash = n
+	case "ponder":
+		// The GUI's note that it may send "go ponder": nothing to set.
 	case "threads":
 		if value != "1" {
 			s.info("setoption Threads: only 1 thread is supported, have %q", value)
@@ -533,6 +541,10 @@ func (s *server) cmdGo(args []string, _ string) {
 			return
 		}
 	}
+	if slices.Contains(args, "ponder") {
+		s.startPonder(lim)
+		return
+	}
 	s.startSearch(lim)
 }
 
@@ -549,8 +561,7 @@ func parseGo(args []string, pos *engines.Position) (search.Limits, error) {
 			lim.Infinite = true
 			continue
 		case "ponder":
-			problems = append(problems, "ponder is not supported (searching as if told go)")
-			continue
+			continue // cmdGo starts a ponder search
 		case "searchmoves":
 			j := i + 1
 			for ; j < len(args) && !goKeywords[args[j]]; j++ {
@@ -664,22 +675,38 @@ func (s *server) startSearch(lim search.Limits) {
 // job.done.
 func (s *server) stopSearch() {
 	if s.job != nil {
+		s.job.pondering = false // a stopped ponder search answers at once
 		s.job.cancel()
 	}
 }
 
 // waitSearch waits for the running search to end and prints its bestmove.
 func (s *server) waitSearch() {
-	if s.job != nil {
+	switch {
+	case s.job != nil && s.job.held != nil:
+		s.finishSearch(*s.job.held)
+	case s.job != nil:
 		s.finishSearch(<-s.job.done)
 	}
 }
 
+// finishSearch prints the bestmove of the job's result, with the reply
+// it expects ("bestmove e2e4 ponder e7e5") when its PV has one; a ponder
+// search not yet hit or stopped keeps the result until it is.
 func (s *server) finishSearch(res search.Result) {
+	if s.job.pondering {
+		s.job.held = &res
+		return
+	}
 	g := s.job.game.Position().Geometry()
 	s.job.cancel()
+	s.job.stopTimer()
 	s.job = nil
-	s.out.println("bestmove " + g.UCI(res.Move))
+	line := "bestmove " + g.UCI(res.Move)
+	if len(res.PV) >= 2 && res.PV[0] == res.Move {
+		line += " ponder " + g.UCI(res.PV[1])
+	}
+	s.out.println(line)
 }
 
 // abortSearch stops a running search and waits for it, without a bestmove
@@ -687,7 +714,10 @@ func (s *server) finishSearch(res search.Result) {
 func (s *server) abortSearch() {
 	if s.job != nil {
 		s.job.cancel()
-		<-s.job.done
+		s.job.stopTimer()
+		if s.job.held == nil {
+			<-s.job.done
+		}
 		s.job = nil
 	}
 }

@@ -162,7 +162,7 @@ func TestServeTranscripts(t *testing.T) {
 			{"position startpos moves e2e4 e7e5", nil},
 			{"go depth 3", []string{
 				`^info depth 1 seldepth \d+ score cp -?\d+ nodes \d+ nps \d+ (time \d+ )?pv [a-h]`,
-				`^info depth 2 `, `^info depth 3 `, "^bestmove [a-h][1-8][a-h][1-8]$"}},
+				`^info depth 2 `, `^info depth 3 `, "^bestmove [a-h][1-8][a-h][1-8] ponder [a-h][1-8][a-h][1-8]$"}},
 			{"go nodes 50", []string{"^bestmove "}},
 			{"go movetime 50", []string{"^bestmove "}},
 			{"go wtime 300 btime 300 winc 10 binc 10 movestogo 5", []string{"^bestmove "}},
@@ -170,9 +170,9 @@ func TestServeTranscripts(t *testing.T) {
 		}, false},
 		{"searchmoves", ServerOptions{}, []step{
 			{"position startpos", nil},
-			{"go searchmoves a2a3 h2h3 depth 4", []string{" pv (a2a3|h2h3)", "^bestmove (a2a3|h2h3)$"}},
-			{"go depth 2 searchmoves g1h3", []string{" pv g1h3", "^bestmove g1h3$"}},
-			{"go searchmoves e7e5 b1a3 nodes 500", []string{"searchmoves: e7e5 ignored", "^bestmove b1a3$"}},
+			{"go searchmoves a2a3 h2h3 depth 4", []string{" pv (a2a3|h2h3)", "^bestmove (a2a3|h2h3)( ponder \\S+)?$"}},
+			{"go depth 2 searchmoves g1h3", []string{" pv g1h3", "^bestmove g1h3( ponder \\S+)?$"}},
+			{"go searchmoves e7e5 b1a3 nodes 500", []string{"searchmoves: e7e5 ignored", "^bestmove b1a3( ponder \\S+)?$"}},
 			{"go searchmoves depth 1", []string{"^bestmove "}},
 		}, true},
 		{"mate and no move", ServerOptions{}, []step{
@@ -215,7 +215,9 @@ func TestServeTranscripts(t *testing.T) {
 			{"setoption name Weights value /no/such/file.yaml", nil},
 			{"go depth 1", []string{"no/such/file.yaml", "^bestmove "}},
 			{"setoption name Weights value <empty>", nil},
-			{"go ponder depth 1", []string{"ponder is not supported", "^bestmove "}},
+			{"go ponder depth 1", nil},
+			{"ponderhit", []string{"^bestmove "}},
+			{"ponderhit", []string{"^info string ponderhit: not pondering$"}},
 			{"go searchmoves e2e4 d2d4 depth 1", []string{`^info string go: searchmoves: e2e4 ignored: .*not a legal move; searchmoves: d2d4 ignored`, "^bestmove "}},
 			{"d", []string{"^Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1$"}},
 			{"isready", []string{"^readyok$"}},
@@ -314,7 +316,8 @@ func stopOnce(t *testing.T, variant, goLine string) time.Duration {
 	line := s.expect("^bestmove ", time.Second)
 	d := time.Since(start)
 	pos, _ := engines.ParseFEN(mustVariant(t, variant), mustVariant(t, variant).StartFEN)
-	if _, err := pos.ParseUCIMove(strings.TrimPrefix(line, "bestmove ")); err != nil {
+	move, _, _ := strings.Cut(strings.TrimPrefix(line, "bestmove "), " ponder ")
+	if _, err := pos.ParseUCIMove(move); err != nil {
 		t.Errorf("%s: %v", line, err)
 	}
 	s.send("quit")
@@ -352,8 +355,8 @@ func TestServeImplicitStop(t *testing.T) {
 	s.send("go infinite")
 	s.expect("^info depth 2 ", 5*time.Second)
 	s.send("position startpos moves e2e4", "go depth 1")
-	s.expect("^bestmove [a-h][1-8][a-h][1-8]$", time.Second)  // of the infinite search, from the start
-	s.expect("^bestmove [a-h][78][a-h][5-8]$", 5*time.Second) // a black move
+	s.expect("^bestmove [a-h][1-8][a-h][1-8] ponder [a-h][1-8][a-h][1-8]$", time.Second) // of the infinite search, from the start
+	s.expect("^bestmove [a-h][78][a-h][5-8]$", 5*time.Second)                            // a black move
 	s.quiet(100 * time.Millisecond)
 }
 
@@ -495,6 +498,7 @@ func ExampleServe() {
 	// option name Hash type spin default 1 min 1 max 4096
 	// option name Weights type string default <empty>
 	// option name Threads type spin default 1 min 1 max 1
+	// option name Ponder type check default false
 	// option name FutilityMargin type spin default 200 min 50 max 500
 	// option name LMRBase type spin default 50 min 0 max 200
 	// option name LMRDivisor type spin default 200 min 100 max 500

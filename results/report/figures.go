@@ -26,7 +26,9 @@ const (
 	figH = 3.6 * vg.Inch
 )
 
-// figure is a rendered chart with the question it answers.
+// figure is a rendered chart with the question it answers. The zero
+// figure is none: a figure function given nothing to draw (an empty or
+// partial run) returns it, and the page shows nothing in its place.
 type figure struct {
 	ID  string
 	SVG template.HTML
@@ -91,6 +93,9 @@ type errBars struct {
 
 // ratingsFigure draws the ratings with their 95% intervals.
 func ratingsFigure(id, title string, t stats.Table) (figure, error) {
+	if len(t) == 0 {
+		return figure{}, nil // nothing rated yet: gonum's NominalX panics on no names
+	}
 	p := newPlot(title, "engine", "rating (Elo, 95% interval)")
 	var pts errBars
 	names := make([]string, len(t))
@@ -132,6 +137,9 @@ func (g heatGrid) Y(r int) float64    { return float64(r) }
 // points out of the games (variant letters in multivariant runs are in
 // the table beside it).
 func crosstableFigure(s *arena.Summary) (figure, error) {
+	if len(s.Standings) == 0 {
+		return figure{}, nil
+	}
 	names := make([]string, len(s.Standings))
 	at := map[string]int{}
 	for i, r := range s.Standings {
@@ -164,7 +172,8 @@ func crosstableFigure(s *arena.Summary) (figure, error) {
 	cm := moreland.SmoothBlueRed()
 	cm.SetMin(0)
 	cm.SetMax(100)
-	h := plotter.NewHeatMap(heatGrid{z}, cm.Palette(21))
+	pal := cm.Palette(21)
+	h := plotter.NewHeatMap(heatGrid{z}, pal)
 	h.Min, h.Max = 0, 100
 	h.NaN = color.RGBA{R: 0xee, G: 0xee, B: 0xee, A: 0xff}
 	p.Add(h)
@@ -176,6 +185,9 @@ func crosstableFigure(s *arena.Summary) (figure, error) {
 		for i := range l.TextStyle {
 			l.TextStyle[i].XAlign = draw.XCenter
 			l.TextStyle[i].YAlign = draw.YCenter
+			// Black on the light middle, white on the dark ends (WCAG AA).
+			xy := labels.XYs[i]
+			l.TextStyle[i].Color = textOn(heatPaletteColor(pal.Colors(), z[n-1-int(xy.Y)][int(xy.X)], h.Min, h.Max))
 		}
 		p.Add(l)
 	}
@@ -224,19 +236,35 @@ func convergenceFigure(engines []string, pts []convergencePoint) (figure, error)
 	return render("fig-convergence", p, figW, figH)
 }
 
-// endingsFigure draws how each engine's games ended, as stacked bars.
-func endingsFigure(engines []string, counts map[string]map[string]int) (figure, error) {
-	p := newPlot("How each engine's games ended", "engine", "games")
+// endingsFigure draws how each engine's games ended, as stacked bars:
+// for each engine one bar of its wins, one of its draws and one of its
+// losses, each stacked by ending (by[k] holds outcome k's counts).
+func endingsFigure(engines []string, by [3]map[string]map[string]int) (figure, error) {
+	if len(engines) == 0 {
+		return figure{}, nil
+	}
+	p := newPlot("How each engine's games ended: won, drawn, lost", "engine", "games")
 	p.Add(plotter.NewGrid())
+	// Three bars per engine and an empty slot between engines.
+	slots := len(outcomes) + 1
+	var ticks []string
+	for _, e := range engines {
+		for _, o := range outcomes {
+			ticks = append(ticks, e+"\n"+o)
+		}
+		ticks = append(ticks, "")
+	}
 	var below *plotter.BarChart
 	n := 0
-	w := vg.Points(min(40, 360/float64(max(len(engines), 1))))
+	w := vg.Points(min(30, 360/float64(max(slots*len(engines), 1))))
 	for i, end := range endings {
-		vals := make(plotter.Values, len(engines))
+		vals := make(plotter.Values, slots*len(engines))
 		any := false
 		for j, e := range engines {
-			vals[j] = float64(counts[e][end])
-			any = any || vals[j] > 0
+			for k := range outcomes {
+				vals[slots*j+k] = float64(by[k][e][end])
+				any = any || vals[slots*j+k] > 0
+			}
 		}
 		if !any {
 			continue
@@ -257,12 +285,15 @@ func endingsFigure(engines []string, counts map[string]map[string]int) (figure, 
 	}
 	p.Y.Min = 0
 	roomForLegend(p, n)
-	p.NominalX(engines...)
+	p.NominalX(ticks...)
 	return render("fig-endings", p, figW, figH)
 }
 
 // lengthFigure draws the histogram of game lengths of a variant.
 func lengthFigure(variant string, lengths []float64) (figure, error) {
+	if len(lengths) == 0 {
+		return figure{}, nil
+	}
 	p := newPlot(fmt.Sprintf("Game length in %s (%d games)", variant, len(lengths)), "game length (plies)", "games")
 	bins := min(max(int(math.Sqrt(float64(len(lengths)))), 5), 40)
 	lo, hi := lengths[0], lengths[0]
@@ -288,6 +319,9 @@ const maxOpeningBars = 40
 // openingsFigure draws the score of White and of the first engine per
 // opening, the most lopsided first.
 func openingsFigure(rows []openingRow) (figure, error) {
+	if len(rows) == 0 {
+		return figure{}, nil
+	}
 	rows = lopsidedFirst(rows)
 	title := "Score per opening, most lopsided first"
 	if len(rows) > maxOpeningBars {

@@ -38,7 +38,7 @@ func Load(dir string) (*Run, error) {
 	if run.Setup, err = readSetup(dir); err != nil {
 		run.Skipped = append(run.Skipped, fmt.Sprintf("%v (the header is built from meta.json)", err))
 	}
-	games, skipped, err := results.SalvageJournal(filepath.Join(dir, arena.JournalFile))
+	games, skipped, err := results.SalvageJournal(filepath.Join(dir, arena.JournalFile), arena.CheckGame)
 	if err != nil {
 		return nil, err
 	}

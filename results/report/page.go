@@ -157,7 +157,7 @@ func build(run *Run, now time.Time) (*page, error) {
 		pg.ConvFig = add(convergenceFigure(names, conv))
 	}
 	counts := endingCounts(names, games)
-	pg.EndFig = add(endingsFigure(names, counts))
+	pg.EndFig = add(endingsFigure(names, outcomeEndingCounts(names, games)))
 	for _, end := range endings {
 		for _, e := range names {
 			if counts[e][end] > 0 {
@@ -380,9 +380,28 @@ func heatColor(score float64) string {
 	return fmt.Sprintf("background:rgba(40,90,214,%.2f)", a)
 }
 
+// summaryOf takes a statistics summary by value or pointer (the
+// template holds both).
+func summaryOf(s any) stats.Summary {
+	switch s := s.(type) {
+	case stats.Summary:
+		return s
+	case *stats.Summary:
+		return *s
+	}
+	return stats.Summary{}
+}
+
+// f1 writes a number to one decimal, never "-0.0".
+func f1(x float64) string { return stats.Fixed(x, 1) }
+
 var pageTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
-	"f1":  func(x float64) string { return fmt.Sprintf("%.1f", x) },
-	"pct": func(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) },
-	"g":   func(x float64) string { return fmt.Sprintf("%g", x) },
-	"inc": func(i int) int { return i + 1 },
+	"f1":      f1,
+	"elo":     func(s any) string { e := summaryOf(s); return arena.EloText(e.Elo, e.Score) },
+	"nelo":    func(s any) string { e := summaryOf(s); return arena.EloText(e.NElo, e.Score) },
+	"rank":    func(t stats.Table, i int) int { return t.Ranks()[i] },
+	"byScore": func(s *arena.Summary) bool { return s.RankedBy == arena.RankByScore },
+	"pct":     func(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) },
+	"g":       func(x float64) string { return fmt.Sprintf("%g", x) },
+	"inc":     func(i int) int { return i + 1 },
 }).Parse(pageHTML))

@@ -200,3 +200,14 @@ func readSetup(dir string) (*Setup, error) {
 	}
 	return &s, nil
 }
+
+// CopySetup copies the setup of run directory from into to, if from has
+// one: a merge of shards writes what a run writes, and the shards of one
+// run share one setup.
+func CopySetup(from, to string) error {
+	s, err := readSetup(from)
+	if err != nil || s == nil {
+		return err
+	}
+	return WriteSetup(to, *s)
+}

@@ -51,24 +51,27 @@ nav a{margin-right:.8em}
 <h2>Ratings</h2>
 <p class="note">Maximum-likelihood (Bradley-Terry) ratings, the mean at 0, with 95% intervals.</p>
 <table><tr><th>Rank</th><th class="l">Engine</th><th>Elo</th><th>±95%</th><th>Games</th><th>Score</th><th>W</th><th>D</th><th>L</th></tr>
-{{range $i, $r := .Summary.Ratings}}<tr><td>{{inc $i}}</td><td class="l">{{$r.Name}}</td><td>{{f1 $r.Rating}}</td><td>{{f1 $r.Error}}</td><td>{{$r.Games}}</td><td>{{pct $r.Score}}</td><td>{{$r.Wins}}</td><td>{{$r.Draws}}</td><td>{{$r.Losses}}</td></tr>
+{{range $i, $r := .Summary.Ratings}}<tr><td>{{rank $.Summary.Ratings $i}}</td><td class="l">{{$r.Name}}</td><td>{{f1 $r.Rating}}</td><td>{{f1 $r.Error}}</td><td>{{$r.Games}}</td><td>{{pct $r.Score}}</td><td>{{$r.Wins}}</td><td>{{$r.Draws}}</td><td>{{$r.Losses}}</td></tr>
 {{end}}</table>
+{{with .Summary.PriorNote}}<p class="note">{{.}}</p>{{end}}
 {{.RatingFig.SVG}}
 {{if gt (len .Summary.Standings) 2}}<h3>Standings</h3>
-<table><tr><th>Rank</th><th class="l">Engine</th><th>Points</th><th>Games</th><th>Sonneborn-Berger</th><th>Direct</th></tr>
+{{if byScore .Summary}}<table><tr><th>Rank</th><th class="l">Engine</th><th>Points</th><th>Games</th><th>Score</th></tr>
+{{range .Summary.Standings}}<tr><td>{{.Rank}}</td><td class="l">{{.Name}}</td><td>{{g .Points}}</td><td>{{.Games}}</td><td>{{pct .Score}}</td></tr>
+{{end}}</table>{{else}}<table><tr><th>Rank</th><th class="l">Engine</th><th>Points</th><th>Games</th><th>Sonneborn-Berger</th><th>Direct</th></tr>
 {{range .Summary.Standings}}<tr><td>{{.Rank}}</td><td class="l">{{.Name}}</td><td>{{g .Points}}</td><td>{{.Games}}</td><td>{{printf "%.2f" .SonnebornBerger}}</td><td>{{g .Direct}}</td></tr>
-{{end}}</table>{{end}}
+{{end}}</table>{{end}}<p class="note">Ranked by {{.Summary.RankedBy}}.</p>{{end}}
 <h3>Pairings</h3>
-<table><tr><th class="l">Engine A</th><th class="l">Engine B</th><th>W-D-L (A)</th><th>Score</th><th>Elo</th><th>±95%</th><th>LOS</th><th>Draws</th><th>Pairs (penta)</th><th>Elo over pairs</th><th>nElo</th></tr>
-{{range .Summary.Pairings}}<tr><td class="l">{{.A}}</td><td class="l">{{.B}}</td><td>{{.WDL}}</td><td>{{pct .Games.Score}}</td><td>{{f1 .Games.Elo.Value}}</td><td>{{f1 .Games.Elo.Error}}</td><td>{{pct .Games.LOS}}</td><td>{{pct .DrawRatio}}</td>{{if .Pairs}}<td>{{.Penta}}</td><td>{{f1 .Pairs.Elo.Value}} ± {{f1 .Pairs.Elo.Error}}</td><td>{{f1 .Pairs.NElo.Value}} ± {{f1 .Pairs.NElo.Error}}</td>{{else}}<td>–</td><td>–</td><td>–</td>{{end}}</tr>
+<table><tr><th class="l">Engine A</th><th class="l">Engine B</th><th>W-D-L (A)</th><th>Score</th><th>Elo ±95%</th><th>LOS</th><th>Draws</th><th>Pairs (penta)</th><th>Elo over pairs</th><th>nElo</th></tr>
+{{range .Summary.Pairings}}<tr><td class="l">{{.A}}</td><td class="l">{{.B}}</td><td>{{.WDL}}</td><td>{{pct .Games.Score}}</td><td>{{elo .Games}}</td><td>{{pct .Games.LOS}}</td><td>{{pct .DrawRatio}}</td>{{if .Pairs}}<td>{{.Penta}}</td><td>{{elo .Pairs}}</td><td>{{nelo .Pairs}}</td>{{else}}<td>–</td><td>–</td><td>–</td>{{end}}</tr>
 {{end}}</table>
 </section>
 {{if .VariantRatings}}
 <section id="variant-ratings">
 <h2>Ratings per variant</h2>
-{{range .VariantRatings}}<h3>{{.Name}} ({{.Letter}})</h3>
+{{range .VariantRatings}}{{$t := .Table}}<h3>{{.Name}} ({{.Letter}})</h3>
 {{if .Table}}<table><tr><th>Rank</th><th class="l">Engine</th><th>Elo</th><th>±95%</th><th>Games</th><th>Score</th></tr>
-{{range $i, $r := .Table}}<tr><td>{{inc $i}}</td><td class="l">{{$r.Name}}</td><td>{{f1 $r.Rating}}</td><td>{{f1 $r.Error}}</td><td>{{$r.Games}}</td><td>{{pct $r.Score}}</td></tr>
+{{range $i, $r := .Table}}<tr><td>{{rank $t $i}}</td><td class="l">{{$r.Name}}</td><td>{{f1 $r.Rating}}</td><td>{{f1 $r.Error}}</td><td>{{$r.Games}}</td><td>{{pct $r.Score}}</td></tr>
 {{end}}</table>
 {{.Fig.SVG}}{{else if .Divergent}}<p class="note">No ratings: they diverge without a prior (someone won or lost every game here).</p>{{else}}<p class="note">No games in this variant.</p>{{end}}
 {{end}}</section>
@@ -122,9 +125,9 @@ nav a{margin-right:.8em}
 <table class="kv">
 <tr><td>Hypotheses</td><td>H0: elo = {{g .SPRT.Test.Elo0}}, H1: elo = {{g .SPRT.Test.Elo1}} ({{.SPRT.Test.Model}} Elo), alpha {{g .SPRT.Test.Alpha}}, beta {{g .SPRT.Test.Beta}}</td></tr>
 <tr><td>LLR</td><td>{{printf "%.3f" .SPRT.LLR}} ({{printf "%.3f" .SPRT.Lower}}, {{printf "%.3f" .SPRT.Upper}})</td></tr>
-<tr><td>Decision</td><td>{{.SPRT.Decision}}</td></tr>
+<tr><td>Decision</td><td>{{.SPRT.Verdict}}</td></tr>
 <tr><td>Pairs</td><td>{{.SPRT.Penta}} (LL, LD, DD+WL, WD, WW)</td></tr>
-{{with .SPRTElo}}<tr><td>Elo over pairs</td><td>{{f1 .Elo.Value}} [{{f1 .Elo.Lower}}, {{f1 .Elo.Upper}}], nElo {{f1 .NElo.Value}} [{{f1 .NElo.Lower}}, {{f1 .NElo.Upper}}], LOS {{pct .LOS}}</td></tr>{{end}}
+{{with .SPRTElo}}<tr><td>Elo over pairs</td><td>{{elo .}}, nElo {{nelo .}}, LOS {{pct .LOS}}</td></tr>{{end}}
 </table>
 {{range .SPRTFigs}}{{.SVG}}{{end}}
 </section>

@@ -1,0 +1,15 @@
+// Package console prints a run on stdout the way fastchess or
+// cutechess-cli print a match, line for line, so that the scripts and
+// test frameworks that read those tools' output (fishtest's and
+// OpenBench's workers) can read varena's: "Started game N of M (A vs B)",
+// "Finished game N (A vs B): 1-0 {White wins by extinction}", the results
+// block every -ratinginterval games (Elo, nElo, LOS, DrawRatio,
+// PairsRatio, Games/Wins/Losses/Draws/Points, Ptnml(0-2), WL/DD ratio and
+// the SPRT's LLR), "Warning; ..." lines and "Finished match".
+//
+// A Writer is an arena.Watcher: the arena calls it as games start and
+// finish. It keeps its own counts per pairing, from the first engine's
+// side as fastchess prints them, and like fastchess with penta=true it
+// counts a game in the results block only once both games of its pair
+// are finished, so that Games is always twice the pairs of Ptnml.
+package console

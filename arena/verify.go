@@ -1,0 +1,117 @@
+package arena
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"varena/engines"
+	"varena/engines/variants"
+	"varena/results"
+)
+
+// rulesTerminations are the record's names of the ends the rules decide:
+// a game recorded as ended so must end so when replayed, and a game the
+// rules ended must be recorded with the rules' result and reason.
+var rulesTerminations = []string{results.TermExtinction, results.TermCheckmate, results.TermStalemate,
+	results.TermRepetition, results.TermFiftyMoves, results.TermInsufficient}
+
+// CheckGame replays a journal record by its variant's rules, as `varena
+// rate FILE.pgn` replays a PGN game: every move must be legal where it
+// is played and read as recorded (UCI, and SAN when recorded), none may
+// follow the end of the game, and a game the rules ended must carry the
+// rules' result and termination (one ended otherwise, by adjudication,
+// a forfeit or a crash, carries what the arena decided). It is the
+// results.Check of every journal read to resume, rate, merge or report,
+// so that an edited or corrupted line that still parses is refused, not
+// counted. The error says what is false, with the move's number.
+func CheckGame(g results.Game) error {
+	v, err := variants.ByName(g.Variant)
+	if err != nil {
+		return err
+	}
+	var pos engines.Position
+	switch {
+	case g.StartFEN != "":
+		if pos, err = engines.ParseFEN(v, g.StartFEN); err != nil {
+			return fmt.Errorf("start_fen: %w", err)
+		}
+	case g.StartIsInitial:
+		pos = v.StartPosition()
+	default:
+		return errors.New("no start_fen")
+	}
+	first, black := pos.FullmoveNumber(), pos.SideToMove() == engines.Black
+	label := func(i int, text string) string {
+		ply := i + boolInt(black)
+		if ply%2 == 0 {
+			return fmt.Sprintf("move %d. %s", first+ply/2, text)
+		}
+		return fmt.Sprintf("move %d... %s", first+ply/2, text)
+	}
+	game := engines.NewGame(pos)
+	for i, mv := range g.Moves {
+		if o := game.Outcome(); o.Result != engines.Ongoing {
+			return fmt.Errorf("%s: the game was already over (%s, %s)", label(i, mv.UCI), o.Reason, o.Result)
+		}
+		m, err := game.Position().ParseUCIMove(mv.UCI)
+		if err != nil {
+			reason := err.Error()
+			var me *engines.MoveError
+			if errors.As(err, &me) && me.Msg != "" {
+				reason = me.Msg
+			}
+			return fmt.Errorf("%s: %s in %s", label(i, mv.UCI), reason, v.Name)
+		}
+		if san := game.PlaySAN(m); mv.SAN != "" && san != mv.SAN {
+			return fmt.Errorf("%s: recorded as %s, which reads %s", label(i, mv.UCI), mv.SAN, san)
+		}
+	}
+	o := game.Outcome()
+	if o.Result == engines.Ongoing {
+		if slices.Contains(rulesTerminations, g.Termination) {
+			return fmt.Errorf("termination %q, but the game is not over after its %d moves", g.Termination, len(g.Moves))
+		}
+		return nil
+	}
+	if g.Result != o.Result.String() || g.Termination != termination(o.Reason) {
+		return fmt.Errorf("result %s (%s), but the game ended by %s, %s", g.Result, orNone(g.Termination), termination(o.Reason), o.Result)
+	}
+	return nil
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "no termination"
+	}
+	return s
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// ReadRun reads the games of the run directory dir for rate, merge and
+// report: its meta.json must be there (a journal without it cannot say
+// which run it holds), and every game is replayed by the rules
+// (CheckGame), a false line refused as FILE:LINE with the reason.
+func ReadRun(dir string) (Meta, []results.Game, error) {
+	meta, err := ReadMeta(dir)
+	if errors.Is(err, os.ErrNotExist) {
+		if _, jerr := os.Stat(filepath.Join(dir, JournalFile)); jerr != nil {
+			return meta, nil, fmt.Errorf("%s is not a run directory: no %s and no %s", dir, MetaFile, JournalFile)
+		}
+		return meta, nil, fmt.Errorf("%s: %s without %s: the run's settings and schedule are missing, so its games cannot be read as a run's (restore %s, or rate its %s)",
+			dir, JournalFile, MetaFile, MetaFile, PGNFile)
+	}
+	if err != nil {
+		return meta, nil, err
+	}
+	games, err := results.ReadJournal(filepath.Join(dir, JournalFile), CheckGame)
+	return meta, games, err
+}

@@ -1,0 +1,39 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestTuneRejectedExitsNonZero: a fit whose validation loss rises is
+// said so on stderr, exits 1 and leaves its weights as OUT.rejected
+// only (issue 19, point 7).
+func TestTuneRejectedExitsNonZero(t *testing.T) {
+	dir := t.TempDir()
+	var out, errOut bytes.Buffer
+	std := stdio{strings.NewReader(""), &out, &errOut}
+	if code := realMain(context.Background(), []string{"datagen", "-variant", "extinction", "-games", "4", "-nodes", "300", "-seed", "42",
+		"-max-plies", "120", "-out", filepath.Join(dir, "d.epd"), "-quiet"}, std); code != 0 {
+		t.Fatalf("datagen: exit %d: %s", code, errOut.String())
+	}
+	cfg := filepath.Join(dir, "t.yaml")
+	os.WriteFile(cfg, []byte("variant: extinction\ndata: [d.epd]\nl2: 0\niterations: 200\nvalidation: 0.5\nout: w.yaml\n"), 0o644)
+	out.Reset()
+	errOut.Reset()
+	code := realMain(context.Background(), []string{"tune", cfg, "-quiet"}, std)
+	w := filepath.Join(dir, "w.yaml")
+	if code != 1 || !strings.Contains(errOut.String(), "weights rejected: the validation loss rose") ||
+		!strings.Contains(errOut.String(), "written to "+w+".rejected, not "+w) {
+		t.Errorf("exit %d, stderr %q", code, errOut.String())
+	}
+	if !strings.Contains(out.String(), w+".rejected") {
+		t.Errorf("stdout does not name the rejected file: %q", out.String())
+	}
+	if _, err := os.Stat(w); !os.IsNotExist(err) {
+		t.Errorf("%s exists: %v", w, err)
+	}
+}

@@ -1,0 +1,72 @@
+package configs
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestMarshalRun: the YAML of a run holds the keys set, in the Run
+// type's order, and parses back to itself.
+func TestMarshalRun(t *testing.T) {
+	r := &Run{Name: "m", Variant: "extinction", Seed: 9,
+		Tournament:  Tournament{Games: 2, Rounds: 3},
+		Openings:    Openings{Plies: 4},
+		TimeControl: TimeControl{Clock: "10+0.1", Margin: 0.25},
+		Engines: []Engine{
+			{Name: "a", Kind: KindUCI, Command: "./a", Options: map[string]string{"Hash": "0"}, Ponder: true},
+			{Name: "b", Kind: KindAlphaBeta},
+		}}
+	data, err := MarshalRun(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `name: m
+variant: extinction
+seed: 9
+tournament:
+  games: 2
+  rounds: 3
+openings:
+  plies: 4
+time_control:
+  clock: 10+0.1
+  margin: 0.25
+engines:
+  - name: a
+    kind: uci
+    command: ./a
+    options:
+      Hash: "0"
+    ponder: true
+  - name: b
+    kind: alphabeta
+`
+	if string(data) != want {
+		t.Fatalf("YAML:\n%s\nwant:\n%s", data, want)
+	}
+	back, err := ParseAt("m.yaml", "m.yaml", data, Checker{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, _ := MarshalRun(back)
+	// Parsing completed the defaults (order, restart, history, hash...).
+	for _, key := range []string{"order: sequential", "restart: on-crash", "hash: 16"} {
+		if !strings.Contains(string(again), key) {
+			t.Errorf("completed run lacks %q:\n%s", key, again)
+		}
+	}
+}
+
+// TestOpeningsStartErrors: start is a book line, 1 or more.
+func TestOpeningsStartErrors(t *testing.T) {
+	base := "variant: extinction\ntime_control: {depth: 1}\nengines: [{name: a, kind: random}, {name: b, kind: random}]\n"
+	for _, tt := range []struct{ openings, want string }{
+		{"openings: {plies: 2, start: 3}", "t.yaml:4: openings.start: a line of a book; give file too"},
+		{"openings: {file: x.epd, start: -1}", "t.yaml:4: openings.start: -1 is negative"},
+	} {
+		_, err := Parse("t.yaml", []byte(base+tt.openings+"\n"), Checker{FileExists: func(string) bool { return true }})
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: error %v, want %q", tt.openings, err, tt.want)
+		}
+	}
+}

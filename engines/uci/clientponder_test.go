@@ -1,0 +1,100 @@
+package uci
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"varena/engines"
+	"varena/engines/player"
+	"varena/engines/search"
+	"varena/engines/variants"
+)
+
+// TestClientPonder plays varena's server through the client with
+// pondering: after "bestmove X ponder Y" the client ponders on Y; the
+// move after Y is a hit (its time counted from the hit, far less than
+// the time pondered), the move after another reply a miss, and both are
+// legal moves of the position asked.
+func TestClientPonder(t *testing.T) {
+	needPrograms(t)
+	e := startEngine(t, EngineConfig{Name: "ponderer", Command: testEngine, Args: []string{"-hash", "2"}})
+	v := variants.All[0]
+	ctx := context.Background()
+	if err := e.NewGame(ctx, v); err != nil {
+		t.Fatal(err)
+	}
+	g := engines.NewGame(v.StartPosition())
+	clock := search.Limits{WTime: 2 * time.Second, BTime: 2 * time.Second, WInc: 20 * time.Millisecond, BInc: 20 * time.Millisecond}
+	move := func() player.Reply {
+		t.Helper()
+		r, err := e.Move(ctx, player.Request{Game: g, Limits: clock})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !g.Position().IsLegal(r.Move) {
+			t.Fatalf("%s: illegal in %s", g.Position().Geometry().UCI(r.Move), g.Position().FEN())
+		}
+		return r
+	}
+	// ponder plays r's move and starts pondering on its expected reply.
+	ponder := func(r player.Reply) {
+		t.Helper()
+		if r.Ponder == engines.NullMove {
+			t.Fatalf("no ponder move in %+v", r)
+		}
+		g.Play(r.Move)
+		pg := engines.NewGame(v.StartPosition())
+		for _, m := range g.Moves() {
+			pg.Play(m)
+		}
+		pg.Play(r.Ponder)
+		if err := e.Ponder(ctx, player.Request{Game: pg, Limits: clock}); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(300 * time.Millisecond) // the opponent thinks
+	}
+
+	r := move()
+	if r.Pondered || r.PonderHit {
+		t.Fatalf("first move %+v: pondered", r)
+	}
+	ponder(r)
+	g.Play(r.Ponder) // the reply expected
+	start := time.Now()
+	hit := move()
+	if !hit.Pondered || !hit.PonderHit {
+		t.Fatalf("after the expected reply: %+v, want a hit", hit)
+	}
+	if took := time.Since(start); hit.Time > took || took > 250*time.Millisecond {
+		t.Errorf("hit move: Time %v, Move took %v; want the time from the hit, under the 300 ms pondered", hit.Time, took)
+	}
+
+	ponder(hit)
+	// Another reply than the one expected: a miss.
+	var other engines.Move
+	for _, m := range g.Position().GenerateMoves(nil) {
+		if m != hit.Ponder {
+			other = m
+			break
+		}
+	}
+	g.Play(other)
+	miss := move()
+	if !miss.Pondered || miss.PonderHit {
+		t.Fatalf("after another reply: %+v, want a miss", miss)
+	}
+
+	// A ponder search left at the end of a game is stopped.
+	ponder(miss)
+	if err := e.StopPonder(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.NewGame(ctx, v); err != nil {
+		t.Fatal(err)
+	}
+	g = engines.NewGame(v.StartPosition())
+	if r := move(); r.Pondered {
+		t.Fatalf("first move of a new game: %+v", r)
+	}
+}

@@ -1,0 +1,11 @@
+//go:build unix && !linux
+
+package uci
+
+import "syscall"
+
+// setDeathSignal does nothing where the kernel has no parent-death
+// signal (macOS, the BSDs): there an engine outlives a varena killed by
+// SIGKILL until it notices its closed input; every other way varena
+// ends closes its engines.
+func setDeathSignal(a *syscall.SysProcAttr) {}
