@@ -209,7 +209,7 @@ func termination(r engines.Termination) string {
 		return results.TermFiftyMoves
 	case engines.Repetition:
 		return results.TermRepetition
-	case engines.BareKings:
+	case engines.BareKings, engines.InsufficientMaterial:
 		return results.TermInsufficient
 	}
 	return r.String()

@@ -102,7 +102,7 @@ func fingerprint(r *configs.Run) (map[string]string, error) {
 			}
 			set(prefix+"file", contentHash(data))
 		}
-		if o.Builtin() {
+		if o.Builtin() && configs.HasBook(v) {
 			data, name, err := configs.Book(v)
 			if err != nil {
 				return nil, fmt.Errorf("openings: %w", err)

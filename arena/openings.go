@@ -25,7 +25,7 @@ import (
 // then used from its Start-th opening on, round to the beginning again.
 // Random openings (Plies without a file) are no book: nil.
 func LoadBook(r *configs.Run, op configs.Openings, v *engines.Variant) ([]Opening, error) {
-	if op.Builtin() {
+	if op.Builtin() && configs.HasBook(v.Name) {
 		return builtinBook(v)
 	}
 	if op.File == "" {

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"varena/engines"
+	"varena/engines/chess"
 	"varena/engines/search"
 )
 
@@ -118,14 +119,23 @@ func searcherPool(v *engines.Variant) (*sync.Pool, error) {
 // those after which the game goes on and the opponent cannot end it at
 // once; when the line's last position is Decided anyway (or a ply has no
 // such move), the line is drawn again from the start with the same
-// generator, up to openingTries times. A plies too large for random play
+// generator, up to openingTries times. In Chess960 the line starts
+// from one of the 960 initial positions, drawn first. A plies too large for random play
 // to leave a game is an error naming the variant.
 func RandomOpening(v *engines.Variant, plies int, seed, stream uint64) (Opening, error) {
 	start := v.StartPosition()
-	if plies == 0 {
-		return Opening{FEN: start.FEN(), Initial: true}, nil
-	}
 	rng := rand.New(rand.NewPCG(seed, stream))
+	if v.Chess960 {
+		// The initial position is itself drawn, one of the 960 (plies
+		// may then be 0).
+		var err error
+		if start, err = chess.StartPosition960(rng.IntN(960)); err != nil {
+			return Opening{}, err
+		}
+	}
+	if plies == 0 {
+		return Opening{FEN: start.FEN(), Initial: !v.Chess960}, nil
+	}
 	var buf [engines.MaxMoves]engines.Move
 	last := ""
 	for try := 0; try < openingTries; try++ {

@@ -200,7 +200,7 @@ func openingFor(r *configs.Run, v *engines.Variant, book []Opening, n int) (Open
 		return book[(n-1)%len(book)], nil
 	}
 	plies := r.OpeningsFor(v.Name).Plies
-	if plies == 0 {
+	if plies == 0 && !v.Chess960 {
 		start := v.StartPosition()
 		return Opening{FEN: start.FEN(), Initial: true}, nil
 	}

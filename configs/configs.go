@@ -50,6 +50,14 @@ func Book(variant string) (data []byte, name string, err error) {
 	return data, "configs/" + name, nil
 }
 
+// HasBook reports whether a variant has a built-in book (orthodox chess
+// has none: its games start from the initial position, or one of the
+// 960).
+func HasBook(variant string) bool {
+	_, err := fs.Stat(files, BookPath(variant))
+	return err == nil
+}
+
 // runsDir is the folder of the embedded runs: their relative paths are
 // relative to it, as they are when the same files are loaded from disk.
 const runsDir = "runs"

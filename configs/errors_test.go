@@ -210,10 +210,10 @@ t.yaml:1: engines: need at least two, have 0`,
 	},
 	{
 		name: "unknown variant",
-		yaml: `variant: chess
+		yaml: `variant: shogi
 engines: [{name: a, kind: random}, {name: b, kind: random}]
 `,
-		want: `t.yaml:1: variant: unknown variant "chess" (known: extinction, losalamos-bunkers, evolution, losalamos-extinction)`,
+		want: `t.yaml:1: variant: unknown variant "shogi" (known: extinction, losalamos-bunkers, evolution, standard, fischerandom, losalamos-extinction)`,
 	},
 	{
 		name: "variants: both, duplicate, unknown, no name, schedule",
@@ -227,7 +227,7 @@ variant_schedule: some
 engines: [{name: a, kind: random}, {name: b, kind: random}]
 `,
 		want: `t.yaml:2: variant and variants both set: give one of them
-t.yaml:4: variants: unknown variant "atomic" (known: extinction, losalamos-bunkers, evolution, losalamos-extinction)
+t.yaml:4: variants: unknown variant "atomic" (known: extinction, losalamos-bunkers, evolution, standard, fischerandom, losalamos-extinction)
 t.yaml:5: variants: evolution listed twice
 t.yaml:6: variants: entry 4 has no name
 t.yaml:7: variant_schedule: unknown schedule "some" (known: all, assigned)`,
@@ -464,7 +464,7 @@ engines:
   - name: a
     kind: alphabeta
     weights:
-      chess: ../weights/extinction.yaml
+      shogi: ../weights/extinction.yaml
       extinction: ""
       evolution: ../weights/evolution.yaml
   - name: b
@@ -476,13 +476,13 @@ engines:
     declines: [evolution]
     history: recent
 `,
-		want: `t.yaml:7: engine "a": weights: unknown variant "chess" (known: extinction, losalamos-bunkers, evolution, losalamos-extinction)
+		want: `t.yaml:7: engine "a": weights: unknown variant "shogi" (known: extinction, losalamos-bunkers, evolution, standard, fischerandom, losalamos-extinction)
 t.yaml:8: engine "a": weights for extinction: no file given
 t.yaml:10: engine "b" plays none of the run's variants (extinction)
 t.yaml:13: engine "b": unknown restart "never" (known: on-crash, always)
 t.yaml:14: engine "b": variant_names: no name given for extinction
-t.yaml:14: engine "b": variant_names: unknown variant "xiangqi" (known: extinction, losalamos-bunkers, evolution, losalamos-extinction)
-t.yaml:15: engine "b": plays: unknown variant "shogi" (known: extinction, losalamos-bunkers, evolution, losalamos-extinction)
+t.yaml:14: engine "b": variant_names: unknown variant "xiangqi" (known: extinction, losalamos-bunkers, evolution, standard, fischerandom, losalamos-extinction)
+t.yaml:15: engine "b": plays: unknown variant "shogi" (known: extinction, losalamos-bunkers, evolution, standard, fischerandom, losalamos-extinction)
 t.yaml:16: engine "b": evolution both in plays and in declines
 t.yaml:17: engine "b": unknown history "recent" (known: game, reversible, none)`,
 	},

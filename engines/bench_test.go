@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"varena/engines"
+	"varena/engines/chess"
 	"varena/engines/evolution"
 	"varena/engines/extinction"
 	"varena/engines/losalamos"
@@ -22,10 +23,22 @@ func BenchmarkPerft(b *testing.B) {
 		{"losalamos-bunkers", losalamos.Variant, 5},
 		{"losalamos-nobunkers", losalamos.NoBunkers, 6},
 		{"evolution", evolution.Variant, 4},
+		{"standard", chess.Standard, 5},
+		{"standard-kiwipete", chess.Standard, 4},
+		{"fischerandom", chess.Chess960, 4},
+	}
+	// The FEN of a bench, where not the start position.
+	fens := map[string]string{
+		"standard-kiwipete": "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"fischerandom":      "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
 	}
 	for _, bb := range benches {
 		b.Run(bb.name, func(b *testing.B) {
-			pos, err := engines.ParseFEN(bb.v, bb.v.StartFEN)
+			fen := bb.v.StartFEN
+			if f, ok := fens[bb.name]; ok {
+				fen = f
+			}
+			pos, err := engines.ParseFEN(bb.v, fen)
 			if err != nil {
 				b.Fatal(err)
 			}

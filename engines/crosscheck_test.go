@@ -66,7 +66,14 @@ func TestCrossCheckPlayouts(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(1, uint64(len(name))))
 			depth := 2
-			for g := 0; g < games; g++ {
+			n := games
+			if v.Check && v.Castling && !testing.Short() {
+				// The reference tests every square of a castling king's
+				// path by a full attack scan: a third as many games keep
+				// the two chess variants to a few seconds.
+				n = games / 3
+			}
+			for g := 0; g < n; g++ {
 				pos, _ := engines.ParseFEN(v, v.StartFEN)
 				for ply := 0; ply < plies; ply++ {
 					compareDivide(t, name, &pos, depth)
@@ -117,6 +124,48 @@ func randomFEN(rng *rand.Rand, v *engines.Variant) string {
 		board[rng.IntN(len(board))] = 'K'
 		board[rng.IntN(len(board))] = 'k'
 	}
+	castle := "-"
+	if v.Castling {
+		castle = "KQkq"
+	}
+	if v.Check && v.Castling && rng.IntN(2) == 0 {
+		// Kings and rooks on their back ranks, so that castling (with
+		// its checks on the way) happens: anywhere in Chess960, on the
+		// orthodox squares otherwise. Shredder-FEN rights half the time.
+		castle = ""
+		for _, black := range []bool{false, true} {
+			rank := 0
+			if black {
+				rank = g.Ranks() - 1
+			}
+			at := func(f int) *byte {
+				sq, _ := g.ParseSquare(fmt.Sprintf("%c%d", 'a'+f, rank+1))
+				return &board[sq]
+			}
+			kf, rooks := 4, []int{0, 7}
+			if v.Chess960 {
+				kf = 1 + rng.IntN(6)
+				rooks = []int{rng.IntN(kf), kf + 1 + rng.IntN(7-kf)}
+			}
+			for i, c := range board {
+				if c == "Kk"[b2i(black)] {
+					board[i] = 0
+				}
+			}
+			*at(kf) = "Kk"[b2i(black)]
+			for _, rf := range rooks {
+				*at(rf) = "Rr"[b2i(black)]
+			}
+			letters := "KQ"
+			if v.Chess960 && rng.IntN(2) == 0 {
+				letters = string([]byte{byte('A' + rooks[1]), byte('A' + rooks[0])})
+			}
+			if black {
+				letters = strings.ToLower(letters)
+			}
+			castle += letters
+		}
+	}
 	var b strings.Builder
 	row := func(squares []engines.Square) {
 		empty := 0
@@ -161,10 +210,6 @@ func randomFEN(rng *rand.Rand, v *engines.Variant) string {
 	if rng.IntN(2) == 1 {
 		side = "b"
 	}
-	castle := "-"
-	if v.Castling {
-		castle = "KQkq"
-	}
 	return fmt.Sprintf("%s %s %s - 0 1", b.String(), side, castle)
 }
 
@@ -196,4 +241,11 @@ func TestCrossCheckRandomPlacements(t *testing.T) {
 			t.Logf("%d random positions agree", checked)
 		})
 	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

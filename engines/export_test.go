@@ -21,3 +21,14 @@ func BoardAgrees(p *Position) bool {
 	}
 	return true
 }
+
+// SamePosition reports whether a and b are the same position. A Chess960
+// castling setup is compared by the rights it gives (a game's keeps the
+// rules of rights lost, a FEN's parse builds those it names).
+func SamePosition(a, b *Position) bool {
+	x, y := *a, *b
+	if x.ShredderFEN() == y.ShredderFEN() {
+		y.v = x.v
+	}
+	return x == y
+}

@@ -81,16 +81,22 @@ func ParseFEN(v *Variant, fen string) (Position, error) {
 		if !v.Castling {
 			return fail(3, "%s has no castling, want -", v.Name)
 		}
-		for i := 0; i < len(fields[2]); i++ {
-			j := strings.IndexByte("KQkq", fields[2][i])
-			if j < 0 || p.castle&(1<<j) != 0 {
-				return fail(3, "want - or a subset of KQkq in that order, have %q", fields[2])
+		if v.Chess960 {
+			if err := p.parse960Castling(fields[2]); err != nil {
+				return fail(3, "%v", err)
 			}
-			p.castle |= 1 << j
+		} else {
+			for i := 0; i < len(fields[2]); i++ {
+				j := strings.IndexByte("KQkq", fields[2][i])
+				if j < 0 || p.castle&(1<<j) != 0 {
+					return fail(3, "want - or a subset of KQkq in that order, have %q", fields[2])
+				}
+				p.castle |= 1 << j
+			}
 		}
 		// Keep only rights whose king and rook stand ready.
-		for i := range v.castles {
-			r := &v.castles[i]
+		for i := range p.v.castling.rules {
+			r := &p.v.castling.rules[i]
 			if !p.Pieces(r.color, King).Has(r.kingFrom) || !p.Pieces(r.color, Rook).Has(r.rookFrom) {
 				p.castle &^= r.right
 			}
@@ -157,6 +163,110 @@ func ParseFEN(v *Variant, fen string) (Position, error) {
 	p.hash = p.computeHash()
 	return p, nil
 }
+
+// parse960Castling reads Chess960 castling rights: X-FEN (K and Q for the
+// outermost rook on that side of the king, a file letter for another) or
+// Shredder-FEN (file letters only, HAha), upper case for White. A right
+// whose king is not alone on its back rank, or whose rook is not there, is
+// dropped, as an orthodox right whose king or rook has moved.
+func (p *Position) parse960Castling(field string) error {
+	g := p.v.Geometry
+	cs := newCastling()
+	for i := 0; i < len(field); i++ {
+		ch := field[i]
+		c, lower := White, ch
+		if ch >= 'a' {
+			c = Black
+		} else {
+			lower = ch + 'a' - 'A'
+		}
+		if lower != 'k' && lower != 'q' && (lower < 'a' || lower > 'h') {
+			return fmt.Errorf("want -, KQkq or rook files (HAha), have %q", field)
+		}
+		rank := 0
+		if c == Black {
+			rank = g.Ranks() - 1
+		}
+		kings := p.Pieces(c, King) & g.rankBB(rank)
+		if kings.Count() != 1 {
+			continue
+		}
+		kf := g.File(kings.First())
+		rooks := p.Pieces(c, Rook) & g.rankBB(rank)
+		rf := -1
+		switch lower {
+		case 'k': // the outermost rook right of the king
+			for f := g.Files() - 1; f > kf && rf < 0; f-- {
+				if rooks.Has(g.squareAt(f, rank)) {
+					rf = f
+				}
+			}
+		case 'q':
+			for f := 0; f < kf && rf < 0; f++ {
+				if rooks.Has(g.squareAt(f, rank)) {
+					rf = f
+				}
+			}
+		default:
+			if f := int(lower - 'a'); f != kf && rooks.Has(g.squareAt(f, rank)) {
+				rf = f
+			}
+		}
+		if rf < 0 {
+			continue
+		}
+		r := newCastleRule(g, c, kf, rf, true)
+		if p.castle&r.right != 0 {
+			return fmt.Errorf("two %s castling rights on one side in %q", c, field)
+		}
+		cs.add(r)
+		p.castle |= r.right
+	}
+	if p.castle != 0 {
+		p.v = p.v.withCastling(cs)
+	}
+	return nil
+}
+
+// castlingField writes the castling rights of the FEN: KQkq in the
+// orthodox variants; in Chess960 X-FEN (K or Q for the outermost rook, the
+// rook's file otherwise) or, with shredder, the rooks' files (HAha).
+func (p *Position) castlingField(b *strings.Builder, shredder bool) {
+	if p.castle == 0 {
+		b.WriteByte('-')
+		return
+	}
+	g := p.v.Geometry
+	for i := 0; i < 4; i++ {
+		if p.castle&(1<<i) == 0 {
+			continue
+		}
+		letter := "KQkq"[i]
+		if p.v.Chess960 {
+			r := &p.v.castling.rules[i]
+			rf, kf := g.File(r.rookFrom), g.File(r.kingFrom)
+			outer := true
+			for f := rf + 1; f < g.Files() && rf > kf; f++ {
+				outer = outer && !p.Pieces(r.color, Rook).Has(g.squareAt(f, g.Rank(r.rookFrom)))
+			}
+			for f := rf - 1; f >= 0 && rf < kf; f-- {
+				outer = outer && !p.Pieces(r.color, Rook).Has(g.squareAt(f, g.Rank(r.rookFrom)))
+			}
+			if shredder || !outer {
+				letter = byte('A' + rf)
+				if r.color == Black {
+					letter += 'a' - 'A'
+				}
+			}
+		}
+		b.WriteByte(letter)
+	}
+}
+
+// ShredderFEN returns the position in FEN with Shredder-FEN castling
+// rights (the rooks' files, HAha); FEN writes X-FEN. In the orthodox
+// variants both are the same.
+func (p *Position) ShredderFEN() string { return p.fen(true) }
 
 // mainRows returns the main-board ranks from top to bottom, each a list of
 // squares from the a-file on.
@@ -246,7 +356,9 @@ func (p *Position) parseRanks(s string, rows [][]Square) error {
 
 // FEN returns the position in FEN, with the bunker part on boards that
 // have bunkers.
-func (p *Position) FEN() string {
+func (p *Position) FEN() string { return p.fen(false) }
+
+func (p *Position) fen(shredder bool) string {
 	var b strings.Builder
 	p.writeRanks(&b, mainRows(p.v.Geometry))
 	if rows := bunkerRows(p.v.Geometry); len(rows) > 0 {
@@ -256,12 +368,13 @@ func (p *Position) FEN() string {
 	b.WriteByte(' ')
 	b.WriteByte("wb"[p.side])
 	b.WriteByte(' ')
-	if p.castle == 0 {
-		b.WriteByte('-')
-	}
-	for i := 0; i < 4; i++ {
-		if p.castle&(1<<i) != 0 {
-			b.WriteByte("KQkq"[i])
+	if p.v.Chess960 || p.castle == 0 {
+		p.castlingField(&b, shredder)
+	} else {
+		for i := 0; i < 4; i++ {
+			if p.castle&(1<<i) != 0 {
+				b.WriteByte("KQkq"[i])
+			}
 		}
 	}
 	fmt.Fprintf(&b, " %s %d %d", p.epName(), p.halfmove, p.fullmove)

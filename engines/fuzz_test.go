@@ -18,6 +18,9 @@ func FuzzParseFEN(f *testing.F) {
 	f.Add("rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 2")
 	f.Add("rnqknr/pppppp/6/6/PPPPPP/RNQKNR|1q/P1/2/2 b - - 3 9")
 	f.Add("6k/7/7/7/7/K5R w - - 0 1")
+	f.Add("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9")
+	f.Add("r3k2r/8/8/8/8/8/8/RR2K2R w KBkq - 0 1")
+	f.Add("8/8/8/8/8/8/8/K1B4k w - - 0 1")
 	f.Fuzz(func(t *testing.T, fen string) {
 		for _, v := range variants.All {
 			p, err := engines.ParseFEN(v, fen)
@@ -29,7 +32,7 @@ func FuzzParseFEN(f *testing.F) {
 			if err != nil {
 				t.Fatalf("%s: %q formats as %q, which does not parse: %v", v.Name, fen, out, err)
 			}
-			if q != p {
+			if !engines.SamePosition(&q, &p) || q.ShredderFEN() != p.ShredderFEN() {
 				t.Fatalf("%s: %q -> %q does not round-trip", v.Name, fen, out)
 			}
 			p.CountMoves() // must not panic on any accepted position
@@ -43,6 +46,8 @@ func fuzzPositions(t *testing.T) []engines.Position {
 		"extinction":        {"rnbqk1nr/pppp1Ppp/8/8/8/8/PPPPP1PP/RNBQKBNR w KQkq - 0 5", "r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1"},
 		"losalamos-bunkers": {"rn1knr/pppppp/6/6/PPPPPP/RNQKNR|1q/P1/1p/Q1 w - - 0 1"},
 		"evolution":         {"6k/7/R6/7/1Q5/K6 w - - 0 1"},
+		"standard":          {"r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1"},
+		"fischerandom":      {"r3k2r/8/8/8/8/8/8/RR2K2R w KBkq - 0 1", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"},
 	}
 	var out []engines.Position
 	for _, v := range variants.All {

@@ -305,3 +305,12 @@ func (g *Geometry) downRay(d int, sq Square, occ Bitboard) Bitboard {
 	}
 	return r
 }
+
+// rankBB returns the main-board squares of rank r.
+func (g *Geometry) rankBB(r int) Bitboard {
+	var b Bitboard
+	for f := 0; f < g.files; f++ {
+		b |= SquareBB(g.squareAt(f, r))
+	}
+	return b
+}

@@ -70,10 +70,29 @@ func (p *Position) CountMoves() int {
 		return 0
 	}
 	if p.v.Check {
-		var buf [MaxMoves]Move
-		return len(p.filterLegal(p.genPseudo(buf[:0], ^Bitboard(0), ^Bitboard(0))))
+		return p.countLegal()
 	}
 	return p.countPseudo()
+}
+
+// countLegal is CountMoves with check. Out of check only the king's moves
+// (castling included), those of pinned pieces and en-passant captures can
+// be illegal: the others are counted by set sizes, those are generated
+// and tested (perft's last ply, most of its time, in orthodox chess).
+func (p *Position) countLegal() int {
+	var buf [MaxMoves]Move
+	us := p.side
+	ksq := p.Pieces(us, King).First()
+	if p.attackersTo(ksq, us^1, p.Occupied()) != 0 {
+		return len(p.filterLegal(p.genPseudo(buf[:0], ^Bitboard(0), ^Bitboard(0))))
+	}
+	risky := SquareBB(ksq) | p.pinned(ksq, us)
+	if p.ep != NoSquare {
+		risky |= p.epCapturers(p.ep)
+	}
+	sub := p.genPseudo(buf[:0], risky, ^Bitboard(0))
+	n := p.countPseudo() - len(sub)
+	return n + len(p.filterLegal(sub))
 }
 
 // genPseudo appends the pseudo-legal moves of the pieces on the squares of
@@ -141,23 +160,40 @@ func (p *Position) genPseudo(list []Move, from, dest Bitboard) []Move {
 		list = appendMoves(list, from, (g.king[from]|g.link[from])&^notTarget)
 	}
 	if p.castle != 0 {
-		for i := range v.castles {
-			if r := &v.castles[i]; from.Has(r.kingFrom) && dest.Has(r.kingTo) && p.canCastle(r, occ) {
-				list = append(list, newMove(r.kingFrom, r.kingTo, kindCastle))
+		for i := range v.castling.rules {
+			if r := &v.castling.rules[i]; from.Has(r.kingFrom) && dest.Has(r.moveTo) && p.canCastle(r, occ) &&
+				(!v.Check || p.castlePathSafe(r, occ)) {
+				list = append(list, newMove(r.kingFrom, r.moveTo, kindCastle))
 			}
 		}
 	}
 	return list
 }
 
-// canCastle reports whether the side to move may castle by r: the right,
-// the king on its square, the own rook in its corner, the squares between
-// empty. No square is tested for attack: the castling variants have no
-// check.
+// canCastle reports whether the side to move may castle by r as far as
+// the pieces go: the right, the king on its square, the own rook on its
+// own, the squares between and onto empty but for those two. With check,
+// castlePathSafe must hold too: the king not in check, nor passing
+// through or landing on an attacked square (the landing is tested again
+// with the rook moved by filterLegal, which makes every castling: in
+// Chess960 the rook may have stood between the king's destination and an
+// enemy slider). Apart, so that canCastle, asked at every node where a
+// right remains, stays small enough to inline.
 func (p *Position) canCastle(r *castleRule, occ Bitboard) bool {
 	own := p.colors[p.side]
 	return r.color == p.side && p.castle&r.right != 0 && occ&r.empty == 0 &&
 		(p.pieces[King] & own).Has(r.kingFrom) && (p.pieces[Rook] & own).Has(r.rookFrom)
+}
+
+// castlePathSafe reports whether no enemy piece attacks a square of the
+// castling king's path.
+func (p *Position) castlePathSafe(r *castleRule, occ Bitboard) bool {
+	for b := r.path; b != 0; {
+		if p.attackersTo(b.Pop(), p.side^1, occ) != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 func appendMoves(list []Move, from Square, targets Bitboard) []Move {
@@ -212,8 +248,8 @@ func (p *Position) countPseudo() int {
 		n += ((g.king[from] | g.link[from]) &^ own).Count()
 	}
 	if p.castle != 0 {
-		for i := range v.castles {
-			if p.canCastle(&v.castles[i], occ) {
+		for i := range v.castling.rules {
+			if r := &v.castling.rules[i]; p.canCastle(r, occ) && (!v.Check || p.castlePathSafe(r, occ)) {
 				n++
 			}
 		}
@@ -222,10 +258,14 @@ func (p *Position) countPseudo() int {
 }
 
 // filterLegal keeps the moves that do not leave the mover's king attacked
-// (variants with check have exactly one king per side). Only moves that
-// could expose the king are made and tested: king moves, moves of pinned
-// pieces, every move while in check, and en-passant captures.
+// (variants with check have exactly one king per side). Out of check only
+// king moves, moves of pinned pieces and en-passant captures can expose
+// the king: a king's step is legal when no enemy attacks its destination
+// with the king gone from its square, a pinned piece's when it stays on
+// the line of its pin; castling (two pieces move) and en passant (two
+// pieces leave a rank) are made and tested, as is every move in check.
 func (p *Position) filterLegal(list []Move) []Move {
+	g := p.v.Geometry
 	us, them := p.side, p.side^1
 	ksq := p.Pieces(us, King).First()
 	occ := p.Occupied()
@@ -234,9 +274,19 @@ func (p *Position) filterLegal(list []Move) []Move {
 	out := list[:0]
 	var child Position
 	for _, m := range list {
-		if inCheck || m.From() == ksq || pinned.Has(m.From()) || m.IsEnPassant() {
+		from := m.From()
+		switch {
+		case inCheck || m.IsEnPassant() || m.IsCastling():
 			p.MakeMove(m, &child)
 			if child.attackersTo(child.Pieces(us, King).First(), them, child.Occupied()) != 0 {
+				continue
+			}
+		case from == ksq:
+			if p.attackersTo(m.To(), them, occ&^SquareBB(ksq)) != 0 {
+				continue
+			}
+		case pinned.Has(from):
+			if to := m.To(); !g.between[ksq][to].Has(from) && !g.between[ksq][from].Has(to) {
 				continue
 			}
 		}

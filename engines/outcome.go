@@ -47,10 +47,11 @@ const (
 	FiftyMoves
 	Repetition
 	BareKings
+	InsufficientMaterial
 )
 
 func (t Termination) String() string {
-	return [...]string{"not over", "extinction", "checkmate", "stalemate", "50-move rule", "threefold repetition", "bare kings"}[t]
+	return [...]string{"not over", "extinction", "checkmate", "stalemate", "50-move rule", "threefold repetition", "bare kings", "insufficient material"}[t]
 }
 
 // Outcome is a result and why.
@@ -85,10 +86,37 @@ func (p *Position) Status() Outcome {
 	if p.v.BareKingsDraw && p.Occupied() == p.pieces[King] && p.pieces[King].Count() == 2 {
 		return Outcome{Draw, BareKings}
 	}
+	if p.v.InsufficientMaterial && p.InsufficientMaterial() {
+		return Outcome{Draw, InsufficientMaterial}
+	}
 	if p.halfmove >= 100 {
 		return Outcome{Draw, FiftyMoves}
 	}
 	return Outcome{}
+}
+
+// InsufficientMaterial reports whether neither side has the material to
+// mate, as cutechess-cli adjudicates it: no pawn, rook or queen, and at
+// most one knight or bishop in all, or bishops only, all on squares of
+// one colour (K v K, K+B v K, K+N v K, K+B v K+B with bishops alike).
+func (p *Position) InsufficientMaterial() bool {
+	if p.pieces[Pawn]|p.pieces[Rook]|p.pieces[Queen] != 0 {
+		return false
+	}
+	minors := p.pieces[Knight] | p.pieces[Bishop]
+	if minors&(minors-1) == 0 {
+		return true
+	}
+	if p.pieces[Knight] != 0 {
+		return false
+	}
+	g := p.v.Geometry
+	light := 0
+	for b := minors; b != 0; {
+		sq := b.Pop()
+		light += (g.File(sq) + g.Rank(sq)) & 1
+	}
+	return light == 0 || light == minors.Count()
 }
 
 // Game is a position with the history the repetition rule needs: the

@@ -4,6 +4,8 @@ package engines
 // make. It holds what FEN holds; the history needed for repetitions lives
 // in Game.
 type Position struct {
+	// v is the variant; in Chess960 a copy of it holding the castling
+	// setup of the game (Variant returns the variant itself).
 	v      *Variant
 	pieces [King + 1]Bitboard // by type; index 0 unused
 	colors [2]Bitboard
@@ -20,7 +22,7 @@ type Position struct {
 }
 
 // Variant returns the variant the position belongs to.
-func (p *Position) Variant() *Variant { return p.v }
+func (p *Position) Variant() *Variant { return p.v.canonical }
 
 // Geometry returns the board of the position's variant.
 func (p *Position) Geometry() *Geometry { return p.v.Geometry }
@@ -158,8 +160,9 @@ func (p *Position) MakeMove(m Move, child *Position) {
 	case k == kindEnPassant:
 		c.remove(them, Pawn, g.pawnPush[them][to].First())
 	case k == kindCastle:
-		for i := range p.v.castles {
-			if r := &p.v.castles[i]; r.kingTo == to && r.color == us {
+		for i := range p.v.castling.rules {
+			if r := &p.v.castling.rules[i]; r.moveTo == to && r.color == us && r.right != 0 {
+				to = r.kingTo
 				c.remove(us, Rook, r.rookFrom)
 				rookTo = r.rookTo
 				break
@@ -178,7 +181,7 @@ func (p *Position) MakeMove(m Move, child *Position) {
 	}
 
 	if p.castle != 0 {
-		c.setCastle(p.castle & p.v.castleMask[from] & p.v.castleMask[to])
+		c.setCastle(p.castle & p.v.castling.mask[from] & p.v.castling.mask[m.To()])
 	}
 	c.side = them
 	c.hash ^= zobristSide

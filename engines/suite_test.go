@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"varena/engines"
+	"varena/engines/chess"
 	"varena/engines/evolution"
 	"varena/engines/extinction"
 	"varena/engines/losalamos"
@@ -22,6 +23,8 @@ var suiteVariants = map[string]*engines.Variant{
 	"losalamos-bunkers":    losalamos.Variant,
 	"losalamos-extinction": losalamos.NoBunkers,
 	"evolution":            evolution.Variant,
+	"standard":             chess.Standard,
+	"fischerandom":         chess.Chess960,
 }
 
 // perftCase is one line of a suite: a position and its known counts.
@@ -220,7 +223,7 @@ func checkedWalk(t *testing.T, p *engines.Position, depth int) uint64 {
 		}
 		n += checkedWalk(t, &child, depth-1)
 	}
-	if *p != back {
+	if !engines.SamePosition(p, &back) {
 		t.Fatalf("%s: position changed by the walk", fen)
 	}
 	return n

@@ -3,13 +3,20 @@ package engines
 import (
 	"errors"
 	"fmt"
+	"sync"
 )
 
 // Variant describes the rules of one chess variant. The move generator,
 // make-move, game-state detection and notation read it; a variant is this
 // description, not code of its own. Build one with NewVariant.
 type Variant struct {
-	Name     string    // UCI_Variant name, e.g. "extinction"
+	Name string // UCI_Variant name, e.g. "extinction"
+	// Aliases are other names of the variant, in configs, PGN Variant
+	// tags and other engines' UCI_Variant lists (chess for standard).
+	Aliases []string
+	// Orthodox: what a UCI engine without UCI_Variant plays (standard
+	// chess; Chess960 when the engine offers UCI_Chess960).
+	Orthodox bool
 	Geometry *Geometry // the board
 	StartFEN string    // the initial position
 
@@ -26,16 +33,38 @@ type Variant struct {
 	Evolution bool
 	// BareKingsDraw: a position with only the two kings is drawn.
 	BareKingsDraw bool
-	Castling      bool // orthodox castling on an 8-file board, king on the e-file
-	DoubleStep    bool // pawns on their second rank may advance two squares
-	EnPassant     bool // a double step may be captured en passant
+	// InsufficientMaterial: a position where neither side can mate is
+	// drawn, as cutechess-cli adjudicates it: no pawn, rook or queen, and
+	// at most one minor piece or only bishops all on squares of one
+	// colour (K v K, K+B v K, K+N v K, K+B v K+B with bishops alike).
+	InsufficientMaterial bool
+	Castling             bool // orthodox castling on an 8-file board, king on the e-file
+	// Chess960 takes the castling king and rooks from each position's FEN
+	// (X-FEN or Shredder-FEN rights) rather than from the e-file and the
+	// corners, and writes a castling as the king taking its own rook.
+	Chess960   bool
+	DoubleStep bool // pawns on their second rank may advance two squares
+	EnPassant  bool // a double step may be captured en passant
 
 	// Derived by NewVariant.
-	pieceSet   [King + 1]bool
-	castles    [4]castleRule
-	castleMask [64]uint8 // rights kept when a move starts or ends on a square
-	start      Position  // StartFEN, parsed
-	startFEN   string    // start.FEN(): StartFEN as FEN prints it
+	pieceSet [King + 1]bool
+	castling castling // the orthodox castlings; Chess960 positions carry their own
+	start    Position // StartFEN, parsed
+	startFEN string   // start.FEN(): StartFEN as FEN prints it
+	// canonical is the variant itself, or for a copy holding a Chess960
+	// game's castling setup, the variant it was copied from.
+	canonical *Variant
+}
+
+// castling is the castling setup of a game: the four castlings and the
+// rights each square keeps. It is fixed for a game (a right once lost
+// never returns). The orthodox variants hold theirs; a Chess960 game's
+// position points to a copy of its variant holding the setup read from
+// its FEN (withCastling), which keeps Position as small as before: it is
+// copied at every move.
+type castling struct {
+	rules [4]castleRule
+	mask  [64]uint8 // rights kept when a move starts or ends on a square
 }
 
 // Castling rights, as bits of Position.castle.
@@ -46,14 +75,79 @@ const (
 	castleBQ
 )
 
-// castleRule is one of the four castlings: the squares involved and the
-// squares that must be empty.
+// castleRule is one of the four castlings: the squares involved, the
+// squares that must be empty and those the king must not find attacked.
+// A castling's Move goes from kingFrom to moveTo: the king's destination
+// in orthodox notation (e1g1), the rook's square in Chess960's
+// king-takes-rook (e1h1), which stays unambiguous when the king does not
+// move at all.
 type castleRule struct {
 	right            uint8
 	color            Color
 	kingFrom, kingTo Square
 	rookFrom, rookTo Square
-	empty            Bitboard
+	moveTo           Square
+	empty            Bitboard // every square between and onto, but the king's and rook's own
+	path             Bitboard // kingFrom to kingTo, both included: never attacked (variants with check)
+}
+
+// newCastleRule derives a castling of colour c on the board's back rank
+// from the king's and rook's files; kingside when the rook is the king's
+// right.
+func newCastleRule(g *Geometry, c Color, kingFile, rookFile int, chess960 bool) castleRule {
+	rank := 0
+	if c == Black {
+		rank = g.Ranks() - 1
+	}
+	kt, rt, right := 6, 5, castleWK
+	if rookFile < kingFile {
+		kt, rt, right = 2, 3, castleWQ
+	}
+	if c == Black {
+		right <<= 2
+	}
+	r := castleRule{right: right, color: c,
+		kingFrom: g.squareAt(kingFile, rank), kingTo: g.squareAt(kt, rank),
+		rookFrom: g.squareAt(rookFile, rank), rookTo: g.squareAt(rt, rank)}
+	r.moveTo = r.kingTo
+	if chess960 {
+		r.moveTo = r.rookFrom
+	}
+	span := func(a, b int) Bitboard {
+		if a > b {
+			a, b = b, a
+		}
+		var bb Bitboard
+		for f := a; f <= b; f++ {
+			bb |= SquareBB(g.squareAt(f, rank))
+		}
+		return bb
+	}
+	r.path = span(kingFile, kt)
+	r.empty = (r.path | span(rookFile, rt)) &^ SquareBB(r.kingFrom) &^ SquareBB(r.rookFrom)
+	return r
+}
+
+// add puts r into the setup and clears its right on the squares it
+// starts from.
+func (cs *castling) add(r castleRule) {
+	i := 0
+	for r.right>>i != 1 {
+		i++
+	}
+	cs.rules[i] = r
+	cs.mask[r.kingFrom] &^= r.right
+	cs.mask[r.rookFrom] &^= r.right
+}
+
+// newCastling returns a setup with no castling: every square keeps every
+// right.
+func newCastling() castling {
+	var cs castling
+	for i := range cs.mask {
+		cs.mask[i] = 0xF
+	}
+	return cs
 }
 
 // NewVariant validates a description and derives its tables.
@@ -87,50 +181,34 @@ func NewVariant(v Variant) (*Variant, error) {
 			return nil, fmt.Errorf("variant %s: species %c is not a piece of the variant", v.Name, t.Letter())
 		}
 	}
-	if v.Check && v.Castling {
-		return nil, fmt.Errorf("variant %s: castling with check is not supported", v.Name)
-	}
 	if v.Check && len(v.Species) > 0 {
 		return nil, fmt.Errorf("variant %s: check and extinction together are not supported", v.Name)
 	}
 	if v.EnPassant && !v.DoubleStep {
 		return nil, fmt.Errorf("variant %s: en passant without double step", v.Name)
 	}
-	for i := range v.castleMask {
-		v.castleMask[i] = 0xF
+	if v.Chess960 && !v.Castling {
+		return nil, fmt.Errorf("variant %s: Chess960 castling without castling", v.Name)
 	}
+	if v.InsufficientMaterial && !v.Check {
+		return nil, fmt.Errorf("variant %s: insufficient material needs check (a game won by mate)", v.Name)
+	}
+	v.castling = newCastling()
 	if v.Castling {
 		if g.Files() != 8 || g.Bunkers() != 0 {
 			return nil, fmt.Errorf("variant %s: castling needs a plain 8-file board", v.Name)
 		}
-		last := g.Ranks() - 1
-		type spec struct {
-			right         uint8
-			color         Color
-			rank          int
-			kt, rf, rt    int
-			emptyFrom, to int
-		}
-		specs := []spec{
-			{castleWK, White, 0, 6, 7, 5, 5, 6},
-			{castleWQ, White, 0, 2, 0, 3, 1, 3},
-			{castleBK, Black, last, 6, 7, 5, 5, 6},
-			{castleBQ, Black, last, 2, 0, 3, 1, 3},
-		}
-		for i, s := range specs {
-			r := castleRule{right: s.right, color: s.color,
-				kingFrom: g.squareAt(4, s.rank), kingTo: g.squareAt(s.kt, s.rank),
-				rookFrom: g.squareAt(s.rf, s.rank), rookTo: g.squareAt(s.rt, s.rank)}
-			for f := s.emptyFrom; f <= s.to; f++ {
-				r.empty |= SquareBB(g.squareAt(f, s.rank))
+		// The orthodox castlings; a Chess960 start position has its own,
+		// read from its FEN.
+		for c := White; c <= Black; c++ {
+			for _, rf := range []int{7, 0} {
+				v.castling.add(newCastleRule(g, c, 4, rf, v.Chess960))
 			}
-			v.castles[i] = r
-			v.castleMask[r.kingFrom] &^= r.right
-			v.castleMask[r.rookFrom] &^= r.right
 		}
 	}
 	nv := &Variant{}
 	*nv = v
+	nv.canonical = nv
 	start, err := ParseFEN(nv, v.StartFEN)
 	if err != nil {
 		return nil, fmt.Errorf("variant %s: start position: %w", v.Name, err)
@@ -138,6 +216,28 @@ func NewVariant(v Variant) (*Variant, error) {
 	nv.start, nv.startFEN = start, start.FEN()
 	return nv, nil
 }
+
+// withCastling returns the copy of v with castling setup cs, made once
+// per setup: at most 120 per colour exist (king file, rook files).
+func (v *Variant) withCastling(cs castling) *Variant {
+	key := castlingKey{v.canonical, cs}
+	if d, ok := castlingCopies.Load(key); ok {
+		return d.(*Variant)
+	}
+	d := &Variant{}
+	*d = *v.canonical
+	d.castling = cs
+	got, _ := castlingCopies.LoadOrStore(key, d)
+	return got.(*Variant)
+}
+
+type castlingKey struct {
+	v  *Variant
+	cs castling
+}
+
+// castlingCopies holds the variants withCastling made.
+var castlingCopies sync.Map
 
 // StartPosition returns the variant's initial position.
 func (v *Variant) StartPosition() Position { return v.start }
@@ -151,6 +251,9 @@ func (v *Variant) HasPiece(t PieceType) bool { return t <= King && v.pieceSet[t]
 
 // HasBunkers reports whether the board has bunker squares.
 func (v *Variant) HasBunkers() bool { return v.Geometry.Bunkers() != 0 }
+
+// Names returns the variant's name and its aliases.
+func (v *Variant) Names() []string { return append([]string{v.Name}, v.Aliases...) }
 
 // String returns the variant's name.
 func (v *Variant) String() string { return v.Name }

@@ -163,7 +163,7 @@ func (gp *GamePairs) check(p player.Player, engine string) error {
 // which the config's YAML already names.
 func (gp *GamePairs) OpeningsKey() string {
 	switch o := gp.tune.Openings; {
-	case o.Builtin():
+	case o.Builtin() && configs.HasBook(gp.variant.Name):
 		data, name, err := configs.Book(gp.variant.Name)
 		if err != nil {
 			return "built-in book: " + err.Error()

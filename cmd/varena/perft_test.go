@@ -22,7 +22,7 @@ func TestPerftCommand(t *testing.T) {
 		{[]string{"-variant", "losalamos-bunkers", "-no-bunkers", "-depth", "4"}, []string{"Nodes searched: 14914"}, false},
 		{[]string{"-variant", "evolution", "-depth", "2"}, []string{"Nodes searched: 778"}, false},
 		{[]string{"-variant", "extinction", "-fen", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", "-depth", "1"}, []string{"Nodes searched: 20"}, false},
-		{[]string{"-variant", "chess", "-depth", "1"}, nil, true},
+		{[]string{"-variant", "shogi", "-depth", "1"}, nil, true},
 		{[]string{"-variant", "extinction"}, nil, true},
 		{[]string{"-variant", "extinction", "-depth", "x"}, nil, true},
 		{[]string{"-variant", "extinction", "-fen", "8/8 w", "-depth", "1"}, nil, true},

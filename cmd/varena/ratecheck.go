@@ -4,30 +4,22 @@ import (
 	"fmt"
 	"io"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 
 	"varena/engines"
+	"varena/engines/chess"
 	"varena/engines/variants"
 	"varena/results"
 )
 
-// Standard is the variant name varena gives a game without a Variant tag
-// (or with "standard", "chess" or "normal"): orthodox chess by PGN
-// convention. varena has no rules engine for it, so its moves are checked
-// for SAN syntax on the 8x8 board but not replayed; it is rated like any
-// other game, as Ordo and bayeselo rate it. Chess960 games
-// ("fischerandom", cutechess-cli's name) are treated alike, as "chess960".
-const Standard = "standard"
-
-// orthodox maps the Variant tag values (lower case) of games on the
-// orthodox board with orthodox pieces to the name they are rated under:
-// no tag is standard chess (cutechess-cli and fastchess write none).
-// Their moves are checked for SAN syntax, not replayed.
-var orthodox = map[string]string{
-	"": Standard, "?": Standard, "standard": Standard, "chess": Standard, "normal": Standard, "orthodox": Standard,
-	"fischerandom": "chess960", "chess960": "chess960", "960": "chess960",
+// orthodoxTags maps the Variant tag values (lower case) that name orthodox
+// chess or Chess960 other than by varena's names and aliases (standard,
+// chess, fischerandom, chess960): no tag is standard chess (cutechess-cli
+// and fastchess write none), "Standard" is Lichess's.
+var orthodoxTags = map[string]*engines.Variant{
+	"": chess.Standard, "?": chess.Standard, "normal": chess.Standard, "orthodox": chess.Standard,
+	"960": chess.Chess960,
 }
 
 // maxWarnings caps the warnings rate prints one per line; the rest are
@@ -94,23 +86,16 @@ func (c *pgnChecker) game(file string, num int, pg results.PGNGame) (results.Gam
 	g.Result = result
 
 	tag := strings.TrimSpace(pg.Tags["Variant"])
-	var v *engines.Variant
-	switch name := strings.ToLower(tag); {
-	case orthodox[name] != "":
-		g.Variant = orthodox[name]
-	default:
-		for _, known := range variants.All {
-			if known.Name == name {
-				v = known
-			}
-		}
-		if v == nil {
+	v, ok := orthodoxTags[strings.ToLower(tag)]
+	if !ok {
+		var err error
+		if v, err = variants.ByName(strings.ToLower(tag)); err != nil {
 			c.skip(skipVariant, place, "unknown variant %q (varena knows %s; no tag means standard chess)",
 				tag, strings.Join(variants.Names(), ", "))
 			return g, false
 		}
-		g.Variant = v.Name
 	}
+	g.Variant = v.Name
 
 	if g.White == "" || g.Black == "" {
 		c.skip(skipNoPlayers, place, "the White or Black tag is missing or \"?\"")
@@ -121,14 +106,7 @@ func (c *pgnChecker) game(file string, num int, pg results.PGNGame) (results.Gam
 		return g, false
 	}
 
-	if v == nil {
-		if i := slices.IndexFunc(pg.Moves, func(s string) bool { return !standardSAN.MatchString(s) }); i >= 0 {
-			first, ply := fenMoveNumber(g.StartFEN)
-			c.skip(skipIllegal, place, "move %s is not a chess move (%s: SAN on the 8x8 board)",
-				moveLabel(first, i+ply, pg.Moves[i]), g.Variant)
-			return g, false
-		}
-	} else if !c.replay(place, v, pg, g) {
+	if !c.replay(place, v, pg, g) {
 		return g, false
 	}
 
@@ -242,15 +220,6 @@ func fenMoveNumber(fen string) (first, ply int) {
 	}
 	return first, ply
 }
-
-// standardSAN matches a move of orthodox chess in SAN or long algebraic
-// notation, with check and mate signs; squares are a1..h8.
-var standardSAN = regexp.MustCompile(`^(` +
-	`[O0]-[O0](-[O0])?` + // castling
-	`|[KQRBN][a-h]?[1-8]?x?[a-h][1-8]` + // piece move
-	`|[a-h](x[a-h])?[1-8](=?[QRBN])?` + // pawn move
-	`|[KQRBNP]?[a-h][1-8][-x]?[a-h][1-8](=?[QRBNqrbn])?` + // long algebraic
-	`)[+#]?$`)
 
 // finish writes the count of the games left out, and returns an error
 // when no game is left to rate.

@@ -48,7 +48,7 @@ func TestRateReportsBadGames(t *testing.T) {
 	}{
 		{"illegal square", ext("1-0", "1. e4 e5 2. Ke9 1-0"), []string{":1: game 1:", "move 2. Ke9", "extinction"}},
 		{"black's move", ext("1-0", "1. e4 Zz9 1-0"), []string{"move 1... Zz9"}},
-		{"not a standard move", pgnGame("1. Zz9 1-0", "White", "a", "Black", "b", "Result", "1-0"), []string{"move 1. Zz9", "(standard: SAN"}},
+		{"not a standard move", pgnGame("1. Zz9 1-0", "White", "a", "Black", "b", "Result", "1-0"), []string{"move 1. Zz9", "is not legal in standard"}},
 		{"standard off the board", pgnGame("1. e4 e5 2. Ke9 1-0", "White", "a", "Black", "b", "Result", "1-0"), []string{"move 2. Ke9"}},
 		{"unknown variant", pgnGame("1. e4 1-0", "White", "a", "Black", "b", "Result", "1-0", "Variant", "bogusvariant"),
 			[]string{`unknown variant "bogusvariant"`, "extinction, losalamos-bunkers, evolution"}},
@@ -63,6 +63,14 @@ func TestRateReportsBadGames(t *testing.T) {
 		{"result against the rules", ext("0-1", "1. e4 d5 2. exd5 Qxd5 3. Nc3 Qxd2 4. Bxd2 0-1"),
 			[]string{"result 0-1, but the game ended by extinction, 1-0"}},
 		{"bad FEN", ext("1-0", "1. e4 1-0", "FEN", "8/8/8 w - - 0 1", "SetUp", "1"), []string{"FEN tag"}},
+		{"illegal standard move", pgnGame("1. e4 e5 2. Ke3 1-0", "White", "a", "Black", "b", "Result", "1-0"),
+			[]string{"move 2. Ke3 is not legal in standard"}},
+		{"castling through check", pgnGame("1. O-O 1-0", "White", "a", "Black", "b", "Result", "1-0", "FEN", "4k3/8/8/8/8/8/5r2/4K2R w K - 0 1", "SetUp", "1"),
+			[]string{"move 1. O-O is not legal in standard"}},
+		{"standard result against the rules", pgnGame("1. f3 e5 2. g4 Qh4# 1-0", "White", "a", "Black", "b", "Result", "1-0"),
+			[]string{"result 1-0, but the game ended by checkmate, 0-1"}},
+		{"bad chess960 FEN", pgnGame("1. e4 1-0", "White", "a", "Black", "b", "Result", "1-0", "Variant", "chess960", "FEN", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkz - 0 1", "SetUp", "1"),
+			[]string{"FEN tag"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -100,14 +108,19 @@ func TestRateGoodGamesPass(t *testing.T) {
 	}{
 		{"castling with zeros", pgnGame("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 1-0", "White", "a", "Black", "b", "Result", "1-0")},
 		{"long algebraic", pgnGame("1. e2-e4 e7e5 2. Ng1-f3 1-0", "White", "a", "Black", "b", "Result", "1-0")},
-		{"promotion", pgnGame("1. a8=Q+ Kxa8 2. bxa8Q# 1-0", "White", "a", "Black", "b", "Result", "1-0", "FEN", "8/P7/8/8/8/8/8/K6k w - - 0 1")},
+		{"promotion", pgnGame("1. a8=Q+ Kg1 2. Qg8+ Kf1 1-0", "White", "a", "Black", "b", "Result", "1-0", "FEN", "8/P7/8/8/8/8/8/K6k w - - 0 1")},
+		{"checkmate", pgnGame("1. f3 e5 2. g4 Qh4# 0-1", "White", "a", "Black", "b", "Result", "0-1")},
+		{"insufficient material", pgnGame("1. Kxb2 1/2-1/2", "White", "a", "Black", "b", "Result", "1/2-1/2", "FEN", "8/8/8/8/8/8/1n6/K6k w - - 0 1")},
 		{"black moves first", pgnGame("1... e5 1-0", "White", "a", "Black", "b", "Result", "1-0", "Variant", "extinction",
 			"FEN", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", "SetUp", "1")},
 		{"extinction ends the game", pgnGame("1. e4 d5 2. exd5 Qxd5 3. Nc3 Qxd2+ 4. Bxd2 1-0",
 			"White", "a", "Black", "b", "Result", "1-0", "Variant", "Extinction")},
 		{"no result tag", pgnGame("1. e4 e5 1-0", "White", "a", "Black", "b", "Variant", "extinction")},
 		{"standard named", pgnGame("1. e4 e5 1-0", "White", "a", "Black", "b", "Variant", "Standard")},
-		{"chess960", pgnGame("1. e4 e5 2. O-O 1-0", "White", "a", "Black", "b", "Variant", "fischerandom", "Result", "1-0")},
+		{"chess960", pgnGame("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O 1-0", "White", "a", "Black", "b", "Variant", "fischerandom", "Result", "1-0",
+			"FEN", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1", "SetUp", "1")},
+		{"chess960 king on its castling square", pgnGame("1. O-O 1-0", "White", "a", "Black", "b", "Variant", "Chess960", "Result", "1-0",
+			"FEN", "4k3/8/8/8/8/8/8/R5KR w HA - 0 1", "SetUp", "1")},
 		{"bunkers", pgnGame("1. c3 c4 1/2-1/2", "White", "a", "Black", "b", "Variant", "losalamos-bunkers", "Result", "1/2-1/2")},
 	}
 	for _, tt := range tests {

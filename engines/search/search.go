@@ -335,7 +335,8 @@ func (s *Searcher) terminalScore(pos *engines.Position, ply int) int {
 
 // isDraw reports a draw by rule inside the search: 50 moves, a repetition
 // of any earlier position since the last irreversible move (once is
-// enough in the search), or the bare-kings draw.
+// enough in the search), the bare-kings draw, or (orthodox chess) material
+// that cannot mate.
 func (s *Searcher) isDraw(pos *engines.Position) bool {
 	hm := pos.HalfmoveClock()
 	if hm >= 100 {
@@ -351,7 +352,7 @@ func (s *Searcher) isDraw(pos *engines.Position) bool {
 	if pos.Variant().BareKingsDraw && pos.Occupied() == pos.ByType(engines.King) {
 		return true
 	}
-	return false
+	return pos.Variant().InsufficientMaterial && pos.InsufficientMaterial()
 }
 
 func (s *Searcher) decided(pos *engines.Position) bool {

@@ -207,18 +207,32 @@ func (e *Engine) option(name string) (Option, bool) {
 }
 
 // variantName returns the engine's name for v and whether UCI_Variant is
-// to be set.
+// to be set. An orthodox chess engine has no UCI_Variant: it plays
+// standard chess as it is, and Chess960 when it offers UCI_Chess960 (set
+// by ensure); an engine that lists variants may name them by an alias
+// (Fairy-Stockfish's chess for standard).
 func (e *Engine) variantName(v *engines.Variant) (name string, set bool, err error) {
 	name, mapped := e.cfg.VariantName[v.Name]
 	if !mapped {
 		name = v.Name
 	}
+	_, chess960 := e.option("UCI_Chess960")
 	o, ok := e.option("UCI_Variant")
 	if !ok {
-		if mapped {
+		if mapped || v.Orthodox && (!v.Chess960 || chess960) {
 			return name, false, nil
 		}
 		return "", false, fmt.Errorf("%w: %s has no UCI_Variant option (map %s in VariantName if it plays it anyway)", ErrUnsupportedVariant, e.name(), v.Name)
+	}
+	if !mapped && !slices.Contains(o.Vars, name) {
+		for _, alias := range v.Aliases {
+			if slices.Contains(o.Vars, alias) {
+				return alias, true, nil
+			}
+		}
+		if v.Orthodox && (!v.Chess960 || chess960) {
+			return name, false, nil // the engine's variants are extra to chess
+		}
 	}
 	if !slices.Contains(o.Vars, name) {
 		return "", false, fmt.Errorf("%w: %s does not offer UCI_Variant %s", ErrUnsupportedVariant, e.name(), name)
@@ -394,6 +408,13 @@ func (e *Engine) ensure(ctx context.Context, v *engines.Variant) error {
 	}
 	if set {
 		if err := e.send("setoption name UCI_Variant value " + name); err != nil {
+			return err
+		}
+	}
+	if _, ok := e.option("UCI_Chess960"); ok && v.Orthodox {
+		// Castling as king takes rook in Chess960, as the king's move
+		// otherwise: the notation varena's moves use for the variant.
+		if err := e.send("setoption name UCI_Chess960 value " + strconv.FormatBool(v.Chess960)); err != nil {
 			return err
 		}
 	}

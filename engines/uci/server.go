@@ -15,6 +15,7 @@ import (
 	"unicode"
 
 	"varena/engines"
+	"varena/engines/chess"
 	"varena/engines/search"
 	"varena/engines/variants"
 )
@@ -361,9 +362,10 @@ func (s *server) cmdIsReady(_ []string, _ string) {
 func (s *server) cmdUCI(_ []string, _ string) {
 	s.out.println("id name varena")
 	s.out.println("id author the varena authors")
-	names := variants.Names()
+	names := variants.Names() // setoption takes the aliases too (chess, chess960)
 	opts := []Option{
 		{Name: "UCI_Variant", Type: "combo", Default: s.variant.Name, Vars: names},
+		{Name: "UCI_Chess960", Type: "check", Default: strconv.FormatBool(s.variant.Chess960)},
 		{Name: "Hash", Type: "spin", Default: strconv.Itoa(s.hash), Min: 1, Max: s.maxHash},
 		{Name: "Weights", Type: "string", Default: s.weightsPath},
 		{Name: "Threads", Type: "spin", Default: "1", Min: 1, Max: 1},
@@ -404,11 +406,21 @@ func (s *server) cmdSetOption(_ []string, rest string) {
 			s.info("setoption UCI_Variant: %v", err)
 			return
 		}
-		if v != s.variant {
-			s.variant = v
-			s.game = startGame(v)
-			s.weightsStale = true
-			s.searcher.NewGame()
+		s.setVariant(v)
+	case "uci_chess960":
+		// cutechess-cli and fastchess set only this for a Chess960 game:
+		// true plays fischerandom, false takes a fischerandom session back
+		// to standard chess and leaves any other variant as it is.
+		on, err := strconv.ParseBool(value)
+		if err != nil {
+			s.info("setoption UCI_Chess960: want true or false, have %q", value)
+			return
+		}
+		switch {
+		case on:
+			s.setVariant(chess.Chess960)
+		case s.variant == chess.Chess960:
+			s.setVariant(chess.Standard)
 		}
 	case "hash":
 		n, err := strconv.Atoi(value)
@@ -432,7 +444,7 @@ func (s *server) cmdSetOption(_ []string, rest string) {
 	default:
 		p, ok := search.LookupParam(name)
 		if !ok {
-			s.info("setoption: unknown option %q (known: UCI_Variant, Hash, Weights, Threads, %s)",
+			s.info("setoption: unknown option %q (known: UCI_Variant, UCI_Chess960, Hash, Weights, Threads, Ponder, %s)",
 				name, strings.Join(search.ParamNames(), ", "))
 			return
 		}
@@ -443,6 +455,16 @@ func (s *server) cmdSetOption(_ []string, rest string) {
 		if err != nil {
 			s.info("setoption %s: want a whole number from %d to %d, have %q", p.Name, p.Min, p.Max, value)
 		}
+	}
+}
+
+// setVariant makes v the session's variant, from its start position.
+func (s *server) setVariant(v *engines.Variant) {
+	if v != s.variant {
+		s.variant = v
+		s.game = startGame(v)
+		s.weightsStale = true
+		s.searcher.NewGame()
 	}
 }
 
@@ -647,6 +669,16 @@ var goKeywords = map[string]bool{
 }
 
 func (s *server) startSearch(lim search.Limits) {
+	if pos := s.game.Position(); pos.CountMoves() == 0 {
+		// The game is over (checkmate, stalemate, extinction): answered
+		// as Stockfish does, a score at depth 0 and then the null move,
+		// so that a client sees why there is no move.
+		score := "cp 0"
+		if pos.Status().Result.Decisive() {
+			score = "mate 0"
+		}
+		s.out.println("info depth 0 score " + score)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	job := &searchJob{cancel: cancel, done: make(chan search.Result, 1), game: s.game}
 	s.job = job

@@ -124,7 +124,7 @@ func TestServeTranscripts(t *testing.T) {
 			{"uci", []string{
 				"^id name varena$",
 				"^id author ",
-				"^option name UCI_Variant type combo default extinction var extinction var losalamos-bunkers var evolution var losalamos-extinction$",
+				"^option name UCI_Variant type combo default extinction var extinction var losalamos-bunkers var evolution var standard var fischerandom var losalamos-extinction$",
 				"^option name Hash type spin default 16 min 1 max 4096$",
 				"^option name Weights type string default <empty>$",
 				"^option name Threads type spin default 1 min 1 max 1$",
@@ -137,7 +137,7 @@ func TestServeTranscripts(t *testing.T) {
 			{"setoption name futilitymargin value 150", nil},
 			{"setoption name Aspiration value 3", []string{`^info string setoption Aspiration: want a whole number from 5 to 200, have "3"$`}},
 			{"setoption name NullMoveBase value two", []string{`^info string setoption NullMoveBase: want a whole number from 1 to 5, have "two"$`}},
-			{"setoption name NoSuchThing value 1", []string{`^info string setoption: unknown option "NoSuchThing" \(known: UCI_Variant, Hash, Weights, Threads, FutilityMargin, `}},
+			{"setoption name NoSuchThing value 1", []string{`^info string setoption: unknown option "NoSuchThing" \(known: UCI_Variant, UCI_Chess960, Hash, Weights, Threads, Ponder, FutilityMargin, `}},
 			{"position startpos", nil},
 			{"go depth 3", []string{"^bestmove "}},
 		}, true},
@@ -207,7 +207,7 @@ func TestServeTranscripts(t *testing.T) {
 			{"setoption name Hash value 0", []string{"^info string setoption Hash: want a number of MB from 1 to 4096"}},
 			{"setoption name Hash value abc", []string{"^info string setoption Hash: "}},
 			{"setoption name Threads value 4", []string{"only 1 thread"}},
-			{"setoption name UCI_Variant value chess", []string{`^info string setoption UCI_Variant: unknown variant "chess"`}},
+			{"setoption name UCI_Variant value shogi", []string{`^info string setoption UCI_Variant: unknown variant "shogi"`}},
 			{"setoption name Colour value blue", []string{`^info string setoption: unknown option "Colour"`}},
 			{"setoption value 3", []string{"^info string setoption: want setoption name NAME value VALUE$"}},
 			{"setoption name Weights value " + badWeights, nil},
@@ -419,7 +419,7 @@ func TestServeContext(t *testing.T) {
 
 func TestServeOptionsErrors(t *testing.T) {
 	for _, opts := range []ServerOptions{
-		{Variant: "chess"},
+		{Variant: "shogi"},
 		{Hash: 5000},
 		{Hash: -1},
 		{Weights: "/no/such/weights.yaml"},
@@ -494,7 +494,8 @@ func ExampleServe() {
 	// Output:
 	// id name varena
 	// id author the varena authors
-	// option name UCI_Variant type combo default extinction var extinction var losalamos-bunkers var evolution var losalamos-extinction
+	// option name UCI_Variant type combo default extinction var extinction var losalamos-bunkers var evolution var standard var fischerandom var losalamos-extinction
+	// option name UCI_Chess960 type check default false
 	// option name Hash type spin default 1 min 1 max 4096
 	// option name Weights type string default <empty>
 	// option name Threads type spin default 1 min 1 max 1

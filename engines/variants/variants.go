@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"varena/engines"
+	"varena/engines/chess"
 	"varena/engines/evolution"
 	"varena/engines/extinction"
 	"varena/engines/losalamos"
@@ -14,7 +15,7 @@ import (
 // All lists the playable variants, in the order menus show them.
 // losalamos-extinction (Los Alamos without bunkers) comes last: it is
 // there to measure the 6x6 engine against Fairy-Stockfish.
-var All = []*engines.Variant{extinction.Variant, losalamos.Variant, evolution.Variant, losalamos.NoBunkers}
+var All = []*engines.Variant{extinction.Variant, losalamos.Variant, evolution.Variant, chess.Standard, chess.Chess960, losalamos.NoBunkers}
 
 // NoBunkers maps a variant with bunkers to the same game without them,
 // for comparison with programs that do not know bunkers.
@@ -29,11 +30,14 @@ func Names() []string {
 	return names
 }
 
-// ByName returns the variant called name.
+// ByName returns the variant called name or one of its aliases (chess
+// for standard, chess960 for fischerandom).
 func ByName(name string) (*engines.Variant, error) {
 	for _, v := range All {
-		if v.Name == name {
-			return v, nil
+		for _, n := range v.Names() {
+			if n == name {
+				return v, nil
+			}
 		}
 	}
 	return nil, fmt.Errorf("unknown variant %q (known: %s)", name, strings.Join(Names(), ", "))

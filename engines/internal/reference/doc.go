@@ -16,7 +16,9 @@
 //	Divide(variant, fen, depth) // per legal move, perft(depth-1) below it
 //
 // Variant names: "extinction", "losalamos-bunkers", "losalamos-extinction" (Los Alamos
-// with extinction rules but no bunkers) and "evolution".
+// with extinction rules but no bunkers), "evolution", and orthodox chess,
+// "standard" and "fischerandom" (Chess960: castling rights in X-FEN or
+// Shredder-FEN, a castling written as the king taking its own rook, e1h1).
 //
 // Move text is UCI-like: from square, to square, optional lower-case
 // promotion letter ("e2e4", "e7e8k"); castling is written as the king's

@@ -87,7 +87,7 @@ func parse(variantName, fen string) (*position, error) {
 		}
 	}
 
-	if v.evolution {
+	if v.royal() {
 		for _, white := range []bool{true, false} {
 			if n := len(p.kingSquares(white)); n != 1 {
 				return nil, fmt.Errorf("reference: evolution needs exactly one king per side, %s has %d", colorName(white), n)
@@ -176,8 +176,19 @@ func (p *position) parseCastling(text string) error {
 	if !p.v.castling {
 		return fmt.Errorf("reference: variant %s has no castling, castling field %q must be -", p.v.name, text)
 	}
+	p.castleKing = [4]int{4, 4, 4, 4}
+	p.castleRook = [4]int{7, 0, 7, 0}
 	for _, ch := range text {
 		i := strings.IndexRune("KQkq", ch)
+		if p.v.chess960 {
+			var err error
+			if i, err = p.parse960Right(text, byte(ch)); err != nil {
+				return err
+			}
+			if i < 0 {
+				continue // dropped: no king or no rook for it
+			}
+		}
 		if i < 0 {
 			return fmt.Errorf("reference: bad castling field %q: character %q", text, ch)
 		}
@@ -186,15 +197,76 @@ func (p *position) parseCastling(text string) error {
 		}
 		p.castle[i] = true
 	}
-	// Rights without the king on e1/e8 and the own rook on the corner are
+	// Rights without the king and the own rook on their squares are
 	// dropped (ignored), not an error.
 	for _, cs := range castleSquares {
-		if p.at(square{mainLayer, 4, cs.rank}) != withColor('K', cs.white) ||
-			p.at(square{mainLayer, cs.rookFile, cs.rank}) != withColor('R', cs.white) {
+		if p.at(square{mainLayer, p.castleKing[cs.right], cs.rank}) != withColor('K', cs.white) ||
+			p.at(square{mainLayer, p.castleRook[cs.right], cs.rank}) != withColor('R', cs.white) {
 			p.castle[cs.right] = false
 		}
 	}
 	return nil
+}
+
+// parse960Right reads one letter of a Chess960 castling field: K or Q
+// (X-FEN: the outermost rook on that side of the king) or a rook's file
+// (Shredder-FEN, or X-FEN for an inner rook); upper case White. It sets
+// the right's king and rook files and returns the right's index, or -1
+// when the back rank has no single king or no such rook.
+func (p *position) parse960Right(text string, ch byte) (int, error) {
+	white := isWhite(ch)
+	rank := 0
+	if !white {
+		rank = 7
+	}
+	king := -1
+	for f := 0; f < 8; f++ {
+		if p.at(square{mainLayer, f, rank}) == withColor('K', white) {
+			if king >= 0 {
+				return -1, nil
+			}
+			king = f
+		}
+	}
+	l := lower(ch)
+	if l != 'k' && l != 'q' && (l < 'a' || l > 'h') {
+		return 0, fmt.Errorf("reference: bad castling field %q: character %q", text, ch)
+	}
+	if king < 0 {
+		return -1, nil
+	}
+	isRook := func(f int) bool { return p.at(square{mainLayer, f, rank}) == withColor('R', white) }
+	rook := -1
+	switch l {
+	case 'k':
+		for f := 7; f > king; f-- {
+			if isRook(f) && rook < 0 {
+				rook = f
+			}
+		}
+	case 'q':
+		for f := 0; f < king; f++ {
+			if isRook(f) && rook < 0 {
+				rook = f
+			}
+		}
+	default:
+		if f := int(l - 'a'); f != king && isRook(f) {
+			rook = f
+		}
+	}
+	if rook < 0 {
+		return -1, nil
+	}
+	i := whiteShort
+	if rook < king {
+		i = whiteLong
+	}
+	if !white {
+		i += 2
+	}
+	p.castleKing[i], p.castleRook[i] = king, rook
+	return i, nil
 }
 
 func (p *position) parseEnPassant(text string) error {

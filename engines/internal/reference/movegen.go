@@ -1,11 +1,13 @@
 package reference
 
-// move is one move. Castling is the king's two-square move; the rook is
-// moved by play. An en-passant capture removes the pawn beside from.
+// move is one move. Castling is the king's move to its castling square,
+// or in Chess960 the king taking its own rook; play moves the rook. An
+// en-passant capture removes the pawn beside from.
 type move struct {
 	from, to  square
 	promo     byte // lower-case promotion letter, 0 if none
 	castle    bool
+	right     int // the castling right used, when castle
 	enPassant bool
 }
 
@@ -18,23 +20,23 @@ func (m move) String() string {
 }
 
 var (
-	knightSteps   = [][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}}
-	rookDirs      = [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
-	bishopDirs    = [][2]int{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
-	royalDirs     = [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
-	noDirs        = [][2]int{}
+	knightSteps = [][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}}
+	rookDirs    = [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
+	bishopDirs  = [][2]int{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
+	royalDirs   = [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
+	noDirs      = [][2]int{}
+	// castleSquares gives each right its side, back rank and the files
+	// king and rook end on, wherever they start (orthodox and Chess960).
 	castleSquares = []struct {
-		right      int
-		white      bool
-		rank       int
-		rookFile   int
-		kingTo     int
-		mustBeFree []int // files between king and rook
+		right          int
+		white          bool
+		rank           int
+		kingTo, rookTo int
 	}{
-		{whiteShort, true, 0, 7, 6, []int{5, 6}},
-		{whiteLong, true, 0, 0, 2, []int{1, 2, 3}},
-		{blackShort, false, 7, 7, 6, []int{5, 6}},
-		{blackLong, false, 7, 0, 2, []int{1, 2, 3}},
+		{whiteShort, true, 0, 6, 5},
+		{whiteLong, true, 0, 2, 3},
+		{blackShort, false, 7, 6, 5},
+		{blackLong, false, 7, 2, 3},
 	}
 )
 
@@ -167,23 +169,58 @@ func (p *position) pseudoMoves() []move {
 			if cs.white != p.white || !p.castle[cs.right] {
 				continue
 			}
-			kingFrom := square{mainLayer, 4, cs.rank}
-			rookFrom := square{mainLayer, cs.rookFile, cs.rank}
+			kingFrom := square{mainLayer, p.castleKing[cs.right], cs.rank}
+			rookFrom := square{mainLayer, p.castleRook[cs.right], cs.rank}
 			if p.at(kingFrom) != withColor('K', p.white) || p.at(rookFrom) != withColor('R', p.white) {
 				continue
 			}
+			// Every square from the leftmost to the rightmost of the four
+			// files must be empty but for the king and the rook.
+			lo := min(kingFrom.file, rookFrom.file, cs.kingTo, cs.rookTo)
+			hi := max(kingFrom.file, rookFrom.file, cs.kingTo, cs.rookTo)
 			free := true
-			for _, f := range cs.mustBeFree {
-				if p.at(square{mainLayer, f, cs.rank}) != 0 {
+			for f := lo; f <= hi; f++ {
+				if s := (square{mainLayer, f, cs.rank}); s != kingFrom && s != rookFrom && p.at(s) != 0 {
 					free = false
 				}
 			}
+			if free && p.v.royal() && !p.kingPathSafe(kingFrom, cs.kingTo) {
+				free = false
+			}
 			if free {
-				out = append(out, move{from: kingFrom, to: square{mainLayer, cs.kingTo, cs.rank}, castle: true})
+				to := square{mainLayer, cs.kingTo, cs.rank}
+				if p.v.chess960 {
+					to = rookFrom
+				}
+				out = append(out, move{from: kingFrom, to: to, castle: true, right: cs.right})
 			}
 		}
 	}
 	return out
+}
+
+// kingPathSafe reports whether the king on from could stand on every
+// square from its own to the file kingTo of its rank without being in
+// check, the other pieces left where they are: castling is never out of,
+// through or into check. (Into check with the rook moved is the
+// legal-move filter's test.)
+func (p *position) kingPathSafe(from square, kingTo int) bool {
+	step := 1
+	if kingTo < from.file {
+		step = -1
+	}
+	king := p.at(from)
+	for f := from.file; ; f += step {
+		q := *p
+		q.set(from, 0)
+		q.set(square{mainLayer, f, from.rank}, king)
+		if q.inCheck(isWhite(king)) {
+			return false
+		}
+		if f == kingTo {
+			return true
+		}
+	}
 }
 
 // attacked reports whether a piece of colour byWhite could move onto s,
@@ -219,7 +256,7 @@ func (p *position) legalMoves() []move {
 		return nil
 	}
 	moves := p.pseudoMoves()
-	if !p.v.evolution {
+	if !p.v.royal() {
 		return moves
 	}
 	var legal []move
@@ -252,14 +289,15 @@ func (p *position) play(m move) position {
 	case q.v.evolution:
 		c = evolve(c)
 	}
-	q.set(m.to, c)
 	if m.castle {
-		rookFrom, rookTo := square{mainLayer, 7, m.from.rank}, square{mainLayer, 5, m.from.rank}
-		if m.to.file == 2 {
-			rookFrom, rookTo = square{mainLayer, 0, m.from.rank}, square{mainLayer, 3, m.from.rank}
-		}
-		q.set(rookTo, q.at(rookFrom))
+		cs := castleSquares[m.right]
+		rookFrom := square{mainLayer, p.castleRook[m.right], cs.rank}
+		rook := q.at(rookFrom)
 		q.set(rookFrom, 0)
+		q.set(square{mainLayer, cs.kingTo, cs.rank}, c)
+		q.set(square{mainLayer, cs.rookTo, cs.rank}, rook)
+	} else {
+		q.set(m.to, c)
 	}
 
 	// A right is lost once anything leaves or lands on its king or rook square.
@@ -269,7 +307,7 @@ func (p *position) play(m move) position {
 				continue
 			}
 			for _, cs := range castleSquares {
-				if s.rank == cs.rank && (s.file == 4 || s.file == cs.rookFile) {
+				if s.rank == cs.rank && (s.file == p.castleKing[cs.right] || s.file == p.castleRook[cs.right]) {
 					q.castle[cs.right] = false
 				}
 			}

@@ -4,7 +4,8 @@ import "fmt"
 
 // Perft returns the number of leaves of the legal move tree depth plies
 // deep from the position fen of the named variant ("extinction",
-// "losalamos-bunkers", "losalamos-extinction" or "evolution"). Perft of depth 0 is 1.
+// "losalamos-bunkers", "losalamos-extinction", "evolution", "standard" or
+// "fischerandom"). Perft of depth 0 is 1.
 func Perft(variant, fen string, depth int) (uint64, error) {
 	if depth < 0 {
 		return 0, fmt.Errorf("reference: negative perft depth %d", depth)

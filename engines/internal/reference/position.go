@@ -63,8 +63,11 @@ type position struct {
 	cells  [3][8][8]byte // [layer][file][rank]
 	white  bool          // White to move
 	castle [4]bool
-	hasEP  bool
-	ep     square // en-passant target square, valid if hasEP
+	// The files of the king and rook of each castling right: e and the
+	// corners, but in Chess960, where the FEN names them.
+	castleKing, castleRook [4]int
+	hasEP                  bool
+	ep                     square // en-passant target square, valid if hasEP
 }
 
 // exists reports whether s is a square of the board of this variant.

@@ -1,5 +1,8 @@
 package reference
 
+// royal reports whether the king may never be left attacked.
+func (v *variant) royal() bool { return v.check || v.evolution }
+
 // variant holds the few rule switches that separate the variants.
 type variant struct {
 	name       string
@@ -13,6 +16,8 @@ type variant struct {
 	castling   bool
 	bunkers    bool // Los Alamos bunkers under c1 d1 c2 d2 and c5 d5 c6 d6
 	evolution  bool // pieces evolve after moving; check rules (king safety) apply
+	check      bool // check rules (king safety) apply: orthodox chess and Chess960
+	chess960   bool // castling king and rooks from the FEN; castling written king takes rook
 
 	squares []square // every square of the board, filled in by init
 }
@@ -45,6 +50,29 @@ var variants = map[string]*variant{
 		pieces:     "KQRNP",
 		species:    "KQRNP",
 		promotions: "qrnk",
+	},
+	"standard": {
+		name:       "standard",
+		files:      8,
+		ranks:      8,
+		pieces:     "KQRBNP",
+		promotions: "qrbn",
+		doubleStep: true,
+		enPassant:  true,
+		castling:   true,
+		check:      true,
+	},
+	"fischerandom": {
+		name:       "fischerandom",
+		files:      8,
+		ranks:      8,
+		pieces:     "KQRBNP",
+		promotions: "qrbn",
+		doubleStep: true,
+		enPassant:  true,
+		castling:   true,
+		check:      true,
+		chess960:   true,
 	},
 	"evolution": {
 		name:      "evolution",
