@@ -39,13 +39,17 @@ func startUCI(ctx context.Context, r *configs.Run, e configs.Engine, out string)
 		ReversibleHistory: e.History == configs.HistoryReversible,
 		NoHistory:         e.History == configs.HistoryNone}
 	// A timed game allows the engine the configured margin; depth and
-	// node limits keep the client's generous default.
-	if tc := r.EngineTimeControl(e.Name); tc.Margin > 0 {
+	// node limits their stall_timeout.
+	tc := r.EngineTimeControl(e.Name)
+	if tc.Margin > 0 {
 		cfg.MoveMargin = time.Duration(tc.Margin * float64(time.Second))
 	}
 	le := &loggedEngine{log: log}
 	if pl := protocolLogOf(ctx); pl != nil {
 		cfg.Protocol = func(sent bool, line string) { pl.Line(int(le.game.Load()), e.Name, sent, line) }
+	}
+	if tc.StallTimeout > 0 {
+		cfg.SearchTimeout = tc.StallDuration() // a depth or node search this long is a stall
 	}
 	eng, err := uci.Start(ctx, cfg)
 	if err != nil {

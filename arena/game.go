@@ -62,7 +62,7 @@ func (t *table) play(ctx context.Context) (results.Game, error) {
 			if ctx.Err() != nil {
 				return rec, errAborted
 			}
-			return finish(winFor(engines.Color(c).Other()), faultTerm(err), err.Error())
+			return finish(winFor(engines.Color(c).Other()), faultTerm(err, true), err.Error()) // a new game has its time: no stall
 		}
 	}
 
@@ -90,7 +90,7 @@ func (t *table) play(ctx context.Context) (results.Game, error) {
 			return rec, errAborted
 		}
 		if err != nil {
-			return finish(winFor(us.Other()), faultTerm(err), err.Error())
+			return finish(winFor(us.Other()), faultTerm(err, budget > 0), err.Error())
 		}
 		if reply.Pondered {
 			pondering.Tries[us]++
@@ -105,6 +105,12 @@ func (t *table) play(ctx context.Context) (results.Game, error) {
 		if budget > 0 && took > budget+t.margin(us) {
 			return finish(winFor(us.Other()), results.TermTimeForfeit,
 				fmt.Sprintf("%s took %v, had %v", p.Name(), took.Round(time.Millisecond), budget))
+		}
+		if budget > 0 && took > budget {
+			// Forgiven within the margin, but counted: an engine that
+			// overruns often is told so (fastchess warns likewise).
+			rec.Overruns = append(rec.Overruns, results.Overrun{Ply: len(rec.Moves),
+				Side: us.String(), OverMS: (took - budget).Milliseconds()})
 		}
 		if t.tc[us].Clock != "" {
 			c := &clocks[us]
@@ -138,7 +144,7 @@ func (t *table) play(ctx context.Context) (results.Game, error) {
 			if ctx.Err() != nil {
 				return rec, errAborted
 			}
-			return finish(winFor(us.Other()), faultTerm(err), err.Error())
+			return finish(winFor(us.Other()), faultTerm(err, true), err.Error())
 		}
 	}
 }
@@ -215,13 +221,20 @@ func termination(r engines.Termination) string {
 	return r.String()
 }
 
-// faultTerm names the end of a game lost by a player fault.
-func faultTerm(err error) string {
+// faultTerm names the end of a game lost by a player fault: a timeout is
+// a time forfeit when the move had a time budget (timed) and a stall
+// under a depth or node limit; a protocol failure ("bestmove without a
+// move", a line over 16 MB) is a disconnect, as fastchess counts it, not
+// an illegal move.
+func faultTerm(err error, timed bool) string {
 	if f, ok := player.FaultOf(err); ok {
 		switch f.Kind {
 		case player.Timeout:
-			return results.TermTimeForfeit
-		case player.Protocol, player.IllegalMove:
+			if timed {
+				return results.TermTimeForfeit
+			}
+			return results.TermStall
+		case player.IllegalMove:
 			return results.TermIllegalMove
 		}
 	}

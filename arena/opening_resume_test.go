@@ -52,17 +52,4 @@ engines:
 	if want := "\n  openings: random rule (none) -> " + RandomOpeningRule; err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("meta.json without the rule: error %v, want one with %q", err, want)
 	}
-
-	// A meta.json of a varena before fingerprints, which did not record
-	// the openings: a schedule whose openings differ from the journal's
-	// (here other plies, as an older rule would draw others) is refused
-	// by the journal check.
-	m.Settings = nil
-	data, _ = json.Marshal(m)
-	os.WriteFile(metaPath, data, 0o644)
-	_, err = Run(ctx, parseRun(t, strings.Replace(cfg, "plies: 6", "plies: 5", 1)), Options{Out: dir})
-	if err == nil || !strings.Contains(err.Error(), " started from ") || !strings.Contains(err.Error(), ", but this run starts it from ") ||
-		!strings.HasSuffix(err.Error(), "the openings were made another way (an older varena?); give another -out") {
-		t.Errorf("journal of other openings: error %v", err)
-	}
 }

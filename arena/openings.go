@@ -108,10 +108,10 @@ func readBook(rd io.Reader, name string, v *engines.Variant) ([]Opening, error) 
 		var fe *engines.FENError
 		switch {
 		case errors.As(err, &fe):
-			report(line, raw, "not a %s position: FEN field %d: %s", v.Name, fe.Field, fe.Msg)
+			report(line, raw, "not %s position: FEN field %d: %s", withArticle(v.Name), fe.Field, fe.Msg)
 			continue
 		case err != nil:
-			report(line, raw, "not a %s position: %v", v.Name, err)
+			report(line, raw, "not %s position: %v", withArticle(v.Name), err)
 			continue
 		case pos.Status().Result != engines.Ongoing:
 			report(line, raw, "the game is already over (%s)", pos.Status().Reason)
@@ -167,4 +167,13 @@ func isNumber(s string) bool {
 		}
 	}
 	return s != ""
+}
+
+// withArticle puts "a" or "an" before a variant's name: "an extinction
+// position", "a losalamos-bunkers position".
+func withArticle(name string) string {
+	if name != "" && strings.ContainsRune("aeiouAEIOU", rune(name[0])) {
+		return "an " + name
+	}
+	return "a " + name
 }

@@ -66,9 +66,9 @@ func TestBookErrors(t *testing.T) {
 		t.Fatal("no error")
 	}
 	want := []string{
-		`b.epd:3: "` + strings.ReplaceAll(badPlacement, `"`, `\"`) + `": not a extinction position: FEN field 1`,
+		`b.epd:3: "` + strings.ReplaceAll(badPlacement, `"`, `\"`) + `": not an extinction position: FEN field 1`,
 		`b.epd:5: "` + over + `": the game is already over (extinction)`,
-		`b.epd:7: "hello world": not a extinction position`,
+		`b.epd:7: "hello world": not an extinction position`,
 	}
 	lines := strings.Split(err.Error(), "\n")
 	if len(lines) != len(want) {

@@ -31,7 +31,7 @@ func DefaultPlayer(ctx context.Context, r *configs.Run, e configs.Engine, out st
 				return nil, fmt.Errorf("engine %s: %w", e.Name, err)
 			}
 			// Through the run, so that an embedded run reads embedded files.
-			data, err := r.ReadFile(path)
+			data, err := r.ReadConfigFile(path)
 			if err != nil {
 				return nil, fmt.Errorf("engine %s: weights: %w", e.Name, err)
 			}

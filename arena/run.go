@@ -222,8 +222,14 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 		}
 	}
 
-	journal, done, err := results.OpenJournal(filepath.Join(outDir, JournalFile), CheckGame)
+	// The context is a check too: reading a long journal (seconds for
+	// 100,000 games) stops at a signal.
+	journal, done, err := results.OpenJournal(filepath.Join(outDir, JournalFile), CheckGame,
+		func(results.Game) error { return ctx.Err() })
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("%w while reading the journal of %s; nothing changed", ErrInterrupted, outDir)
+		}
 		return nil, err
 	}
 	defer journal.Close() // on early returns; the normal path checks Close below
@@ -330,12 +336,15 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 			}
 			continue
 		}
-		if err := c.record(o.game); err != nil {
+		counted, err := c.record(o.game)
+		if counted {
+			played++
+		}
+		if err != nil {
 			fatal = err
 			stopPlay()
 			continue
 		}
-		played++
 		if combined != nil {
 			if err := combined.Add(o.game); err != nil {
 				fatal = err
@@ -350,6 +359,9 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 		}
 	}
 	c.progress.finish()
+	if err := todo.Err(); err != nil && fatal == nil {
+		fatal = err
+	}
 	// Close syncs the journal's last games: its error is a lost write.
 	if err := journal.Close(); err != nil && fatal == nil {
 		fatal = fmt.Errorf("journal: %w", err)
@@ -421,24 +433,29 @@ type consumer struct {
 	watch    Watcher // nil: none
 }
 
-func (c *consumer) record(g results.Game) error {
+// record journals g, then writes its PGN and counts it. counted says
+// that g is in the journal and so in the counts: a game the journal
+// holds is played, even when its PGN could not be written (a full disk
+// said "157 of 240 games played" with 158 in the journal).
+func (c *consumer) record(g results.Game) (counted bool, err error) {
 	if err := c.journal.Append(g); err != nil {
-		return fmt.Errorf("journal: %w", err)
+		return false, fmt.Errorf("journal: %w", err)
 	}
-	if err := results.WritePGN(c.pgn, g); err != nil {
-		return fmt.Errorf("pgn: %w", err)
-	}
+	pgnErr := results.WritePGN(c.pgn, g)
 	if faultLoser(g) != "" {
 		c.logf("game %d: %s: %s", g.ID, g.Termination, g.Reason)
 	}
 	if err := c.tally.Add(g); err != nil {
-		return err
+		return true, err
 	}
 	c.progress.add()
 	if c.watch != nil {
 		c.watch.Finished(g)
 	}
-	return nil
+	if pgnErr != nil {
+		return true, fmt.Errorf("pgn: %w", pgnErr)
+	}
+	return true, nil
 }
 
 // startWorkers feeds the schedule to n workers and returns the channel of
@@ -701,38 +718,45 @@ func (pp *playerPool) close() {
 }
 
 // checkJournal verifies that the journal's games belong to the schedule:
-// each is the game of its id, by players, variant, round, pair and
-// opening. A run whose length changed (capKeys) is continued only so.
+// each is the game of its id, by players, variant, round and pair. It
+// walks the schedule's plan once, up to the last game played, making no
+// opening: the time of a journal's reading, whatever the schedule's
+// size. A run whose length changed (capKeys) is continued only so: the
+// same id must still be the same game.
 func checkJournal(s *Schedule, games []results.Game) error {
-	byID := map[int]GameSpec{}
-	for _, g := range s.games {
-		byID[g.ID] = g
-	}
-	beyond := 0
+	journal := make(map[int]results.Game, len(games))
+	last, beyond := 0, 0
 	for _, g := range games {
-		spec, ok := byID[g.ID]
-		if !ok && g.ID > len(s.games) {
+		if g.ID > s.plan.total {
 			beyond++
 			continue
 		}
-		if ok && spec.White == g.White && spec.Black == g.Black && spec.Variant == g.Variant &&
-			g.StartFEN != "" && g.StartFEN != spec.Opening.FEN {
-			// Openings made another way (an older varena's random
-			// plies, another book): the rest would not be this run.
-			return fmt.Errorf("game %d (%s-%s) started from %s, but this run starts it from %s: the openings were made another way (an older varena?); give another -out",
-				g.ID, g.White, g.Black, g.StartFEN, spec.Opening.FEN)
+		journal[g.ID] = g
+		last = max(last, g.ID)
+	}
+	agrees := make(map[int]bool, len(journal))
+	c := s.plan.start()
+	for p, ok := c.next(); ok && 2*p.pair-1 <= last; p, ok = c.next() {
+		for _, id := range []int{2*p.pair - 1, 2 * p.pair} {
+			g, played := journal[id]
+			if !played {
+				continue
+			}
+			// Round and pair are compared when the record has them.
+			spec := s.plan.spec(p, id)
+			agrees[id] = spec.White == g.White && spec.Black == g.Black && spec.Variant == g.Variant &&
+				(g.Round == 0 || g.Round == spec.Round) && (g.Pair == 0 || g.Pair == spec.Pair)
 		}
-		// Round, pair and opening are compared when the record has them.
-		if !ok || spec.White != g.White || spec.Black != g.Black || spec.Variant != g.Variant ||
-			g.Round != 0 && g.Round != spec.Round || g.Pair != 0 && g.Pair != spec.Pair ||
-			g.StartFEN != "" && g.StartFEN != spec.Opening.FEN {
+	}
+	for _, g := range games {
+		if _, in := journal[g.ID]; in && !agrees[g.ID] {
 			return fmt.Errorf("game %d (%s-%s) is not in this run's schedule: a change of games: or rounds: that renumbers the games (games per pairing with several rounds) cannot continue a run; raise rounds: instead, or give another -out",
 				g.ID, g.White, g.Black)
 		}
 	}
 	if beyond > 0 {
 		return fmt.Errorf("holds %d game(s) beyond this run's %d: the run was played further than games: and rounds: now allow; set them back to at least what was played, or give another -out",
-			beyond, len(s.games))
+			beyond, s.plan.total)
 	}
 	return nil
 }

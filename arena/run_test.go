@@ -271,26 +271,30 @@ func TestFaultyEngines(t *testing.T) {
 		t.Skip("builds a test engine")
 	}
 	bin := buildFaulty(t)
+	const timed = "{movetime: 0.05, margin: 0.2}"
 	tests := []struct {
-		mode, term string
+		mode, term, tc string
 	}{
-		{"crash", results.TermEngineCrash},
-		{"hang", results.TermTimeForfeit},
-		{"garbage", results.TermIllegalMove},
-		{"badmove", results.TermIllegalMove},
-		{"illegal", results.TermIllegalMove},
+		{"crash", results.TermEngineCrash, timed},
+		{"hang", results.TermTimeForfeit, timed},
+		// A hang under a depth limit is a stall after stall_timeout.
+		{"hang", results.TermStall, "{depth: 2, stall_timeout: 0.3}"},
+		// A protocol failure is a disconnect (fastchess), not an illegal move.
+		{"garbage", results.TermEngineCrash, timed},
+		{"badmove", results.TermIllegalMove, timed},
+		{"illegal", results.TermIllegalMove, timed},
 	}
 	for _, tt := range tests {
-		t.Run(tt.mode, func(t *testing.T) {
+		t.Run(tt.mode+"/"+tt.term, func(t *testing.T) {
 			r := parseRun(t, fmt.Sprintf(`
 name: faults
 variant: extinction
 tournament: {type: round-robin, games: 4}
-time_control: {movetime: 0.05, margin: 0.2}
+time_control: %s
 engines:
   - {name: faulty, kind: uci, command: %q, args: [-mode, %s, -after, "2"]}
   - {name: random, kind: random}
-`, bin, tt.mode))
+`, tt.tc, bin, tt.mode))
 			dir := t.TempDir()
 			sum, err := Run(context.Background(), r, Options{Out: dir, Concurrency: 1})
 			if err != nil {

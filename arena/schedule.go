@@ -28,29 +28,103 @@ type Opening struct {
 	Initial bool // the variant's initial position
 }
 
-// Schedule is the deterministic list of games of a run: the same config
-// and seed always give the same games with the same ids, which is what
-// resuming, sharding and merging rely on.
+// Schedule is the deterministic sequence of games of a run: the same
+// config and seed always give the same games with the same ids, which is
+// what resuming, sharding and merging rely on. It is an iterator: games
+// are made as Next asks for them (an opening only for a game handed
+// out), so that its memory does not depend on the number of games
+// (games: 2000000000 built every game in memory and ran out of it
+// after 106 s). A schedule, its shards and what is left of it to play
+// share one plan.
 type Schedule struct {
-	games []GameSpec
-	next  int
+	plan          *plan
+	shard, shards int          // play only shard of shards (1-based); 0: all
+	done          map[int]bool // games left out (played already)
+	total         int
+
+	cur   *cursor
+	queue []GameSpec // the second game of the pair being handed out
+	err   error
 }
+
+// MaxScheduleGames bounds the games of a run's schedule (all shards): a
+// count its ids and totals hold with room to spare.
+const MaxScheduleGames = 1 << 40
 
 // Next returns the next game, or false at the end.
 func (s *Schedule) Next() (GameSpec, bool) {
-	if s.next >= len(s.games) {
+	if s.err != nil || s.plan == nil {
 		return GameSpec{}, false
 	}
-	g := s.games[s.next]
-	s.next++
+	if s.cur == nil {
+		s.cur = s.plan.start()
+	}
+	for len(s.queue) == 0 {
+		p, ok := s.cur.next()
+		if !ok {
+			return GameSpec{}, false
+		}
+		if s.shards > 1 && (p.pair-1)%s.shards != s.shard-1 {
+			continue
+		}
+		id := 2*p.pair - 1
+		if s.done[id] && s.done[id+1] {
+			continue
+		}
+		games, err := s.plan.games(p)
+		if err != nil {
+			s.err = err
+			return GameSpec{}, false
+		}
+		for _, g := range games {
+			if !s.done[g.ID] {
+				s.queue = append(s.queue, g)
+			}
+		}
+	}
+	g := s.queue[0]
+	s.queue = s.queue[1:]
 	return g, true
 }
 
-// Total returns the number of games in the schedule.
-func (s *Schedule) Total() int { return len(s.games) }
+// Err returns the error that ended Next early (an opening that could not
+// be made), or nil.
+func (s *Schedule) Err() error { return s.err }
 
-// Games returns every game of the schedule.
-func (s *Schedule) Games() []GameSpec { return s.games }
+// Total returns the number of games in the schedule.
+func (s *Schedule) Total() int { return s.total }
+
+// Games returns every game of the schedule, from the first (for tests
+// and tools; a run takes them one at a time with Next).
+func (s *Schedule) Games() []GameSpec {
+	fresh := *s
+	fresh.cur, fresh.queue = nil, nil
+	var out []GameSpec
+	for g, ok := fresh.Next(); ok; g, ok = fresh.Next() {
+		out = append(out, g)
+	}
+	return out
+}
+
+// Spec returns the game of the whole schedule with this id, walking the
+// plan up to it without making openings (the Opening is left empty), or
+// false when the schedule has no such game.
+func (s *Schedule) Spec(id int) (GameSpec, bool) {
+	if s.plan == nil || id < 1 || id > s.plan.total {
+		return GameSpec{}, false
+	}
+	c := s.plan.start()
+	want := (id + 1) / 2
+	for {
+		p, ok := c.next()
+		if !ok {
+			return GameSpec{}, false
+		}
+		if p.pair == want {
+			return s.plan.spec(p, id), true
+		}
+	}
+}
 
 // pairing is two engines that meet.
 type pairing struct{ a, b string }
@@ -78,7 +152,7 @@ func pairings(r *configs.Run) []pairing {
 // Accepts reports whether an engine plays a variant.
 type Accepts func(engine, variant string) bool
 
-// NewSchedule builds the schedule of a run over its variants vs. Each
+// NewSchedule makes the schedule of a run over its variants vs. Each
 // pairing plays the variants both engines accept: every one of them
 // (variant_schedule all, and single-variant runs) or Tournament.Games
 // games spread over them (assigned). A pairing without a common variant is
@@ -108,63 +182,136 @@ func NewSchedule(r *configs.Run, vs []*engines.Variant, books map[string][]Openi
 	if err := errors.Join(errs...); err != nil {
 		return nil, fmt.Errorf("run %s: %w", r.Name, err)
 	}
+	pl := &plan{r: r, vs: vs, books: books, ps: ps, common: common,
+		pairsPer: r.Tournament.Games / 2, rounds: max(r.Tournament.Rounds, 1),
+		assigned: r.VariantSchedule == configs.ScheduleAssigned}
+	// The pairs of one block (one k of one round), in order: for
+	// assigned variants one per pairing, else one per pairing and
+	// common variant, variant by variant.
+	if pl.assigned {
+		pl.block = len(ps)
+	} else {
+		for _, v := range vs {
+			for i := range ps {
+				if slices.Contains(common[i], v) {
+					pl.slots = append(pl.slots, slot{v, i})
+				}
+			}
+		}
+		pl.block = len(pl.slots)
+	}
+	pairs := uint64(pl.rounds) * uint64(max(pl.pairsPer, 0)) * uint64(pl.block)
+	if pl.pairsPer > 0 && (pairs/uint64(pl.pairsPer)/uint64(pl.rounds) != uint64(pl.block) || pairs > MaxScheduleGames/2) {
+		return nil, fmt.Errorf("run %s: the schedule would hold more than %d games (games x rounds x pairings)", r.Name, uint64(MaxScheduleGames))
+	}
+	pl.total = 2 * int(pairs)
+	return &Schedule{plan: pl, total: pl.total}, nil
+}
 
-	s := &Schedule{}
-	pair := 0
-	perVariant := map[string]int{} // pairs so far, for cycling each book
-	emit := func(round int, p pairing, v *engines.Variant) error {
-		pair++
-		perVariant[v.Name]++
-		op, err := openingFor(r, v, books[v.Name], perVariant[v.Name])
-		if err != nil {
-			return err
+// plan is what a schedule's games are made from.
+type plan struct {
+	r        *configs.Run
+	vs       []*engines.Variant
+	books    map[string][]Opening
+	ps       []pairing
+	common   [][]*engines.Variant // per pairing, the variants both play
+	pairsPer int                  // pairs per pairing (and variant) per round
+	rounds   int
+	assigned bool
+	slots    []slot // a block's pairs, when not assigned
+	block    int    // pairs per block
+	total    int    // games in all
+}
+
+// slot is a pair of a block: a variant and a pairing (by index).
+type slot struct {
+	v       *engines.Variant
+	pairing int
+}
+
+// schedPair is one pair of the plan as the cursor reaches it.
+type schedPair struct {
+	pair, round int
+	v           *engines.Variant
+	pairing     pairing
+	nth         int // the pair's number among the variant's pairs (from 1): its opening
+}
+
+// cursor walks the pairs of a plan in order. Its state is what the
+// assigned variants depend on (the counts and the seeded generator of
+// leastUsed) and each variant's pair count: small, whatever the games.
+type cursor struct {
+	pl         *plan
+	round, k   int // the block: round from 1, k from 0
+	at         int // the next pair in the block
+	pair       int // pairs handed out
+	perVariant map[string]int
+	used       []map[string]int
+	total      map[string]int
+	rng        *rand.Rand
+}
+
+func (pl *plan) start() *cursor {
+	c := &cursor{pl: pl, round: 1, perVariant: map[string]int{}}
+	if pl.assigned {
+		c.used = make([]map[string]int, len(pl.ps))
+		for i := range c.used {
+			c.used[i] = map[string]int{}
 		}
-		for swap := 0; swap < 2; swap++ {
-			w, b := p.a, p.b
-			if swap == 1 {
-				w, b = b, w
-			}
-			s.games = append(s.games, GameSpec{ID: len(s.games) + 1, Round: round, Pair: pair,
-				Variant: v.Name, White: w, Black: b, Opening: op})
-		}
-		return nil
+		c.total = map[string]int{}
+		c.rng = rand.New(rand.NewPCG(pl.r.Seed, 0x61737369676e)) // "assign"
 	}
-	pairsPer := r.Tournament.Games / 2
-	rounds := max(r.Tournament.Rounds, 1)
-	assigned := r.VariantSchedule == configs.ScheduleAssigned
-	// For assigned variants: games per (pairing, variant) and per variant,
-	// and a seeded random order to break ties the same way every time.
-	used := make([]map[string]int, len(ps))
-	for i := range used {
-		used[i] = map[string]int{}
-	}
-	total := map[string]int{}
-	rng := rand.New(rand.NewPCG(r.Seed, 0x61737369676e)) // "assign"
-	for round := 1; round <= rounds; round++ {
-		for k := 0; k < pairsPer; k++ {
-			if !assigned {
-				for _, v := range vs {
-					for i, p := range ps {
-						if slices.Contains(common[i], v) {
-							if err := emit(round, p, v); err != nil {
-								return nil, err
-							}
-						}
-					}
-				}
-				continue
-			}
-			for i, p := range ps {
-				v := leastUsed(common[i], used[i], total, rng)
-				used[i][v.Name]++
-				total[v.Name]++
-				if err := emit(round, p, v); err != nil {
-					return nil, err
-				}
-			}
+	return c
+}
+
+// next returns the next pair, or false after the last.
+func (c *cursor) next() (schedPair, bool) {
+	pl := c.pl
+	if c.at == pl.block {
+		c.at = 0
+		if c.k++; c.k == pl.pairsPer {
+			c.k = 0
+			c.round++
 		}
 	}
-	return s, nil
+	if c.round > pl.rounds || pl.pairsPer <= 0 || pl.block == 0 {
+		return schedPair{}, false
+	}
+	var v *engines.Variant
+	var i int
+	if pl.assigned {
+		i = c.at
+		v = leastUsed(pl.common[i], c.used[i], c.total, c.rng)
+		c.used[i][v.Name]++
+		c.total[v.Name]++
+	} else {
+		v, i = pl.slots[c.at].v, pl.slots[c.at].pairing
+	}
+	c.at++
+	c.pair++
+	c.perVariant[v.Name]++
+	return schedPair{pair: c.pair, round: c.round, v: v, pairing: pl.ps[i], nth: c.perVariant[v.Name]}, true
+}
+
+// spec is game id (of pair p) without its opening.
+func (pl *plan) spec(p schedPair, id int) GameSpec {
+	w, b := p.pairing.a, p.pairing.b
+	if id == 2*p.pair {
+		w, b = b, w
+	}
+	return GameSpec{ID: id, Round: p.round, Pair: p.pair, Variant: p.v.Name, White: w, Black: b}
+}
+
+// games returns the two games of pair p, sharing its opening with
+// colours reversed.
+func (pl *plan) games(p schedPair) ([2]GameSpec, error) {
+	op, err := openingFor(pl.r, p.v, pl.books[p.v.Name], p.nth)
+	if err != nil {
+		return [2]GameSpec{}, err
+	}
+	gs := [2]GameSpec{pl.spec(p, 2*p.pair-1), pl.spec(p, 2*p.pair)}
+	gs[0].Opening, gs[1].Opening = op, op
+	return gs, nil
 }
 
 // leastUsed picks, among a pairing's common variants, the one it has
@@ -217,25 +364,37 @@ func variantIndex(r *configs.Run, name string) int {
 // numbers spread round-robin over the shards, so the n shards are
 // disjoint and together the whole schedule.
 func (s *Schedule) Shard(i, n int) *Schedule {
-	if n <= 1 {
+	if n <= 1 || s.plan == nil {
 		return s
 	}
-	out := &Schedule{}
-	for _, g := range s.games {
-		if (g.Pair-1)%n == i-1 {
-			out.games = append(out.games, g)
+	pairs := s.plan.total / 2
+	inShard := 0
+	if i <= pairs {
+		inShard = (pairs-i)/n + 1
+	}
+	return &Schedule{plan: s.plan, shard: i, shards: n, total: 2 * inShard}
+}
+
+// Without returns the schedule less the games whose ids are in done.
+func (s *Schedule) Without(done map[int]bool) *Schedule {
+	out := &Schedule{plan: s.plan, shard: s.shard, shards: s.shards, done: map[int]bool{}, total: s.total}
+	for id := range s.done {
+		out.done[id] = true
+	}
+	for id := range done {
+		if done[id] && !out.done[id] && s.holds(id) {
+			out.done[id] = true
+			out.total--
 		}
 	}
 	return out
 }
 
-// Without returns the schedule less the games whose ids are in done.
-func (s *Schedule) Without(done map[int]bool) *Schedule {
-	out := &Schedule{}
-	for _, g := range s.games {
-		if !done[g.ID] {
-			out.games = append(out.games, g)
-		}
+// holds reports whether game id is in the schedule (before Without).
+func (s *Schedule) holds(id int) bool {
+	if s.plan == nil || id < 1 || id > s.plan.total {
+		return false
 	}
-	return out
+	pair := (id + 1) / 2
+	return s.shards <= 1 || (pair-1)%s.shards == s.shard-1
 }

@@ -100,7 +100,10 @@ type Summary struct {
 	PastDecision int                       `json:"past_decision,omitempty"`
 	Waiting      int                       `json:"waiting,omitempty"`
 	Faults       map[string]map[string]int `json:"faults,omitempty"` // engine -> termination -> count
-	Terms        map[string]int            `json:"terminations"`
+	// Overruns are, per engine, the moves that took longer than their
+	// time but not longer than the margin too: forgiven, not hidden.
+	Overruns map[string]*Overruns `json:"overruns,omitempty"`
+	Terms    map[string]int       `json:"terminations"`
 	// Ponder is, for each engine that pondered, how often it had
 	// pondered on the move its opponent played.
 	Ponder map[string]PonderRate `json:"ponder,omitempty"`
@@ -166,6 +169,7 @@ type Tally struct {
 	terms    map[string]int
 	faults   map[string]map[string]int
 	ponder   map[string]*PonderRate // engine -> its pondering so far
+	overruns map[string]*Overruns   // engine -> moves over their time within the margin
 	variants []string               // in order of appearance, after meta's
 
 	// An SPRT counts pairs in schedule order only, the contiguous prefix
@@ -339,6 +343,7 @@ func (t *Tally) count(g results.Game) error {
 	t.played++
 	t.terms[g.Termination]++
 	t.countPonder(g)
+	t.countOverruns(g)
 	if loser := faultLoser(g); loser != "" {
 		if t.faults[loser] == nil {
 			t.faults[loser] = map[string]int{}
@@ -393,7 +398,7 @@ func (t *Tally) ProgressText() string {
 // when the numbers are wanted, not per game (SPRTDecision and
 // ProgressText are the cheap per-game views).
 func (t *Tally) Summary() (*Summary, error) {
-	s := &Summary{Meta: t.meta, Played: t.played, Terms: t.terms, Faults: t.faults, Ponder: t.ponderRates(),
+	s := &Summary{Meta: t.meta, Played: t.played, Terms: t.terms, Faults: t.faults, Ponder: t.ponderRates(), Overruns: t.overruns,
 		PastDecision: t.past, Waiting: t.waiting()}
 	for _, k := range t.sortedPairings() {
 		a := t.pairings[k]
@@ -696,7 +701,7 @@ func Summarize(meta Meta, games []results.Game) (*Summary, error) {
 // faultLoser returns the engine that lost g by a fault, or "".
 func faultLoser(g results.Game) string {
 	switch g.Termination {
-	case results.TermTimeForfeit, results.TermIllegalMove, results.TermEngineCrash:
+	case results.TermTimeForfeit, results.TermIllegalMove, results.TermEngineCrash, results.TermStall:
 		switch g.Result {
 		case results.WhiteWins:
 			return g.Black
@@ -776,6 +781,9 @@ func (s *Summary) WriteText(w io.Writer) error {
 				fmt.Fprintf(&b, "  %s: %d x %s\n", name, s.Faults[name][term], term)
 			}
 		}
+	}
+	for _, w := range s.OverrunWarnings() {
+		fmt.Fprintf(&b, "\n%s\n", w)
 	}
 	if s.SPRT != nil {
 		// Last, so that a CI log's last line is the verdict.

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"reflect"
 	"regexp"
@@ -59,7 +58,7 @@ func (e *Error) Error() string {
 // Load reads, validates and completes the run in the file at path. Paths
 // in the run are relative to the file's folder.
 func Load(path string, check Checker) (*Run, error) {
-	data, err := os.ReadFile(path)
+	data, err := ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -107,6 +106,9 @@ func parse(name, file string, data []byte, check Checker) (*Run, error) {
 // validation). A syntax error or a second document is fatal: err holds
 // its one line, and holds says what the file should hold instead.
 func decodeOne(name string, data []byte, out any, holds string) (errs []*Error, typeErrs bool, err error) {
+	if err := CheckSize(name, len(data)); err != nil {
+		return nil, false, err
+	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	// Strictness comes from decodeStrict in every UnmarshalYAML (yaml.v3
 	// does not pass KnownFields through custom unmarshalers); KnownFields

@@ -111,7 +111,11 @@ type TimeControl struct {
 	// Margin is how much longer than its time an engine may take before
 	// it loses on time (seconds; default 1 s for clocks and movetime).
 	Margin float64 `yaml:"margin,omitempty"`
-	Line   int     `yaml:"-"`
+	// StallTimeout is how long an engine under a depth or node limit may
+	// think before it is taken for stalled and loses (seconds; default
+	// DefaultStallTimeout).
+	StallTimeout float64 `yaml:"stall_timeout,omitempty"`
+	Line         int     `yaml:"-"`
 
 	// Parsed from Clock by validation.
 	Moves     int           `yaml:"-"` // moves per period, 0: whole game

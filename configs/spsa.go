@@ -2,7 +2,6 @@ package configs
 
 import (
 	"math"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -108,7 +107,7 @@ func TuneMethod(data []byte) string {
 
 // LoadSPSA reads, validates and completes an SPSA tune config.
 func LoadSPSA(path string, check Checker) (*SPSATune, error) {
-	data, err := os.ReadFile(path)
+	data, err := ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -254,6 +253,11 @@ func (t *SPSATune) validate(name string, root *yaml.Node, check Checker) []*Erro
 	if s.Line == 0 {
 		v.errorf(0, "no spsa block: give spsa.iterations and spsa.parameters")
 		return v.errs
+	}
+	if s.Iterations > MaxSPSAIterations {
+		// The tuner keeps a flag per iteration: iterations: 2000000000
+		// took 2 GB before the first pair.
+		v.errorf(at("iterations"), "spsa.iterations: %d is more than %d game pairs", s.Iterations, MaxSPSAIterations)
 	}
 	if s.Iterations <= 0 {
 		v.errorf(at("iterations"), "spsa.iterations: %d; give the number of game pairs (> 0)", s.Iterations)

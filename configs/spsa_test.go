@@ -92,6 +92,19 @@ t.yaml:6: spsa parameter x: c_end 0 is not positive (the perturbation at the las
 t.yaml:7: engine "e" has no time control: give it a time_control or set one for the run`,
 	},
 	{
+		name: "iterations beyond the bound",
+		yaml: `method: spsa
+variant: extinction
+time_control: {depth: 2}
+spsa:
+  iterations: 2000000000
+  parameters:
+    - {name: x, start: 0, min: -1, max: 1, c_end: 0.5, r_end: 0.002}
+engines: [{name: e, kind: uci, command: e}]
+`,
+		want: `t.yaml:5: spsa.iterations: 2000000000 is more than 10000000 game pairs`,
+	},
+	{
 		name: "bad values, each with its line",
 		yaml: `method: spsa
 variant: extinction

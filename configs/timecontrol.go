@@ -59,6 +59,13 @@ func (tc TimeControl) IsZero() bool { return tc.Kind() == "" }
 // MoveDuration is MoveTime as a duration.
 func (tc TimeControl) MoveDuration() time.Duration { return seconds(tc.MoveTime) }
 
+// DefaultStallTimeout is the stall limit of depth and node limits when
+// none is given (seconds): a move that takes longer is a stall.
+const DefaultStallTimeout = 60.0
+
+// StallDuration is StallTimeout as a duration.
+func (tc TimeControl) StallDuration() time.Duration { return seconds(tc.StallTimeout) }
+
 // MarginDuration is Margin as a duration.
 func (tc TimeControl) MarginDuration() time.Duration { return seconds(tc.Margin) }
 

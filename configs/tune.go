@@ -163,7 +163,7 @@ func (v *Verify) UnmarshalYAML(n *yaml.Node) error {
 
 // LoadTune reads, validates and completes the tune config at path.
 func LoadTune(p string, check Checker) (*Tune, error) {
-	data, err := os.ReadFile(p)
+	data, err := ReadFile(p)
 	if err != nil {
 		return nil, err
 	}

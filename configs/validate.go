@@ -28,6 +28,9 @@ const (
 	// its players and buffers (concurrency: 100000000 took 1.9 GB before
 	// the first game), and no machine runs more engines at once usefully.
 	MaxConcurrency = 1024
+	// MaxSPSAIterations bounds an SPSA tune's game pairs (20 million
+	// games; the tuner keeps a flag per iteration).
+	MaxSPSAIterations = 10_000_000
 )
 
 // Accepted values of the enumerated settings.
@@ -243,6 +246,9 @@ func (o *Openings) fillDefaults() {
 func (tc *TimeControl) fillDefaults() {
 	if tc.Margin == 0 && (tc.MoveTime != 0 || tc.Clock != "") {
 		tc.Margin = DefaultMargin
+	}
+	if tc.StallTimeout == 0 && (tc.Depth != 0 || tc.Nodes != 0) {
+		tc.StallTimeout = DefaultStallTimeout
 	}
 }
 
@@ -563,6 +569,11 @@ func (v *validator) timeControl(tc *TimeControl, label string, path []any, requi
 		v.errorf(v.at(sub(path, "margin")...), "%s.margin: %g is not a number of seconds >= 0", label, tc.Margin)
 	} else if v.zero(tc.Margin, sub(path, "margin")...) {
 		v.errorf(v.at(sub(path, "margin")...), "%s.margin: 0 seconds would read as the default, %g; give a small positive margin such as 0.01", label, DefaultMargin)
+	}
+	if !(tc.StallTimeout >= 0 && tc.StallTimeout <= maxSeconds) || v.zero(tc.StallTimeout, sub(path, "stall_timeout")...) {
+		v.errorf(v.at(sub(path, "stall_timeout")...), "%s.stall_timeout: %g is not a positive number of seconds", label, tc.StallTimeout)
+	} else if tc.StallTimeout != 0 && tc.Depth == 0 && tc.Nodes == 0 {
+		v.errorf(v.at(sub(path, "stall_timeout")...), "%s.stall_timeout: for depth and nodes limits only (a clock or movetime has its margin)", label)
 	}
 }
 

@@ -31,7 +31,10 @@ const (
 	TermAdjudication = "adjudication"
 	TermTimeForfeit  = "time forfeit"
 	TermIllegalMove  = "illegal move"
-	TermEngineCrash  = "engine crash"
+	TermEngineCrash  = "engine crash" // also a protocol failure: fastchess's "disconnects"
+	// TermStall: an engine under a depth or node limit gave no move within
+	// the run's stall_timeout (fastchess's and cutechess's "stalls").
+	TermStall = "stall"
 )
 
 // Game is the record of one finished game: what the journal stores, one
@@ -86,6 +89,17 @@ type Game struct {
 	Ponder *PonderCounts `json:"ponder,omitempty"`
 	// Site is where the game was played (PGN Site tag); it may be empty.
 	Site string `json:"site,omitempty"`
+	// Overruns are the moves that took longer than their time budget but
+	// not longer than the margin too, so were forgiven (clock and
+	// movetime games; none: nil).
+	Overruns []Overrun `json:"overruns,omitempty"`
+}
+
+// Overrun is one move that overstepped its time within the margin.
+type Overrun struct {
+	Ply    int    `json:"ply"`     // the move's index in Moves
+	Side   string `json:"side"`    // "white" or "black"
+	OverMS int64  `json:"over_ms"` // how much longer than its budget it took
 }
 
 // Move is one move of a game with what its engine said about it.
@@ -192,6 +206,7 @@ func gameDiff(a, b Game) string {
 	}
 	add("duration_ms", a.DurationMS, b.DurationMS)
 	add("site", a.Site, b.Site)
+	add("overruns", a.Overruns, b.Overruns)
 	if d := movesDiff(a.Moves, b.Moves); d != "" {
 		diffs = append(diffs, d)
 	}

@@ -72,6 +72,21 @@ func appendLine(b []byte, g *Game) ([]byte, error) {
 	if g.Site != "" {
 		b = appendField(b, "site", g.Site)
 	}
+	if len(g.Overruns) > 0 {
+		b = append(b, `,"overruns":[`...)
+		for i, o := range g.Overruns {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, `{"ply":`...)
+			b = strconv.AppendInt(b, int64(o.Ply), 10)
+			b = appendField(b, "side", o.Side)
+			b = append(b, `,"over_ms":`...)
+			b = strconv.AppendInt(b, o.OverMS, 10)
+			b = append(b, '}')
+		}
+		b = append(b, ']')
+	}
 	return append(b, "}\n"...), nil
 }
 

@@ -25,6 +25,7 @@ func TestLineMatchesEncodingJSON(t *testing.T) {
 	full := extinctionGame()
 	full.Reason, full.Site = tricky, "Los Alamos"
 	full.Ponder = &PonderCounts{Tries: [2]int{30, 29}, Hits: [2]int{12, 0}}
+	full.Overruns = []Overrun{{Ply: 3, Side: "black", OverMS: 21}, {Ply: 8, Side: "white", OverMS: 434}}
 	empty := Game{Result: Unfinished}
 	noMoves := game(3, Draw)
 	noMoves.Moves = []Move{}

@@ -507,7 +507,7 @@ func TestEndText(t *testing.T) {
 	}
 	for text, want := range map[string]string{
 		"White mates":                          TermCheckmate,
-		"Black's connection stalls":            TermEngineCrash,
+		"Black's connection stalls":            TermStall,
 		"Draw by insufficient material":        TermInsufficient,
 		"White wins by adjudication: SyzygyTB": TermAdjudication,
 		"Draw by fifty moves rule":             TermFiftyMoves,

@@ -52,16 +52,30 @@ func (e *SyntaxError) Error() string {
 // ReadPGNFile reads all games of the PGN file at path, as ReadPGN does;
 // syntax errors name path:line.
 func ReadPGNFile(path string) ([]PGNGame, error) {
+	var games []PGNGame
+	err := ScanPGNFile(path, func(g PGNGame) error {
+		games = append(games, g)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return games, nil
+}
+
+// ScanPGNFile calls fn with each game of the PGN file at path, as
+// ScanPGN does; syntax errors name path:line.
+func ScanPGNFile(path string, fn func(PGNGame) error) error {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("results: %w", err)
+		return fmt.Errorf("results: %w", err)
 	}
 	defer f.Close()
-	games, err := ReadPGN(f)
+	err = ScanPGN(f, fn)
 	if se, ok := err.(*SyntaxError); ok {
 		se.File = path
 	}
-	return games, err
+	return err
 }
 
 // ReadPGN reads all games of a PGN file, as written by cutechess-cli,
@@ -75,23 +89,51 @@ func ReadPGNFile(path string) ([]PGNGame, error) {
 // A game ends at its result; a tag section that follows moves without a
 // result also starts a new game.
 func ReadPGN(r io.Reader) ([]PGNGame, error) {
-	data, err := io.ReadAll(r)
+	var games []PGNGame
+	err := ScanPGN(r, func(g PGNGame) error {
+		games = append(games, g)
+		return nil
+	})
 	if err != nil {
-		return nil, fmt.Errorf("pgn: %w", err)
+		return nil, err
 	}
-	p := pgnParser{data: data, line: 1, bol: true}
+	return games, nil
+}
+
+// ScanPGN reads the games of r as ReadPGN does and calls fn with each in
+// turn, holding one game and a window of the input in memory rather than
+// the whole file (a 100 MB PGN took more than a gigabyte read at once).
+// An error of fn ends the scan and is returned. A single {} comment or
+// move token longer than pgnLookahead (4 MiB) is a syntax error.
+func ScanPGN(r io.Reader, fn func(PGNGame) error) error {
+	return scanPGN(r, fn, pgnLookahead)
+}
+
+// pgnLookahead: the parser reads its input through a window of twice
+// this many bytes that it refills whenever less than this is left ahead
+// of its position, so that a shorter token is always whole in it.
+const pgnLookahead = 4 << 20
+
+// scanPGN is ScanPGN with a lookahead of look bytes (tests use small
+// ones to cross the window's edge often).
+func scanPGN(r io.Reader, fn func(PGNGame) error, look int) error {
+	p := pgnParser{r: r, look: look, line: 1, bol: true, emit: fn}
 	return p.parse()
 }
 
 var utf8BOM = []byte("\xef\xbb\xbf")
 
-// pgnParser reads PGN from memory.
+// pgnParser reads PGN from a window of its input.
 type pgnParser struct {
-	data  []byte
-	pos   int
-	line  int
-	bol   bool // pos is at the beginning of a line
-	games []PGNGame
+	r       io.Reader
+	eof     bool // r has nothing more; data holds the rest of the input
+	look    int  // the lookahead kept in data past pos (see pgnLookahead)
+	data    []byte
+	pos     int
+	line    int
+	bol     bool // pos is at the beginning of a line
+	emit    func(PGNGame) error
+	emitErr error // the first error of emit, which ends the parse
 
 	cur      *PGNGame // the game being read, nil between games
 	movetext bool     // cur has seen movetext (moves, numbers, result)
@@ -105,12 +147,51 @@ func (p *pgnParser) errorf(line int, format string, args ...any) error {
 	return &SyntaxError{Line: line, Msg: fmt.Sprintf(format, args...)}
 }
 
-func (p *pgnParser) parse() ([]PGNGame, error) {
+// fill moves the unread input to the start of the window and reads more
+// when less than p.look is left (or with force, whenever r has more).
+// The window starts small and grows to 2*p.look at most, so that a short
+// input costs no more than its size. Only parse and skipLine call it,
+// where no slice of data is held.
+func (p *pgnParser) fill(force bool) error {
+	if p.eof || !force && len(p.data)-p.pos >= p.look {
+		return nil
+	}
+	n := copy(p.data[:cap(p.data)], p.data[p.pos:])
+	p.data, p.pos = p.data[:n], 0
+	// Read to the full window, 2*p.look, so that the next fill comes
+	// only after p.look bytes more are parsed.
+	for !p.eof && len(p.data) < 2*p.look {
+		if len(p.data) == cap(p.data) {
+			grown := make([]byte, len(p.data), min(max(2*cap(p.data), 64<<10), 2*p.look))
+			copy(grown, p.data)
+			p.data = grown
+		}
+		m, err := p.r.Read(p.data[len(p.data):cap(p.data)])
+		p.data = p.data[:len(p.data)+m]
+		if err == io.EOF {
+			p.eof = true
+		} else if err != nil {
+			return fmt.Errorf("pgn: %w", err)
+		}
+	}
+	return nil
+}
+
+func (p *pgnParser) parse() error {
 	for {
+		if p.emitErr != nil {
+			return p.emitErr
+		}
+		if err := p.fill(false); err != nil {
+			return err
+		}
 		if err := p.skipSpace(); err != nil {
-			return nil, err
+			return err
 		}
 		if p.pos >= len(p.data) {
+			if !p.eof {
+				continue // white space to the window's end: read on
+			}
 			break
 		}
 		c := p.data[p.pos]
@@ -118,19 +199,19 @@ func (p *pgnParser) parse() ([]PGNGame, error) {
 		switch {
 		case c == '[':
 			if p.depth > 0 {
-				return nil, p.errorf(p.line, "tag inside a variation (opened at line %d)", p.varLine)
+				return p.errorf(p.line, "tag inside a variation (opened at line %d)", p.varLine)
 			}
 			if p.cur != nil && p.movetext {
 				p.finish("")
 			}
 			p.start()
 			if err := p.tag(); err != nil {
-				return nil, err
+				return err
 			}
 		case c == '{':
 			text, err := p.braceComment()
 			if err != nil {
-				return nil, err
+				return err
 			}
 			if p.depth == 0 {
 				p.addComment(text)
@@ -139,7 +220,7 @@ func (p *pgnParser) parse() ([]PGNGame, error) {
 			p.skipLine()
 		case c == '(':
 			if p.cur == nil || len(p.cur.Moves) == 0 && p.depth == 0 {
-				return nil, p.errorf(p.line, "variation before the first move")
+				return p.errorf(p.line, "variation before the first move")
 			}
 			if p.depth == 0 {
 				p.varLine = p.line
@@ -148,15 +229,18 @@ func (p *pgnParser) parse() ([]PGNGame, error) {
 			p.pos++
 		case c == ')':
 			if p.depth == 0 {
-				return nil, p.errorf(p.line, "')' without '('")
+				return p.errorf(p.line, "')' without '('")
 			}
 			p.depth--
 			p.pos++
 		case c == '$':
 			p.pos++
 			n := p.span(isDigit)
+			if p.pos+n == len(p.data) && !p.eof {
+				return p.errorf(p.line, "a token longer than %d bytes", p.look)
+			}
 			if n == 0 {
-				return nil, p.errorf(p.line, "'$' without a number")
+				return p.errorf(p.line, "'$' without a number")
 			}
 			p.pos += n
 		case c == '!' || c == '?':
@@ -166,12 +250,15 @@ func (p *pgnParser) parse() ([]PGNGame, error) {
 			p.result("*")
 		case c == '.':
 			if !p.number {
-				return nil, p.errorf(p.line, "'.' not after a move number")
+				return p.errorf(p.line, "'.' not after a move number")
 			}
 			p.pos += p.span(func(c byte) bool { return c == '.' })
 			number = true
 		case isSymbolStart(c):
 			n := p.span(isSymbolChar)
+			if p.pos+n == len(p.data) && !p.eof {
+				return p.errorf(p.line, "a token longer than %d bytes", p.look)
+			}
 			tok := string(p.data[p.pos : p.pos+n])
 			p.pos += n
 			switch {
@@ -191,17 +278,17 @@ func (p *pgnParser) parse() ([]PGNGame, error) {
 				p.cur.Comments = append(p.cur.Comments, "")
 			}
 		default:
-			return nil, p.errorf(p.line, "unexpected character %q", c)
+			return p.errorf(p.line, "unexpected character %q", c)
 		}
 		p.number = number
 	}
 	if p.depth > 0 {
-		return nil, p.errorf(p.varLine, "variation is not closed")
+		return p.errorf(p.varLine, "variation is not closed")
 	}
 	if p.cur != nil {
 		p.finish("")
 	}
-	return p.games, nil
+	return p.emitErr
 }
 
 // start begins a game if none is being read.
@@ -236,7 +323,9 @@ func (p *pgnParser) finish(r string) {
 		}
 	}
 	g.Result = r
-	p.games = append(p.games, *g)
+	if p.emitErr == nil {
+		p.emitErr = p.emit(*g)
+	}
 	p.cur = nil
 	p.movetext = false
 }
@@ -294,16 +383,22 @@ func (p *pgnParser) skipSpace() error {
 	return nil
 }
 
-// skipLine skips to the start of the next line.
+// skipLine skips to the start of the next line, reading on through the
+// window as far as the line goes.
 func (p *pgnParser) skipLine() {
-	i := bytes.IndexByte(p.data[p.pos:], '\n')
-	if i < 0 {
+	for {
+		i := bytes.IndexByte(p.data[p.pos:], '\n')
+		if i >= 0 {
+			p.pos += i + 1
+			p.line++
+			p.bol = true
+			return
+		}
 		p.pos = len(p.data)
-		return
+		if p.eof || p.fill(true) != nil || len(p.data) == 0 {
+			return // a read error stops the parse at the next fill
+		}
 	}
-	p.pos += i + 1
-	p.line++
-	p.bol = true
 }
 
 // span returns how many bytes from pos satisfy ok.
@@ -321,6 +416,9 @@ func (p *pgnParser) braceComment() (string, error) {
 	start := p.line
 	end := bytes.IndexByte(p.data[p.pos:], '}')
 	if end < 0 {
+		if !p.eof {
+			return "", p.errorf(start, "comment longer than %d bytes", p.look)
+		}
 		return "", p.errorf(start, "comment is not closed")
 	}
 	body := p.data[p.pos+1 : p.pos+end]
@@ -341,12 +439,20 @@ func (p *pgnParser) tag() error {
 	name := string(p.data[p.pos : p.pos+n])
 	p.pos += n
 	p.skipBlanks()
+	// A tag ends on its line; one that runs past the window is too long.
+	tooLong := func() bool { return p.pos >= len(p.data) && !p.eof }
+	if tooLong() {
+		return p.errorf(line, "tag %s: longer than %d bytes", name, p.look)
+	}
 	if p.pos >= len(p.data) || p.data[p.pos] != '"' {
 		return p.errorf(line, "tag %s: value must be a quoted string", name)
 	}
 	p.pos++
 	var value []byte
 	for {
+		if tooLong() || p.pos+1 >= len(p.data) && !p.eof {
+			return p.errorf(line, "tag %s: longer than %d bytes", name, p.look)
+		}
 		if p.pos >= len(p.data) || p.data[p.pos] == '\n' {
 			return p.errorf(line, "tag %s: value is not closed", name)
 		}
@@ -368,6 +474,9 @@ func (p *pgnParser) tag() error {
 		value = append(value, c)
 	}
 	p.skipBlanks()
+	if tooLong() {
+		return p.errorf(line, "tag %s: longer than %d bytes", name, p.look)
+	}
 	if p.pos >= len(p.data) || p.data[p.pos] != ']' {
 		return p.errorf(line, "tag %s: missing ']'", name)
 	}

@@ -336,6 +336,8 @@ func pgnTermination(term, result string) string {
 		return "rules infraction"
 	case TermEngineCrash:
 		return "abandoned"
+	case TermStall:
+		return "stalled connection"
 	}
 	if result == Unfinished {
 		return "unterminated"
@@ -457,6 +459,8 @@ func endText(g Game) string {
 			head = loser + " makes an illegal move"
 		case TermEngineCrash:
 			head = loser + " disconnects"
+		case TermStall:
+			head = loser + "'s connection stalls"
 		case TermResignation:
 			head = loser + " resigns"
 		default:

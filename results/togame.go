@@ -92,6 +92,8 @@ func ToGame(pg PGNGame) Game {
 			term = TermIllegalMove
 		case "abandoned":
 			term = TermEngineCrash
+		case "stalled connection":
+			term = TermStall
 		}
 	}
 	g.Termination, g.Reason = term, reason
@@ -276,8 +278,10 @@ func parseEnd(s string) (term, reason string, ok bool) {
 		term = TermTimeForfeit
 	case player && (verb == "makes an illegal move" || verb == "made an illegal move"):
 		term = TermIllegalMove
-	case player && (verb == "disconnects" || verb == "'s connection stalls" || verb == "crashed" || verb == "crashes"):
+	case player && (verb == "disconnects" || verb == "crashed" || verb == "crashes"):
 		term = TermEngineCrash
+	case player && verb == "'s connection stalls":
+		term = TermStall
 	case player && verb == "resigns":
 		term = TermResignation
 	default:

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -67,9 +68,12 @@ type DatagenStats struct {
 	Games     int // games in the file
 	Positions int // positions in the file
 	Resumed   int // games found finished in the file at the start
-	Played    int // games played by this call
-	Added     int // positions written by this call (its rate's numerator)
+	Played    int // games added by this call (the replayed last game of a resumed file only if it was cut)
+	Added     int // positions added by this call (its rate's numerator)
 	Elapsed   time.Duration
+	// Counted says that the file was read, so that Games and Positions
+	// are its counts (false when Datagen failed before that).
+	Counted bool
 }
 
 // datagenMeta is the side file FILE.meta.json: what made the data, so
@@ -101,7 +105,7 @@ func Datagen(ctx context.Context, path string, opt DatagenOptions) (DatagenStats
 	var st DatagenStats
 	start := time.Now()
 	if opt.Games <= 0 {
-		return st, fmt.Errorf("datagen: %d games: want 1 or more", opt.Games)
+		return st, fmt.Errorf("%d games: want 1 or more", opt.Games)
 	}
 	// The shipped tune configs read data/VARIANT.epd: a fresh clone has
 	// no data folder, and the command the tune prints must just work.
@@ -120,14 +124,19 @@ func Datagen(ctx context.Context, path string, opt DatagenOptions) (DatagenStats
 	if err := checkDatagenMeta(path, meta); err != nil {
 		return st, err
 	}
-	seen, next, kept, err := resumeData(path, opt.Variant)
+	seen, next, kept, linesBefore, err := resumeData(path, opt.Variant)
 	if err != nil {
 		return st, err
 	}
+	gamesBefore := 0
+	if linesBefore > 0 {
+		gamesBefore = next // the last game in the file, replayed
+	}
 	st.Resumed, st.Positions = next-1, kept
+	st.Games, st.Counted = gamesBefore, true
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
 	if err != nil {
-		return st, fmt.Errorf("datagen: %w", err)
+		return st, err
 	}
 	defer f.Close()
 	w := bufio.NewWriterSize(f, 1<<16)
@@ -200,7 +209,6 @@ func Datagen(ctx context.Context, path string, opt DatagenOptions) (DatagenStats
 					werr = w.Flush() // a whole game at a time reaches the file
 				}
 			}
-			st.Played++
 		}
 		rate := float64(st.Positions-kept) / max(time.Since(start).Seconds(), 1e-9)
 		bar.update(written, fmt.Sprintf("%d positions, %.0f positions/s", st.Positions, rate))
@@ -209,18 +217,25 @@ func Datagen(ctx context.Context, path string, opt DatagenOptions) (DatagenStats
 		}
 	}
 	bar.finish()
-	st.Games, st.Elapsed, st.Added = written, time.Since(start), st.Positions-kept
+	st.Games, st.Elapsed = written, time.Since(start)
+	// What this call added beyond what the file held at the start: the
+	// last game there is replayed, and counts as added only if it grew.
+	st.Played, st.Added = max(written-gamesBefore, 0), max(st.Positions-linesBefore, 0)
 	if werr != nil {
-		return st, fmt.Errorf("datagen: writing %s: %w", path, werr)
+		var pe *fs.PathError
+		if errors.As(werr, &pe) {
+			return st, werr // "write FILE: no space left on device" names the file
+		}
+		return st, fmt.Errorf("writing %s: %w", path, werr)
 	}
 	if err := f.Sync(); err != nil {
-		return st, fmt.Errorf("datagen: %w", err)
+		return st, err
 	}
 	if written < opt.Games {
 		if err := ctx.Err(); err != nil {
 			return st, err
 		}
-		return st, errors.New("datagen: stopped early")
+		return st, fmt.Errorf("%s: stopped early after game %d of %d", path, written, opt.Games)
 	}
 	return st, nil
 }
@@ -308,22 +323,27 @@ func checkDatagenMeta(path string, m datagenMeta) error {
 	switch {
 	case errors.Is(err, os.ErrNotExist):
 		if st, err := os.Stat(path); err == nil && st.Size() > 0 {
-			return fmt.Errorf("datagen: %s exists without %s: not a datagen file to resume; choose another -out", path, mp)
+			return fmt.Errorf("%s exists without %s: not a datagen file to resume; choose another -out", path, mp)
 		}
 		b, _ := json.MarshalIndent(m, "", "  ")
 		if err := os.WriteFile(mp, append(b, '\n'), 0o644); err != nil {
-			return fmt.Errorf("datagen: %w", err)
+			return err
 		}
 		return nil
 	case err != nil:
-		return fmt.Errorf("datagen: %w", err)
+		return err
 	}
 	var old datagenMeta
 	if err := json.Unmarshal(data, &old); err != nil {
-		return fmt.Errorf("datagen: %s: %w", mp, err)
+		return fmt.Errorf("%s: %w", mp, err)
 	}
 	if old != m {
-		return fmt.Errorf("datagen: %s was made with other settings (%s); to resume it use the same variant, seed, nodes and weights, or choose another -out", path, strings.TrimSpace(string(data)))
+		var line bytes.Buffer // the settings on the message's one line
+		if json.Compact(&line, data) != nil {
+			line.Reset()
+			line.WriteString(strings.Join(strings.Fields(string(data)), " "))
+		}
+		return fmt.Errorf("%s was made with other settings (%s); to resume it use the same variant, seed, nodes and weights, or choose another -out", path, line.String())
 	}
 	return nil
 }
@@ -331,15 +351,16 @@ func checkDatagenMeta(path string, m datagenMeta) error {
 // resumeData reads the data file at path, if any: it drops a half-written
 // last line and the lines of the last game (which may be incomplete, and
 // is replayed), and returns the positions kept (for deduplication), the
-// next game to play and the count of kept lines.
-func resumeData(path string, v *engines.Variant) (seen map[uint64]bool, next, kept int, err error) {
+// next game to play, the count of kept lines and the count of lines
+// the file held.
+func resumeData(path string, v *engines.Variant) (seen map[uint64]bool, next, kept, before int, err error) {
 	seen = map[uint64]bool{}
 	data, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
-		return seen, 1, 0, nil
+		return seen, 1, 0, 0, nil
 	}
 	if err != nil {
-		return nil, 0, 0, fmt.Errorf("datagen: %w", err)
+		return nil, 0, 0, 0, err
 	}
 	end := bytes.LastIndexByte(data, '\n') + 1 // drop a half-written last line
 	type line struct {
@@ -357,17 +378,17 @@ func resumeData(path string, v *engines.Variant) (seen map[uint64]bool, next, ke
 			_, err = engines.ParseFEN(v, r.FEN)
 		}
 		if err != nil {
-			return nil, 0, 0, fmt.Errorf("datagen: %s:%d: %w", path, n, err)
+			return nil, 0, 0, 0, fmt.Errorf("%s:%d: %w", path, n, err)
 		}
 		if r.Game < last {
-			return nil, 0, 0, fmt.Errorf("datagen: %s:%d: game %d after game %d: not written by datagen in game order", path, n, r.Game, last)
+			return nil, 0, 0, 0, fmt.Errorf("%s:%d: game %d after game %d: not written by datagen in game order", path, n, r.Game, last)
 		}
 		last = r.Game
 		lines = append(lines, line{off, r.Game, fenKey(r.FEN)})
 		off += nl + 1
 	}
 	cut := end
-	next = 1
+	next, before = 1, len(lines)
 	if len(lines) > 0 {
 		next = last
 		for len(lines) > 0 && lines[len(lines)-1].game == last {
@@ -380,8 +401,8 @@ func resumeData(path string, v *engines.Variant) (seen map[uint64]bool, next, ke
 	}
 	if cut < len(data) {
 		if err := os.Truncate(path, int64(cut)); err != nil {
-			return nil, 0, 0, fmt.Errorf("datagen: %w", err)
+			return nil, 0, 0, 0, err
 		}
 	}
-	return seen, next, len(lines), nil
+	return seen, next, len(lines), before, nil
 }

@@ -87,9 +87,21 @@ func ParseRecord(line string) (Record, error) {
 		fen = append(fen, field)
 		rest = strings.TrimLeft(after, " \t")
 	}
-	ops, err := splitOps(rest)
+	ops, unterminated, err := splitOps(rest)
 	if err != nil {
 		return r, err
+	}
+	for i, op := range ops {
+		if !isOpcode(op[0]) {
+			return r, fmt.Errorf("operation %d: %s is not an EPD opcode (a letter, then up to 14 letters, digits or _)", i+1, quoteShort(op[0]))
+		}
+	}
+	// Only a known operation may lack its closing ';': anything else
+	// after the last ';' is junk (a cut or garbled line), not data.
+	if unterminated {
+		if last := ops[len(ops)-1]; !knownOps[last[0]] {
+			return r, fmt.Errorf("junk after the last operation: %s", quoteShort(strings.Join(last, " ")))
+		}
 	}
 	var hmvc, fmvn string
 	haveResult := false
@@ -166,10 +178,37 @@ func ParseRecord(line string) (Record, error) {
 	return r, nil
 }
 
+// knownOps are the operations ParseRecord reads.
+var knownOps = map[string]bool{"c9": true, "hmvc": true, "fmvn": true, "ce": true, "ply": true, "game": true}
+
+// isOpcode reports whether s is an EPD opcode: a letter, then up to 14
+// letters, digits or underscores.
+func isOpcode(s string) bool {
+	if len(s) == 0 || len(s) > 15 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		letter := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+		if !letter && (i == 0 || c != '_' && (c < '0' || c > '9')) {
+			return false
+		}
+	}
+	return true
+}
+
+// quoteShort quotes s for a message, cut to its first 20 bytes.
+func quoteShort(s string) string {
+	if len(s) > 20 {
+		return strconv.Quote(s[:20]) + fmt.Sprintf(" (%d bytes)", len(s))
+	}
+	return strconv.Quote(s)
+}
+
 // splitOps splits EPD operations: "op a b; op2 \"x;y\";" gives
 // [[op a b] [op2 x;y]]. Quoted operands may hold spaces and ';'.
-func splitOps(s string) ([][]string, error) {
-	var ops [][]string
+// unterminated says that the last operation had no closing ';'.
+func splitOps(s string) (ops [][]string, unterminated bool, err error) {
 	var cur []string
 	var tok strings.Builder
 	inTok, quoted := false, false
@@ -194,13 +233,13 @@ func splitOps(s string) ([][]string, error) {
 			}
 		case c == '"':
 			if inTok {
-				return nil, fmt.Errorf("a quote inside an operand")
+				return nil, false, fmt.Errorf("a quote inside an operand")
 			}
 			quoted, inTok = true, true
 		case c == ';':
 			flush()
 			if len(cur) == 0 {
-				return nil, fmt.Errorf("an empty operation")
+				return nil, false, fmt.Errorf("an empty operation")
 			}
 			ops = append(ops, cur)
 			cur = nil
@@ -212,11 +251,12 @@ func splitOps(s string) ([][]string, error) {
 		}
 	}
 	if quoted {
-		return nil, fmt.Errorf("an unterminated string")
+		return nil, false, fmt.Errorf("an unterminated string")
 	}
 	flush()
 	if len(cur) > 0 {
 		ops = append(ops, cur) // the last ';' may be missing
+		unterminated = true
 	}
-	return ops, nil
+	return ops, unterminated, nil
 }

@@ -24,6 +24,12 @@ func TestParseRecord(t *testing.T) {
 		{`8/8/8/8/8/8/8/K6k b - - c9 "1-0`, Record{}, "unterminated"},
 		{`8/8/8/8/8/8/8/K6k b; c9 "1-0";`, Record{}, "four FEN fields"},
 		{`8/8/8/8/8/8/8/K6k b - - ;; c9 "1-0";`, Record{}, "empty operation"},
+		// Junk after the last operation, or in place of an opcode, is
+		// refused, not ignored as an unknown operation.
+		{`8/8/8/8/8/8/8/K6k b - - c9 "1-0"; ` + strings.Repeat("junk ", 20000), Record{}, `junk after the last operation: "junk junk junk junk " (99999 bytes)`},
+		{`8/8/8/8/8/8/8/K6k b - - c9 "1-0"; ce 5; x`, Record{}, `junk after the last operation: "x"`},
+		{`8/8/8/8/8/8/8/K6k b - - c9 "1-0"; %%% 3;`, Record{}, `operation 2: "%%%" is not an EPD opcode`},
+		{`8/8/8/8/8/8/8/K6k b - - c9 "1-0"; ce 5`, Record{FEN: "8/8/8/8/8/8/8/K6k b - -", Result: 1, Score: 5, HasScore: true}, ""},
 	} {
 		got, err := ParseRecord(tc.line)
 		if tc.err != "" {

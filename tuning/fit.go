@@ -82,6 +82,16 @@ type FitResult struct {
 	Status                  string // gonum's termination status, or "interrupted"
 }
 
+// ValidText says the validation losses before and after as "validation
+// B -> A", or "no validation positions" when there were none (the losses
+// are then NaN, which no message or weights header should print).
+func (r *FitResult) ValidText() string {
+	if math.IsNaN(r.ValidBefore) || math.IsNaN(r.ValidAfter) {
+		return "no validation positions"
+	}
+	return fmt.Sprintf("validation %.6f -> %.6f", r.ValidBefore, r.ValidAfter)
+}
+
 // Fit minimises the loss over train's positions by gonum's L-BFGS with
 // the analytic gradient, reporting the training and validation losses
 // each iteration. It stops on convergence, at the iteration limit, or

@@ -333,7 +333,7 @@ func BaseWeights(t *configs.SPSATune) (*search.Weights, error) {
 	if e != nil {
 		if path, ok := e.Weights[t.Variant]; ok {
 			r := t.Run()
-			data, err := r.ReadFile(path)
+			data, err := r.ReadConfigFile(path)
 			if err != nil {
 				return nil, fmt.Errorf("engine %s: weights: %w", e.Name, err)
 			}

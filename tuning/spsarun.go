@@ -137,7 +137,11 @@ func RunSPSA(ctx context.Context, cfg SPSAConfig, pairs Pairs) (*SPSAResult, err
 		res.Theta = append(res.Theta, p.Start)
 	}
 	jpath := filepath.Join(cfg.Out, SPSAJournalFile)
-	steps, lines, dropped, err := readSPSAJournal(jpath)
+	data, err := os.ReadFile(jpath)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, err
+	}
+	steps, dropped, err := resumeSPSAJournal(cfg, jpath, data, res.Theta)
 	if err != nil {
 		return nil, err
 	}
@@ -148,13 +152,6 @@ func RunSPSA(ctx context.Context, cfg SPSAConfig, pairs Pairs) (*SPSAResult, err
 	}
 	if dropped > 0 {
 		logf("spsa: dropped a half-written line of an interrupted write")
-	}
-	done := make([]bool, s.Iterations+1)
-	for i, st := range steps {
-		if err := replay(cfg, res.Theta, st, done); err != nil {
-			return nil, fmt.Errorf("%s:%d: %w", jpath, lines[i], err)
-		}
-		done[st.K] = true
 	}
 	res.Steps, res.Done = steps, len(steps)
 	if len(steps) > 0 {
@@ -189,6 +186,10 @@ func RunSPSA(ctx context.Context, cfg SPSAConfig, pairs Pairs) (*SPSAResult, err
 	}
 	defer out.close()
 
+	done := make([]bool, s.Iterations+1)
+	for _, st := range steps {
+		done[st.K] = true
+	}
 	var todo []int
 	for k := 1; k <= s.Iterations; k++ {
 		if !done[k] {
@@ -334,17 +335,31 @@ func replay(cfg SPSAConfig, theta []float64, st Step, done []bool) error {
 	return nil
 }
 
-// readSPSAJournal reads the finished iterations and the line of each; a
-// last line without its newline (a write cut by a kill) is dropped and
-// counted.
-func readSPSAJournal(path string) (steps []Step, lines []int, dropped int, err error) {
-	data, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil, 0, nil
-	}
+// resumeSPSAJournal reads the journal data of the file at path and
+// replays its iterations from the start theta (which it moves): the
+// finished iterations, each checked against the config, or an error at
+// path:LINE. A last line without its newline (a write cut by a kill) is
+// dropped and counted. It touches no file, so that FuzzSPSAJournal runs
+// it thousands of times a second.
+func resumeSPSAJournal(cfg SPSAConfig, path string, data []byte, theta []float64) (steps []Step, dropped int, err error) {
+	steps, lines, dropped, err := readSPSAJournal(path, data)
 	if err != nil {
-		return nil, nil, 0, err
+		return nil, 0, err
 	}
+	done := make([]bool, cfg.Schedule.Iterations+1)
+	for i, st := range steps {
+		if err := replay(cfg, theta, st, done); err != nil {
+			return nil, 0, fmt.Errorf("%s:%d: %w", path, lines[i], err)
+		}
+		done[st.K] = true
+	}
+	return steps, dropped, nil
+}
+
+// readSPSAJournal reads the finished iterations of the journal data of
+// the file at path, and the line of each; a last line without its
+// newline (a write cut by a kill) is dropped and counted.
+func readSPSAJournal(path string, data []byte) (steps []Step, lines []int, dropped int, err error) {
 	if i := bytes.LastIndexByte(data, '\n'); i+1 < len(data) {
 		data, dropped = data[:i+1], 1
 	}

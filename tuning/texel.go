@@ -117,7 +117,11 @@ func Texel(ctx context.Context, cfg *configs.Tune, opt TexelOptions) (*TexelRepo
 	fit, err := Fit(ctx, train, valid, FitOptions{
 		K: rep.K, Start: w0, Free: free, L2: cfg.L2, Iterations: cfg.Iterations, Workers: cfg.Concurrency,
 		Progress: func(p FitProgress) {
-			bar.update(p.Iteration, fmt.Sprintf("train %.6f valid %.6f", p.Train, p.Valid))
+			status := fmt.Sprintf("train %.6f", p.Train)
+			if !math.IsNaN(p.Valid) {
+				status += fmt.Sprintf(" valid %.6f", p.Valid)
+			}
+			bar.update(p.Iteration, status)
 		},
 	})
 	bar.finish()
@@ -137,8 +141,8 @@ func Texel(ctx context.Context, cfg *configs.Tune, opt TexelOptions) (*TexelRepo
 		fit.ValidAfter = (&Loss{Data: valid, K: rep.K, Workers: cfg.Concurrency}).Value(fit.Weights)
 	}
 	rep.Fit = fit
-	logf("%d iterations (%s): training loss %.6f -> %.6f, validation %.6f -> %.6f; %d of %d weights free",
-		fit.Iterations, fit.Status, fit.TrainBefore, fit.TrainAfter, fit.ValidBefore, fit.ValidAfter, nfree, len(names))
+	logf("%d iterations (%s): training loss %.6f -> %.6f, %s; %d of %d weights free",
+		fit.Iterations, fit.Status, fit.TrainBefore, fit.TrainAfter, fit.ValidText(), nfree, len(names))
 
 	tuned := start.WithValues(fit.Weights)
 	out := cfg.Path(cfg.Out)
@@ -245,8 +249,8 @@ func weightsHeader(cfg *configs.Tune, rep *TexelReport, files []string, startNam
 	}
 	b.WriteString(")\n")
 	fmt.Fprintf(&b, "# K: %.4f (expected score sigmoid(K * eval / 400))\n", rep.K)
-	fmt.Fprintf(&b, "# Loss (MSE) before -> after: training %.6f -> %.6f, validation %.6f -> %.6f\n",
-		fit.TrainBefore, fit.TrainAfter, fit.ValidBefore, fit.ValidAfter)
+	fmt.Fprintf(&b, "# Loss (MSE) before -> after: training %.6f -> %.6f, %s\n",
+		fit.TrainBefore, fit.TrainAfter, fit.ValidText())
 	fmt.Fprintf(&b, "# Start: %s; frozen: %s; l2: %g; %d iterations (%s)\n",
 		startName, strings.Join(cfg.Frozen, ", "), cfg.L2, fit.Iterations, fit.Status)
 	b.WriteString("\n")

@@ -1,7 +1,6 @@
 package live
 
 import (
-	"bytes"
 	"context"
 	_ "embed"
 	"encoding/json"
@@ -12,8 +11,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"varena/results/report"
 )
 
 // DefaultAddr is where the page is served unless told otherwise:
@@ -32,9 +29,10 @@ var pageHTML []byte
 
 // Server serves a hub's page.
 type Server struct {
-	hub *Hub
-	srv *http.Server
-	ln  net.Listener
+	hub     *Hub
+	srv     *http.Server
+	ln      net.Listener
+	reports reportCache
 }
 
 // ListenAddr completes an address given on the command line: a bare
@@ -94,11 +92,12 @@ func (s *Server) Shutdown(ctx context.Context) error {
 // path.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /{$}", s.page)
+	plain := make(plainLimit, maxPlain) // the streams have their own bound, maxClients
+	mux.HandleFunc("GET /{$}", plain.wrap(s.page))
 	mux.HandleFunc("GET /events", s.events)
-	mux.HandleFunc("GET /api/state", s.state)
-	mux.HandleFunc("GET /api/game/{id}", s.game)
-	mux.HandleFunc("GET /report.html", s.report)
+	mux.HandleFunc("GET /api/state", plain.wrap(s.state))
+	mux.HandleFunc("GET /api/game/{id}", plain.wrap(s.game))
+	mux.HandleFunc("GET /report.html", plain.wrap(s.report))
 	return secure(mux)
 }
 
@@ -169,21 +168,17 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 	json.NewEncoder(w).Encode(g)
 }
 
-// report builds the run's report.html afresh from its directory.
+// report serves the run's report.html, built once per state of its
+// directory (see reportCache).
 func (s *Server) report(w http.ResponseWriter, r *http.Request) {
-	run, err := report.Load(s.hub.dir)
+	page, err := s.reports.get(s.hub.dir)
 	if err != nil {
 		http.Error(w, "no report: the run directory is not readable yet", http.StatusNotFound)
 		return
 	}
-	var b bytes.Buffer
-	if err := report.Write(&b, run); err != nil {
-		http.Error(w, "report failed", http.StatusInternalServerError)
-		return
-	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
-	w.Write(b.Bytes())
+	w.Write(page)
 }
 
 // events streams snapshots as server-sent events. A browser that does

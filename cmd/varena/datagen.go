@@ -87,13 +87,27 @@ func datagenFlags(fs *flag.FlagSet) runFunc {
 		if st.Resumed > 0 && !*quiet {
 			fmt.Fprintf(std.err, "resumed after game %d\n", st.Resumed)
 		}
-		// The rate counts this call's positions only: a resumed file's
-		// earlier ones were not made in this call's time.
-		fmt.Fprintf(std.out, "%s: %d games, %d positions (%d games and %d positions added in %s, %.0f positions/s)\n",
-			*out, st.Games, st.Positions, st.Played, st.Added, st.Elapsed.Round(1e7), float64(st.Added)/max(st.Elapsed.Seconds(), 1e-9))
+		// The counts only once the file was read (an error before that
+		// knows nothing of it). The rate counts this call's positions
+		// only: a resumed file's earlier ones were not made in this
+		// call's time.
+		if st.Counted {
+			fmt.Fprintf(std.out, "%s: %d games, %d positions (%d games and %d positions added in %s, %.0f positions/s)\n",
+				*out, st.Games, st.Positions, st.Played, st.Added, st.Elapsed.Round(1e7), float64(st.Added)/max(st.Elapsed.Seconds(), 1e-9))
+		}
 		if errors.Is(err, context.Canceled) {
-			fmt.Fprintln(std.err, "interrupted: run the same command again to resume")
+			return hintError{"interrupted: run the same command again to resume", err}
 		}
 		return err
 	}
 }
+
+// hintError is an error printed as its hint alone: an interrupted
+// datagen says how to resume, not also "context canceled".
+type hintError struct {
+	hint string
+	err  error
+}
+
+func (e hintError) Error() string { return e.hint }
+func (e hintError) Unwrap() error { return e.err }

@@ -204,19 +204,22 @@ func readGames(path string, check *pgnChecker) (games []results.Game, meta *aren
 }
 
 // readPGNGames reads the games of a PGN file that pass check, numbered
-// by their place in the file.
+// by their place in the file. The file is read as a stream, one game at
+// a time, and each game is kept without its moves (rated by its result,
+// once check has replayed them), so that memory follows the games'
+// count, players and pairings, not the file's size.
 func readPGNGames(path string, check *pgnChecker) ([]results.Game, error) {
-	pgs, err := results.ReadPGNFile(path)
-	if err != nil {
-		return nil, err
-	}
-	games := make([]results.Game, 0, len(pgs))
-	for i, pg := range pgs {
-		if g, ok := check.game(path, i+1, pg); ok {
+	var games []results.Game
+	num := 0
+	err := results.ScanPGNFile(path, func(pg results.PGNGame) error {
+		num++
+		if g, ok := check.game(path, num, pg); ok {
+			g.Moves = nil
 			games = append(games, g)
 		}
-	}
-	return games, nil
+		return nil
+	})
+	return games, err
 }
 
 func variantsOf(games []results.Game) []string {

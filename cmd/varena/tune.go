@@ -59,7 +59,7 @@ func tuneFlags(fs *flag.FlagSet) runFunc {
 		if f.concurrency < 0 || f.concurrency > configs.MaxConcurrency {
 			return usagef("-concurrency must be from 0 to %d", configs.MaxConcurrency)
 		}
-		data, err := os.ReadFile(pos[0])
+		data, err := configs.ReadFile(pos[0])
 		if err != nil {
 			return err
 		}
@@ -96,8 +96,8 @@ func runTexel(ctx context.Context, path string, f spsaFlags, std stdio) error {
 	rep, err := tuning.Texel(ctx, cfg, opt)
 	if rep != nil && rep.Fit != nil {
 		fit := rep.Fit
-		fmt.Fprintf(std.out, "%s: %d positions, K %.4f, loss %.6f -> %.6f (validation %.6f -> %.6f), %d iterations: %s\n",
-			cfg.Variant, rep.Positions, rep.K, fit.TrainBefore, fit.TrainAfter, fit.ValidBefore, fit.ValidAfter, fit.Iterations, rep.Out)
+		fmt.Fprintf(std.out, "%s: %d positions, K %.4f, loss %.6f -> %.6f (%s), %d iterations: %s\n",
+			cfg.Variant, rep.Positions, rep.K, fit.TrainBefore, fit.TrainAfter, fit.ValidText(), fit.Iterations, rep.Out)
 	}
 	if rep != nil && rep.Verify != nil {
 		verdict := "not proven stronger"

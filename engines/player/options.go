@@ -36,6 +36,9 @@ func (a *AlphaBeta) SetOptions(ctx context.Context, opts map[string]string) erro
 			return fmt.Errorf("%s: neither a search parameter (%s) nor an evaluation weight with a number: %q",
 				name, strings.Join(search.ParamNames(), ", "), opts[name])
 		}
+		if err := search.CheckWeight(x); err != nil {
+			return fmt.Errorf("evaluation weight %s: %w", name, err)
+		}
 		evals[name] = x
 	}
 	if a.searcher != nil && len(evals) > 0 {

@@ -61,3 +61,13 @@ func TestAlphaBetaSetOptions(t *testing.T) {
 		t.Errorf("NewGame with an unknown weight: %v", err)
 	}
 }
+
+// TestSetOptionsWeightBound: an evaluation weight set as an option is
+// bounded as in a weights file (search.MaxWeight).
+func TestSetOptionsWeightBound(t *testing.T) {
+	a := NewAlphaBeta("ab", nil, search.Limits{}, 1)
+	err := a.SetOptions(context.Background(), map[string]string{"material_pawn_mg": "-3e9"})
+	if want := "evaluation weight material_pawn_mg: want a number from -1e+06 to 1e+06, have -3e+09"; err == nil || err.Error() != want {
+		t.Errorf("SetOptions: %v, want %s", err, want)
+	}
+}

@@ -5,9 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"os"
 	"strconv"
 	"strings"
+	"sync"
 
 	"gopkg.in/yaml.v3"
 
@@ -23,6 +23,12 @@ import (
 // wrong shape.
 func ParseWeights(v *engines.Variant, name string, data []byte) (*Weights, error) {
 	fs := featureSetOf(v)
+	if err := configs.CheckSize(name, len(data)); err != nil {
+		return nil, err
+	}
+	if err := fs.checkLines(name, data); err != nil {
+		return nil, err
+	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
@@ -72,7 +78,23 @@ func ParseWeights(v *engines.Variant, name string, data []byte) (*Weights, error
 	return newWeights(v, fs, values), nil
 }
 
-// number reads a finite number from a YAML scalar.
+// MaxWeight bounds every evaluation weight, in centipawns: a piece's
+// material plus table weight, 2*MaxWeight at most, times 64 pieces, times
+// the fixed-point unit psqOne (2^32) stays inside the int64 sums the
+// search keeps (about 5.5e17 of 9.2e18), where a weight of 3e9 wrapped
+// and flipped its sign. Tuned weights are a few thousand at most.
+const MaxWeight = 1e6
+
+// CheckWeight refuses a weight that is not a finite number within
+// MaxWeight of zero.
+func CheckWeight(x float64) error {
+	if math.IsNaN(x) || math.IsInf(x, 0) || math.Abs(x) > MaxWeight {
+		return fmt.Errorf("want a number from %g to %g, have %g", -MaxWeight, MaxWeight, x)
+	}
+	return nil
+}
+
+// number reads a weight from a YAML scalar.
 func number(n *yaml.Node) (float64, error) {
 	if n.Kind != yaml.ScalarNode || (n.Tag != "!!int" && n.Tag != "!!float") {
 		return 0, fmt.Errorf("want a number, have %s", describe(n))
@@ -81,7 +103,38 @@ func number(n *yaml.Node) (float64, error) {
 	if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
 		return 0, fmt.Errorf("want a finite number, have %q", n.Value)
 	}
+	if err := CheckWeight(x); err != nil {
+		return 0, err
+	}
 	return x, nil
+}
+
+// checkLines refuses, before the YAML parser builds its tree, a file with
+// more lines of content (neither blank nor only a comment) than weights
+// of v could fill: a number per line, a line per key and two per table
+// row (its opening and closing bracket) and some slack is the most a
+// file in any layout needs, so a 200,000-row table stops here at once,
+// at the first line past the bound.
+func (fs *featureSet) checkLines(name string, data []byte) error {
+	limit := 2*(len(fs.list)+len(fs.blocks)) + 64
+	n, line := 0, 0
+	for len(data) > 0 {
+		line++
+		l := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			l, data = data[:i], data[i+1:]
+		} else {
+			data = nil
+		}
+		l = bytes.TrimSpace(l)
+		if len(l) == 0 || l[0] == '#' {
+			continue
+		}
+		if n++; n > limit {
+			return fmt.Errorf("%s:%d: more than %d lines of content, more than the %d weights of %s can fill", name, line, limit, len(fs.list), fs.v.Name)
+		}
+	}
+	return nil
 }
 
 // describe names a YAML node in an error.
@@ -156,20 +209,36 @@ func (fs *featureSet) rowsDoc() string {
 
 // LoadWeights reads weights for v from a YAML file.
 func LoadWeights(v *engines.Variant, path string) (*Weights, error) {
-	data, err := os.ReadFile(path)
+	data, err := configs.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("weights: %w", err)
 	}
 	return ParseWeights(v, path, data)
 }
 
-// DefaultWeights returns the embedded configs/weights/<variant>.yaml.
+// DefaultWeights returns the embedded configs/weights/<variant>.yaml,
+// parsed once per variant: Weights never change once made, and parsing
+// costs a millisecond that every UCI session and engine paid again.
 func DefaultWeights(v *engines.Variant) (*Weights, error) {
-	data, name, err := configs.Weights(v.Name)
-	if err != nil {
-		return nil, err
+	if d, ok := defaultWeights.Load(v); ok {
+		return d.(parsedWeights).w, d.(parsedWeights).err
 	}
-	return ParseWeights(v, name, data)
+	data, name, err := configs.Weights(v.Name)
+	if err == nil {
+		var w *Weights
+		w, err = ParseWeights(v, name, data)
+		defaultWeights.Store(v, parsedWeights{w, err})
+		return w, err
+	}
+	return nil, err
+}
+
+// defaultWeights caches DefaultWeights: *engines.Variant -> parsedWeights.
+var defaultWeights sync.Map
+
+type parsedWeights struct {
+	w   *Weights
+	err error
 }
 
 // YAML returns the weights as a YAML file that ParseWeights reads back to

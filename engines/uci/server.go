@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"slices"
 	"strconv"
@@ -32,21 +33,33 @@ type ServerOptions struct {
 	// Weights is a YAML weights file for the initial variant; empty means
 	// the variant's built-in weights.
 	Weights string
+
+	// reuse, when not nil, is a searcher of Hash MB to serve with instead
+	// of a new one, reset to the defaults and a new game first: a fuzz
+	// test's sessions then cost microseconds, not the milliseconds of
+	// allocating and clearing a searcher's megabytes.
+	reuse *reusedSearcher
+}
+
+// reusedSearcher is a searcher that outlives sessions, and the size of
+// its table.
+type reusedSearcher struct {
+	searcher *search.Searcher
+	hash     int
 }
 
 // Server defaults and limits.
 const (
-	defaultHash     = 16
-	defaultMaxHash  = 4096
-	maxLineBytes    = 1 << 20 // longer input lines are ignored with a message
-	maxWeightsBytes = 16 << 20
+	defaultHash    = 16
+	defaultMaxHash = 4096
+	maxLineBytes   = 1 << 20 // longer input lines are ignored with a message
 )
 
 // Serve speaks UCI on in and out: the engine side, for cutechess-cli,
 // fastchess and GUIs. It returns nil after "quit" or at the end of in,
-// ctx.Err() when ctx ends, or the error of a failed write. The end of in
-// stops a running search (any limit, as "stop" does) and prints its
-// bestmove; "quit" and ctx end it without one.
+// ctx.Err() when ctx ends, or the error of a failed write. The end of in,
+// "quit" and the end of ctx stop a running search (any limit, as "stop"
+// does) and print its bestmove: every go ends in exactly one bestmove.
 //
 // Lines are read in a goroutine that feeds a select loop; a search runs in
 // its own goroutine under a cancellable context, so that "stop", "isready"
@@ -83,7 +96,8 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, opts ServerOptions)
 		}
 		select {
 		case <-ctx.Done():
-			s.abortSearch()
+			s.stopSearch()
+			s.waitSearch()
 			return ctx.Err()
 		case res := <-done:
 			s.finishSearch(res)
@@ -93,19 +107,8 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, opts ServerOptions)
 				// Stockfish: a running search stops, whatever its limit
 				// ("go depth 99" would otherwise run on for hours with no
 				// one to stop it), and prints its bestmove.
-				if s.job != nil && s.job.held != nil {
-					s.stopSearch()
-					s.waitSearch()
-				} else if s.job != nil {
-					s.stopSearch()
-					select {
-					case res := <-s.job.done:
-						s.finishSearch(res)
-					case <-ctx.Done():
-						s.abortSearch()
-						return ctx.Err()
-					}
-				}
+				s.stopSearch()
+				s.waitSearch()
 				if err := <-readErr; err != nil && !errors.Is(err, io.EOF) {
 					return fmt.Errorf("uci: reading commands: %w", err)
 				}
@@ -114,7 +117,8 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, opts ServerOptions)
 			if l.tooLong {
 				s.info("line too long (over %d bytes), ignored", maxLineBytes)
 			} else if s.handle(l.text) {
-				s.abortSearch()
+				s.stopSearch()
+				s.waitSearch()
 				return s.out.error()
 			}
 		}
@@ -200,7 +204,8 @@ type server struct {
 	weightsStale      bool
 	params            search.Params // the search parameters, one spin option each
 
-	job *searchJob
+	job   *searchJob
+	reuse *reusedSearcher // see ServerOptions.reuse
 }
 
 // searchJob is a search running in its own goroutine.
@@ -246,7 +251,17 @@ func newServer(opts ServerOptions, out io.Writer) (*server, error) {
 		}
 	}
 	s.weightsPath = opts.Weights
-	s.searcher = search.New(w, s.hash)
+	if r := opts.reuse; r != nil {
+		if r.searcher == nil || r.hash != s.hash {
+			r.searcher, r.hash = search.New(w, s.hash), s.hash
+		}
+		r.searcher.SetParams(search.DefaultParams())
+		r.searcher.SetWeights(w)
+		r.searcher.NewGame()
+		s.searcher, s.reuse = r.searcher, r
+	} else {
+		s.searcher = search.New(w, s.hash)
+	}
 	s.params = s.searcher.Params()
 	s.appliedHash = s.hash
 	s.game = startGame(s.variant)
@@ -260,8 +275,8 @@ func loadWeights(v *engines.Variant, path string) (*search.Weights, error) {
 	if err != nil {
 		return nil, fmt.Errorf("weights: %w", err)
 	}
-	if !st.Mode().IsRegular() || st.Size() > maxWeightsBytes {
-		return nil, fmt.Errorf("weights: %s: not a regular file under %d MB", path, maxWeightsBytes>>20)
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("weights: %s: not a regular file", path)
 	}
 	return search.LoadWeights(v, path)
 }
@@ -476,6 +491,9 @@ func (s *server) applySettings() {
 	if s.hash != s.appliedHash {
 		s.searcher.SetHash(s.hash)
 		s.appliedHash = s.hash
+		if s.reuse != nil {
+			s.reuse.hash = s.hash
+		}
 	}
 	if !s.weightsStale {
 		return
@@ -552,16 +570,14 @@ func (s *server) parsePosition(args []string) (*engines.Game, error) {
 	return game, nil
 }
 
-// cmdGo parses the limits and starts a search. A line with a bad limit
-// starts nothing (the limits it meant are unknown).
+// cmdGo parses the limits and starts a search: every go ends in exactly
+// one bestmove, since a GUI waits for it. What parseGo could not read it
+// says in an info string, and searches with the rest.
 func (s *server) cmdGo(args []string, _ string) {
 	s.applySettings()
 	lim, err := parseGo(args, s.game.Position())
 	if err != nil {
 		s.info("go: %v", err)
-		if _, ok := err.(notice); !ok {
-			return
-		}
 	}
 	if slices.Contains(args, "ponder") {
 		s.startPonder(lim)
@@ -575,7 +591,7 @@ func parseGo(args []string, pos *engines.Position) (search.Limits, error) {
 	side := pos.SideToMove()
 	var lim search.Limits
 	var problems []string
-	clockGiven := false
+	clockGiven, limitGiven := false, false
 	for i := 0; i < len(args); i++ {
 		key := args[i]
 		switch key {
@@ -597,17 +613,28 @@ func parseGo(args []string, pos *engines.Position) (search.Limits, error) {
 			i = j - 1
 			continue
 		case "depth", "nodes", "movetime", "wtime", "btime", "winc", "binc", "movestogo", "mate":
+			limitGiven = true
 		default:
-			return lim, fmt.Errorf("unknown %q", key)
+			problems = append(problems, fmt.Sprintf("unknown %q ignored", key))
+			limitGiven = true // whatever it meant, the GUI expects an end
+			continue
 		}
-		if i+1 >= len(args) {
-			return lim, fmt.Errorf("%s without a value", key)
-		}
-		n, err := strconv.ParseInt(args[i+1], 10, 64)
-		if err != nil {
-			return lim, fmt.Errorf("%s: bad number %q", key, args[i+1])
+		if i+1 >= len(args) || goKeywords[args[i+1]] {
+			problems = append(problems, fmt.Sprintf("%s without a value ignored", key))
+			continue
 		}
 		i++
+		n, err := strconv.ParseInt(args[i], 10, 64)
+		if errors.Is(err, strconv.ErrRange) {
+			// Beyond int64 is beyond every bound below: the largest.
+			n = math.MaxInt64
+			if strings.HasPrefix(args[i], "-") {
+				n = math.MinInt64
+			}
+		} else if err != nil {
+			problems = append(problems, fmt.Sprintf("%s: bad number %q ignored (want a whole number)", key, args[i]))
+			continue
+		}
 		if n < 0 {
 			// Said, not silently clamped: a negative limit is a GUI's or
 			// script's mistake (a clock below zero is still "hurry").
@@ -635,6 +662,13 @@ func parseGo(args []string, pos *engines.Position) (search.Limits, error) {
 		case "movestogo":
 			lim.MovesToGo = int(max(min(n, 1000), 0))
 		}
+	}
+	// A go that meant a limit (or said something unknown) but gave none
+	// that could be read searches to depth 1: without a limit it would wait for a stop the GUI, which
+	// thinks it set one, never sends.
+	if limitGiven && lim.Depth == 0 && lim.Nodes == 0 && lim.MoveTime == 0 && !clockGiven && !lim.Infinite {
+		lim.Depth = 1
+		problems = append(problems, "no limit could be read, searching to depth 1")
 	}
 	// A clock at or below zero still means "hurry", not "no limit".
 	if clockGiven {
@@ -742,7 +776,7 @@ func (s *server) finishSearch(res search.Result) {
 }
 
 // abortSearch stops a running search and waits for it, without a bestmove
-// (the session is ending).
+// (the output failed).
 func (s *server) abortSearch() {
 	if s.job != nil {
 		s.job.cancel()

@@ -195,9 +195,18 @@ func TestServeTranscripts(t *testing.T) {
 			{"position startpos moves e7e5", []string{`move 1: move "e7e5"`, `position unchanged: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1$`}},
 			{"position startpos junk", []string{`unexpected "junk" after startpos`}},
 			{"position", []string{"^info string position: want startpos or fen$"}},
-			{"go depth x", []string{`^info string go: depth: bad number "x"$`}},
-			{"go depth", []string{`^info string go: depth without a value$`}},
-			{"go sideways", []string{`^info string go: unknown "sideways"$`}},
+			// Every go ends in one bestmove: a value that cannot be read
+			// is said and ignored, and a go left without a limit
+			// searches to depth 1.
+			{"go depth x", []string{`^info string go: depth: bad number "x" ignored \(want a whole number\); no limit could be read, searching to depth 1$`, "^bestmove "}},
+			{"go depth abc", []string{`^info string go: depth: bad number "abc" ignored`, "^bestmove "}},
+			{"go movetime 1.5", []string{`^info string go: movetime: bad number "1.5" ignored \(want a whole number\); no limit could be read, searching to depth 1$`, "^bestmove "}},
+			{"go depth 99999999999999999999", []string{"^info depth 1 "}}, // the deepest search there is
+			{"stop", []string{"^bestmove "}},
+			{"go nodes 99999999999999999999 depth 1", []string{"^bestmove "}},
+			{"go depth", []string{`^info string go: depth without a value ignored; no limit could be read, searching to depth 1$`, "^bestmove "}},
+			{"go depth movetime 20", []string{`^info string go: depth without a value ignored$`, "^bestmove "}},
+			{"go sideways", []string{`^info string go: unknown "sideways" ignored; no limit could be read, searching to depth 1$`, "^bestmove "}},
 			{"go depth -3", []string{`^info string go: depth -3 is negative, taken as 1$`, "^bestmove "}},
 			{"go nodes -1", []string{`^info string go: nodes -1 is negative, taken as 1$`, "^bestmove "}},
 			{"go movetime -5", []string{`^info string go: movetime -5 is negative, taken as 1 ms$`, "^bestmove "}},
@@ -375,6 +384,9 @@ func TestServeEndOfInput(t *testing.T) {
 		{"go infinite\n", "bestmove "},
 		{"go\n", "bestmove "},
 		{"uci\nquit\ngo depth 1\n", "uciok"},
+		// quit during a search still ends that go with its bestmove.
+		{"go infinite\nquit\n", "bestmove "},
+		{"go depth 99\nquit\ngo depth 1\n", "bestmove "},
 	} {
 		var out strings.Builder
 		done := make(chan error, 1)
@@ -390,8 +402,8 @@ func TestServeEndOfInput(t *testing.T) {
 		if !strings.Contains(out.String(), tt.want) {
 			t.Errorf("%q: output lacks %q:\n%s", tt.input, tt.want, out.String())
 		}
-		if strings.Contains(tt.input, "quit") && strings.Contains(out.String(), "bestmove") {
-			t.Errorf("%q: commands after quit were run", tt.input)
+		if n, want := strings.Count(out.String(), "bestmove"), strings.Count(strings.SplitN(tt.input, "quit", 2)[0], "go"); n != want {
+			t.Errorf("%q: %d bestmoves, want %d (one per go before quit):\n%s", tt.input, n, want, out.String())
 		}
 	}
 }
@@ -463,6 +475,9 @@ func FuzzServerLine(f *testing.F) {
 	} {
 		f.Add(s)
 	}
+	// One searcher for every session, reset at its start: a new one
+	// costs milliseconds, which left the fuzzer a few executions a second.
+	reuse := &reusedSearcher{}
 	f.Fuzz(func(t *testing.T, line string) {
 		// The closing stop ends any search the line began; isready then
 		// proves the loop still answers.
@@ -470,7 +485,7 @@ func FuzzServerLine(f *testing.F) {
 		var out strings.Builder
 		done := make(chan error, 1)
 		go func() {
-			done <- Serve(context.Background(), strings.NewReader(in), &out, ServerOptions{Hash: 1, MaxHash: 2})
+			done <- Serve(context.Background(), strings.NewReader(in), &out, ServerOptions{Hash: 1, MaxHash: 2, reuse: reuse})
 		}()
 		select {
 		case err := <-done:
@@ -482,6 +497,12 @@ func FuzzServerLine(f *testing.F) {
 		}
 		if !strings.Contains(line, "quit") && !strings.HasSuffix(out.String(), "readyok\n") {
 			t.Fatalf("%q: no readyok at the end:\n%s", line, out.String())
+		}
+		// A go, whatever its arguments, ends in exactly one bestmove.
+		if f := strings.Fields(line); len(f) > 0 && f[0] == "go" && !strings.Contains(line, "quit") {
+			if n := strings.Count("\n"+out.String(), "\nbestmove "); n != 1 {
+				t.Fatalf("%q: %d bestmoves:\n%s", line, n, out.String())
+			}
 		}
 	})
 }

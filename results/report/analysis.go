@@ -48,14 +48,16 @@ func endingOf(g results.Game) string {
 		return "adjudication: draw"
 	case results.TermTimeForfeit:
 		return "time forfeit"
+	case results.TermStall:
+		return "stall"
 	case results.TermEngineCrash:
-		return "engine crash"
-	case results.TermIllegalMove:
-		// An engine's protocol error is recorded as an illegal move; its
-		// reason names the kind (player.Fault's text).
+		// An engine's protocol error is recorded as a disconnect (an
+		// engine crash); its reason names the kind (player.Fault's text).
 		if strings.Contains(g.Reason, "protocol error") {
 			return "protocol error"
 		}
+		return "engine crash"
+	case results.TermIllegalMove:
 		return "illegal move"
 	}
 	return "other"
@@ -73,7 +75,7 @@ type fault struct {
 // faultOf returns the fault that decided g, if any.
 func faultOf(g results.Game) (fault, bool) {
 	switch g.Termination {
-	case results.TermTimeForfeit, results.TermIllegalMove, results.TermEngineCrash:
+	case results.TermTimeForfeit, results.TermIllegalMove, results.TermEngineCrash, results.TermStall:
 	default:
 		return fault{}, false
 	}
@@ -273,4 +275,14 @@ func lopsidedFirst(rows []openingRow) []openingRow {
 		return 0
 	})
 	return out
+}
+
+// overrunWarnings are the summary's warning lines for the moves that
+// overstepped their time within the margin, from the games themselves.
+func overrunWarnings(games []results.Game) []string {
+	var s arena.Summary
+	for _, g := range games {
+		s.Overruns = arena.AddOverruns(s.Overruns, g)
+	}
+	return s.OverrunWarnings()
 }

@@ -11,6 +11,7 @@ import (
 
 	"varena/arena"
 	"varena/arena/stats"
+	"varena/engines/variants"
 	"varena/results"
 )
 
@@ -25,8 +26,17 @@ func runDir(t *testing.T, meta arena.Meta, games []results.Game) (console, page 
 		if games[i].Variant == "" {
 			games[i].Variant = "extinction"
 		}
+		if games[i].StartFEN == "" {
+			v, err := variants.ByName(games[i].Variant)
+			if err != nil {
+				t.Fatal(err)
+			}
+			games[i].StartFEN, games[i].StartIsInitial = v.StartFEN, true
+		}
 		if games[i].Termination == "" {
-			games[i].Termination = results.TermExtinction
+			// No moves: a result decided off the board, which the
+			// replay of the journal by the rules accepts.
+			games[i].Termination = results.TermAdjudication
 		}
 	}
 	sum, err := arena.WriteRun(dir, meta, games)

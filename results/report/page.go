@@ -107,6 +107,7 @@ type page struct {
 	EndingRows     []endingRow
 	EndFig         figure
 	Faults         []fault
+	Overruns       []string // a warning line per engine that overran its time within the margin
 	Lengths        []lengthStats
 	Openings       []openingRow
 	OpeningsFig    figure
@@ -179,6 +180,7 @@ func build(run *Run, now time.Time) (*page, error) {
 			pg.Faults = append(pg.Faults, f)
 		}
 	}
+	pg.Overruns = overrunWarnings(games)
 	for _, v := range run.Meta.Variants {
 		ls := plies(games, v)
 		if len(ls) == 0 {

@@ -87,8 +87,8 @@ func renameEngine(t *testing.T, dir, from, to string) {
 	}
 }
 
-// play runs a config into a new directory, as varena run does (setup
-// first, then the games).
+// play runs a config into a new directory, as varena run does (the
+// setup once the directory is the run's, then the games).
 func play(t *testing.T, name, yaml string) string {
 	t.Helper()
 	dir := t.TempDir()
@@ -100,10 +100,9 @@ func play(t *testing.T, name, yaml string) string {
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := report.WriteSetup(out, report.SetupOf(r)); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := arena.Run(context.Background(), r, arena.Options{Out: out, Concurrency: 2}); err != nil {
+	opts := arena.Options{Out: out, Concurrency: 2, Files: []string{report.File, report.SetupFile},
+		Setup: func() error { return report.WriteSetup(out, report.SetupOf(r)) }}
+	if _, err := arena.Run(context.Background(), r, opts); err != nil {
 		t.Fatal(err)
 	}
 	return out

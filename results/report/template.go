@@ -101,6 +101,8 @@ nav a{margin-right:.8em}
 {{if .Faults}}<table><tr><th>Game</th><th class="l">Engine at fault</th><th class="l">Fault</th><th class="l">Variant</th><th class="l">Reason</th></tr>
 {{range .Faults}}<tr><td>{{.ID}}</td><td class="l">{{.Engine}}</td><td class="l">{{.Ending}}</td><td class="l">{{.Variant}}</td><td class="l"><code>{{.Reason}}</code></td></tr>
 {{end}}</table>{{else}}<p class="note">None: no time forfeit, crash, illegal move or protocol error.</p>{{end}}
+{{range .Overruns}}<p class="note">{{.}}</p>
+{{end}}
 </section>
 <section id="lengths">
 <h2>Game length</h2>

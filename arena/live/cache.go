@@ -1,0 +1,89 @@
+package live
+
+import (
+	"bytes"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"varena/arena"
+	"varena/results/report"
+)
+
+// maxPlain bounds the plain requests (the page, the state, a game, the
+// report) served at once, as maxClients bounds the streams: 200 clients
+// that asked and never read held 468 MB; a request over the bound gets
+// 503 at once.
+const maxPlain = 64
+
+// plainLimit holds a slot per plain request being served.
+type plainLimit chan struct{}
+
+// wrap serves h within the limit, each request with a write deadline of
+// writeTimeout, so that a client that never reads is dropped instead of
+// holding its response and its goroutine.
+func (l plainLimit) wrap(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case l <- struct{}{}:
+			defer func() { <-l }()
+		default:
+			http.Error(w, "too many requests", http.StatusServiceUnavailable)
+			return
+		}
+		http.NewResponseController(w).SetWriteDeadline(time.Now().Add(writeTimeout))
+		h(w, r)
+	}
+}
+
+// reportCache keeps report.html as built for one state of the run
+// directory, so that it is built once per journal state, not once per
+// request (each build read the whole journal).
+type reportCache struct {
+	mu     sync.Mutex // held while building: one build at a time
+	key    string
+	page   []byte
+	builds int // for tests
+}
+
+// reportFiles are the files report.Load reads; their sizes and times
+// are the state a cached page belongs to.
+var reportFiles = []string{arena.JournalFile, arena.MetaFile, report.SetupFile, arena.SummaryFile}
+
+// stateKey names the state of dir's report files.
+func stateKey(dir string) string {
+	var b bytes.Buffer
+	for _, f := range reportFiles {
+		if st, err := os.Stat(filepath.Join(dir, f)); err == nil {
+			fmt.Fprintf(&b, "%s %d %d;", f, st.Size(), st.ModTime().UnixNano())
+		} else {
+			fmt.Fprintf(&b, "%s -;", f)
+		}
+	}
+	return b.String()
+}
+
+// get returns the report page of dir as it now stands, built only when
+// its files changed since the last build.
+func (c *reportCache) get(dir string) ([]byte, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	key := stateKey(dir)
+	if c.page != nil && key == c.key {
+		return c.page, nil
+	}
+	run, err := report.Load(dir)
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	if err := report.Write(&b, run); err != nil {
+		return nil, err
+	}
+	c.key, c.page = key, b.Bytes()
+	c.builds++
+	return c.page, nil
+}
