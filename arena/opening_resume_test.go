@@ -11,9 +11,8 @@ import (
 
 // TestResumeRefusesOtherOpenings: a run directory whose games started
 // from openings made another way (an older varena's random plies) is
-// refused with a line saying so, whether its meta.json lacks the
-// random-opening rule or predates the fingerprint altogether; the same
-// directory resumes when nothing changed.
+// refused with a line saying so when its meta.json lacks the
+// random-opening rule; the same directory resumes when nothing changed.
 func TestResumeRefusesOtherOpenings(t *testing.T) {
 	const cfg = `
 name: ops
