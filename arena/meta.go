@@ -102,12 +102,27 @@ func fingerprint(r *configs.Run) (map[string]string, error) {
 			}
 			set(prefix+"file", contentHash(data))
 		}
+		if o.Builtin() && configs.HasBook(v) {
+			data, name, err := configs.Book(v)
+			if err != nil {
+				return nil, fmt.Errorf("openings: %w", err)
+			}
+			set(prefix+"built-in book", name+" "+contentHash(data))
+		}
 		set(prefix+"order", o.Order)
-		if o.Plies > 0 {
-			set(prefix+"plies", strconv.Itoa(o.Plies))
+		// Format and start only when not their defaults: a run directory
+		// made before they existed resumes.
+		if o.Format == configs.FormatPGN {
+			set(prefix+"format", o.Format)
 		}
 		if o.Start > 1 {
 			set(prefix+"start", strconv.Itoa(o.Start))
+		}
+		if o.Plies > 0 {
+			set(prefix+"plies", strconv.Itoa(o.Plies))
+		}
+		if o.File == "" && o.Plies > 0 {
+			set(prefix+"random rule", RandomOpeningRule)
 		}
 	}
 	for _, e := range r.Engines {

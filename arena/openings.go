@@ -2,6 +2,7 @@ package arena
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -13,12 +14,20 @@ import (
 	"varena/engines"
 )
 
-// LoadBook reads the openings of a run: an EPD/FEN file with one position
-// per line (the first four to six FEN fields; EPD operations after a ';'
-// or after the fourth field are ignored; blank and '#' lines skipped).
-// Every position must parse for the variant: an error names file:line.
-// With order random, the book is shuffled with the run's seed.
+// LoadBook reads the openings of a run: a book file, EPD/FEN (one
+// position per line: the first four to six FEN fields; EPD operations
+// after a ';' or after the fourth field are ignored; blank and '#' lines
+// skipped) or PGN (format pgn: the position after the first Plies plies
+// of each game, all of them when 0), or with neither a file nor plies the
+// variant's built-in book (configs/books). Every position must parse
+// for the variant, every PGN move be legal: an error names file:line.
+// With order random, the book is shuffled with the run's seed; it is
+// then used from its Start-th opening on, round to the beginning again.
+// Random openings (Plies without a file) are no book: nil.
 func LoadBook(r *configs.Run, op configs.Openings, v *engines.Variant) ([]Opening, error) {
+	if op.Builtin() && configs.HasBook(v.Name) {
+		return builtinBook(v)
+	}
 	if op.File == "" {
 		return nil, nil
 	}
@@ -27,19 +36,28 @@ func LoadBook(r *configs.Run, op configs.Openings, v *engines.Variant) ([]Openin
 		return nil, fmt.Errorf("openings: %w", err)
 	}
 	defer f.Close()
-	book, err := readBook(f, r.Path(op.File), v)
+	var book []Opening
+	if op.Format == configs.FormatPGN {
+		book, err = readPGNBook(f, r.Path(op.File), v, op.Plies)
+	} else {
+		book, err = readBook(f, r.Path(op.File), v)
+	}
 	if err != nil {
 		return nil, err
 	}
-	if len(book) == 0 {
-		// The book is empty: name the config line that points to it.
-		where := r.File
-		if where == "" {
-			where = "built-in run " + r.Name
-		}
-		return nil, fmt.Errorf("%s:%d: openings file %s holds no positions (one FEN or EPD line each)", where, max(op.Line, 1), r.Path(op.File))
+	// Errors of the book as a whole name the config line that points to it.
+	where := r.File
+	if where == "" {
+		where = "built-in run " + r.Name
 	}
-	if op.Order == "random" {
+	if len(book) == 0 {
+		what := "one FEN or EPD line each"
+		if op.Format == configs.FormatPGN {
+			what = "PGN games"
+		}
+		return nil, fmt.Errorf("%s:%d: openings file %s holds no positions (%s)", where, max(op.Line, 1), r.Path(op.File), what)
+	}
+	if op.Order == configs.OrderRandom {
 		rng := rand.New(rand.NewPCG(r.Seed, 0x6f70656e))
 		rng.Shuffle(len(book), func(i, j int) { book[i], book[j] = book[j], book[i] })
 	}
@@ -47,6 +65,16 @@ func LoadBook(r *configs.Run, op configs.Openings, v *engines.Variant) ([]Openin
 		book = slices.Concat(book[k:], book[:k]) // start=: the first pair plays line k+1
 	}
 	return book, nil
+}
+
+// builtinBook is the variant's book shipped in configs/books, in its
+// order.
+func builtinBook(v *engines.Variant) ([]Opening, error) {
+	data, name, err := configs.Book(v.Name)
+	if err != nil {
+		return nil, fmt.Errorf("openings: %w", err)
+	}
+	return readBook(bytes.NewReader(data), name, v)
 }
 
 // maxBookErrors caps the bad lines of an openings file reported one by
@@ -104,17 +132,32 @@ func readBook(rd io.Reader, name string, v *engines.Variant) ([]Opening, error) 
 }
 
 // epdFEN returns the FEN part of an EPD or FEN line: the first four
-// fields, plus the two move counters when they are numbers.
+// fields, plus the two move counters when they are numbers, or else
+// when the EPD operations hmvc and fmvn give them (as varena book writes
+// them).
 func epdFEN(line string) string {
+	head := line
 	if i := strings.IndexByte(line, ';'); i >= 0 {
-		line = line[:i]
+		head = line[:i]
 	}
-	f := strings.Fields(line)
+	f := strings.Fields(head)
 	n := min(len(f), 4)
 	for n < len(f) && n < 6 && isNumber(f[n]) {
 		n++
 	}
-	return strings.Join(f[:n], " ")
+	fen := strings.Join(f[:n], " ")
+	if all := strings.Fields(line); n == 4 && len(all) > 4 {
+		ops := map[string]string{}
+		for _, op := range strings.Split(strings.Join(all[4:], " "), ";") {
+			if k, v, ok := strings.Cut(strings.TrimSpace(op), " "); ok {
+				ops[k] = strings.TrimSpace(v)
+			}
+		}
+		if h, m := ops["hmvc"], ops["fmvn"]; isNumber(h) && isNumber(m) {
+			fen += " " + h + " " + m
+		}
+	}
+	return fen
 }
 
 func isNumber(s string) bool {

@@ -9,7 +9,6 @@ import (
 
 	"varena/configs"
 	"varena/engines"
-	"varena/engines/chess"
 )
 
 // GameSpec is one scheduled game.
@@ -359,38 +358,6 @@ func openingFor(r *configs.Run, v *engines.Variant, book []Opening, n int) (Open
 // that random openings of different variants come from different streams.
 func variantIndex(r *configs.Run, name string) int {
 	return max(slices.Index(r.VariantNames(), name), 0)
-}
-
-// RandomOpening plays plies random legal moves from the initial position
-// with a generator seeded by (seed, stream). It avoids lines that end the
-// game: a move after which the game is over is not chosen when another
-// exists. In Chess960 the initial position is itself drawn, one of the
-// 960 (plies may then be 0).
-func RandomOpening(v *engines.Variant, plies int, seed, stream uint64) (Opening, error) {
-	pos := v.StartPosition()
-	rng := rand.New(rand.NewPCG(seed, stream))
-	if v.Chess960 {
-		var err error
-		if pos, err = chess.StartPosition960(rng.IntN(960)); err != nil {
-			return Opening{}, err
-		}
-	}
-	var buf [engines.MaxMoves]engines.Move
-	for i := 0; i < plies; i++ {
-		moves := pos.GenerateMoves(buf[:0])
-		var ok []engines.Move
-		for _, m := range moves {
-			next := pos.Play(m)
-			if next.Status().Result == engines.Ongoing {
-				ok = append(ok, m)
-			}
-		}
-		if len(ok) == 0 {
-			break
-		}
-		pos = pos.Play(ok[rng.IntN(len(ok))])
-	}
-	return Opening{FEN: pos.FEN(), Initial: plies == 0 && !v.Chess960}, nil
 }
 
 // Shard returns the games of shard i of n (1-based): whole pairs, pair

@@ -11,7 +11,7 @@ import (
 	"strings"
 )
 
-//go:embed weights/*.yaml runs/*.yaml openings/*.epd
+//go:embed weights/*.yaml runs/*.yaml openings/*.epd books/*.epd
 var files embed.FS
 
 // FS returns the embedded files, paths relative to this folder
@@ -32,6 +32,30 @@ func Weights(variant string) (data []byte, name string, err error) {
 		return nil, "", fmt.Errorf("no default weights for variant %q: %w", variant, err)
 	}
 	return data, "configs/" + name, nil
+}
+
+// BookPath returns the path, relative to this folder, of a variant's
+// built-in opening book (made by `varena book`, the command in its
+// header): the openings of a run that names no file and no plies.
+func BookPath(variant string) string { return "books/" + variant + ".epd" }
+
+// Book returns the embedded built-in book of a variant and the name to
+// use for it in messages.
+func Book(variant string) (data []byte, name string, err error) {
+	name = BookPath(variant)
+	data, err = files.ReadFile(name)
+	if err != nil {
+		return nil, "", fmt.Errorf("no built-in book for variant %q: %w", variant, err)
+	}
+	return data, "configs/" + name, nil
+}
+
+// HasBook reports whether a variant has a built-in book (orthodox chess
+// has none: its games start from the initial position, or one of the
+// 960).
+func HasBook(variant string) bool {
+	_, err := fs.Stat(files, BookPath(variant))
+	return err == nil
 }
 
 // runsDir is the folder of the embedded runs: their relative paths are

@@ -1,7 +1,9 @@
 // Package configs reads varena's YAML files and embeds the built-in ones:
 // the default evaluation weights of each variant (weights/<variant>.yaml),
 // the example runs (runs/*.yaml, runs/default.yaml being what `varena run`
-// plays without a file) and opening books (openings/*.epd). Embedding them
+// plays without a file), opening books (openings/*.epd) and the built-in
+// book of each variant (books/<variant>.epd, made by `varena book`: the
+// openings of a run that names neither a file nor plies). Embedding them
 // makes `go run ./cmd/varena run` work from any directory with nothing to
 // install.
 //
@@ -15,7 +17,10 @@
 //	tournament.type     round-robin
 //	tournament.games    2 (sprt: 20000, the maximum)
 //	tournament.rounds   1
+//	openings            the variant's built-in book (no file, no plies)
 //	openings.order      sequential
+//	openings.format     epd (pgn for a file named *.pgn)
+//	openings.start      1 (with a file)
 //	variant_schedule    all (runs with several variants)
 //	sprt alpha, beta    0.05, model normalized
 //	engine hash         16 MB (alphabeta)
@@ -26,6 +31,8 @@
 //
 // A zero in the file means the same as an absent key: "games: 0" is the
 // default 2, "margin: 0" the default 1 s (write 0.001 for almost none).
+// One exception: "openings: {plies: 0}" plays every game from the initial
+// position, where openings without file and plies play the built-in book.
 //
 // The package imports no other varena package (engines and arena import
 // it); the variant names it accepts are passed in a Checker.

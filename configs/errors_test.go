@@ -498,7 +498,27 @@ engines: [{name: a, kind: random}, {name: b, kind: random}]
 		want: `t.yaml:3: openings.file: nowhere.epd not found
 t.yaml:4: openings.order: unknown order "shuffled" (known: sequential, random)
 t.yaml:5: openings.plies: -2 is negative
-t.yaml:5: openings: file and plies both given; give one (plies makes random openings)`,
+t.yaml:5: openings: file and plies both given; give one (plies makes random openings, or with format: pgn, plays that many plies of each game)`,
+	},
+	{
+		name: "openings format and start",
+		yaml: `variant: extinction
+openings:
+  file: ../openings/losalamos-bunkers.epd
+  format: fen
+  start: -1
+engines: [{name: a, kind: random}, {name: b, kind: random}]
+`,
+		want: `t.yaml:4: openings.format: unknown format "fen" (known: epd, pgn)
+t.yaml:5: openings.start: -1 is negative`,
+	},
+	{
+		name: "openings format and start without a file",
+		yaml: `variants: [extinction, {name: evolution, openings: {format: pgn, start: 3, plies: 2}}]
+engines: [{name: a, kind: random}, {name: b, kind: random}]
+`,
+		want: `t.yaml:1: variant "evolution": openings.format without a file: it says how to read the file
+t.yaml:1: variant "evolution": openings.start: a line of a book; give file too`,
 	},
 	{
 		name: "adjudication",

@@ -335,7 +335,41 @@ func (t *Tournament) UnmarshalYAML(n *yaml.Node) error {
 func (o *Openings) UnmarshalYAML(n *yaml.Node) error {
 	type plain Openings
 	o.Line = n.Line
-	return decodeStrict(n, (*plain)(o), "openings")
+	if err := decodeStrict(n, (*plain)(o), "openings"); err != nil {
+		return err
+	}
+	if n.Kind == yaml.MappingNode && o.File == "" {
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			o.PliesSet = o.PliesSet || n.Content[i].Value == "plies"
+		}
+	}
+	return nil
+}
+
+// MarshalYAML writes the keys Unmarshal reads back to the same value:
+// plies without a file only when given (absent means the built-in book),
+// format and start only when not their defaults, so that the YAML of a
+// config written before they existed is unchanged.
+func (o Openings) MarshalYAML() (any, error) {
+	out := struct {
+		File   string `yaml:"file"`
+		Format string `yaml:"format,omitempty"`
+		Order  string `yaml:"order"`
+		Start  int    `yaml:"start,omitempty"`
+		Plies  *int   `yaml:"plies,omitempty"`
+	}{File: o.File, Format: o.Format, Order: o.Order, Start: o.Start}
+	if o.File != "" || o.Plies != 0 || o.PliesSet {
+		out.Plies = &o.Plies
+	}
+	def := Openings{File: o.File}
+	def.fillDefaults()
+	if o.Format == def.Format {
+		out.Format = ""
+	}
+	if o.Start == def.Start {
+		out.Start = 0
+	}
+	return out, nil
 }
 
 func (tc *TimeControl) UnmarshalYAML(n *yaml.Node) error {

@@ -68,12 +68,20 @@ type Tournament struct {
 	Line   int `yaml:"-"`
 }
 
-// Openings says where games start.
+// Openings says where games start. With none of File and Plies given,
+// every game starts from the variant's built-in book (configs/books,
+// made by `varena book`); `plies: 0` starts every game from the
+// variant's initial position.
 type Openings struct {
-	// File is an EPD/FEN file, one position per line (first four or six
-	// FEN fields; EPD operations after them are ignored; # comments).
-	File  string `yaml:"file"`
-	Order string `yaml:"order"` // sequential (default) or random (with the seed)
+	// File is a book: an EPD/FEN file, one position per line (first four
+	// or six FEN fields; EPD operations after them are ignored; #
+	// comments), or a PGN file whose games are played to their end or to
+	// Plies plies.
+	File string `yaml:"file"`
+	// Format of File: epd or pgn (default: pgn for a name ending in
+	// .pgn, else epd).
+	Format string `yaml:"format"`
+	Order  string `yaml:"order"` // sequential (default) or random (with the seed)
 	// Start, with File: the book's line (1-based, after the random
 	// order's shuffle) the first pair plays, as fastchess's and
 	// cutechess-cli's start=: workers given the same book and seed play
@@ -81,9 +89,16 @@ type Openings struct {
 	Start int `yaml:"start,omitempty"`
 	// Plies, without File: openings are made by this many random plies
 	// from the start position (0: every game from the start position).
+	// With a PGN File: the plies played of each game (0: all).
 	Plies int `yaml:"plies"`
-	Line  int `yaml:"-"`
+	// PliesSet records that the file gave plies (even 0) without a file.
+	PliesSet bool `yaml:"-"`
+	Line     int  `yaml:"-"`
 }
+
+// Builtin reports whether the openings are the variant's built-in book:
+// no file and no plies given.
+func (o Openings) Builtin() bool { return o.File == "" && o.Plies == 0 && !o.PliesSet }
 
 // TimeControl limits each move: exactly one of depth, nodes, movetime or
 // clock. Clock is "moves/seconds+increment", "seconds+increment" or

@@ -109,9 +109,9 @@ func TestDefaultRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Variant != "extinction" || len(r.Engines) != 4 || r.Tournament.Games != 2 || r.Openings.Plies != 4 {
-		t.Errorf("default run: variant %q, %d engines, %d games, %d plies; want extinction, 4, 2, 4",
-			r.Variant, len(r.Engines), r.Tournament.Games, r.Openings.Plies)
+	if r.Variant != "extinction" || len(r.Engines) != 4 || r.Tournament.Games != 2 || !r.Openings.Builtin() {
+		t.Errorf("default run: variant %q, %d engines, %d games, openings %+v; want extinction, 4, 2, the built-in book",
+			r.Variant, len(r.Engines), r.Tournament.Games, r.Openings)
 	}
 	for _, e := range r.Engines {
 		if e.Kind == configs.KindUCI {

@@ -38,6 +38,9 @@ const (
 	OrderSequential = "sequential"
 	OrderRandom     = "random"
 
+	FormatEPD = "epd"
+	FormatPGN = "pgn"
+
 	ModelNormalized = "normalized"
 	ModelLogistic   = "logistic"
 
@@ -228,6 +231,15 @@ func (r *Run) fillDefaults(name string) {
 func (o *Openings) fillDefaults() {
 	if o.Order == "" {
 		o.Order = OrderSequential
+	}
+	if o.File != "" && o.Format == "" {
+		o.Format = FormatEPD
+		if strings.EqualFold(filepath.Ext(o.File), ".pgn") {
+			o.Format = FormatPGN
+		}
+	}
+	if o.File != "" && o.Start == 0 {
+		o.Start = 1
 	}
 }
 
@@ -498,6 +510,15 @@ func (v *validator) openings(o *Openings, label string, path []any) {
 	default:
 		v.errorf(v.at(sub(path, "order")...), "%s.order: unknown order %q (known: sequential, random)", label, o.Order)
 	}
+	switch o.Format {
+	case "", FormatEPD, FormatPGN:
+	default:
+		v.errorf(v.at(sub(path, "format")...), "%s.format: unknown format %q (known: epd, pgn)", label, o.Format)
+	}
+	if o.File == "" && o.Format != "" {
+		v.errorf(v.at(sub(path, "format")...), "%s.format without a file: it says how to read the file", label)
+	}
+	pgn := o.Format == FormatPGN || o.Format == "" && strings.EqualFold(filepath.Ext(o.File), ".pgn")
 	if o.Plies < 0 {
 		v.errorf(v.at(sub(path, "plies")...), "%s.plies: %d is negative", label, o.Plies)
 	}
@@ -506,8 +527,8 @@ func (v *validator) openings(o *Openings, label string, path []any) {
 	} else if o.Start > 0 && o.File == "" {
 		v.errorf(v.at(sub(path, "start")...), "%s.start: a line of a book; give file too", label)
 	}
-	if o.File != "" && o.Plies != 0 {
-		v.errorf(v.at(sub(path, "plies")...), "%s: file and plies both given; give one (plies makes random openings)", label)
+	if o.File != "" && o.Plies != 0 && !pgn {
+		v.errorf(v.at(sub(path, "plies")...), "%s: file and plies both given; give one (plies makes random openings, or with format: pgn, plays that many plies of each game)", label)
 	}
 	if o.File != "" && !v.exists(o.File) {
 		v.errorf(v.at(sub(path, "file")...), "%s.file: %s not found", label, v.run.Path(o.File))

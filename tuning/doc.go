@@ -16,6 +16,11 @@
 // the position and game the game's number in the file. Only c9 is needed
 // to read a line; unknown operations are ignored.
 //
+// MakeBook (`varena book`) writes opening books in the same form: random
+// openings scored by the built-in engine, kept when the score from
+// White's view lies in a window, each line with ce and the candidate's
+// number as id (docs/openings.md).
+//
 // The Texel fit (Fit) minimises the mean squared error between each
 // position's result and sigmoid(K * eval / 400), eval the evaluation
 // from White's view, first over K alone and then over the weights with

@@ -156,6 +156,25 @@ func (gp *GamePairs) check(p player.Player, engine string) error {
 	return nil
 }
 
+// OpeningsKey names, for the tune's fingerprint, how its openings are
+// made when that is not a file of the config: the rule of random
+// openings or the built-in book's content, so that a tune started with
+// other openings (an older varena's) is not resumed; "" for a file,
+// which the config's YAML already names.
+func (gp *GamePairs) OpeningsKey() string {
+	switch o := gp.tune.Openings; {
+	case o.Builtin() && configs.HasBook(gp.variant.Name):
+		data, name, err := configs.Book(gp.variant.Name)
+		if err != nil {
+			return "built-in book: " + err.Error()
+		}
+		return fmt.Sprintf("%s fnv64:%016x", name, fingerprint(data))
+	case o.File == "" && o.Plies > 0:
+		return arena.RandomOpeningRule
+	}
+	return ""
+}
+
 // Opening returns iteration k's opening: the book's k-th (cycling), else
 // a random one of the configured plies drawn from the seed and k, else
 // the initial position.

@@ -55,6 +55,7 @@ var commands = []*command{
 	perftCmd,
 	uciCmd,
 	datagenCmd,
+	bookCmd,
 	tuneCmd,
 	reportCmd,
 	serveCmd,

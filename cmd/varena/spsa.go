@@ -52,6 +52,10 @@ func runSPSA(ctx context.Context, path string, f spsaFlags, stdout, stderr io.Wr
 		return err
 	}
 	params := gp.Params()
+	fp := map[string]string{"method": configs.MethodSPSA, "tune": t.Fingerprint()}
+	if k := gp.OpeningsKey(); k != "" {
+		fp["openings"] = k
+	}
 	cfg := tuning.SPSAConfig{
 		Params: params,
 		Schedule: tuning.Schedule{Iterations: t.SPSA.Iterations, A: *t.SPSA.A,
@@ -59,7 +63,7 @@ func runSPSA(ctx context.Context, path string, f spsaFlags, stdout, stderr io.Wr
 		Seed:        t.Seed,
 		Concurrency: conc,
 		Out:         out,
-		Fingerprint: map[string]string{"method": configs.MethodSPSA, "tune": t.Fingerprint()},
+		Fingerprint: fp,
 		Files:       []string{report.File},
 	}
 	if !f.quiet {

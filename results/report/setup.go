@@ -132,20 +132,27 @@ func limitOf(r *configs.Run, variant string) string {
 }
 
 func openingsText(o configs.Openings) string {
-	var parts []string
-	if o.File != "" {
-		order := o.Order
-		if order == "" {
-			order = "sequential"
-		}
-		parts = append(parts, fmt.Sprintf("book %s (%s)", filepath.Base(o.File), order))
-	} else {
-		parts = append(parts, "start position")
+	switch {
+	case o.Builtin():
+		return "built-in book"
+	case o.File == "" && o.Plies > 0:
+		return fmt.Sprintf("start position + %d random plies", o.Plies)
+	case o.File == "":
+		return "start position"
 	}
-	if o.Plies > 0 {
-		parts = append(parts, fmt.Sprintf("%d random plies", o.Plies))
+	order := o.Order
+	if order == "" {
+		order = "sequential"
 	}
-	return strings.Join(parts, " + ")
+	s := fmt.Sprintf("book %s (%s", filepath.Base(o.File), order)
+	if o.Start > 1 {
+		s += fmt.Sprintf(", from opening %d", o.Start)
+	}
+	s += ")"
+	if o.Format == configs.FormatPGN && o.Plies > 0 {
+		s += fmt.Sprintf(", %d plies of each game", o.Plies)
+	}
+	return s
 }
 
 func adjudicationText(a configs.Adjudication) string {
