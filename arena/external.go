@@ -37,7 +37,7 @@ func startUCI(ctx context.Context, r *configs.Run, e configs.Engine, out string)
 	cfg := uci.EngineConfig{Name: e.Name, Command: command, Args: e.Args, Dir: dir,
 		Options: e.Options, VariantName: e.VariantNames, StderrLog: log,
 		ReversibleHistory: e.History == configs.HistoryReversible,
-		NoHistory:         e.History == configs.HistoryNone}
+		NoHistory:         e.History == configs.HistoryNone, Ponder: e.Ponder}
 	// A timed game allows the engine the configured margin; depth and
 	// node limits their stall_timeout.
 	tc := r.EngineTimeControl(e.Name)

@@ -50,6 +50,11 @@ type EngineConfig struct {
 	// Evolution marks evolutions with "+"): it always gets the right
 	// position, at the price of repetitions it cannot see.
 	NoHistory bool
+	// Ponder says the engine will be asked to ponder: its Ponder option,
+	// when it offers one and Options leave it alone, is set true after
+	// the handshake, as the protocol asks of a GUI that lets an engine
+	// ponder (cutechess-cli does the same).
+	Ponder bool
 
 	InitTimeout   time.Duration // for the handshake and each isready (default 10 s)
 	MoveMargin    time.Duration // allowed beyond a move's time budget (default 1 s)
@@ -343,6 +348,11 @@ func (e *Engine) launch(ctx context.Context) error {
 			return err
 		}
 		variantPath = variantPath || strings.EqualFold(name, "VariantPath")
+	}
+	if o, ok := e.option("Ponder"); ok && e.cfg.Ponder && !hasOption(e.cfg.Options, "Ponder") {
+		if err := e.send(setOptionLine(o, "true")); err != nil {
+			return err
+		}
 	}
 	if variantPath {
 		if err := e.handshake(ctx); err != nil {
@@ -782,4 +792,15 @@ func (e *Engine) Close() error {
 	}
 	p.kill()
 	return nil
+}
+
+// hasOption reports whether opts sets the option name (UCI option names
+// match ignoring case).
+func hasOption(opts map[string]string, name string) bool {
+	for k := range opts {
+		if strings.EqualFold(k, name) {
+			return true
+		}
+	}
+	return false
 }

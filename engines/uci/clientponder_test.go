@@ -2,6 +2,8 @@ package uci
 
 import (
 	"context"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -96,5 +98,47 @@ func TestClientPonder(t *testing.T) {
 	g = engines.NewGame(v.StartPosition())
 	if r := move(); r.Pondered {
 		t.Fatalf("first move of a new game: %+v", r)
+	}
+}
+
+// TestClientSetsPonder: an engine that will be asked to ponder gets its
+// Ponder option set true after the handshake, as a GUI sets it, unless
+// the config sets the option itself.
+func TestClientSetsPonder(t *testing.T) {
+	needPrograms(t)
+	for _, tt := range []struct {
+		name    string
+		ponder  bool
+		options map[string]string
+		want    string // the Ponder line sent, "" for none
+	}{
+		{"pondering", true, nil, "setoption name Ponder value true"},
+		{"not pondering", false, nil, ""},
+		{"set by the config", true, map[string]string{"ponder": "false"}, "setoption name Ponder value false"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var mu sync.Mutex
+			var sent []string
+			cfg := EngineConfig{Name: "p", Command: testEngine, Args: []string{"-hash", "2"}, Ponder: tt.ponder, Options: tt.options,
+				Protocol: func(out bool, line string) {
+					if out && strings.Contains(strings.ToLower(line), "name ponder") {
+						mu.Lock()
+						sent = append(sent, line)
+						mu.Unlock()
+					}
+				}}
+			e := startEngine(t, cfg)
+			if err := e.NewGame(context.Background(), variants.All[0]); err != nil {
+				t.Fatal(err)
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case tt.want == "" && len(sent) > 0:
+				t.Errorf("sent %q, want no Ponder option", sent)
+			case tt.want != "" && (len(sent) != 1 || sent[0] != tt.want):
+				t.Errorf("sent %q, want [%q]", sent, tt.want)
+			}
+		})
 	}
 }
