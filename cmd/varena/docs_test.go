@@ -66,6 +66,7 @@ var notRun = []struct{ prefix, why string }{
 	{"sbatch ", "needs a Slurm cluster"},
 	{"ARRAY_JOB_ID=$(sbatch ", "needs a Slurm cluster"},
 	{"xdg-open ", "opens a browser"},
+	{"printf ", "feeds another program (stockfish's own perft, shown for comparison)"},
 	{"ln -s ", "links the binary under another name; the scripts have varena under those names already (TestMain)"},
 	{"cutechess-cli ", "another program, shown beside varena's equivalent"},
 	{"fastchess ", "another program, shown beside varena's equivalent"},
@@ -428,6 +429,12 @@ func TestDocScripts(t *testing.T) {
 			return copyTree(filepath.Join(repoRoot, "configs"), filepath.Join(env.WorkDir, "configs"))
 		},
 		Condition: func(cond string) (bool, error) {
+			if cond == "orthodox" {
+				// Debian's stockfish and ethereal-chess, where docs/chess.md's run looks for them.
+				_, err1 := exec.LookPath("/usr/games/stockfish")
+				_, err2 := exec.LookPath("/usr/games/ethereal-chess")
+				return err1 == nil && err2 == nil, nil
+			}
 			if cond == "fairy-stockfish" {
 				// Where the shipped configs look for it (Debian's package).
 				_, err := exec.LookPath("/usr/games/fairy-stockfish")
