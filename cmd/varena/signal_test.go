@@ -78,7 +78,8 @@ func testUCIEndOfInput(t *testing.T, bin string) {
 		t.Fatal("varena uci still searching 10s after the end of its input")
 	}
 	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
-	if last := lines[len(lines)-1]; !strings.HasPrefix(last, "bestmove ") || len(strings.Fields(last)) != 2 {
-		t.Errorf("last line %q, want a bestmove", last)
+	// "bestmove X", or "bestmove X ponder Y" when the PV has a reply.
+	if f := strings.Fields(lines[len(lines)-1]); len(f) != 2 && (len(f) != 4 || f[2] != "ponder") || f[0] != "bestmove" {
+		t.Errorf("last line %q, want a bestmove", lines[len(lines)-1])
 	}
 }
