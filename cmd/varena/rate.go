@@ -205,21 +205,38 @@ func readGames(path string, check *pgnChecker) (games []results.Game, meta *aren
 
 // readPGNGames reads the games of a PGN file that pass check, numbered
 // by their place in the file. The file is read as a stream, one game at
-// a time, and each game is kept without its moves (rated by its result,
-// once check has replayed them), so that memory follows the games'
+// a time, and of each game, once check has replayed it, only what
+// rating reads is kept (compactGame), so that memory follows the games'
 // count, players and pairings, not the file's size.
 func readPGNGames(path string, check *pgnChecker) ([]results.Game, error) {
 	var games []results.Game
+	names := map[string]string{}
 	num := 0
 	err := results.ScanPGNFile(path, func(pg results.PGNGame) error {
 		num++
 		if g, ok := check.game(path, num, pg); ok {
-			g.Moves = nil
-			games = append(games, g)
+			games = append(games, compactGame(g, names))
 		}
 		return nil
 	})
 	return games, err
+}
+
+// compactGame keeps of g what the tally reads (ids, players, variant,
+// result, termination), its strings interned in names: a string cut from
+// the reader's window would otherwise keep the whole window alive, and
+// a 100 MB file of 190,000 games held half a gigabyte.
+func compactGame(g results.Game, names map[string]string) results.Game {
+	intern := func(s string) string {
+		if t, ok := names[s]; ok {
+			return t
+		}
+		t := strings.Clone(s)
+		names[t] = t
+		return t
+	}
+	return results.Game{ID: g.ID, Round: g.Round, Pair: g.Pair, Event: intern(g.Event), Variant: intern(g.Variant),
+		White: intern(g.White), Black: intern(g.Black), Result: intern(g.Result), Termination: intern(g.Termination)}
 }
 
 func variantsOf(games []results.Game) []string {
