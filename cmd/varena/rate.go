@@ -1,11 +1,13 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -46,63 +48,90 @@ func rateFlags(fs *flag.FlagSet) runFunc {
 		if !(*prior >= 0) || math.IsInf(*prior, 1) {
 			return usagef("-prior %g: want a number of draws, 0 or more", *prior)
 		}
-		var games []results.Game
 		// Games from files are named by the files; a run's directory
 		// alone keeps its run's meta.
 		meta := arena.Meta{Name: strings.Join(pos, ", ")}
-		check := newPGNChecker(std.err)
-		pgn := false
+		var sources []gameSource
 		for _, p := range pos {
-			gs, m, fromPGN, err := readGames(p, check)
+			src, m, err := readSource(p)
 			if err != nil {
 				return err
 			}
-			pgn = pgn || fromPGN
 			if m != nil && len(pos) == 1 {
 				meta = *m
 			}
-			games = append(games, gs...)
+			sources = append(sources, src)
+		}
+		// Two passes over the games, PGN files streamed each time: the
+		// first finds the groups of players (and reports bad games), the
+		// second rates each game in its group's tally. Memory then
+		// follows players and pairings, not the files' size.
+		gs := newGroups()
+		check := newPGNChecker(std.err)
+		n, pgn := 0, false
+		err := eachGame(sources, check, func(g results.Game) error {
+			gs.add(g)
+			n++
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		for _, src := range sources {
+			pgn = pgn || len(src.pgnFiles) > 0
 		}
 		if pgn {
-			if err := check.finish(pos, len(games)); err != nil {
+			if err := check.finish(pos, n); err != nil {
 				return err
 			}
 		}
-		if len(games) == 0 {
+		if n == 0 {
 			return fmt.Errorf("no finished games in %s", strings.Join(pos, ", "))
 		}
-		if meta.Total == 0 || len(pos) > 1 {
-			// Games read from PGN: these are all there are. A run's
-			// directory keeps its schedule's total: 48 of 120 played.
-			meta.Total = len(games)
+		if *anchor != "" && !gs.has(*anchor) {
+			return usagef("-anchor %q: no such player in the games", *anchor)
 		}
-		if *anchor != "" {
-			known := false
-			for _, g := range games {
-				known = known || g.White == *anchor || g.Black == *anchor
+		of, members := gs.index()
+		tallies := make([]*arena.Tally, len(members))
+		counts := make([]int, len(members))
+		variants := make([][]string, len(members))
+		for i, m := range members {
+			gm := meta
+			if len(members) > 1 {
+				gm.Name = fmt.Sprintf("%s (group %d of %d)", meta.Name, i+1, len(members))
+				gm.Variants = nil // the group's own, as they appear
 			}
-			if !known {
-				return usagef("-anchor %q: no such player in the games", *anchor)
+			tallies[i] = newRateTally(gm, slices.Contains(m, *anchor), *anchor, *anchorRating, *prior)
+		}
+		err = eachGame(sources, newPGNChecker(io.Discard), func(g results.Game) error {
+			i := of[g.White]
+			counts[i]++
+			if v := cmp.Or(g.Variant, "unknown"); !slices.Contains(variants[i], v) {
+				variants[i] = append(variants[i], v)
 			}
+			return tallies[i].Add(g)
+		})
+		if err != nil {
+			return fmt.Errorf("%s: %w", strings.Join(pos, ", "), err)
 		}
-		if len(meta.Variants) == 0 {
-			meta.Variants = variantsOf(games)
-		}
-		groups := playerGroups(games)
 		var sums []*arena.Summary
-		for i, g := range groups {
-			m := meta
-			if len(groups) > 1 {
-				m.Total = len(g)
-				m.Name = fmt.Sprintf("%s (group %d of %d)", meta.Name, i+1, len(groups))
-				m.Variants = variantsOf(g)
-			}
-			sum, err := rateGroup(m, g, *anchor, *anchorRating, *prior)
+		for i, t := range tallies {
+			sum, err := t.Summary()
 			switch {
-			case errors.Is(err, stats.ErrDivergent) && len(groups) > 1:
-				return fmt.Errorf("group %d of %d (%s): %w", i+1, len(groups), strings.Join(playersOf(g), ", "), err)
+			case errors.Is(err, stats.ErrDivergent) && len(members) > 1:
+				return fmt.Errorf("group %d of %d (%s): %w (-prior 1 keeps them finite)", i+1, len(members), strings.Join(members[i], ", "), err)
+			case errors.Is(err, stats.ErrDivergent):
+				return fmt.Errorf("%w (-prior 1 keeps them finite)", err)
 			case err != nil:
 				return fmt.Errorf("%s: %w", strings.Join(pos, ", "), err)
+			}
+			if sum.Meta.Total == 0 || len(pos) > 1 || len(members) > 1 {
+				// Games read from PGN: these are all there are. A run's
+				// directory keeps its schedule's total: 48 of 120 played.
+				sum.Meta.Total = counts[i]
+			}
+			if len(sum.Meta.Variants) == 0 {
+				sum.Meta.Variants = variants[i]
 			}
 			sums = append(sums, sum)
 		}
@@ -116,7 +145,7 @@ func rateFlags(fs *flag.FlagSet) runFunc {
 			return sums[0].WriteJSON(std.out)
 		}
 		if len(sums) > 1 {
-			fmt.Fprintf(std.out, "%s", groupsNote(groups))
+			fmt.Fprintf(std.out, "%s", groupsNote(members, counts))
 		}
 		for i, sum := range sums {
 			if i > 0 {
@@ -130,12 +159,12 @@ func rateFlags(fs *flag.FlagSet) runFunc {
 	}
 }
 
-// rateGroup rates the games of one group of players: the anchor is
+// newRateTally is the tally of one group of players: the anchor is
 // fixed at anchorRating when it plays in the group, else the group's
 // mean is.
-func rateGroup(meta arena.Meta, games []results.Game, anchor string, anchorRating, prior float64) (*arena.Summary, error) {
+func newRateTally(meta arena.Meta, hasAnchor bool, anchor string, anchorRating, prior float64) *arena.Tally {
 	t := arena.NewTally(meta)
-	if slices.ContainsFunc(games, func(g results.Game) bool { return g.White == anchor || g.Black == anchor }) {
+	if hasAnchor {
 		t.RatingOptions.Anchor = anchor
 	}
 	t.RatingOptions.AnchorRating = anchorRating
@@ -143,30 +172,54 @@ func rateGroup(meta arena.Meta, games []results.Game, anchor string, anchorRatin
 	if prior == 0 {
 		t.RatingOptions.PriorDraws = stats.NoPrior
 	}
-	for _, g := range games {
-		if err := t.Add(g); err != nil {
-			return nil, err
-		}
-	}
-	sum, err := t.Summary()
-	if errors.Is(err, stats.ErrDivergent) {
-		return nil, fmt.Errorf("%w (-prior 1 keeps them finite)", err)
-	}
-	return sum, err
+	return t
 }
 
-// readGames reads finished games from a PGN file, a run's directory (its
-// journal) or a directory of PGN files; games read from PGN go through
-// check, which reports and leaves out the bad ones. fromPGN says whether
-// path held PGN.
-func readGames(path string, check *pgnChecker) (games []results.Game, meta *arena.Meta, fromPGN bool, err error) {
+// gameSource is one argument of rate: a run's journal, read whole (its
+// games carry the run's pairs), or PGN files, read as streams.
+type gameSource struct {
+	journal  []results.Game
+	pgnFiles []string
+}
+
+// eachGame passes every finished game of the sources to f, in order;
+// games read from PGN go through check, which reports and leaves out the
+// bad ones.
+func eachGame(sources []gameSource, check *pgnChecker, f func(results.Game) error) error {
+	for _, src := range sources {
+		for _, g := range src.journal {
+			if err := f(g); err != nil {
+				return err
+			}
+		}
+		for _, path := range src.pgnFiles {
+			num := 0
+			err := results.ScanPGNFile(path, func(pg results.PGNGame) error {
+				num++
+				if g, ok := check.game(path, num, pg); ok {
+					g.Moves = nil // rated by its result, once check replayed it
+					return f(g)
+				}
+				return nil
+			})
+			if err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// readSource reads a run's directory (its journal, whole, and its meta),
+// or names the PGN files to read: path itself, or the *.pgn files of a
+// directory without a journal.
+func readSource(path string) (gameSource, *arena.Meta, error) {
 	st, err := os.Stat(path)
 	if err != nil {
-		return nil, nil, false, err
+		return gameSource{}, nil, err
 	}
 	if !st.IsDir() {
-		gs, err := readPGNGames(path, check)
-		return gs, nil, true, err
+		return gameSource{pgnFiles: []string{path}}, nil, nil
 	}
 	journal := filepath.Join(path, arena.JournalFile)
 	if _, err := os.Stat(journal); err == nil {
@@ -176,81 +229,21 @@ func readGames(path string, check *pgnChecker) (games []results.Game, meta *aren
 		if lock, err := arena.RLockDir(path); err == nil {
 			defer lock.Unlock()
 		} else if !errors.Is(err, arena.ErrLocked) {
-			return nil, nil, false, err
+			return gameSource{}, nil, err
 		}
 		m, gs, err := arena.ReadRun(path)
 		if err != nil {
-			return nil, nil, false, err
+			return gameSource{}, nil, err
 		}
-		return gs, &m, false, nil
+		return gameSource{journal: gs}, &m, nil
 	}
 	files, err := filepath.Glob(filepath.Join(path, "*.pgn"))
 	if err != nil {
-		return nil, nil, false, err
+		return gameSource{}, nil, err
 	}
 	if len(files) == 0 {
-		return nil, nil, false, fmt.Errorf("%s: neither %s nor PGN files", path, arena.JournalFile)
+		return gameSource{}, nil, fmt.Errorf("%s: neither %s nor PGN files", path, arena.JournalFile)
 	}
 	sort.Strings(files)
-	var all []results.Game
-	for _, f := range files {
-		gs, err := readPGNGames(f, check)
-		if err != nil {
-			return nil, nil, false, err
-		}
-		all = append(all, gs...)
-	}
-	return all, nil, true, nil
-}
-
-// readPGNGames reads the games of a PGN file that pass check, numbered
-// by their place in the file. The file is read as a stream, one game at
-// a time, and of each game, once check has replayed it, only what
-// rating reads is kept (compactGame), so that memory follows the games'
-// count, players and pairings, not the file's size.
-func readPGNGames(path string, check *pgnChecker) ([]results.Game, error) {
-	var games []results.Game
-	names := map[string]string{}
-	num := 0
-	err := results.ScanPGNFile(path, func(pg results.PGNGame) error {
-		num++
-		if g, ok := check.game(path, num, pg); ok {
-			games = append(games, compactGame(g, names))
-		}
-		return nil
-	})
-	return games, err
-}
-
-// compactGame keeps of g what the tally reads (ids, players, variant,
-// result, termination), its strings interned in names: a string cut from
-// the reader's window would otherwise keep the whole window alive, and
-// a 100 MB file of 190,000 games held half a gigabyte.
-func compactGame(g results.Game, names map[string]string) results.Game {
-	intern := func(s string) string {
-		if t, ok := names[s]; ok {
-			return t
-		}
-		t := strings.Clone(s)
-		names[t] = t
-		return t
-	}
-	return results.Game{ID: g.ID, Round: g.Round, Pair: g.Pair, Event: intern(g.Event), Variant: intern(g.Variant),
-		White: intern(g.White), Black: intern(g.Black), Result: intern(g.Result), Termination: intern(g.Termination)}
-}
-
-func variantsOf(games []results.Game) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, g := range games {
-		v := g.Variant
-		if v == "" {
-			v = "unknown"
-		}
-		if !seen[v] {
-			seen[v] = true
-			out = append(out, v)
-		}
-	}
-	return out
+	return gameSource{pgnFiles: files}, nil, nil
 }
