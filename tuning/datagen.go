@@ -191,8 +191,8 @@ func Datagen(ctx context.Context, path string, opt DatagenOptions) (DatagenStats
 				break
 			}
 			delete(pending, written+1)
-			written++
 			var buf bytes.Buffer
+			n := 0
 			for _, r := range recs {
 				k := fenKey(r.FEN)
 				if seen[k] {
@@ -201,14 +201,19 @@ func Datagen(ctx context.Context, path string, opt DatagenOptions) (DatagenStats
 				seen[k] = true
 				buf.WriteString(r.Format())
 				buf.WriteByte('\n')
-				st.Positions++
+				n++
 			}
+			_, werr = w.Write(buf.Bytes())
 			if werr == nil {
-				_, werr = w.Write(buf.Bytes())
-				if werr == nil {
-					werr = w.Flush() // a whole game at a time reaches the file
-				}
+				werr = w.Flush() // a whole game at a time reaches the file
 			}
+			if werr != nil {
+				// Not counted: the file holds at most a part of this
+				// game, which a resume drops and plays again.
+				break
+			}
+			written++
+			st.Positions += n
 		}
 		rate := float64(st.Positions-kept) / max(time.Since(start).Seconds(), 1e-9)
 		bar.update(written, fmt.Sprintf("%d positions, %.0f positions/s", st.Positions, rate))
