@@ -80,4 +80,3 @@ func TestDatagenFullDisk(t *testing.T) {
 		t.Errorf("resumed file differs from the uninterrupted one (%d / %d bytes)", len(got), len(want))
 	}
 }
-
