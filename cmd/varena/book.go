@@ -5,11 +5,8 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
-
-	"golang.org/x/term"
 
 	"varena/engines/search"
 	"varena/engines/variants"
@@ -87,7 +84,7 @@ func bookFlags(fs *flag.FlagSet) runFunc {
 		}
 		if !*quiet {
 			opt.Log = std.err
-			if f, ok := std.err.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+			if isTerminal(std.err) {
 				opt.Progress = std.err
 			}
 		}

@@ -5,9 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
-
-	"golang.org/x/term"
 
 	"varena/configs"
 	"varena/engines/search"
@@ -79,7 +76,7 @@ func datagenFlags(fs *flag.FlagSet) runFunc {
 		}
 		if !*quiet {
 			opt.Log = std.err
-			if f, ok := std.err.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+			if isTerminal(std.err) {
 				opt.Progress = std.err
 			}
 		}

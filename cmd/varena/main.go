@@ -20,6 +20,8 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
+
+	"golang.org/x/term"
 )
 
 // command is one entry of the varena command table (after cmd/go's
@@ -266,4 +268,11 @@ func asMatchTool(program string) string {
 		return "cutechess"
 	}
 	return ""
+}
+
+// isTerminal reports whether w is a terminal: progress is then a bar
+// drawn in place, else (nohup, batch jobs, pipes) lines a log can keep.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
 }

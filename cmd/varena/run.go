@@ -9,8 +9,6 @@ import (
 	"strconv"
 	"strings"
 
-	"golang.org/x/term"
-
 	"varena/arena"
 	"varena/arena/console"
 	"varena/configs"
@@ -147,7 +145,7 @@ func runWith(ctx context.Context, r *configs.Run, s runSettings, std stdio) erro
 		// A bar on a terminal; without one (nohup, batch jobs) a
 		// progress line every 10 s, so the log shows the run advance.
 		opts.Log, opts.Progress = std.err, std.err
-		if f, ok := std.err.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		if isTerminal(std.err) {
 			opts.ProgressBar = true
 		}
 	}

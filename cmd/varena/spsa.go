@@ -4,12 +4,9 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
-
-	"golang.org/x/term"
 
 	"varena/configs"
 	"varena/results/report"
@@ -68,7 +65,7 @@ func runSPSA(ctx context.Context, path string, f spsaFlags, stdout, stderr io.Wr
 	}
 	if !f.quiet {
 		cfg.Log = stderr
-		if fd, ok := stderr.(*os.File); ok && term.IsTerminal(int(fd.Fd())) {
+		if isTerminal(stderr) {
 			cfg.Progress = stderr
 		}
 	}

@@ -5,9 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
-
-	"golang.org/x/term"
 
 	"varena/configs"
 	"varena/tuning"
@@ -89,7 +86,7 @@ func runTexel(ctx context.Context, path string, f spsaFlags, std stdio) error {
 	opt := tuning.TexelOptions{}
 	if !f.quiet {
 		opt.Log = std.err
-		if fl, ok := std.err.(*os.File); ok && term.IsTerminal(int(fl.Fd())) {
+		if isTerminal(std.err) {
 			opt.Progress = std.err
 		}
 	}
