@@ -94,7 +94,7 @@ func bookFlags(fs *flag.FlagSet) runFunc {
 		}
 		fmt.Fprintf(std.out, "%s: %d positions (%d candidates scored in %s)\n", *out, st.Positions, st.Candidates, st.Elapsed.Round(1e7))
 		if errors.Is(err, context.Canceled) {
-			fmt.Fprintln(std.err, "interrupted: run the same command again to resume")
+			return hintError{"interrupted: run the same command again to resume", err}
 		}
 		return err
 	}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -39,5 +41,19 @@ func TestBookCommand(t *testing.T) {
 		if code != 2 || !strings.Contains(stderr, tt.want) {
 			t.Errorf("%v: status %d, stderr %q; want 2 and %q", tt.args, code, stderr, tt.want)
 		}
+	}
+}
+
+// TestBookInterrupted: Ctrl-C prints the resume hint as the one line of
+// stderr, as datagen does, not the hint and then "context canceled".
+func TestBookInterrupted(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "b.epd")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var o, e bytes.Buffer
+	code := realMain(ctx, []string{"book", "-variant", "extinction", "-out", out, "-count", "3", "-nodes", "300", "-quiet"},
+		stdio{strings.NewReader(""), &o, &e})
+	if want := "varena book: interrupted: run the same command again to resume\n"; code != 1 || e.String() != want {
+		t.Errorf("interrupted: exit %d, stderr %q, want %q", code, e.String(), want)
 	}
 }
