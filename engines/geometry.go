@@ -60,6 +60,9 @@ type Geometry struct {
 
 	ray        [numDirs][64]Bitboard // squares along a direction, nearest first
 	between    [64][64]Bitboard      // squares strictly between two squares on one ray
+	line       [64][64]Bitboard      // the whole line through two squares on one ray, both included
+	rookRays   [64]Bitboard          // a rook's moves on the empty board
+	bishopRays [64]Bitboard          // a bishop's moves on the empty board
 	knight     [64]Bitboard
 	king       [64]Bitboard
 	link       [64]Bitboard // the vertical bunker step, both ways
@@ -67,6 +70,13 @@ type Geometry struct {
 	pawnDouble [2][64]Bitboard // two steps ahead, from the second rank only
 	pawnAttack [2][64]Bitboard
 	lastRank   [2]Bitboard // where a pawn of the colour promotes
+
+	// For moving all pawns at once by shifts, on a board without bunkers
+	// (square = rank*files + file): the squares off the first and the
+	// last file, and where a pawn's single step from its double-step
+	// rank ends.
+	notFirstFile, notLastFile Bitboard
+	doubleVia                 [2]Bitboard
 
 	// Slider attacks by magic hashing (magic.go).
 	rankMagic [64]magic // the squares along the rank
@@ -190,10 +200,31 @@ func (g *Geometry) buildTables() {
 	for s := 0; s < g.numSquares; s++ {
 		for d := 0; d < numDirs; d++ {
 			ray := g.ray[d][s]
+			// dirs d and d+4 are opposite.
+			line := ray | g.ray[(d+4)%numDirs][s] | SquareBB(Square(s))
 			for r := ray; r != 0; {
 				t := r.Pop()
 				// Squares of the ray from s up to, not including, t.
 				g.between[s][t] = ray &^ g.ray[d][t] &^ SquareBB(t)
+				g.line[s][t] = line
+			}
+		}
+		g.rookRays[s] = g.ray[dirN][s] | g.ray[dirE][s] | g.ray[dirS][s] | g.ray[dirW][s]
+		g.bishopRays[s] = g.ray[dirNE][s] | g.ray[dirSE][s] | g.ray[dirSW][s] | g.ray[dirNW][s]
+	}
+	if g.bunkers == 0 {
+		for s := 0; s < g.numSquares; s++ {
+			sq := Square(s)
+			if g.file[sq] != 0 {
+				g.notFirstFile |= SquareBB(sq)
+			}
+			if int(g.file[sq]) != g.files-1 {
+				g.notLastFile |= SquareBB(sq)
+			}
+			for c := range g.doubleVia {
+				if g.pawnDouble[c][sq] != 0 {
+					g.doubleVia[c] |= g.pawnPush[c][sq]
+				}
 			}
 		}
 	}

@@ -70,16 +70,20 @@ func (p *Position) CountMoves() int {
 		return 0
 	}
 	if p.v.Check {
-		return p.countLegal()
+		if p.v.Geometry.bunkers == 0 {
+			return p.countLegalPlain()
+		}
+		return p.countLegalFiltered()
 	}
 	return p.countPseudo()
 }
 
-// countLegal is CountMoves with check. Out of check only the king's moves
-// (castling included), those of pinned pieces and en-passant captures can
-// be illegal: the others are counted by set sizes, those are generated
-// and tested (perft's last ply, most of its time, in orthodox chess).
-func (p *Position) countLegal() int {
+// countLegalFiltered is CountMoves with check on a board with bunkers,
+// where links cross regions (legal.go counts on the others). Out of check
+// only the king's moves (castling included), those of pinned pieces and
+// en-passant captures can be illegal: the others are counted by set
+// sizes, those are generated and tested.
+func (p *Position) countLegalFiltered() int {
 	var buf [MaxMoves]Move
 	us := p.side
 	ksq := p.Pieces(us, King).First()
