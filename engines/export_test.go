@@ -32,3 +32,18 @@ func SamePosition(a, b *Position) bool {
 	}
 	return x == y
 }
+
+// MakePerftAgrees reports whether makePerft gives MakeMove's position but
+// for the hash, the move counters, and an en-passant square MakeMove
+// drops because no capture on it is legal; got is makePerft's.
+func MakePerftAgrees(p *Position, m Move) (ok bool, got Position) {
+	var want Position
+	p.MakeMove(m, &want)
+	p.makePerft(m, &got)
+	c := got
+	if want.ep == NoSquare && c.ep != NoSquare && !c.epLegal() {
+		c.ep = NoSquare
+	}
+	c.hash, c.halfmove, c.fullmove = want.hash, want.halfmove, want.fullmove
+	return c == want, got
+}

@@ -60,9 +60,6 @@ type Geometry struct {
 
 	ray        [numDirs][64]Bitboard // squares along a direction, nearest first
 	between    [64][64]Bitboard      // squares strictly between two squares on one ray
-	line       [64][64]Bitboard      // the whole line through two squares on one ray, both included
-	rookRays   [64]Bitboard          // a rook's moves on the empty board
-	bishopRays [64]Bitboard          // a bishop's moves on the empty board
 	knight     [64]Bitboard
 	king       [64]Bitboard
 	link       [64]Bitboard // the vertical bunker step, both ways
@@ -71,18 +68,22 @@ type Geometry struct {
 	pawnAttack [2][64]Bitboard
 	lastRank   [2]Bitboard // where a pawn of the colour promotes
 
-	// For moving all pawns at once by shifts, on a board without bunkers
-	// (square = rank*files + file): the squares off the first and the
-	// last file, and where a pawn's single step from its double-step
-	// rank ends.
-	notFirstFile, notLastFile Bitboard
-	doubleVia                 [2]Bitboard
-
 	// Slider attacks by magic hashing (magic.go).
 	rankMagic [64]magic // the squares along the rank
 	fileMagic [64]magic // along the file
 	diagMagic [64]magic // along both diagonals
 	sliders   []Bitboard
+
+	// For the legal counter (legal.go): the whole line through two
+	// squares on one ray (both included, empty elsewhere), the sliders'
+	// moves on the empty board and, on a board without bunkers (square =
+	// rank*files + file), what moving all pawns at once by shifts needs:
+	// the squares off the first and the last file, and where a pawn's
+	// single step from its double-step rank ends.
+	line                      [64][64]Bitboard
+	rookRays, bishopRays      [64]Bitboard
+	notFirstFile, notLastFile Bitboard
+	doubleVia                 [2]Bitboard
 }
 
 // NewGeometry builds a board of files x ranks main squares plus the given

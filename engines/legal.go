@@ -24,20 +24,24 @@ func (p *Position) attackedPlain(sq Square, by Color, occ Bitboard) bool {
 	return (g.RookAttacks(sq, occ)&(p.pieces[Rook]|q)|g.BishopAttacks(sq, occ)&(p.pieces[Bishop]|q))&them != 0
 }
 
-// pinnedPlain returns the pieces of the side to move that alone stand
-// between its king on ksq and an enemy slider.
-func (p *Position) pinnedPlain(ksq Square, own, enemy, occ Bitboard) Bitboard {
+// checkersPlain returns the enemy pieces that attack the king of the side
+// to move on ksq, and the pieces of that side that alone stand between it
+// and an enemy slider.
+func (p *Position) checkersPlain(ksq Square, own, enemy, occ Bitboard) (checkers, pinned Bitboard) {
 	g := p.v.Geometry
 	q := p.pieces[Queen]
+	checkers = (g.knight[ksq]&p.pieces[Knight] | g.pawnAttack[p.side][ksq]&p.pieces[Pawn]) & enemy
 	snipers := (g.rookRays[ksq]&(p.pieces[Rook]|q) | g.bishopRays[ksq]&(p.pieces[Bishop]|q)) & enemy
-	var pinned Bitboard
 	for snipers != 0 {
 		s := snipers.Pop()
-		if b := g.between[ksq][s] & occ; b&(b-1) == 0 {
+		switch b := g.between[ksq][s] & occ; {
+		case b == 0:
+			checkers |= SquareBB(s)
+		case b&(b-1) == 0:
 			pinned |= b & own
 		}
 	}
-	return pinned
+	return checkers, pinned
 }
 
 // countLegalPlain is CountMoves for a variant with check on a board
@@ -59,9 +63,7 @@ func (p *Position) countLegalPlain() int {
 			n++
 		}
 	}
-	q := p.pieces[Queen]
-	checkers := (g.knight[ksq]&p.pieces[Knight] | g.pawnAttack[us][ksq]&p.pieces[Pawn] |
-		g.RookAttacks(ksq, occ)&(p.pieces[Rook]|q) | g.BishopAttacks(ksq, occ)&(p.pieces[Bishop]|q)) & enemy
+	checkers, pinned := p.checkersPlain(ksq, own, enemy, occ)
 	target := ^own
 	if checkers != 0 {
 		if checkers&(checkers-1) != 0 {
@@ -69,8 +71,8 @@ func (p *Position) countLegalPlain() int {
 		}
 		target &= checkers | g.between[ksq][checkers.First()]
 	}
-	pinned := p.pinnedPlain(ksq, own, enemy, occ)
 	free := own &^ pinned
+	q := p.pieces[Queen]
 
 	for b := p.pieces[Knight] & free; b != 0; {
 		n += (g.knight[b.Pop()] & target).Count()

@@ -50,3 +50,42 @@ func TestCountMovesPlayouts(t *testing.T) {
 		})
 	}
 }
+
+// TestMakePerft: on random games of the chess variants, makePerft (the
+// make-move of perft's inner plies) gives MakeMove's position but for the
+// hash, the move counters and an en-passant square no capture can use.
+func TestMakePerft(t *testing.T) {
+	for _, tc := range []struct {
+		v   *engines.Variant
+		fen string
+	}{
+		{chess.Standard, chess.StartFEN},
+		{chess.Standard, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"},
+		{chess.Chess960, "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"},
+		{chess.Chess960, "1rk1r3/pppppppp/8/8/8/8/PPPPPPPP/1RK1R3 w EBeb - 0 1"},
+		{chess.Chess960, "r4kr1/pppppppp/8/8/8/8/PPPPPPPP/R4KR1 w GAga - 0 1"},
+		{evolution.Variant, evolution.StartFEN},
+	} {
+		rng := rand.New(rand.NewPCG(5, uint64(len(tc.fen))))
+		var buf [engines.MaxMoves]engines.Move
+		for g := 0; g < 60; g++ {
+			pos, err := engines.ParseFEN(tc.v, tc.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for ply := 0; ply < 150; ply++ {
+				moves := pos.GenerateMoves(buf[:0])
+				if len(moves) == 0 {
+					break
+				}
+				for _, m := range moves {
+					if ok, got := engines.MakePerftAgrees(&pos, m); !ok {
+						want := pos.Play(m)
+						t.Fatalf("%s %s: makePerft gives %s, MakeMove %s", pos.FEN(), tc.v.Geometry.UCI(m), got.FEN(), want.FEN())
+					}
+				}
+				pos = pos.Play(moves[rng.IntN(len(moves))])
+			}
+		}
+	}
+}

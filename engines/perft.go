@@ -22,6 +22,14 @@ const perftCheckDepth = 3
 // Fairy-Stockfish do. Perft does not check its depth (it is the hot loop
 // of the benchmarks); callers with outside input use PerftContext.
 func Perft(p *Position, depth int) uint64 {
+	if p.v.Check && p.v.Geometry.bunkers == 0 {
+		return perftPlain(p, depth)
+	}
+	return perftAny(p, depth)
+}
+
+// perftAny is Perft in any variant.
+func perftAny(p *Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
@@ -33,9 +41,93 @@ func Perft(p *Position, depth int) uint64 {
 	var n uint64
 	for _, m := range p.GenerateMoves(buf[:0]) {
 		p.MakeMove(m, &child)
-		n += Perft(&child, depth-1)
+		n += perftAny(&child, depth-1)
 	}
 	return n
+}
+
+// perftPlain is Perft in a variant with check on a board without
+// bunkers: the last ply counted by countLegalPlain, the moves above it
+// made by makePerft.
+func perftPlain(p *Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.countLegalPlain())
+	}
+	var buf [MaxMoves]Move
+	var child Position
+	var n uint64
+	for _, m := range p.GenerateMoves(buf[:0]) {
+		p.makePerft(m, &child)
+		n += perftPlain(&child, depth-1)
+	}
+	return n
+}
+
+// makePerft writes into child the position after the legal move m as
+// perft needs it: pieces, side to move, castling rights and en-passant
+// square. It leaves the hash and the move counters as they were in p,
+// and sets the en-passant square wherever an enemy pawn attacks it, the
+// capture legal or not (MakeMove keeps it only when one is legal): the
+// generator and the counters test each en-passant capture, so the counts
+// are the same. child may not be p.
+func (p *Position) makePerft(m Move, c *Position) {
+	*c = *p
+	v, g := p.v, p.v.Geometry
+	from, to := m.From(), m.To()
+	us, them := p.side, p.side^1
+	c.side = them
+	c.ep = NoSquare
+	if p.castle != 0 {
+		c.castle = p.castle & v.castling.mask[from] & v.castling.mask[to]
+	}
+	k := m.kind()
+	if k == kindCastle {
+		for i := range v.castling.rules {
+			if r := &v.castling.rules[i]; r.moveTo == to && r.color == us && r.right != 0 {
+				// Exclusive or is right whatever squares coincide: the
+				// king's or the rook's own, or one's start the other's end.
+				kings := SquareBB(r.kingFrom) ^ SquareBB(r.kingTo)
+				rooks := SquareBB(r.rookFrom) ^ SquareBB(r.rookTo)
+				c.pieces[King] ^= kings
+				c.pieces[Rook] ^= rooks
+				c.colors[us] ^= kings ^ rooks
+				c.board[r.kingFrom], c.board[r.rookFrom] = NoPieceType, NoPieceType
+				c.board[r.kingTo], c.board[r.rookTo] = King, Rook
+				return
+			}
+		}
+	}
+	fromBB, toBB := SquareBB(from), SquareBB(to)
+	moved := p.board[from]
+	if captured := p.board[to]; captured != NoPieceType {
+		c.pieces[captured] ^= toBB
+		c.colors[them] ^= toBB
+	}
+	placed := moved
+	switch {
+	case k >= kindPromo:
+		placed = m.Promotion()
+	case k == kindDouble:
+		if sq := g.pawnPush[us][from].First(); v.EnPassant && g.pawnAttack[us][sq]&p.pieces[Pawn]&p.colors[them] != 0 {
+			c.ep = sq
+		}
+	case k == kindEnPassant:
+		victim := g.pawnPush[them][to].First()
+		c.pieces[Pawn] ^= SquareBB(victim)
+		c.colors[them] ^= SquareBB(victim)
+		c.board[victim] = NoPieceType
+	}
+	if v.Evolution {
+		placed = evolved(placed)
+	}
+	c.pieces[moved] ^= fromBB
+	c.pieces[placed] |= toBB
+	c.colors[us] ^= fromBB | toBB
+	c.board[from] = NoPieceType
+	c.board[to] = placed
 }
 
 // PerftContext is Perft for long runs: it refuses a depth above
