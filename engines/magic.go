@@ -1,6 +1,9 @@
 package engines
 
-import "fmt"
+import (
+	"fmt"
+	"sync"
+)
 
 // A slider's moves from a square depend only on the occupied squares of
 // its rays short of each ray's last square (a piece there blocks nothing
@@ -15,9 +18,9 @@ import "fmt"
 // so often that it measured no faster than finding each ray's blocker. The boards are not all 8x8
 // (bunkers, 6x6 and 7x6 boards), so the numbers are found when a geometry
 // is built, by a seeded search that gives the same numbers every run
-// (13 ms for 8x8, under 1 ms for the others). The lookups have no other
-// way (NewGeometry refuses a board too wide for small tables), so they
-// stay small enough to inline.
+// (15 to 20 ms for 8x8, under 2 ms for the others), once per board shape
+// (magicCache). The lookups have no other way (NewGeometry refuses a
+// board too wide for small tables), so they stay small enough to inline.
 
 // maxMagicBits bounds a square's relevant squares: 9 on 8x8 (a bishop in
 // the centre), 12 along a rank of maxFiles files.
@@ -43,8 +46,36 @@ func (m *magic) index(occ Bitboard) uint32 {
 	return m.offset + uint32(uint64(occ&m.mask)*m.number>>m.shift)
 }
 
-// buildMagics fills the magic tables from the ray tables.
+// magicTables are the magic tables of one board.
+type magicTables struct {
+	rank, file, diag [64]magic
+	sliders          []Bitboard
+}
+
+// magicCache holds the tables of each board built so far, by its shape
+// (files, ranks, bunkers): the search is seeded, so equal boards get
+// equal tables, and the variants on one board (orthodox chess, Chess960
+// and Extinction on 8x8) share them, searched once.
+var magicCache sync.Map
+
+// buildMagics fills the magic tables from the ray tables, or from those
+// of an equal board built before.
 func (g *Geometry) buildMagics() error {
+	key := fmt.Sprint(g.files, g.ranks, g.regions)
+	if t, ok := magicCache.Load(key); ok {
+		t := t.(*magicTables)
+		g.rankMagic, g.fileMagic, g.diagMagic, g.sliders = t.rank, t.file, t.diag, t.sliders
+		return nil
+	}
+	if err := g.searchMagics(); err != nil {
+		return err
+	}
+	magicCache.Store(key, &magicTables{g.rankMagic, g.fileMagic, g.diagMagic, g.sliders})
+	return nil
+}
+
+// searchMagics finds the magic numbers and fills the tables.
+func (g *Geometry) searchMagics() error {
 	var lines, files, diagonals [64]magic
 	var table []Bitboard
 	rng := magicRNG{state: 0x9e3779b97f4a7c15 ^ uint64(g.numSquares)<<32 ^ uint64(g.files)<<8 ^ uint64(g.ranks)}
