@@ -22,7 +22,12 @@ import (
 // unknown, duplicate, missing or non-numeric entry and for a table of the
 // wrong shape.
 func ParseWeights(v *engines.Variant, name string, data []byte) (*Weights, error) {
-	fs := featureSetOf(v)
+	return featureSetOf(v).parse(name, data)
+}
+
+// parse is ParseWeights for the variant of fs.
+func (fs *featureSet) parse(name string, data []byte) (*Weights, error) {
+	v := fs.v
 	if err := configs.CheckSize(name, len(data)); err != nil {
 		return nil, err
 	}
@@ -68,7 +73,9 @@ func ParseWeights(v *engines.Variant, name string, data []byte) (*Weights, error
 		errs = append(errs, fs.parseTable(name, k.Line, b, val, values[b.Offset:b.Offset+b.Size])...)
 	}
 	for i, ok := range seen {
-		if !ok {
+		if d, optional := fs.defaults[i]; !ok && optional {
+			values[fs.blocks[i].Offset] = d
+		} else if !ok {
 			errs = append(errs, fmt.Errorf("%s: missing feature %s", name, fs.blocks[i].Name))
 		}
 	}
