@@ -479,19 +479,8 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 	// their attackers onto them (or en passant) can be such a capture: the
 	// others are not generated.
 	if excluded == engines.NullMove {
-		if lone, attackers := s.lastPieceAttackers(pos, pos.SideToMove().Other()); attackers != 0 {
-			dest := lone
-			if ep := pos.EnPassant(); ep != engines.NoSquare {
-				dest |= engines.SquareBB(ep)
-				attackers |= pos.Pieces(pos.SideToMove(), engines.Pawn)
-			}
-			moves := pos.GenerateFromTo(s.moves[ply][:0], attackers, dest)
-			if ply == 0 && s.root != nil {
-				moves = keepMoves(moves, s.root)
-			}
-			if win, ok := s.extinguishing(pos, moves); ok {
-				return s.wonBy(win, key, ply, depth, noEval)
-			}
+		if win, ok := s.lastPieceCapture(pos, ply); ok {
+			return s.wonBy(win, key, ply, depth, noEval)
 		}
 	}
 
@@ -561,12 +550,17 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		depth--
 	}
 
-	moves := pos.GenerateMoves(s.moves[ply][:0])
+	prevMove := engines.NullMove
+	if ply > 0 {
+		prevMove = s.stack[ply-1].move
+	}
+	counter := engines.NullMove
+	if prevMove != engines.NullMove {
+		counter = s.counter[pos.SideToMove().Other()][prevMove.From()][prevMove.To()]
+	}
+	moves, scores := s.orderedMoves(pos, ply, ttMove, counter)
 	if len(moves) == 0 {
 		return s.terminalScore(pos, ply)
-	}
-	if ply == 0 && s.root != nil {
-		moves = keepMoves(moves, s.root)
 	}
 	// A capture that extinguishes a species wins at once: nothing is
 	// faster, so no other move needs a look. Found above unless it is en
@@ -576,17 +570,6 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 			return s.wonBy(win, key, ply, depth, static)
 		}
 	}
-	prevMove := engines.NullMove
-	if ply > 0 {
-		prevMove = s.stack[ply-1].move
-	}
-	counter := engines.NullMove
-	if prevMove != engines.NullMove {
-		counter = s.counter[pos.SideToMove().Other()][prevMove.From()][prevMove.To()]
-	}
-	c1, c2 := s.conts(ply)
-	scores := s.scores[ply][:len(moves)]
-	s.scoreMoves(pos, moves, scores, ttMove, ply, counter, c1, c2)
 
 	// Singular extension: a hash move whose score, lowered by a margin,
 	// no other move reaches is searched one ply deeper.
@@ -604,15 +587,11 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 			}
 			singular = sc < sBeta
 			// negamax on this ply reused the move list: make it again.
-			moves = pos.GenerateMoves(s.moves[ply][:0])
-			if ply == 0 && s.root != nil {
-				moves = keepMoves(moves, s.root)
-			}
-			scores = s.scores[ply][:len(moves)]
-			s.scoreMoves(pos, moves, scores, ttMove, ply, counter, c1, c2)
+			moves, scores = s.orderedMoves(pos, ply, ttMove, counter)
 		}
 	}
 
+	c1, c2 := s.conts(ply)
 	best, bestMove := -infinity, engines.NullMove
 	origAlpha := alpha
 	// Futility: a quiet move one or two plies from the leaves cannot lift
@@ -761,6 +740,46 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		s.tt.store(key, bestMove, toTT(best, ply), depth, boundOf(best, origAlpha, beta), static)
 	}
 	return best
+}
+
+// rootMoves keeps, at the root (ply 0), the moves the search is limited
+// to (Limits.SearchMoves, Searcher.root); elsewhere moves are left as
+// they are.
+func (s *Searcher) rootMoves(moves []engines.Move, ply int) []engines.Move {
+	if ply == 0 && s.root != nil {
+		return keepMoves(moves, s.root)
+	}
+	return moves
+}
+
+// orderedMoves generates the moves of pos searched at ply (rootMoves),
+// in the ply's move list, and scores them for move ordering (scoreMoves:
+// the hash move ttMove, captures, killers, the counter-move counter,
+// history). None: the game is over. A search of the same ply (the
+// singular search) writes over the list, which is then made again.
+func (s *Searcher) orderedMoves(pos *engines.Position, ply int, ttMove, counter engines.Move) ([]engines.Move, []int32) {
+	moves := s.rootMoves(pos.GenerateMoves(s.moves[ply][:0]), ply)
+	scores := s.scores[ply][:len(moves)]
+	c1, c2 := s.conts(ply)
+	s.scoreMoves(pos, moves, scores, ttMove, ply, counter, c1, c2)
+	return moves, scores
+}
+
+// lastPieceCapture returns a capture of the opponent's last piece of a
+// species that ends the game at once (see extinguishing), searched at
+// ply. Only the moves of their attackers onto them (or en passant) can
+// be such a capture: only those are generated.
+func (s *Searcher) lastPieceCapture(pos *engines.Position, ply int) (engines.Move, bool) {
+	lone, attackers := s.lastPieceAttackers(pos, pos.SideToMove().Other())
+	if attackers == 0 {
+		return engines.NullMove, false
+	}
+	dest := lone
+	if ep := pos.EnPassant(); ep != engines.NoSquare {
+		dest |= engines.SquareBB(ep)
+		attackers |= pos.Pieces(pos.SideToMove(), engines.Pawn)
+	}
+	return s.extinguishing(pos, s.rootMoves(pos.GenerateFromTo(s.moves[ply][:0], attackers, dest), ply))
 }
 
 // extinguishing returns a capture among moves that takes the last piece
