@@ -594,12 +594,14 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 	c1, c2 := s.conts(ply)
 	best, bestMove := -infinity, engines.NullMove
 	origAlpha := alpha
+	nd := node{ply: ply, depth: depth, pvNode: pvNode, cutNode: cutNode, inCheck: inCheck, danger: danger,
+		improving: improving, ttMove: ttMove, counter: counter}
 	// Futility: a quiet move one or two plies from the leaves cannot lift
 	// a static score far below alpha.
-	futile := canPrune && depth <= 2 && alpha > -mateBand && static+s.p.FutilityMargin*depth <= alpha
-	lmpLimit := s.p.LMPBase + depth*depth
+	nd.futile = canPrune && depth <= 2 && alpha > -mateBand && static+s.p.FutilityMargin*depth <= alpha
+	nd.lmpLimit = s.p.LMPBase + depth*depth
 	if !improving {
-		lmpLimit /= 2
+		nd.lmpLimit /= 2
 	}
 	// This ply's scratch (Searcher.plyState): the quiet moves searched
 	// without a cutoff (for the history malus), the quiet-move threats and
@@ -621,46 +623,27 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		if m == excluded {
 			continue
 		}
-		capture := pos.IsCapture(m)
-		quiet := !capture && m.Promotion() == engines.NoPieceType
+		c := candidate{m: m, capture: pos.IsCapture(m)}
+		c.quiet = !c.capture && m.Promotion() == engines.NoPieceType
 		pc := pieceIndex(side, pos.MovedType(m))
-		stat := int32(0)
-		if quiet {
-			stat = s.quietScore(side, m, pc, c1, c2)
+		if c.quiet {
+			c.stat = s.quietScore(side, m, pc, c1, c2)
 		}
 		pos.MakeMove(m, child)
 		s.tt.prefetch(child.Hash())
 		// A checking move is neither pruned nor reduced: it may mate.
 		// In an extinction variant, a quiet move attacking the last piece
 		// of a species threatens to end the game, as a check may.
-		givesCheck := child.InCheck()
-		if quiet && !givesCheck {
+		c.givesCheck = child.InCheck()
+		if c.quiet && !c.givesCheck {
 			if !threatsReady {
 				lone = s.lastPieces(pos, side.Other())
 				pos.QuietThreats(lone, threats)
 				threatsReady = true
 			}
-			givesCheck = lone != 0 && threats.Attacks(pos, m, child)
+			c.givesCheck = lone != 0 && threats.Attacks(pos, m, child)
 		}
-		prunable := quiet && !givesCheck
-		// Pruning, once a move that does not lose has been found.
-		if ply > 0 && !inCheck && !danger && best > -mateBand && m != ttMove && !givesCheck {
-			if quiet && !pvNode && depth <= 4 && searched >= lmpLimit {
-				continue // late-move pruning
-			}
-			if depth <= 6 && !pvNode {
-				if quiet && depth <= 3 && stat < int32(-s.p.HistoryPrune*depth) {
-					continue
-				}
-				if quiet && !pos.SEEAtLeast(m, &s.w.pieces, -s.p.SEEQuietMargin*depth) {
-					continue
-				}
-				if capture && !pos.SEEAtLeast(m, &s.w.pieces, -s.p.SEECaptureMargin*depth*depth) {
-					continue
-				}
-			}
-		}
-		if futile && prunable && searched > 0 {
+		if s.skipMove(pos, &nd, &c, best, searched) {
 			continue
 		}
 		s.nodes++
@@ -675,27 +658,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 			score = -s.negamax(child, depth-1+ext, ply+1, -beta, -alpha, pvNode, !pvNode && !cutNode)
 		} else {
 			// Late quiet moves get a reduced null-window search first.
-			r := 0
-			if prunable && depth >= 3 && searched >= 3 && !inCheck && !danger {
-				r = int(s.lmr[min(depth, 63)][min(searched, 63)])
-				if pvNode {
-					r--
-				}
-				if !improving {
-					r++
-				}
-				if cutNode {
-					r++
-				}
-				if ttMove != engines.NullMove && pos.IsCapture(ttMove) {
-					r++ // the best move found here is a capture: quiet ones rarely are
-				}
-				if m == s.killers[ply][0] || m == s.killers[ply][1] || m == counter {
-					r--
-				}
-				r -= int(stat / 12288)
-				r = max(0, min(r, depth-2))
-			}
+			r := s.reduction(pos, &nd, &c, searched)
 			score = -s.negamax(child, depth-1-r+ext, ply+1, -alpha-1, -alpha, false, true)
 			if score > alpha && r > 0 {
 				score = -s.negamax(child, depth-1+ext, ply+1, -alpha-1, -alpha, false, !cutNode)
@@ -717,14 +680,14 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 				copy(s.pv[ply][ply+1:], s.pv[ply+1][ply+1:s.pvLen[ply+1]])
 				s.pvLen[ply] = s.pvLen[ply+1]
 				if score >= beta {
-					if quiet {
+					if c.quiet {
 						s.rememberQuiet(pos, m, pc, ply, depth, prevMove, pl.quiets[:nQuiets], pl.quietPieces[:nQuiets])
 					}
 					break
 				}
 			}
 		}
-		if quiet && nQuiets < len(pl.quiets) {
+		if c.quiet && nQuiets < len(pl.quiets) {
 			pl.quiets[nQuiets], pl.quietPieces[nQuiets] = m, uint8(pc)
 			nQuiets++
 		}
@@ -740,6 +703,99 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		s.tt.store(key, bestMove, toTT(best, ply), depth, boundOf(best, origAlpha, beta), static)
 	}
 	return best
+}
+
+// node is what negamax has settled about the node it searches when its
+// move loop starts: the loop's steps (skipMove, reduction) read it.
+type node struct {
+	ply, depth      int // depth after the extensions and the internal iterative reduction
+	pvNode, cutNode bool
+	inCheck         bool
+	danger          bool // the side to move has the last piece of a species attacked
+	improving       bool // the static score rose since our previous move
+	futile          bool // futility: no quiet move lifts the static score to alpha
+	lmpLimit        int  // late-move pruning: quiet moves searched before the others are pruned
+	ttMove, counter engines.Move
+}
+
+// candidate is a move of negamax's loop, made (the child position is
+// known) but not searched yet.
+type candidate struct {
+	m          engines.Move
+	capture    bool
+	quiet      bool  // neither a capture nor a promotion
+	givesCheck bool  // a check, or a quiet move attacking a last piece of a species
+	stat       int32 // the history of a quiet move (quietScore)
+}
+
+// skipMove reports whether negamax passes over move c of node nd without
+// searching it, best being the best score so far and searched the moves
+// searched before it. Each rule is one if, to be read and A/B-tested
+// alone. A checking move is never skipped: it may mate (or, attacking a
+// last piece, end the game). Nor is the hash move, nor any move at the
+// root, in check, with a last piece attacked, or before a move that does
+// not lose was found (best a mate score): then every move must be seen.
+func (s *Searcher) skipMove(pos *engines.Position, nd *node, c *candidate, best, searched int) bool {
+	if c.givesCheck {
+		return false
+	}
+	if nd.ply > 0 && !nd.inCheck && !nd.danger && best > -mateBand && c.m != nd.ttMove {
+		depth := nd.depth
+		// Late-move pruning: near the leaves, after enough quiet moves
+		// the later ones (ordered by history) rarely matter.
+		if c.quiet && !nd.pvNode && depth <= 4 && searched >= nd.lmpLimit {
+			return true
+		}
+		if depth <= 6 && !nd.pvNode {
+			// History pruning: a quiet move that keeps failing here.
+			if c.quiet && depth <= 3 && c.stat < int32(-s.p.HistoryPrune*depth) {
+				return true
+			}
+			// SEE pruning: a move that loses more material by static
+			// exchange than the depth left can win back.
+			if c.quiet && !pos.SEEAtLeast(c.m, &s.w.pieces, -s.p.SEEQuietMargin*depth) {
+				return true
+			}
+			if c.capture && !pos.SEEAtLeast(c.m, &s.w.pieces, -s.p.SEECaptureMargin*depth*depth) {
+				return true
+			}
+		}
+	}
+	// Futility (node.futile), once one move was searched.
+	return nd.futile && c.quiet && searched > 0
+}
+
+// reduction returns how many plies less than the full depth the first,
+// null-window search of move c of node nd gets, searched being the moves
+// searched before it (at least 1): late quiet moves, from the table of
+// Params (lmrTable), more at an expected cut-node or when the static
+// score is not improving, less on the principal variation, for a killer
+// or counter-move and by the move's history. A check, a capture or a
+// promotion is not reduced, nor any move in check or with a last piece
+// attacked; and the reduced search keeps at least one ply.
+func (s *Searcher) reduction(pos *engines.Position, nd *node, c *candidate, searched int) int {
+	depth := nd.depth
+	if !c.quiet || c.givesCheck || depth < 3 || searched < 3 || nd.inCheck || nd.danger {
+		return 0
+	}
+	r := int(s.lmr[min(depth, 63)][min(searched, 63)])
+	if nd.pvNode {
+		r--
+	}
+	if !nd.improving {
+		r++
+	}
+	if nd.cutNode {
+		r++
+	}
+	if nd.ttMove != engines.NullMove && pos.IsCapture(nd.ttMove) {
+		r++ // the best move found here is a capture: quiet ones rarely are
+	}
+	if c.m == s.killers[nd.ply][0] || c.m == s.killers[nd.ply][1] || c.m == nd.counter {
+		r--
+	}
+	r -= int(c.stat / 12288)
+	return max(0, min(r, depth-2))
 }
 
 // rootMoves keeps, at the root (ply 0), the moves the search is limited
