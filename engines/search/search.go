@@ -490,15 +490,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 	// species attacked is a move from losing the game: no pruning or
 	// reduction there, and one ply more; the evaluation's pass over the
 	// pieces tells that when it runs.
-	static, danger := noEval, false
-	switch {
-	case inCheck:
-		danger = s.lastPieceAttacked(pos)
-	case ttHit && tte.eval != noEvalTT:
-		static, danger = int(tte.eval), s.lastPieceAttacked(pos)
-	default:
-		static, danger = s.evaluateDanger(pos, ply)
-	}
+	static, danger := s.staticEval(pos, ply, inCheck, ttHit, &tte)
 	if danger && ply > 0 && ply < 2*s.rootDepth {
 		depth++
 	}
@@ -510,37 +502,17 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 	canPrune := !pvNode && !inCheck && !danger && excluded == engines.NullMove && ply > 0
 
 	// Reverse futility: far above beta near the leaves, the static score
-	// stands. Mate scores are left to the search: a window near a mate
-	// must be searched for the shortest one.
-	if canPrune && depth <= 6 && beta > -mateBand && beta < mateBand && static < mateBand {
-		margin := s.p.RFPMargin * depth
-		if improving {
-			margin -= s.p.RFPMargin / 2
-		}
-		if static-margin >= beta {
-			return (static + beta) / 2
-		}
+	// stands.
+	if canPrune && s.reverseFutile(depth, beta, static, improving) {
+		return (static + beta) / 2
 	}
 
 	// Null move: if passing still fails high, a real move will too. Not in
 	// check, not when only pawns and kings are left (zugzwang).
 	if canPrune && depth >= 3 && static >= beta && beta < mateBand && s.hasPieces(pos) &&
 		s.stack[ply-1].move != engines.NullMove {
-		child := &s.plyState[ply].child
-		pos.MakeNullMove(child)
-		s.tt.prefetch(child.Hash())
-		s.path = append(s.path, child.Hash())
-		fr.move, fr.cont = engines.NullMove, nil
-		// Further above beta, a deeper cut: the pass is less likely to
-		// be refuted.
-		r := s.p.NullMoveBase + depth/s.p.NullMoveDivisor + min((static-beta)/200, 3)
-		score := -s.negamax(child, depth-1-r, ply+1, -beta, -beta+1, false, !cutNode)
-		s.path = s.path[:len(s.path)-1]
-		if s.aborted {
-			return 0
-		}
-		if score >= beta && score < mateBand {
-			return beta
+		if score, cut := s.nullMove(pos, ply, depth, beta, static, cutNode); cut {
+			return score
 		}
 	}
 
@@ -576,16 +548,12 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 	singular := false
 	if ply > 0 && depth >= 7 && ttMove != engines.NullMove && excluded == engines.NullMove &&
 		int(tte.depth) >= depth-3 && tte.bound != boundUpper {
-		ttScore := fromTT(int(tte.score), ply)
-		if ttScore > -mateBand && ttScore < mateBand {
-			sBeta := ttScore - s.p.SingularMargin*depth
-			fr.excluded = ttMove
-			sc := s.negamax(pos, (depth-1)/2, ply, sBeta-1, sBeta, false, cutNode)
-			fr.excluded = engines.NullMove
-			if s.aborted {
-				return 0
-			}
-			singular = sc < sBeta
+		var searched bool
+		singular, searched = s.singular(pos, ply, depth, cutNode, ttMove, &tte)
+		if s.aborted {
+			return 0
+		}
+		if searched {
 			// negamax on this ply reused the move list: make it again.
 			moves, scores = s.orderedMoves(pos, ply, ttMove, counter)
 		}
@@ -653,20 +621,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		if singular && m == ttMove {
 			ext = 1
 		}
-		var score int
-		if searched == 0 {
-			score = -s.negamax(child, depth-1+ext, ply+1, -beta, -alpha, pvNode, !pvNode && !cutNode)
-		} else {
-			// Late quiet moves get a reduced null-window search first.
-			r := s.reduction(pos, &nd, &c, searched)
-			score = -s.negamax(child, depth-1-r+ext, ply+1, -alpha-1, -alpha, false, true)
-			if score > alpha && r > 0 {
-				score = -s.negamax(child, depth-1+ext, ply+1, -alpha-1, -alpha, false, !cutNode)
-			}
-			if score > alpha && score < beta {
-				score = -s.negamax(child, depth-1+ext, ply+1, -beta, -alpha, true, false)
-			}
-		}
+		score := s.searchMove(pos, child, &nd, &c, alpha, beta, ext, searched)
 		searched++
 		s.path = s.path[:len(s.path)-1]
 		if s.aborted {
@@ -676,9 +631,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 			best, bestMove = score, m
 			if score > alpha {
 				alpha = score
-				s.pv[ply][ply] = m
-				copy(s.pv[ply][ply+1:], s.pv[ply+1][ply+1:s.pvLen[ply+1]])
-				s.pvLen[ply] = s.pvLen[ply+1]
+				s.newPV(ply, m)
 				if score >= beta {
 					if c.quiet {
 						s.rememberQuiet(pos, m, pc, ply, depth, prevMove, pl.quiets[:nQuiets], pl.quietPieces[:nQuiets])
@@ -703,6 +656,108 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		s.tt.store(key, bestMove, toTT(best, ply), depth, boundOf(best, origAlpha, beta), static)
 	}
 	return best
+}
+
+// staticEval returns the static score of pos, searched at ply (noEval in
+// check), from the hash entry tte when it has one (ttHit), and whether
+// the side to move has the last piece of a species attacked (from the
+// evaluation's pass over the pieces when it runs).
+func (s *Searcher) staticEval(pos *engines.Position, ply int, inCheck, ttHit bool, tte *ttEntry) (int, bool) {
+	switch {
+	case inCheck:
+		return noEval, s.lastPieceAttacked(pos)
+	case ttHit && tte.eval != noEvalTT:
+		return int(tte.eval), s.lastPieceAttacked(pos)
+	}
+	return s.evaluateDanger(pos, ply)
+}
+
+// reverseFutile reports whether a node whose static score is far above
+// beta near the leaves (depth 6 at most) may return without a search:
+// the margin grows with the depth, and is half a step narrower when
+// improving. Mate scores are left to the search: a window near a mate
+// must be searched for the shortest one.
+func (s *Searcher) reverseFutile(depth, beta, static int, improving bool) bool {
+	if depth > 6 || beta <= -mateBand || beta >= mateBand || static >= mateBand {
+		return false
+	}
+	margin := s.p.RFPMargin * depth
+	if improving {
+		margin -= s.p.RFPMargin / 2
+	}
+	return static-margin >= beta
+}
+
+// nullMove searches the null move of the node at ply (to depth, static
+// score static at or above beta) with a null window at beta, reduced more
+// the further the static score is above beta (the pass is then less
+// likely to be refuted). cut: the node fails high, return score (beta);
+// or the search was aborted (score 0).
+func (s *Searcher) nullMove(pos *engines.Position, ply, depth, beta, static int, cutNode bool) (score int, cut bool) {
+	child := &s.plyState[ply].child
+	pos.MakeNullMove(child)
+	s.tt.prefetch(child.Hash())
+	s.path = append(s.path, child.Hash())
+	fr := &s.stack[ply]
+	fr.move, fr.cont = engines.NullMove, nil
+	r := s.p.NullMoveBase + depth/s.p.NullMoveDivisor + min((static-beta)/200, 3)
+	score = -s.negamax(child, depth-1-r, ply+1, -beta, -beta+1, false, !cutNode)
+	s.path = s.path[:len(s.path)-1]
+	if s.aborted {
+		return 0, true
+	}
+	if score >= beta && score < mateBand {
+		return beta, true
+	}
+	return 0, false
+}
+
+// singular reports whether the hash move ttMove of the node at ply is
+// singular: a search of the node without it, to half the depth, with a
+// null window at the hash score lowered by a margin, fails low. searched:
+// the hash score is no mate score, so that search ran, and wrote over the
+// ply's move list.
+func (s *Searcher) singular(pos *engines.Position, ply, depth int, cutNode bool, ttMove engines.Move, tte *ttEntry) (singular, searched bool) {
+	ttScore := fromTT(int(tte.score), ply)
+	if ttScore <= -mateBand || ttScore >= mateBand {
+		return false, false
+	}
+	sBeta := ttScore - s.p.SingularMargin*depth
+	fr := &s.stack[ply]
+	fr.excluded = ttMove
+	sc := s.negamax(pos, (depth-1)/2, ply, sBeta-1, sBeta, false, cutNode)
+	fr.excluded = engines.NullMove
+	return sc < sBeta, true
+}
+
+// searchMove searches child, the position after move c of node nd (pos),
+// by principal variation search: the first move with the window (alpha,
+// beta); a later one with a null window at alpha, reduced first
+// (reduction) and again at the full depth when it beats alpha, and with
+// the full window when its score lands inside it. ext is the move's
+// extension, searched the moves searched before it.
+func (s *Searcher) searchMove(pos, child *engines.Position, nd *node, c *candidate, alpha, beta, ext, searched int) int {
+	depth, ply := nd.depth, nd.ply
+	if searched == 0 {
+		return -s.negamax(child, depth-1+ext, ply+1, -beta, -alpha, nd.pvNode, !nd.pvNode && !nd.cutNode)
+	}
+	r := s.reduction(pos, nd, c, searched)
+	score := -s.negamax(child, depth-1-r+ext, ply+1, -alpha-1, -alpha, false, true)
+	if score > alpha && r > 0 {
+		score = -s.negamax(child, depth-1+ext, ply+1, -alpha-1, -alpha, false, !nd.cutNode)
+	}
+	if score > alpha && score < beta {
+		score = -s.negamax(child, depth-1+ext, ply+1, -beta, -alpha, true, false)
+	}
+	return score
+}
+
+// newPV makes move m, followed by the principal variation of the ply
+// after, the principal variation of ply.
+func (s *Searcher) newPV(ply int, m engines.Move) {
+	s.pv[ply][ply] = m
+	copy(s.pv[ply][ply+1:], s.pv[ply+1][ply+1:s.pvLen[ply+1]])
+	s.pvLen[ply] = s.pvLen[ply+1]
 }
 
 // node is what negamax has settled about the node it searches when its
