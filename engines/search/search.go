@@ -295,7 +295,8 @@ func (s *Searcher) aspirate(pos *engines.Position, depth, prev int) int {
 	}
 }
 
-func abs(x int) int {
+// abs returns the absolute value of x (an int, or an int32 history score).
+func abs[T int | int32](x T) T {
 	if x < 0 {
 		return -x
 	}
@@ -1040,15 +1041,8 @@ func (s *Searcher) addHistory(side engines.Color, m engines.Move, pc int, c1, c2
 
 // gravity returns history score h after a bonus (or malus when negative).
 func gravity(h, bonus int32) int32 {
-	h += bonus*32 - h*abs32(bonus)/512
+	h += bonus*32 - h*abs(bonus)/512
 	return max(-historyMax, min(historyMax, h))
-}
-
-func abs32(x int32) int32 {
-	if x < 0 {
-		return -x
-	}
-	return x
 }
 
 // Ordering scores: hash move, then promotions and captures by MVV-LVA,
