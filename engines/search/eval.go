@@ -5,8 +5,8 @@ import "varena/engines"
 // Evaluate returns the static evaluation of pos in centipawns from the side
 // to move's point of view: sum_i w_i * f_i(pos). With a non-nil trace it
 // also adds f(pos) to the trace; the score is the same either way (up to
-// the order of the additions), since both add up one list of terms
-// (terms) from one pass over the board (facts.scan): the tuner's
+// the order of the additions), since both add up the one list of terms
+// (func terms) from one pass over the board (facts.scan): the tuner's
 // linear model and the engine's evaluation cannot drift apart.
 func Evaluate(pos *engines.Position, w *Weights, trace *Trace) float64 {
 	if trace != nil {

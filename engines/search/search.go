@@ -788,9 +788,10 @@ type candidate struct {
 // searching it, best being the best score so far and searched the moves
 // searched before it. Each rule is one if, to be read and A/B-tested
 // alone. A checking move is never skipped: it may mate (or, attacking a
-// last piece, end the game). Nor is the hash move, nor any move at the
-// root, in check, with a last piece attacked, or before a move that does
-// not lose was found (best a mate score): then every move must be seen.
+// last piece, end the game); nor is any move at the root, in check or
+// with a last piece attacked. Late-move, history and SEE pruning spare
+// the hash move too, and wait for a move that does not lose (best above
+// the mate scores); futility waits for one move searched.
 func (s *Searcher) skipMove(pos *engines.Position, nd *node, c *candidate, best, searched int) bool {
 	if c.givesCheck {
 		return false
@@ -826,9 +827,10 @@ func (s *Searcher) skipMove(pos *engines.Position, nd *node, c *candidate, best,
 // searched before it (at least 1): late quiet moves, from the table of
 // Params (lmrTable), more at an expected cut-node or when the static
 // score is not improving, less on the principal variation, for a killer
-// or counter-move and by the move's history. A check, a capture or a
-// promotion is not reduced, nor any move in check or with a last piece
-// attacked; and the reduced search keeps at least one ply.
+// or counter-move and by the move's history. The first three moves are
+// not reduced, nor a check, a capture or a promotion, nor any move in
+// check or with a last piece attacked; and the reduced search keeps at
+// least one ply.
 func (s *Searcher) reduction(pos *engines.Position, nd *node, c *candidate, searched int) int {
 	depth := nd.depth
 	if !c.quiet || c.givesCheck || depth < 3 || searched < 3 || nd.inCheck || nd.danger {
