@@ -222,9 +222,11 @@ func (a acc[S]) tracePieces(pos *engines.Position, f *facts, w *Weights) acc[S] 
 // adds a count from the facts of pos's scan times the term's weights; a
 // term the variant lacks is not registered (term.ok is false) and its
 // line is skipped. psq is the material and piece-square sum (see
-// acc.sums).
-func terms[S sink](a acc[S], f *facts, pos *engines.Position, w *Weights, psq *[2]int64) acc[S] {
+// acc.sums). The score is the middlegame and endgame sums blended by the
+// phase.
+func terms[S sink](sink S, f *facts, pos *engines.Position, w *Weights, psq *[2]int64) float64 {
 	fs, vals := w.fs, w.values
+	a := acc[S]{sink: sink}
 	us := pos.SideToMove()
 	them := us.Other()
 	a = a.add(vals, fs.tempo, 1)
@@ -277,7 +279,9 @@ func terms[S sink](a acc[S], f *facts, pos *engines.Position, w *Weights, psq *[
 			a = a.add(vals, fs.kingDanger, float64(n))
 		}
 	}
-	return a
+	// eg + p*(mg-eg) rather than p*mg + (1-p)*eg: with equal middlegame
+	// and endgame weights the score is then exactly the single-phase one.
+	return a.eg + f.phase(fs)*(a.mg-a.eg)
 }
 
 // evaluate is Evaluate without a trace, the searcher's: psq, when not nil,
@@ -302,10 +306,7 @@ func (f *facts) lastAttacked(us engines.Color) bool {
 // score is evaluate's sum of the terms, from the facts of pos's scan and
 // the material and piece-square sum psq.
 func (f *facts) score(pos *engines.Position, w *Weights, psq *[2]int64) float64 {
-	a := terms(acc[noTrace]{}, f, pos, w, psq)
-	// eg + p*(mg-eg) rather than p*mg + (1-p)*eg: with equal middlegame
-	// and endgame weights the score is then exactly the single-phase one.
-	return a.eg + f.phase(w.fs)*(a.mg-a.eg)
+	return terms(noTrace{}, f, pos, w, psq)
 }
 
 // logged is one term added in a traced evaluation: its pair of features
@@ -323,7 +324,7 @@ func evaluateTrace(pos *engines.Position, w *Weights, trace *Trace) float64 {
 	var f facts
 	f.scan(pos, w, false)
 	trace.log = trace.log[:0]
-	a := terms(acc[withTrace]{sink: withTrace{trace}}, &f, pos, w, nil)
+	score := terms(withTrace{trace}, &f, pos, w, nil)
 	phase := f.phase(w.fs)
 	trace.begin(len(w.values))
 	for _, l := range trace.log {
@@ -331,5 +332,5 @@ func evaluateTrace(pos *engines.Position, w *Weights, trace *Trace) float64 {
 		trace.add(l.tm[eg], (1-phase)*l.x)
 	}
 	trace.end()
-	return a.eg + phase*(a.mg-a.eg)
+	return score
 }
