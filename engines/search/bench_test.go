@@ -40,7 +40,8 @@ func (m cpuMeter) report(b *testing.B, ops float64, unit string) {
 // hundred milliseconds: the depths of caf0e6e's day (8, 8, 6) now take
 // 10-40 ms, too short for a speed figure beside the new game's clearing.
 func BenchmarkSearch(b *testing.B) {
-	depths := map[string]int{"extinction": 11, "losalamos-bunkers": 14, "losalamos-extinction": 14, "evolution": 10}
+	depths := map[string]int{"extinction": 11, "losalamos-bunkers": 14, "losalamos-extinction": 14, "evolution": 10,
+		"standard": 13, "fischerandom": 13}
 	for _, v := range variants.All {
 		b.Run(v.Name, func(b *testing.B) {
 			depth, ok := depths[v.Name]

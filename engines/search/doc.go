@@ -12,7 +12,37 @@
 // (configs/weights/<variant>.yaml, weights.go), where a table is written
 // as a board is read, one row per rank.
 //
+// One pass over the pieces (facts.scan, eval.go) counts what the terms
+// need; one list of terms (terms, eval.go) adds up count times weights.
+// The searcher's score and the tuner's trace are that list instantiated
+// for two sink types: the searcher's (noTrace) compiles to the sums alone,
+// the tuner's (withTrace) also logs each term for the trace. A term is
+// added with a field of featureSet, one registration in newFeatureSet
+// (its name, the key of its weights, and with optional the weights a file
+// without them gets, so the weights files need no edit) and one line in
+// terms; a bishop pair, say:
+//
+//	bishopPair term // in featureSet
+//
+//	// in newFeatureSet:
+//	fs.bishopPair = fs.optional("bishop_pair", "both bishops, own minus enemy", 0, 0)
+//
+//	// in terms, in the loop over the sides:
+//	if fs.bishopPair.ok() && f.n[side][engines.Bishop] >= 2 {
+//		a = a.add(vals, fs.bishopPair, sign)
+//	}
+//
+// A term that needs something the scan does not count adds it to facts.
+//
 // In the search the material and piece-square terms are not summed afresh
 // at each node: the searcher keeps their sums per ply and moves them by the
 // squares that changed since the last position evaluated there (psq.go).
+//
+// The search (Searcher.negamax) is written as a sequence of named steps:
+// the hash probe, the capture of a last piece (lastPieceCapture), the
+// static score (staticEval), reverse futility (reverseFutile), the null
+// move (nullMove), the move list (orderedMoves), the singular extension
+// (singular), then per move the pruning rules (skipMove) and the
+// principal variation search with its late-move reduction (searchMove,
+// reduction).
 package search

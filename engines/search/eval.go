@@ -1,99 +1,13 @@
 package search
 
-import (
-	"math"
-
-	"varena/engines"
-)
-
-// Weights is one value per feature of a variant, in registry order.
-type Weights struct {
-	variant *engines.Variant
-	fs      *featureSet
-	values  []float64
-	pieces  [engines.King + 1]int // middlegame material weights, for SEE and pruning
-	// psq[colour][type][square][phase] is material plus piece-square
-	// weight of a piece, from White's view (Black's negated), in fixed
-	// point (psqOne per centipawn): the incremental sums the searcher keeps
-	// are then exact whatever the order of the updates.
-	psq [2][engines.King + 1][64][2]int64
-}
-
-// psqOne is the fixed-point unit of the material and piece-square sums:
-// 2^32 per centipawn keeps fractional weights to 1e-10 and the sum of 64
-// pieces of up to 10^7 centipawns inside int64.
-const psqOne = 1 << 32
-
-func newWeights(v *engines.Variant, fs *featureSet, values []float64) *Weights {
-	w := &Weights{variant: v, fs: fs, values: values}
-	for t := engines.Pawn; t <= engines.King; t++ {
-		if tm := fs.material[t]; tm.ok() {
-			w.pieces[t] = int(values[tm[mg]])
-		}
-	}
-	for ph := mg; ph <= eg; ph++ {
-		for t := engines.Pawn; t <= engines.King; t++ {
-			if !fs.material[t].ok() {
-				continue
-			}
-			for c := engines.White; c <= engines.Black; c++ {
-				sign := 1.0
-				if c == engines.Black {
-					sign = -1
-				}
-				for sq := 0; sq < v.Geometry.NumSquares(); sq++ {
-					x := values[fs.material[t][ph]] + values[fs.pst[t][ph]+int(fs.tableSquare[c][sq])]
-					w.psq[c][t][sq][ph] = int64(math.Round(sign * x * psqOne))
-				}
-			}
-		}
-	}
-	return w
-}
-
-// Variant returns the variant the weights are for.
-func (w *Weights) Variant() *engines.Variant { return w.variant }
-
-// Values returns the weights in feature order (a copy).
-func (w *Weights) Values() []float64 { return append([]float64(nil), w.values...) }
-
-// Names returns the feature names in order.
-func (w *Weights) Names() []string {
-	names := make([]string, len(w.fs.list))
-	for i, f := range w.fs.list {
-		names[i] = f.Name
-	}
-	return names
-}
-
-// WithValues returns weights for the same variant with other values (the
-// tuner's step); values must have one entry per feature.
-func (w *Weights) WithValues(values []float64) *Weights {
-	if len(values) != len(w.values) {
-		panic("search: WithValues: wrong number of values") // a caller bug, not input
-	}
-	return newWeights(w.variant, w.fs, append([]float64(nil), values...))
-}
-
-// PieceValue returns the middlegame material weight of type t, rounded
-// toward zero to centipawns (0 when the variant has no such piece).
-func (w *Weights) PieceValue(t engines.PieceType) int { return w.pieces[t] }
-
-// Get returns the weight of the named feature.
-func (w *Weights) Get(name string) (float64, bool) {
-	i, err := w.fs.index(name)
-	if err != nil {
-		return 0, false
-	}
-	return w.values[i], true
-}
+import "varena/engines"
 
 // Evaluate returns the static evaluation of pos in centipawns from the side
 // to move's point of view: sum_i w_i * f_i(pos). With a non-nil trace it
 // also adds f(pos) to the trace; the score is the same either way (up to
-// the order of the additions), since both read their terms from one pass
-// over the board (facts.scan): the tuner's linear model and the engine's
-// evaluation cannot drift apart.
+// the order of the additions), since both add up the one list of terms
+// (func terms) from one pass over the board (facts.scan): the tuner's
+// linear model and the engine's evaluation cannot drift apart.
 func Evaluate(pos *engines.Position, w *Weights, trace *Trace) float64 {
 	if trace != nil {
 		return evaluateTrace(pos, w, trace)
@@ -103,10 +17,9 @@ func Evaluate(pos *engines.Position, w *Weights, trace *Trace) float64 {
 
 // facts is what one pass over the pieces finds, in whole numbers: every
 // term of the evaluation is a count in here. The pass (scan) is the one
-// piece of code that looks at the board; the searcher's score (evaluate)
-// and the tuner's trace (evaluateTrace) both read their terms from it, so
-// they cannot disagree on a feature, and the search pays nothing for the
-// trace.
+// piece of code that looks at the board, and terms the one list of terms
+// read from it: the searcher's score (evaluate) and the tuner's trace
+// (evaluateTrace) both add it up, so they cannot disagree on a feature.
 type facts struct {
 	n       [2][engines.King + 1]int32 // pieces per colour and type
 	mob     [2][engines.King + 1]int32 // mobility per colour and type
@@ -220,45 +133,103 @@ func (f *facts) kingDanger(pos *engines.Position, us engines.Color) int {
 	return (g.KingSteps(ku.First()) & f.attacks[them]).Count() - (g.KingSteps(kt.First()) & f.attacks[us]).Count()
 }
 
-// sum is the middlegame and endgame sums of one evaluation. A value, not a
-// pointer: add returns the new sum, so both stay in registers through the
-// evaluation rather than in memory.
-type sum struct{ mg, eg float64 }
+// A sink is what an evaluation does with its terms besides adding them
+// up: noTrace, the searcher's, nothing; withTrace logs each one to its
+// trace, for Evaluate to fold the phase into the features. The choice is
+// a type, not a value: the compiler instantiates the term list (terms)
+// once per sink, and in the searcher's, where len of the sink is the
+// constant 0, the logging is compiled away, so the search's evaluation is
+// plain arithmetic (a sink with methods would be called through the
+// generic function's dictionary, term by term).
+type sink interface{ noTrace | withTrace }
+
+type (
+	noTrace   = [0]*Trace
+	withTrace = [1]*Trace
+)
+
+// acc is the sum of the weighted terms of one evaluation, middlegame and
+// endgame apart, from the side to move's view, and its sink. A value, not
+// a pointer: add returns the new sum, so it stays in registers through
+// the evaluation rather than in memory.
+type acc[S sink] struct {
+	mg, eg float64
+	sink   S
+}
+
+// trace is the trace of a withTrace sink (only called when len(a.sink)
+// is 1).
+func (a acc[S]) trace() *Trace { return a.sink[len(a.sink)-1] }
 
 // add adds x of a term whose endgame feature follows its middlegame one
 // (every term but the tables', see featureSet.pair).
-func (a sum) add(w []float64, tm term, x float64) sum {
+func (a acc[S]) add(w []float64, tm term, x float64) acc[S] {
 	w = w[tm[mg] : tm[mg]+2]
-	return sum{a.mg + w[0]*x, a.eg + w[1]*x}
-}
-
-// evaluate is Evaluate without a trace, the searcher's: psq, when not nil,
-// is the material and piece-square sum of pos from White's view (the
-// searcher's incremental sums), which then is not recomputed. Terms are
-// added in the order evaluateTrace logs them, material and tables aside.
-func evaluate(pos *engines.Position, w *Weights, psq *[2]int64) float64 {
-	var f facts
-	f.scan(pos, w, psq == nil)
-	if psq == nil {
-		psq = &f.psq
+	a.mg += w[0] * x
+	a.eg += w[1] * x
+	if len(a.sink) > 0 {
+		t := a.trace()
+		t.log = append(t.log, logged{tm, x})
 	}
-	return f.score(pos, w, psq)
+	return a
 }
 
-// lastAttacked reports whether the side to move has a species down to its
-// last piece and that piece attacked: the scan's attacks answer what
-// Searcher.lastPieceAttacked asks of the board square by square.
-func (f *facts) lastAttacked(us engines.Color) bool {
-	return f.last[us]&f.attacks[us.Other()] != 0
+// sums adds the material and piece-square terms as the searcher has
+// them, summed: psq, from White's view, in fixed point.
+func (a acc[S]) sums(pos *engines.Position, psq *[2]int64) acc[S] {
+	s := 1.0
+	if pos.SideToMove() == engines.Black {
+		s = -1
+	}
+	a.mg += s * float64(psq[mg]) / psqOne
+	a.eg += s * float64(psq[eg]) / psqOne
+	return a
 }
 
-// score is evaluate's sum of the terms, from the facts of pos's scan and
-// the material and piece-square sum psq.
-func (f *facts) score(pos *engines.Position, w *Weights, psq *[2]int64) float64 {
+// tracePieces adds the material and piece-square terms feature by
+// feature, as a trace needs them, material per type and a table's square
+// per piece, and logs each.
+func (a acc[S]) tracePieces(pos *engines.Position, f *facts, w *Weights) acc[S] {
+	us := pos.SideToMove()
+	fs, vals, t := w.fs, w.values, a.trace()
+	for side := engines.White; side <= engines.Black; side++ {
+		sign := 1.0
+		if side != us {
+			sign = -1
+		}
+		for _, pt := range fs.types {
+			n := f.n[side][pt]
+			if n == 0 {
+				continue
+			}
+			a = a.add(vals, fs.material[pt], sign*float64(n))
+			tm := fs.pst[pt]
+			for b := pos.Pieces(side, pt); b != 0; {
+				ts := int(fs.tableSquare[side][b.Pop()])
+				sq := term{tm[mg] + ts, tm[eg] + ts}
+				a.mg += vals[sq[mg]] * sign
+				a.eg += vals[sq[eg]] * sign
+				t.log = append(t.log, logged{sq, sign})
+			}
+		}
+	}
+	return a
+}
+
+// terms is the evaluation, term by term: the one list the searcher's
+// score (evaluate, with noTrace) and the tuner's trace (evaluateTrace,
+// withTrace) both add up, so the two cannot disagree on a term. Each line
+// adds a count from the facts of pos's scan times the term's weights; a
+// term the variant lacks is not registered (term.ok is false) and its
+// line is skipped. psq is the material and piece-square sum (see
+// acc.sums). The score is the middlegame and endgame sums blended by the
+// phase.
+func terms[S sink](sink S, f *facts, pos *engines.Position, w *Weights, psq *[2]int64) float64 {
 	fs, vals := w.fs, w.values
+	a := acc[S]{sink: sink}
 	us := pos.SideToMove()
 	them := us.Other()
-	a := sum{}.add(vals, fs.tempo, 1)
+	a = a.add(vals, fs.tempo, 1)
 	for side := engines.White; side <= engines.Black; side++ {
 		sign := 1.0
 		if side != us {
@@ -288,12 +259,13 @@ func (f *facts) score(pos *engines.Position, w *Weights, psq *[2]int64) float64 
 			}
 		}
 	}
-	s := 1.0
-	if us == engines.Black {
-		s = -1
+	// Material and piece-square tables: the searcher's sums, or feature by
+	// feature for a trace.
+	if len(a.sink) == 0 {
+		a = a.sums(pos, psq)
+	} else {
+		a = a.tracePieces(pos, f, w)
 	}
-	a.mg += s * float64(psq[mg]) / psqOne
-	a.eg += s * float64(psq[eg]) / psqOne
 	if fs.threatUs.ok() {
 		if n := (f.last[us] & f.attacks[them]).Count(); n != 0 {
 			a = a.add(vals, fs.threatUs, float64(n))
@@ -312,117 +284,53 @@ func (f *facts) score(pos *engines.Position, w *Weights, psq *[2]int64) float64 
 	return a.eg + f.phase(fs)*(a.mg-a.eg)
 }
 
-// terms sums the weighted terms of a traced evaluation, middlegame and
-// endgame apart, from the side to move's view, and logs each term for the
-// trace.
-type terms struct {
-	sum
-	w   []float64
-	log []logged
+// evaluate is Evaluate without a trace, the searcher's: psq, when not nil,
+// is the material and piece-square sum of pos from White's view (the
+// searcher's incremental sums), which then is not recomputed.
+func evaluate(pos *engines.Position, w *Weights, psq *[2]int64) float64 {
+	var f facts
+	f.scan(pos, w, psq == nil)
+	if psq == nil {
+		psq = &f.psq
+	}
+	return f.score(pos, w, psq)
 }
 
-// add adds x of a term (see sum.add) and logs it.
-func (a *terms) add(tm term, x float64) {
-	a.sum = a.sum.add(a.w, tm, x)
-	a.log = append(a.log, logged{tm, x})
+// lastAttacked reports whether the side to move has a species down to its
+// last piece and that piece attacked: the scan's attacks answer what
+// Searcher.lastPieceAttacked asks of the board square by square.
+func (f *facts) lastAttacked(us engines.Color) bool {
+	return f.last[us]&f.attacks[us.Other()] != 0
 }
 
-// addSquare adds x of square ts of the tables tm.
-func (a *terms) addSquare(tm term, ts int, x float64) {
-	sq := term{tm[mg] + ts, tm[eg] + ts}
-	a.mg += a.w[sq[mg]] * x
-	a.eg += a.w[sq[eg]] * x
-	a.log = append(a.log, logged{sq, x})
+// score is evaluate's sum of the terms, from the facts of pos's scan and
+// the material and piece-square sum psq.
+func (f *facts) score(pos *engines.Position, w *Weights, psq *[2]int64) float64 {
+	return terms(noTrace{}, f, pos, w, psq)
 }
 
-// logged is one term added in a traced evaluation.
+// logged is one term added in a traced evaluation: its pair of features
+// and its count.
 type logged struct {
 	tm term
 	x  float64
 }
 
-// evaluateTrace is Evaluate with a trace: the same terms from the same
-// facts as evaluate, material and piece-square tables feature by feature
-// rather than from the summed tables, each logged and added to the trace
-// with the phase folded in.
+// evaluateTrace is Evaluate with a trace: the terms of evaluate, material
+// and piece-square tables feature by feature rather than from the summed
+// tables, each logged and then added to the trace with the phase folded
+// in.
 func evaluateTrace(pos *engines.Position, w *Weights, trace *Trace) float64 {
-	fs := w.fs
 	var f facts
 	f.scan(pos, w, false)
-	us := pos.SideToMove()
-	them := us.Other()
-	a := terms{w: w.values, log: trace.log[:0]}
-	a.add(fs.tempo, 1)
-	for side := engines.White; side <= engines.Black; side++ {
-		sign := 1.0
-		if side != us {
-			sign = -1
-		}
-		for _, t := range fs.types {
-			n := f.n[side][t]
-			if n == 0 {
-				continue
-			}
-			a.add(fs.material[t], sign*float64(n))
-			if n == 1 && fs.last[t].ok() {
-				a.add(fs.last[t], sign)
-			}
-			if fs.evoSteps.ok() && t != engines.King {
-				a.add(fs.evoSteps, sign*float64(int(n)*int(engines.Queen-t)))
-			}
-			for b := pos.Pieces(side, t); b != 0; {
-				a.addSquare(fs.pst[t], int(fs.tableSquare[side][b.Pop()]), sign)
-			}
-			if mob := f.mob[side][t]; mob != 0 {
-				a.add(fs.mobility[t], sign*float64(mob))
-			}
-		}
-		if fs.bunkerOwn.ok() {
-			if n := f.bunker[side][0]; n != 0 {
-				a.add(fs.bunkerOwn, sign*float64(n))
-			}
-			if n := f.bunker[side][1]; n != 0 {
-				a.add(fs.bunkerEnemy, sign*float64(n))
-			}
-		}
-	}
-	if fs.threatUs.ok() {
-		if n := (f.last[us] & f.attacks[them]).Count(); n != 0 {
-			a.add(fs.threatUs, float64(n))
-		}
-		if n := (f.last[them] & f.attacks[us]).Count(); n != 0 {
-			a.add(fs.threatThem, float64(n))
-		}
-	}
-	if fs.kingDanger.ok() {
-		if n := f.kingDanger(pos, us); n != 0 {
-			a.add(fs.kingDanger, float64(n))
-		}
-	}
-	// The phase folded into each term's pair of features.
-	phase := f.phase(fs)
+	trace.log = trace.log[:0]
+	score := terms(withTrace{trace}, &f, pos, w, nil)
+	phase := f.phase(w.fs)
 	trace.begin(len(w.values))
-	for _, l := range a.log {
+	for _, l := range trace.log {
 		trace.add(l.tm[mg], phase*l.x)
 		trace.add(l.tm[eg], (1-phase)*l.x)
 	}
-	trace.log = a.log
 	trace.end()
-	return a.eg + phase*(a.mg-a.eg)
-}
-
-// psqSum returns the material and piece-square sum of pos from White's
-// view, from scratch.
-func (w *Weights) psqSum(pos *engines.Position) [2]int64 {
-	var s [2]int64
-	for c := engines.White; c <= engines.Black; c++ {
-		for t := engines.Pawn; t <= engines.King; t++ {
-			for b := pos.Pieces(c, t); b != 0; {
-				sq := b.Pop()
-				s[mg] += w.psq[c][t][sq][mg]
-				s[eg] += w.psq[c][t][sq][eg]
-			}
-		}
-	}
-	return s
+	return score
 }

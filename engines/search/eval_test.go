@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"varena/configs"
 	"varena/engines"
 	"varena/engines/variants"
 )
@@ -427,5 +428,38 @@ func TestLastAttackedFromScan(t *testing.T) {
 		if len(v.Species) > 0 && seen < 50 {
 			t.Errorf("%s: only %d positions with a last piece attacked", v.Name, seen)
 		}
+	}
+}
+
+// TestOptionalTerm: a term registered with featureSet.optional loads from
+// a weights file without its keys, with the weights it was registered
+// with, leaves the other weights as they were, and is written by YAML;
+// the other keys stay required.
+func TestOptionalTerm(t *testing.T) {
+	v, _ := variants.ByName("extinction")
+	data, name, err := configs.Weights(v.Name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs := newFeatureSet(v)
+	tm := fs.optional("test_term", "a term for the test", 5, -7)
+	w, err := fs.parse(name, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w.values[tm[mg]] != 5 || w.values[tm[eg]] != -7 {
+		t.Errorf("test_term weighs %v, %v; want 5, -7", w.values[tm[mg]], w.values[tm[eg]])
+	}
+	def, _ := DefaultWeights(v)
+	for i, n := range def.Names() {
+		if x, _ := w.Get(n); x != def.values[i] {
+			t.Errorf("%s: %v, want %v", n, x, def.values[i])
+		}
+	}
+	if !strings.Contains(string(w.YAML()), "\ntest_term_mg: 5\ntest_term_eg: -7\n") {
+		t.Errorf("the written weights lack test_term")
+	}
+	if _, err := fs.parse("f.yaml", []byte(strings.Replace(string(data), "\ntempo_mg:", "\n#", 1))); err == nil || !strings.Contains(err.Error(), "missing feature tempo_mg") {
+		t.Errorf("without tempo_mg: %v, want missing feature tempo_mg", err)
 	}
 }

@@ -42,12 +42,12 @@ const (
 var phaseSuffix = [2]string{"_mg", "_eg"}
 
 // term is the pair of feature indices of one term, [mg] and [eg]; for a
-// table, the offsets of its two blocks. -1: the variant lacks the term.
+// table, the offsets of its two blocks. The zero term is a term the
+// variant lacks: a registered one's endgame feature follows its
+// middlegame one, so its index is never 0.
 type term [2]int
 
-var noTerm = term{-1, -1}
-
-func (t term) ok() bool { return t[mg] >= 0 }
+func (t term) ok() bool { return t[eg] != 0 }
 
 // featureSet is the registry of one variant: the feature blocks in
 // weight-file order and, per concept, the indices of its term.
@@ -57,6 +57,9 @@ type featureSet struct {
 	list   []Feature           // every single feature, in index order
 	types  []engines.PieceType // the piece types of the variant, pawn first
 	byName map[string]int      // block name -> index in blocks
+	// defaults: block index -> weight, for the blocks of optional terms,
+	// which a weights file may leave out.
+	defaults map[int]float64
 
 	tempo       term
 	material    [engines.King + 1]term
@@ -122,12 +125,27 @@ func (fs *featureSet) add(name, doc string, size int, table bool) int {
 	return off
 }
 
-// pair registers the middlegame and endgame features of a term.
+// pair registers the middlegame and endgame features of a term, name_mg
+// and name_eg, keys every weights file of the variant must hold.
 func (fs *featureSet) pair(name, doc string) term {
 	return term{
 		fs.add(name+phaseSuffix[mg], doc+" (middlegame)", 1, false),
 		fs.add(name+phaseSuffix[eg], doc+" (endgame)", 1, false),
 	}
+}
+
+// optional registers a term as pair does, whose keys a weights file may
+// leave out: its weights are then mgWeight and egWeight. A new term
+// registered so (with weights 0 it changes no evaluation) needs no edit
+// of the weights files; the tuner writes its keys.
+func (fs *featureSet) optional(name, doc string, mgWeight, egWeight float64) term {
+	tm := fs.pair(name, doc)
+	if fs.defaults == nil {
+		fs.defaults = map[int]float64{}
+	}
+	fs.defaults[len(fs.blocks)-2] = mgWeight
+	fs.defaults[len(fs.blocks)-1] = egWeight
+	return tm
 }
 
 // table registers the middlegame and endgame piece-square tables of a term.
@@ -141,11 +159,7 @@ func (fs *featureSet) table(name, doc string) term {
 
 // newFeatureSet lists the features that matter in v.
 func newFeatureSet(v *engines.Variant) *featureSet {
-	fs := &featureSet{v: v, byName: map[string]int{}, tempo: noTerm, threatUs: noTerm, threatThem: noTerm,
-		bunkerOwn: noTerm, bunkerEnemy: noTerm, evoSteps: noTerm, kingDanger: noTerm}
-	for t := range fs.material {
-		fs.material[t], fs.pst[t], fs.mobility[t], fs.last[t] = noTerm, noTerm, noTerm, noTerm
-	}
+	fs := &featureSet{v: v, byName: map[string]int{}}
 	fs.layout()
 	fs.links = v.HasBunkers()
 

@@ -295,7 +295,8 @@ func (s *Searcher) aspirate(pos *engines.Position, depth, prev int) int {
 	}
 }
 
-func abs(x int) int {
+// abs returns the absolute value of x (an int, or an int32 history score).
+func abs[T int | int32](x T) T {
 	if x < 0 {
 		return -x
 	}
@@ -479,19 +480,8 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 	// their attackers onto them (or en passant) can be such a capture: the
 	// others are not generated.
 	if excluded == engines.NullMove {
-		if lone, attackers := s.lastPieceAttackers(pos, pos.SideToMove().Other()); attackers != 0 {
-			dest := lone
-			if ep := pos.EnPassant(); ep != engines.NoSquare {
-				dest |= engines.SquareBB(ep)
-				attackers |= pos.Pieces(pos.SideToMove(), engines.Pawn)
-			}
-			moves := pos.GenerateFromTo(s.moves[ply][:0], attackers, dest)
-			if ply == 0 && s.root != nil {
-				moves = keepMoves(moves, s.root)
-			}
-			if win, ok := s.extinguishing(pos, moves); ok {
-				return s.wonBy(win, key, ply, depth, noEval)
-			}
+		if win, ok := s.lastPieceCapture(pos, ply); ok {
+			return s.wonBy(win, key, ply, depth, noEval)
 		}
 	}
 
@@ -501,15 +491,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 	// species attacked is a move from losing the game: no pruning or
 	// reduction there, and one ply more; the evaluation's pass over the
 	// pieces tells that when it runs.
-	static, danger := noEval, false
-	switch {
-	case inCheck:
-		danger = s.lastPieceAttacked(pos)
-	case ttHit && tte.eval != noEvalTT:
-		static, danger = int(tte.eval), s.lastPieceAttacked(pos)
-	default:
-		static, danger = s.evaluateDanger(pos, ply)
-	}
+	static, danger := s.staticEval(pos, ply, inCheck, ttHit, &tte)
 	if danger && ply > 0 && ply < 2*s.rootDepth {
 		depth++
 	}
@@ -521,37 +503,17 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 	canPrune := !pvNode && !inCheck && !danger && excluded == engines.NullMove && ply > 0
 
 	// Reverse futility: far above beta near the leaves, the static score
-	// stands. Mate scores are left to the search: a window near a mate
-	// must be searched for the shortest one.
-	if canPrune && depth <= 6 && beta > -mateBand && beta < mateBand && static < mateBand {
-		margin := s.p.RFPMargin * depth
-		if improving {
-			margin -= s.p.RFPMargin / 2
-		}
-		if static-margin >= beta {
-			return (static + beta) / 2
-		}
+	// stands.
+	if canPrune && s.reverseFutile(depth, beta, static, improving) {
+		return (static + beta) / 2
 	}
 
 	// Null move: if passing still fails high, a real move will too. Not in
 	// check, not when only pawns and kings are left (zugzwang).
 	if canPrune && depth >= 3 && static >= beta && beta < mateBand && s.hasPieces(pos) &&
 		s.stack[ply-1].move != engines.NullMove {
-		child := &s.plyState[ply].child
-		pos.MakeNullMove(child)
-		s.tt.prefetch(child.Hash())
-		s.path = append(s.path, child.Hash())
-		fr.move, fr.cont = engines.NullMove, nil
-		// Further above beta, a deeper cut: the pass is less likely to
-		// be refuted.
-		r := s.p.NullMoveBase + depth/s.p.NullMoveDivisor + min((static-beta)/200, 3)
-		score := -s.negamax(child, depth-1-r, ply+1, -beta, -beta+1, false, !cutNode)
-		s.path = s.path[:len(s.path)-1]
-		if s.aborted {
-			return 0
-		}
-		if score >= beta && score < mateBand {
-			return beta
+		if score, cut := s.nullMove(pos, ply, depth, beta, static, cutNode); cut {
+			return score
 		}
 	}
 
@@ -561,12 +523,17 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		depth--
 	}
 
-	moves := pos.GenerateMoves(s.moves[ply][:0])
+	prevMove := engines.NullMove
+	if ply > 0 {
+		prevMove = s.stack[ply-1].move
+	}
+	counter := engines.NullMove
+	if prevMove != engines.NullMove {
+		counter = s.counter[pos.SideToMove().Other()][prevMove.From()][prevMove.To()]
+	}
+	moves, scores := s.orderedMoves(pos, ply, ttMove, counter)
 	if len(moves) == 0 {
 		return s.terminalScore(pos, ply)
-	}
-	if ply == 0 && s.root != nil {
-		moves = keepMoves(moves, s.root)
 	}
 	// A capture that extinguishes a species wins at once: nothing is
 	// faster, so no other move needs a look. Found above unless it is en
@@ -576,51 +543,34 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 			return s.wonBy(win, key, ply, depth, static)
 		}
 	}
-	prevMove := engines.NullMove
-	if ply > 0 {
-		prevMove = s.stack[ply-1].move
-	}
-	counter := engines.NullMove
-	if prevMove != engines.NullMove {
-		counter = s.counter[pos.SideToMove().Other()][prevMove.From()][prevMove.To()]
-	}
-	c1, c2 := s.conts(ply)
-	scores := s.scores[ply][:len(moves)]
-	s.scoreMoves(pos, moves, scores, ttMove, ply, counter, c1, c2)
 
 	// Singular extension: a hash move whose score, lowered by a margin,
 	// no other move reaches is searched one ply deeper.
 	singular := false
 	if ply > 0 && depth >= 7 && ttMove != engines.NullMove && excluded == engines.NullMove &&
 		int(tte.depth) >= depth-3 && tte.bound != boundUpper {
-		ttScore := fromTT(int(tte.score), ply)
-		if ttScore > -mateBand && ttScore < mateBand {
-			sBeta := ttScore - s.p.SingularMargin*depth
-			fr.excluded = ttMove
-			sc := s.negamax(pos, (depth-1)/2, ply, sBeta-1, sBeta, false, cutNode)
-			fr.excluded = engines.NullMove
-			if s.aborted {
-				return 0
-			}
-			singular = sc < sBeta
+		var searched bool
+		singular, searched = s.singular(pos, ply, depth, cutNode, ttMove, &tte)
+		if s.aborted {
+			return 0
+		}
+		if searched {
 			// negamax on this ply reused the move list: make it again.
-			moves = pos.GenerateMoves(s.moves[ply][:0])
-			if ply == 0 && s.root != nil {
-				moves = keepMoves(moves, s.root)
-			}
-			scores = s.scores[ply][:len(moves)]
-			s.scoreMoves(pos, moves, scores, ttMove, ply, counter, c1, c2)
+			moves, scores = s.orderedMoves(pos, ply, ttMove, counter)
 		}
 	}
 
+	c1, c2 := s.conts(ply)
 	best, bestMove := -infinity, engines.NullMove
 	origAlpha := alpha
+	nd := node{ply: ply, depth: depth, pvNode: pvNode, cutNode: cutNode, inCheck: inCheck, danger: danger,
+		improving: improving, ttMove: ttMove, counter: counter}
 	// Futility: a quiet move one or two plies from the leaves cannot lift
 	// a static score far below alpha.
-	futile := canPrune && depth <= 2 && alpha > -mateBand && static+s.p.FutilityMargin*depth <= alpha
-	lmpLimit := s.p.LMPBase + depth*depth
+	nd.futile = canPrune && depth <= 2 && alpha > -mateBand && static+s.p.FutilityMargin*depth <= alpha
+	nd.lmpLimit = s.p.LMPBase + depth*depth
 	if !improving {
-		lmpLimit /= 2
+		nd.lmpLimit /= 2
 	}
 	// This ply's scratch (Searcher.plyState): the quiet moves searched
 	// without a cutoff (for the history malus), the quiet-move threats and
@@ -642,46 +592,27 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		if m == excluded {
 			continue
 		}
-		capture := pos.IsCapture(m)
-		quiet := !capture && m.Promotion() == engines.NoPieceType
+		c := candidate{m: m, capture: pos.IsCapture(m)}
+		c.quiet = !c.capture && m.Promotion() == engines.NoPieceType
 		pc := pieceIndex(side, pos.MovedType(m))
-		stat := int32(0)
-		if quiet {
-			stat = s.quietScore(side, m, pc, c1, c2)
+		if c.quiet {
+			c.stat = s.quietScore(side, m, pc, c1, c2)
 		}
 		pos.MakeMove(m, child)
 		s.tt.prefetch(child.Hash())
 		// A checking move is neither pruned nor reduced: it may mate.
 		// In an extinction variant, a quiet move attacking the last piece
 		// of a species threatens to end the game, as a check may.
-		givesCheck := child.InCheck()
-		if quiet && !givesCheck {
+		c.givesCheck = child.InCheck()
+		if c.quiet && !c.givesCheck {
 			if !threatsReady {
 				lone = s.lastPieces(pos, side.Other())
 				pos.QuietThreats(lone, threats)
 				threatsReady = true
 			}
-			givesCheck = lone != 0 && threats.Attacks(pos, m, child)
+			c.givesCheck = lone != 0 && threats.Attacks(pos, m, child)
 		}
-		prunable := quiet && !givesCheck
-		// Pruning, once a move that does not lose has been found.
-		if ply > 0 && !inCheck && !danger && best > -mateBand && m != ttMove && !givesCheck {
-			if quiet && !pvNode && depth <= 4 && searched >= lmpLimit {
-				continue // late-move pruning
-			}
-			if depth <= 6 && !pvNode {
-				if quiet && depth <= 3 && stat < int32(-s.p.HistoryPrune*depth) {
-					continue
-				}
-				if quiet && !pos.SEEAtLeast(m, &s.w.pieces, -s.p.SEEQuietMargin*depth) {
-					continue
-				}
-				if capture && !pos.SEEAtLeast(m, &s.w.pieces, -s.p.SEECaptureMargin*depth*depth) {
-					continue
-				}
-			}
-		}
-		if futile && prunable && searched > 0 {
+		if s.skipMove(pos, &nd, &c, best, searched) {
 			continue
 		}
 		s.nodes++
@@ -691,40 +622,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		if singular && m == ttMove {
 			ext = 1
 		}
-		var score int
-		if searched == 0 {
-			score = -s.negamax(child, depth-1+ext, ply+1, -beta, -alpha, pvNode, !pvNode && !cutNode)
-		} else {
-			// Late quiet moves get a reduced null-window search first.
-			r := 0
-			if prunable && depth >= 3 && searched >= 3 && !inCheck && !danger {
-				r = int(s.lmr[min(depth, 63)][min(searched, 63)])
-				if pvNode {
-					r--
-				}
-				if !improving {
-					r++
-				}
-				if cutNode {
-					r++
-				}
-				if ttMove != engines.NullMove && pos.IsCapture(ttMove) {
-					r++ // the best move found here is a capture: quiet ones rarely are
-				}
-				if m == s.killers[ply][0] || m == s.killers[ply][1] || m == counter {
-					r--
-				}
-				r -= int(stat / 12288)
-				r = max(0, min(r, depth-2))
-			}
-			score = -s.negamax(child, depth-1-r+ext, ply+1, -alpha-1, -alpha, false, true)
-			if score > alpha && r > 0 {
-				score = -s.negamax(child, depth-1+ext, ply+1, -alpha-1, -alpha, false, !cutNode)
-			}
-			if score > alpha && score < beta {
-				score = -s.negamax(child, depth-1+ext, ply+1, -beta, -alpha, true, false)
-			}
-		}
+		score := s.searchMove(pos, child, &nd, &c, alpha, beta, ext, searched)
 		searched++
 		s.path = s.path[:len(s.path)-1]
 		if s.aborted {
@@ -734,18 +632,16 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 			best, bestMove = score, m
 			if score > alpha {
 				alpha = score
-				s.pv[ply][ply] = m
-				copy(s.pv[ply][ply+1:], s.pv[ply+1][ply+1:s.pvLen[ply+1]])
-				s.pvLen[ply] = s.pvLen[ply+1]
+				s.newPV(ply, m)
 				if score >= beta {
-					if quiet {
+					if c.quiet {
 						s.rememberQuiet(pos, m, pc, ply, depth, prevMove, pl.quiets[:nQuiets], pl.quietPieces[:nQuiets])
 					}
 					break
 				}
 			}
 		}
-		if quiet && nQuiets < len(pl.quiets) {
+		if c.quiet && nQuiets < len(pl.quiets) {
 			pl.quiets[nQuiets], pl.quietPieces[nQuiets] = m, uint8(pc)
 			nQuiets++
 		}
@@ -761,6 +657,243 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		s.tt.store(key, bestMove, toTT(best, ply), depth, boundOf(best, origAlpha, beta), static)
 	}
 	return best
+}
+
+// staticEval returns the static score of pos, searched at ply (noEval in
+// check), from the hash entry tte when it has one (ttHit), and whether
+// the side to move has the last piece of a species attacked (from the
+// evaluation's pass over the pieces when it runs).
+func (s *Searcher) staticEval(pos *engines.Position, ply int, inCheck, ttHit bool, tte *ttEntry) (int, bool) {
+	switch {
+	case inCheck:
+		return noEval, s.lastPieceAttacked(pos)
+	case ttHit && tte.eval != noEvalTT:
+		return int(tte.eval), s.lastPieceAttacked(pos)
+	}
+	return s.evaluateDanger(pos, ply)
+}
+
+// reverseFutile reports whether a node whose static score is far above
+// beta near the leaves (depth 6 at most) may return without a search:
+// the margin grows with the depth, and is half a step narrower when
+// improving. Mate scores are left to the search: a window near a mate
+// must be searched for the shortest one.
+func (s *Searcher) reverseFutile(depth, beta, static int, improving bool) bool {
+	if depth > 6 || beta <= -mateBand || beta >= mateBand || static >= mateBand {
+		return false
+	}
+	margin := s.p.RFPMargin * depth
+	if improving {
+		margin -= s.p.RFPMargin / 2
+	}
+	return static-margin >= beta
+}
+
+// nullMove searches the null move of the node at ply (to depth, static
+// score static at or above beta) with a null window at beta, reduced more
+// the further the static score is above beta (the pass is then less
+// likely to be refuted). cut: the node fails high, return score (beta);
+// or the search was aborted (score 0).
+func (s *Searcher) nullMove(pos *engines.Position, ply, depth, beta, static int, cutNode bool) (score int, cut bool) {
+	child := &s.plyState[ply].child
+	pos.MakeNullMove(child)
+	s.tt.prefetch(child.Hash())
+	s.path = append(s.path, child.Hash())
+	fr := &s.stack[ply]
+	fr.move, fr.cont = engines.NullMove, nil
+	r := s.p.NullMoveBase + depth/s.p.NullMoveDivisor + min((static-beta)/200, 3)
+	score = -s.negamax(child, depth-1-r, ply+1, -beta, -beta+1, false, !cutNode)
+	s.path = s.path[:len(s.path)-1]
+	if s.aborted {
+		return 0, true
+	}
+	if score >= beta && score < mateBand {
+		return beta, true
+	}
+	return 0, false
+}
+
+// singular reports whether the hash move ttMove of the node at ply is
+// singular: a search of the node without it, to half the depth, with a
+// null window at the hash score lowered by a margin, fails low. searched:
+// the hash score is no mate score, so that search ran, and wrote over the
+// ply's move list.
+func (s *Searcher) singular(pos *engines.Position, ply, depth int, cutNode bool, ttMove engines.Move, tte *ttEntry) (singular, searched bool) {
+	ttScore := fromTT(int(tte.score), ply)
+	if ttScore <= -mateBand || ttScore >= mateBand {
+		return false, false
+	}
+	sBeta := ttScore - s.p.SingularMargin*depth
+	fr := &s.stack[ply]
+	fr.excluded = ttMove
+	sc := s.negamax(pos, (depth-1)/2, ply, sBeta-1, sBeta, false, cutNode)
+	fr.excluded = engines.NullMove
+	return sc < sBeta, true
+}
+
+// searchMove searches child, the position after move c of node nd (pos),
+// by principal variation search: the first move with the window (alpha,
+// beta); a later one with a null window at alpha, reduced first
+// (reduction) and again at the full depth when it beats alpha, and with
+// the full window when its score lands inside it. ext is the move's
+// extension, searched the moves searched before it.
+func (s *Searcher) searchMove(pos, child *engines.Position, nd *node, c *candidate, alpha, beta, ext, searched int) int {
+	depth, ply := nd.depth, nd.ply
+	if searched == 0 {
+		return -s.negamax(child, depth-1+ext, ply+1, -beta, -alpha, nd.pvNode, !nd.pvNode && !nd.cutNode)
+	}
+	r := s.reduction(pos, nd, c, searched)
+	score := -s.negamax(child, depth-1-r+ext, ply+1, -alpha-1, -alpha, false, true)
+	if score > alpha && r > 0 {
+		score = -s.negamax(child, depth-1+ext, ply+1, -alpha-1, -alpha, false, !nd.cutNode)
+	}
+	if score > alpha && score < beta {
+		score = -s.negamax(child, depth-1+ext, ply+1, -beta, -alpha, true, false)
+	}
+	return score
+}
+
+// newPV makes move m, followed by the principal variation of the ply
+// after, the principal variation of ply.
+func (s *Searcher) newPV(ply int, m engines.Move) {
+	s.pv[ply][ply] = m
+	copy(s.pv[ply][ply+1:], s.pv[ply+1][ply+1:s.pvLen[ply+1]])
+	s.pvLen[ply] = s.pvLen[ply+1]
+}
+
+// node is what negamax has settled about the node it searches when its
+// move loop starts: the loop's steps (skipMove, reduction) read it.
+type node struct {
+	ply, depth      int // depth after the extensions and the internal iterative reduction
+	pvNode, cutNode bool
+	inCheck         bool
+	danger          bool // the side to move has the last piece of a species attacked
+	improving       bool // the static score rose since our previous move
+	futile          bool // futility: no quiet move lifts the static score to alpha
+	lmpLimit        int  // late-move pruning: quiet moves searched before the others are pruned
+	ttMove, counter engines.Move
+}
+
+// candidate is a move of negamax's loop, made (the child position is
+// known) but not searched yet.
+type candidate struct {
+	m          engines.Move
+	capture    bool
+	quiet      bool  // neither a capture nor a promotion
+	givesCheck bool  // a check, or a quiet move attacking a last piece of a species
+	stat       int32 // the history of a quiet move (quietScore)
+}
+
+// skipMove reports whether negamax passes over move c of node nd without
+// searching it, best being the best score so far and searched the moves
+// searched before it. Each rule is one if, to be read and A/B-tested
+// alone. A checking move is never skipped: it may mate (or, attacking a
+// last piece, end the game); nor is any move at the root, in check or
+// with a last piece attacked. Late-move, history and SEE pruning spare
+// the hash move too, and wait for a move that does not lose (best above
+// the mate scores); futility waits for one move searched.
+func (s *Searcher) skipMove(pos *engines.Position, nd *node, c *candidate, best, searched int) bool {
+	if c.givesCheck {
+		return false
+	}
+	if nd.ply > 0 && !nd.inCheck && !nd.danger && best > -mateBand && c.m != nd.ttMove {
+		depth := nd.depth
+		// Late-move pruning: near the leaves, after enough quiet moves
+		// the later ones (ordered by history) rarely matter.
+		if c.quiet && !nd.pvNode && depth <= 4 && searched >= nd.lmpLimit {
+			return true
+		}
+		if depth <= 6 && !nd.pvNode {
+			// History pruning: a quiet move that keeps failing here.
+			if c.quiet && depth <= 3 && c.stat < int32(-s.p.HistoryPrune*depth) {
+				return true
+			}
+			// SEE pruning: a move that loses more material by static
+			// exchange than the depth left can win back.
+			if c.quiet && !pos.SEEAtLeast(c.m, &s.w.pieces, -s.p.SEEQuietMargin*depth) {
+				return true
+			}
+			if c.capture && !pos.SEEAtLeast(c.m, &s.w.pieces, -s.p.SEECaptureMargin*depth*depth) {
+				return true
+			}
+		}
+	}
+	// Futility (node.futile), once one move was searched.
+	return nd.futile && c.quiet && searched > 0
+}
+
+// reduction returns how many plies less than the full depth the first,
+// null-window search of move c of node nd gets, searched being the moves
+// searched before it (at least 1): late quiet moves, from the table of
+// Params (lmrTable), more at an expected cut-node or when the static
+// score is not improving, less on the principal variation, for a killer
+// or counter-move and by the move's history. The first three moves are
+// not reduced, nor a check, a capture or a promotion, nor any move in
+// check or with a last piece attacked; and the reduced search keeps at
+// least one ply.
+func (s *Searcher) reduction(pos *engines.Position, nd *node, c *candidate, searched int) int {
+	depth := nd.depth
+	if !c.quiet || c.givesCheck || depth < 3 || searched < 3 || nd.inCheck || nd.danger {
+		return 0
+	}
+	r := int(s.lmr[min(depth, 63)][min(searched, 63)])
+	if nd.pvNode {
+		r--
+	}
+	if !nd.improving {
+		r++
+	}
+	if nd.cutNode {
+		r++
+	}
+	if nd.ttMove != engines.NullMove && pos.IsCapture(nd.ttMove) {
+		r++ // the best move found here is a capture: quiet ones rarely are
+	}
+	if c.m == s.killers[nd.ply][0] || c.m == s.killers[nd.ply][1] || c.m == nd.counter {
+		r--
+	}
+	r -= int(c.stat / 12288)
+	return max(0, min(r, depth-2))
+}
+
+// rootMoves keeps, at the root (ply 0), the moves the search is limited
+// to (Limits.SearchMoves, Searcher.root); elsewhere moves are left as
+// they are.
+func (s *Searcher) rootMoves(moves []engines.Move, ply int) []engines.Move {
+	if ply == 0 && s.root != nil {
+		return keepMoves(moves, s.root)
+	}
+	return moves
+}
+
+// orderedMoves generates the moves of pos searched at ply (rootMoves),
+// in the ply's move list, and scores them for move ordering (scoreMoves:
+// the hash move ttMove, captures, killers, the counter-move counter,
+// history). None: the game is over. A search of the same ply (the
+// singular search) writes over the list, which is then made again.
+func (s *Searcher) orderedMoves(pos *engines.Position, ply int, ttMove, counter engines.Move) ([]engines.Move, []int32) {
+	moves := s.rootMoves(pos.GenerateMoves(s.moves[ply][:0]), ply)
+	scores := s.scores[ply][:len(moves)]
+	c1, c2 := s.conts(ply)
+	s.scoreMoves(pos, moves, scores, ttMove, ply, counter, c1, c2)
+	return moves, scores
+}
+
+// lastPieceCapture returns a capture of the opponent's last piece of a
+// species that ends the game at once (see extinguishing), searched at
+// ply. Only the moves of their attackers onto them (or en passant) can
+// be such a capture: only those are generated.
+func (s *Searcher) lastPieceCapture(pos *engines.Position, ply int) (engines.Move, bool) {
+	lone, attackers := s.lastPieceAttackers(pos, pos.SideToMove().Other())
+	if attackers == 0 {
+		return engines.NullMove, false
+	}
+	dest := lone
+	if ep := pos.EnPassant(); ep != engines.NoSquare {
+		dest |= engines.SquareBB(ep)
+		attackers |= pos.Pieces(pos.SideToMove(), engines.Pawn)
+	}
+	return s.extinguishing(pos, s.rootMoves(pos.GenerateFromTo(s.moves[ply][:0], attackers, dest), ply))
 }
 
 // extinguishing returns a capture among moves that takes the last piece
@@ -910,15 +1043,8 @@ func (s *Searcher) addHistory(side engines.Color, m engines.Move, pc int, c1, c2
 
 // gravity returns history score h after a bonus (or malus when negative).
 func gravity(h, bonus int32) int32 {
-	h += bonus*32 - h*abs32(bonus)/512
+	h += bonus*32 - h*abs(bonus)/512
 	return max(-historyMax, min(historyMax, h))
-}
-
-func abs32(x int32) int32 {
-	if x < 0 {
-		return -x
-	}
-	return x
 }
 
 // Ordering scores: hash move, then promotions and captures by MVV-LVA,

@@ -15,6 +15,104 @@ import (
 	"varena/engines"
 )
 
+// Weights is one value per feature of a variant, in registry order.
+type Weights struct {
+	variant *engines.Variant
+	fs      *featureSet
+	values  []float64
+	pieces  [engines.King + 1]int // middlegame material weights, for SEE and pruning
+	// psq[colour][type][square][phase] is material plus piece-square
+	// weight of a piece, from White's view (Black's negated), in fixed
+	// point (psqOne per centipawn): the incremental sums the searcher keeps
+	// are then exact whatever the order of the updates.
+	psq [2][engines.King + 1][64][2]int64
+}
+
+// psqOne is the fixed-point unit of the material and piece-square sums:
+// 2^32 per centipawn keeps fractional weights to 1e-10 and the sum of 64
+// pieces of up to 10^7 centipawns inside int64.
+const psqOne = 1 << 32
+
+func newWeights(v *engines.Variant, fs *featureSet, values []float64) *Weights {
+	w := &Weights{variant: v, fs: fs, values: values}
+	for t := engines.Pawn; t <= engines.King; t++ {
+		if tm := fs.material[t]; tm.ok() {
+			w.pieces[t] = int(values[tm[mg]])
+		}
+	}
+	for ph := mg; ph <= eg; ph++ {
+		for t := engines.Pawn; t <= engines.King; t++ {
+			if !fs.material[t].ok() {
+				continue
+			}
+			for c := engines.White; c <= engines.Black; c++ {
+				sign := 1.0
+				if c == engines.Black {
+					sign = -1
+				}
+				for sq := 0; sq < v.Geometry.NumSquares(); sq++ {
+					x := values[fs.material[t][ph]] + values[fs.pst[t][ph]+int(fs.tableSquare[c][sq])]
+					w.psq[c][t][sq][ph] = int64(math.Round(sign * x * psqOne))
+				}
+			}
+		}
+	}
+	return w
+}
+
+// Variant returns the variant the weights are for.
+func (w *Weights) Variant() *engines.Variant { return w.variant }
+
+// Values returns the weights in feature order (a copy).
+func (w *Weights) Values() []float64 { return append([]float64(nil), w.values...) }
+
+// Names returns the feature names in order.
+func (w *Weights) Names() []string {
+	names := make([]string, len(w.fs.list))
+	for i, f := range w.fs.list {
+		names[i] = f.Name
+	}
+	return names
+}
+
+// WithValues returns weights for the same variant with other values (the
+// tuner's step); values must have one entry per feature.
+func (w *Weights) WithValues(values []float64) *Weights {
+	if len(values) != len(w.values) {
+		panic("search: WithValues: wrong number of values") // a caller bug, not input
+	}
+	return newWeights(w.variant, w.fs, append([]float64(nil), values...))
+}
+
+// PieceValue returns the middlegame material weight of type t, rounded
+// toward zero to centipawns (0 when the variant has no such piece).
+func (w *Weights) PieceValue(t engines.PieceType) int { return w.pieces[t] }
+
+// Get returns the weight of the named feature.
+func (w *Weights) Get(name string) (float64, bool) {
+	i, err := w.fs.index(name)
+	if err != nil {
+		return 0, false
+	}
+	return w.values[i], true
+}
+
+// psqSum returns the material and piece-square sum of pos from White's
+// view, from scratch.
+func (w *Weights) psqSum(pos *engines.Position) [2]int64 {
+	var s [2]int64
+	for c := engines.White; c <= engines.Black; c++ {
+		for t := engines.Pawn; t <= engines.King; t++ {
+			for b := pos.Pieces(c, t); b != 0; {
+				sq := b.Pop()
+				s[mg] += w.psq[c][t][sq][mg]
+				s[eg] += w.psq[c][t][sq][eg]
+			}
+		}
+	}
+	return s
+}
+
 // ParseWeights reads weights for v from YAML: "name: value" for a single
 // term, and for a piece-square table its name followed by one row of
 // numbers per rank, top rank first, then the bunker rows (see YAML). name
@@ -22,7 +120,12 @@ import (
 // unknown, duplicate, missing or non-numeric entry and for a table of the
 // wrong shape.
 func ParseWeights(v *engines.Variant, name string, data []byte) (*Weights, error) {
-	fs := featureSetOf(v)
+	return featureSetOf(v).parse(name, data)
+}
+
+// parse is ParseWeights for the variant of fs.
+func (fs *featureSet) parse(name string, data []byte) (*Weights, error) {
+	v := fs.v
 	if err := configs.CheckSize(name, len(data)); err != nil {
 		return nil, err
 	}
@@ -68,7 +171,9 @@ func ParseWeights(v *engines.Variant, name string, data []byte) (*Weights, error
 		errs = append(errs, fs.parseTable(name, k.Line, b, val, values[b.Offset:b.Offset+b.Size])...)
 	}
 	for i, ok := range seen {
-		if !ok {
+		if d, optional := fs.defaults[i]; !ok && optional {
+			values[fs.blocks[i].Offset] = d
+		} else if !ok {
 			errs = append(errs, fmt.Errorf("%s: missing feature %s", name, fs.blocks[i].Name))
 		}
 	}
