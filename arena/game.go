@@ -11,6 +11,7 @@ import (
 	"varena/engines/player"
 	"varena/engines/search"
 	"varena/results"
+	"varena/results/rundir"
 )
 
 // table is everything one game needs besides its spec.
@@ -77,7 +78,7 @@ func (t *table) play(ctx context.Context) (results.Game, error) {
 	adj := adjudicator{rule: t.adj}
 	for {
 		if o := g.Outcome(); o.Result != engines.Ongoing {
-			return finish(o.Result, termination(o.Reason), "")
+			return finish(o.Result, rundir.Termination(o.Reason), "")
 		}
 		pos := g.Position()
 		us := pos.SideToMove()
@@ -136,7 +137,7 @@ func (t *table) play(ctx context.Context) (results.Game, error) {
 		}
 		if v, ok := adj.observe(len(g.Moves()), moveNumber, us, reply.Score, reply.HasScore); ok {
 			if o := g.Outcome(); o.Result != engines.Ongoing {
-				return finish(o.Result, termination(o.Reason), "") // the rules came first
+				return finish(o.Result, rundir.Termination(o.Reason), "") // the rules came first
 			}
 			return finish(v.result, results.TermAdjudication, v.reason)
 		}
@@ -200,25 +201,6 @@ func scoreOf(score int) *results.Score {
 		return &results.Score{Mate: n}
 	}
 	return &results.Score{CP: score}
-}
-
-// termination names an end by the rules as the record does.
-func termination(r engines.Termination) string {
-	switch r {
-	case engines.Extinction:
-		return results.TermExtinction
-	case engines.Checkmate:
-		return results.TermCheckmate
-	case engines.Stalemate:
-		return results.TermStalemate
-	case engines.FiftyMoves:
-		return results.TermFiftyMoves
-	case engines.Repetition:
-		return results.TermRepetition
-	case engines.BareKings, engines.InsufficientMaterial:
-		return results.TermInsufficient
-	}
-	return r.String()
 }
 
 // faultTerm names the end of a game lost by a player fault: a timeout is

@@ -14,6 +14,7 @@ import (
 
 	"varena/configs"
 	"varena/engines/variants"
+	"varena/results/rundir"
 )
 
 var updateGolden = flag.Bool("update-golden", false, "rewrite testdata/golden from this code")
@@ -60,9 +61,9 @@ var (
 // where movetext lines wrap.
 func stripTiming(name string, data []byte) string {
 	switch name {
-	case JournalFile, SummaryFile:
+	case rundir.JournalFile, rundir.SummaryFile:
 		return journalTiming.ReplaceAllString(string(data), `"$1":0`)
-	case PGNFile:
+	case rundir.PGNFile:
 		s := pgnDateTag.ReplaceAllString(string(data), `[Date ""]`)
 		var b strings.Builder
 		for _, line := range strings.Split(s, "\n") {
@@ -124,7 +125,7 @@ func TestGoldenRuns(t *testing.T) {
 				t.Fatal(err)
 			}
 			dir := filepath.Join("testdata", "golden", filepath.FromSlash(name))
-			for _, f := range []string{JournalFile, PGNFile, SummaryFile, "summary.txt"} {
+			for _, f := range []string{rundir.JournalFile, rundir.PGNFile, rundir.SummaryFile, "summary.txt"} {
 				got, err := os.ReadFile(filepath.Join(out, f))
 				if err != nil {
 					t.Fatal(err)

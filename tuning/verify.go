@@ -9,9 +9,9 @@ import (
 	"strings"
 
 	"varena/arena"
-	"varena/arena/stats"
 	"varena/configs"
 	"varena/engines"
+	"varena/results/stats"
 )
 
 // Engine names in the verification match.

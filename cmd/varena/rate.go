@@ -15,9 +15,9 @@ import (
 	"sort"
 	"strings"
 
-	"varena/arena"
-	"varena/arena/stats"
 	"varena/results"
+	"varena/results/rundir"
+	"varena/results/stats"
 )
 
 var rateCmd = &command{
@@ -50,7 +50,7 @@ func rateFlags(fs *flag.FlagSet) runFunc {
 		}
 		// Games from files are named by the files; a run's directory
 		// alone keeps its run's meta.
-		meta := arena.Meta{Name: strings.Join(pos, ", ")}
+		meta := rundir.Meta{Name: strings.Join(pos, ", ")}
 		var sources []gameSource
 		for _, p := range pos {
 			src, m, err := readSource(p)
@@ -92,7 +92,7 @@ func rateFlags(fs *flag.FlagSet) runFunc {
 			return usagef("-anchor %q: no such player in the games", *anchor)
 		}
 		of, members := gs.index()
-		tallies := make([]*arena.Tally, len(members))
+		tallies := make([]*rundir.Tally, len(members))
 		counts := make([]int, len(members))
 		variants := make([][]string, len(members))
 		for i, m := range members {
@@ -114,7 +114,7 @@ func rateFlags(fs *flag.FlagSet) runFunc {
 		if err != nil {
 			return fmt.Errorf("%s: %w", strings.Join(pos, ", "), err)
 		}
-		var sums []*arena.Summary
+		var sums []*rundir.Summary
 		for i, t := range tallies {
 			sum, err := t.Summary()
 			switch {
@@ -162,8 +162,8 @@ func rateFlags(fs *flag.FlagSet) runFunc {
 // newRateTally is the tally of one group of players: the anchor is
 // fixed at anchorRating when it plays in the group, else the group's
 // mean is.
-func newRateTally(meta arena.Meta, hasAnchor bool, anchor string, anchorRating, prior float64) *arena.Tally {
-	t := arena.NewTally(meta)
+func newRateTally(meta rundir.Meta, hasAnchor bool, anchor string, anchorRating, prior float64) *rundir.Tally {
+	t := rundir.NewTally(meta)
 	if hasAnchor {
 		t.RatingOptions.Anchor = anchor
 	}
@@ -213,7 +213,7 @@ func eachGame(sources []gameSource, check *pgnChecker, f func(results.Game) erro
 // readSource reads a run's directory (its journal, whole, and its meta),
 // or names the PGN files to read: path itself, or the *.pgn files of a
 // directory without a journal.
-func readSource(path string) (gameSource, *arena.Meta, error) {
+func readSource(path string) (gameSource, *rundir.Meta, error) {
 	st, err := os.Stat(path)
 	if err != nil {
 		return gameSource{}, nil, err
@@ -221,17 +221,17 @@ func readSource(path string) (gameSource, *arena.Meta, error) {
 	if !st.IsDir() {
 		return gameSource{pgnFiles: []string{path}}, nil, nil
 	}
-	journal := filepath.Join(path, arena.JournalFile)
+	journal := filepath.Join(path, rundir.JournalFile)
 	if _, err := os.Stat(journal); err == nil {
 		// A shared lock while reading; a run writing the directory holds
 		// the lock, and then its journal is read as it stands: it only
 		// grows by whole lines, and meta.json is replaced atomically.
-		if lock, err := arena.RLockDir(path); err == nil {
+		if lock, err := rundir.RLockDir(path); err == nil {
 			defer lock.Unlock()
-		} else if !errors.Is(err, arena.ErrLocked) {
+		} else if !errors.Is(err, rundir.ErrLocked) {
 			return gameSource{}, nil, err
 		}
-		m, gs, err := arena.ReadRun(path)
+		m, gs, err := rundir.ReadRun(path)
 		if err != nil {
 			return gameSource{}, nil, err
 		}
@@ -242,7 +242,7 @@ func readSource(path string) (gameSource, *arena.Meta, error) {
 		return gameSource{}, nil, err
 	}
 	if len(files) == 0 {
-		return gameSource{}, nil, fmt.Errorf("%s: neither %s nor PGN files", path, arena.JournalFile)
+		return gameSource{}, nil, fmt.Errorf("%s: neither %s nor PGN files", path, rundir.JournalFile)
 	}
 	sort.Strings(files)
 	return gameSource{pgnFiles: files}, nil, nil

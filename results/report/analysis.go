@@ -5,9 +5,9 @@ import (
 	"slices"
 	"strings"
 
-	"varena/arena"
-	"varena/arena/stats"
 	"varena/results"
+	"varena/results/rundir"
+	"varena/results/stats"
 )
 
 // Endings of games as the report groups them, in the order of the
@@ -130,7 +130,7 @@ func (o openingRow) FirstPct() float64 { return 100 * o.First / float64(o.Games)
 // openingRows groups the games by variant and start position. The first
 // engine of a game is the one of its two players listed first in the run
 // (the challenger of a gauntlet, engine A of a match).
-func openingRows(meta arena.Meta, games []results.Game) []openingRow {
+func openingRows(meta rundir.Meta, games []results.Game) []openingRow {
 	index := map[string]int{}
 	for i, e := range meta.Engines {
 		index[e] = i
@@ -189,8 +189,8 @@ const maxPoints = 80
 // convergence replays the games in the order they finished through the
 // arena's Tally and fits the ratings at up to maxPoints evenly spaced
 // moments.
-func convergence(meta arena.Meta, games []results.Game) ([]convergencePoint, error) {
-	t := arena.NewTally(meta)
+func convergence(meta rundir.Meta, games []results.Game) ([]convergencePoint, error) {
+	t := rundir.NewTally(meta)
 	step := max(1, (len(games)+maxPoints-1)/maxPoints)
 	var out []convergencePoint
 	for i, g := range games {
@@ -218,11 +218,11 @@ type sprtPoint struct {
 
 // sprtTrajectory replays the games through the Tally and records the
 // LLR each time a pair completes.
-func sprtTrajectory(meta arena.Meta, games []results.Game) ([]sprtPoint, error) {
+func sprtTrajectory(meta rundir.Meta, games []results.Game) ([]sprtPoint, error) {
 	if meta.SPRT == nil {
 		return nil, nil
 	}
-	t := arena.NewTally(meta)
+	t := rundir.NewTally(meta)
 	var out []sprtPoint
 	last := 0
 	for _, g := range games {
@@ -280,9 +280,9 @@ func lopsidedFirst(rows []openingRow) []openingRow {
 // overrunWarnings are the summary's warning lines for the moves that
 // overstepped their time within the margin, from the games themselves.
 func overrunWarnings(games []results.Game) []string {
-	var s arena.Summary
+	var s rundir.Summary
 	for _, g := range games {
-		s.Overruns = arena.AddOverruns(s.Overruns, g)
+		s.Overruns = rundir.AddOverruns(s.Overruns, g)
 	}
 	return s.OverrunWarnings()
 }

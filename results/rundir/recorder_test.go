@@ -1,4 +1,4 @@
-package arena
+package rundir
 
 import (
 	"errors"
@@ -13,6 +13,8 @@ type failingWriter struct{}
 
 func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
 
+func (failingWriter) Close() error { return nil }
+
 // TestRecordCountsJournaledGames: a game the journal holds is counted
 // even when its PGN cannot be written, so that the games played that a
 // failing run reports are those of its journal.
@@ -22,9 +24,9 @@ func TestRecordCountsJournaledGames(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer j.Close()
-	c := &consumer{journal: j, pgn: failingWriter{}, tally: NewTally(Meta{Name: "x"}), logf: func(string, ...any) {}}
+	c := &Recorder{journal: j, pgn: failingWriter{}, tally: NewTally(Meta{Name: "x"})}
 	g := results.Game{ID: 1, Pair: 1, White: "a", Black: "b", Result: results.WhiteWins, Variant: "extinction"}
-	counted, err := c.record(g)
+	counted, err := c.Record(g)
 	if !counted || err == nil {
 		t.Fatalf("record: counted %v, %v; want counted and the PGN's error", counted, err)
 	}

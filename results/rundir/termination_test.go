@@ -1,4 +1,4 @@
-package arena
+package rundir
 
 import (
 	"testing"
@@ -18,8 +18,8 @@ func TestTerminationNames(t *testing.T) {
 		engines.BareKings:            results.TermInsufficient,
 		engines.InsufficientMaterial: results.TermInsufficient,
 	} {
-		if got := termination(r); got != want {
-			t.Errorf("termination(%v) = %q, want %q", r, got, want)
+		if got := Termination(r); got != want {
+			t.Errorf("Termination(%v) = %q, want %q", r, got, want)
 		}
 	}
 }

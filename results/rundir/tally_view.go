@@ -1,6 +1,6 @@
-package arena
+package rundir
 
-import "varena/arena/stats"
+import "varena/results/stats"
 
 // Played returns the number of finished games counted.
 func (t *Tally) Played() int { return t.played }
@@ -33,3 +33,7 @@ func (s *Summary) PerGameCells() bool {
 	}
 	return true
 }
+
+// PairsCounted returns the number of pairs an SPRT run has counted so
+// far: the contiguous prefix of finished pairs in schedule order.
+func (t *Tally) PairsCounted() int { return t.nextPair }

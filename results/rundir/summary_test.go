@@ -1,4 +1,4 @@
-package arena
+package rundir
 
 import (
 	"fmt"
@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"varena/arena/stats"
 	"varena/results"
+	"varena/results/stats"
 )
 
 func TestTally(t *testing.T) {

@@ -1,4 +1,4 @@
-package arena
+package rundir
 
 import (
 	"errors"
@@ -76,8 +76,8 @@ func CheckGame(g results.Game) error {
 		}
 		return nil
 	}
-	if g.Result != o.Result.String() || g.Termination != termination(o.Reason) {
-		return fmt.Errorf("result %s (%s), but the game ended by %s, %s", g.Result, orNone(g.Termination), termination(o.Reason), o.Result)
+	if g.Result != o.Result.String() || g.Termination != Termination(o.Reason) {
+		return fmt.Errorf("result %s (%s), but the game ended by %s, %s", g.Result, orNone(g.Termination), Termination(o.Reason), o.Result)
 	}
 	return nil
 }
@@ -114,4 +114,23 @@ func ReadRun(dir string) (Meta, []results.Game, error) {
 	}
 	games, err := results.ReadJournal(filepath.Join(dir, JournalFile), CheckGame)
 	return meta, games, err
+}
+
+// Termination names an end by the rules as the record does.
+func Termination(r engines.Termination) string {
+	switch r {
+	case engines.Extinction:
+		return results.TermExtinction
+	case engines.Checkmate:
+		return results.TermCheckmate
+	case engines.Stalemate:
+		return results.TermStalemate
+	case engines.FiftyMoves:
+		return results.TermFiftyMoves
+	case engines.Repetition:
+		return results.TermRepetition
+	case engines.BareKings, engines.InsufficientMaterial:
+		return results.TermInsufficient
+	}
+	return r.String()
 }

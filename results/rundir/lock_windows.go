@@ -1,6 +1,6 @@
 //go:build windows
 
-package arena
+package rundir
 
 import (
 	"errors"

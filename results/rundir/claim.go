@@ -1,4 +1,4 @@
-package arena
+package rundir
 
 import (
 	"encoding/json"
@@ -74,9 +74,9 @@ func IsRunDir(dir string) bool {
 	return json.Unmarshal(data, &m) == nil && m.Tournament != ""
 }
 
-// runWrites are the files a run writes into its directory besides
+// RunWrites are the files a run writes into its directory besides
 // extra (the report's): the arena's and the external engines' logs.
-func runWrites(engineLogs []string, extra []string) []string {
+func RunWrites(engineLogs []string, extra []string) []string {
 	w := []string{JournalFile, PGNFile, SummaryFile, MetaFile}
 	for _, name := range engineLogs {
 		w = append(w, name+".log")

@@ -1,18 +1,19 @@
-package arena
+package rundir
 
 import (
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
-	"varena/arena/stats"
 	"varena/results"
+	"varena/results/stats"
 )
 
 // Meta describes a run for its summary; it is saved beside the journal
@@ -344,7 +345,7 @@ func (t *Tally) count(g results.Game) error {
 	t.terms[g.Termination]++
 	t.countPonder(g)
 	t.countOverruns(g)
-	if loser := faultLoser(g); loser != "" {
+	if loser := FaultLoser(g); loser != "" {
 		if t.faults[loser] == nil {
 			t.faults[loser] = map[string]int{}
 		}
@@ -698,8 +699,8 @@ func Summarize(meta Meta, games []results.Game) (*Summary, error) {
 	return t.Summary()
 }
 
-// faultLoser returns the engine that lost g by a fault, or "".
-func faultLoser(g results.Game) string {
+// FaultLoser returns the engine that lost g by a fault, or "".
+func FaultLoser(g results.Game) string {
 	switch g.Termination {
 	case results.TermTimeForfeit, results.TermIllegalMove, results.TermEngineCrash, results.TermStall:
 		switch g.Result {
@@ -776,8 +777,8 @@ func (s *Summary) WriteText(w io.Writer) error {
 	}
 	if len(s.Faults) > 0 {
 		b.WriteString("\nFaults:\n")
-		for _, name := range sortedKeys(s.Faults) {
-			for _, term := range sortedKeys(s.Faults[name]) {
+		for _, name := range slices.Sorted(maps.Keys(s.Faults)) {
+			for _, term := range slices.Sorted(maps.Keys(s.Faults[name])) {
 				fmt.Fprintf(&b, "  %s: %d x %s\n", name, s.Faults[name][term], term)
 			}
 		}
@@ -950,15 +951,6 @@ func cellText(p Pairing, flip bool, letters map[string]string, order []string, p
 		}
 	}
 	return strings.Join(parts, " ")
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // SPRTLine is the one-line verdict of an SPRT run: the decision, the LLR

@@ -1,9 +1,9 @@
-package arena
+package rundir
 
 import (
 	"fmt"
 
-	"varena/arena/stats"
+	"varena/results/stats"
 )
 
 // EloText is how every view of a run (console, report, live page)

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"os"
 
-	"varena/arena/stats"
+	"varena/results/stats"
 )
 
 func ExampleSummarize() {

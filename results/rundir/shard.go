@@ -1,4 +1,4 @@
-package arena
+package rundir
 
 import (
 	"encoding/json"
@@ -60,8 +60,8 @@ func ReadShard(dir string) (*ShardRecord, error) {
 	return &s, nil
 }
 
-// writeShard records rec in dir.
-func writeShard(dir string, rec ShardRecord) error {
+// WriteShard records rec in dir.
+func WriteShard(dir string, rec ShardRecord) error {
 	return results.WriteFileAtomic(filepath.Join(dir, ShardFile), func(w io.Writer) error {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
