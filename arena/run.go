@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
@@ -584,11 +583,7 @@ func discover(ctx context.Context, r *configs.Run, vs []*engines.Variant, factor
 			p, err := factory(ctx, r, *e, out)
 			if err != nil {
 				// The config's line of the entry: where to fix it.
-				if strings.HasPrefix(err.Error(), "engine "+e.Name+": ") {
-					errs[i] = fmt.Errorf("%s: %w", r.At(e.Line), err)
-				} else {
-					errs[i] = fmt.Errorf("%s: engine %s: %w", r.At(e.Line), e.Name, err)
-				}
+				errs[i] = fmt.Errorf("%s: %w", r.At(e.Line), engineError(e.Name, err))
 				return
 			}
 			if e.Kind != configs.KindUCI {
