@@ -79,6 +79,19 @@ func Parse(name string, data []byte, check Checker) (*Run, error) {
 	return parse(name, "", data, check)
 }
 
+// Complete checks a run built in code as Parse checks a file's, and
+// fills in its defaults; name names it in messages, which have no line.
+func Complete(name string, r *Run, check Checker) error {
+	r.Source = name
+	v := &validator{name: name, check: check, run: r}
+	v.validate()
+	if err := joinErrors(v.errs); err != nil {
+		return err
+	}
+	r.fillDefaults(name)
+	return nil
+}
+
 func parse(name, file string, data []byte, check Checker) (*Run, error) {
 	var doc document
 	errs, typeErrs, err := decodeOne(name, data, &doc, "a run file holds one run")
