@@ -14,34 +14,16 @@ import (
 	"testing"
 
 	"varena/configs"
+	"varena/configs/configtest"
 	"varena/engines/player"
-	"varena/engines/variants"
 	"varena/results"
 	"varena/results/rundir"
 )
 
-func parseRun(t testing.TB, yaml string) *configs.Run {
-	t.Helper()
-	r, err := configs.Parse("test.yaml", []byte(yaml), configs.Checker{Variants: variants.Names()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
-}
+// parseRun and smallRR are the shared fixture's.
+var parseRun = configtest.Parse
 
-const smallRR = `
-name: small
-variant: extinction
-seed: 3
-tournament: {type: round-robin, games: 4}
-openings: {plies: 4}
-time_control: {depth: 1}
-adjudication: {max_plies: 200}
-engines:
-  - {name: ab, kind: alphabeta}
-  - {name: greedy, kind: greedy}
-  - {name: random, kind: random}
-`
+const smallRR = configtest.SmallRoundRobin
 
 // journalIDs reads a run directory's journal and returns its game ids,
 // failing on a duplicate.

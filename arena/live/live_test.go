@@ -18,7 +18,7 @@ import (
 	"time"
 
 	"varena/arena"
-	"varena/configs"
+	"varena/configs/configtest"
 	"varena/engines/variants"
 	"varena/results"
 	"varena/results/rundir"
@@ -53,14 +53,7 @@ engines:
   - {name: rnd.x, kind: random} # names cannot hold markup: they are checked (letters, digits, . _ - +)
 `
 
-func parseRun(t testing.TB, yaml string) *configs.Run {
-	t.Helper()
-	r, err := configs.Parse("live.yaml", []byte(yaml), configs.Checker{Variants: variants.Names()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
-}
+var parseRun = configtest.Parse
 
 // playDir plays the test run into a new directory, watched by w (nil:
 // none), and returns the directory.
