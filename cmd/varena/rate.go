@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"varena/results"
+	"varena/results/rules"
 	"varena/results/rundir"
 	"varena/results/stats"
 )
@@ -67,7 +68,7 @@ func rateFlags(fs *flag.FlagSet) runFunc {
 		// second rates each game in its group's tally. Memory then
 		// follows players and pairings, not the files' size.
 		gs := newGroups()
-		check := newPGNChecker(std.err)
+		check := rules.NewPGNChecker(std.err)
 		n, pgn := 0, false
 		err := eachGame(sources, check, func(g results.Game) error {
 			gs.add(g)
@@ -81,7 +82,7 @@ func rateFlags(fs *flag.FlagSet) runFunc {
 			pgn = pgn || len(src.pgnFiles) > 0
 		}
 		if pgn {
-			if err := check.finish(pos, n); err != nil {
+			if err := check.Finish(pos, n); err != nil {
 				return err
 			}
 		}
@@ -103,7 +104,7 @@ func rateFlags(fs *flag.FlagSet) runFunc {
 			}
 			tallies[i] = newRateTally(gm, slices.Contains(m, *anchor), *anchor, *anchorRating, *prior)
 		}
-		err = eachGame(sources, newPGNChecker(io.Discard), func(g results.Game) error {
+		err = eachGame(sources, rules.NewPGNChecker(io.Discard), func(g results.Game) error {
 			i := of[g.White]
 			counts[i]++
 			if v := cmp.Or(g.Variant, "unknown"); !slices.Contains(variants[i], v) {
@@ -142,7 +143,7 @@ func rateFlags(fs *flag.FlagSet) runFunc {
 				enc.SetIndent("", "  ")
 				return enc.Encode(sums)
 			}
-			return sums[0].WriteJSON(std.out)
+			return rundir.Formats["json"].WriteSummary(std.out, sums[0])
 		}
 		if len(sums) > 1 {
 			fmt.Fprintf(std.out, "%s", groupsNote(members, counts))
@@ -151,7 +152,7 @@ func rateFlags(fs *flag.FlagSet) runFunc {
 			if i > 0 {
 				fmt.Fprintln(std.out)
 			}
-			if err := sum.WriteText(std.out); err != nil {
+			if err := rundir.Formats["text"].WriteSummary(std.out, sum); err != nil {
 				return err
 			}
 		}
@@ -185,7 +186,7 @@ type gameSource struct {
 // eachGame passes every finished game of the sources to f, in order;
 // games read from PGN go through check, which reports and leaves out the
 // bad ones.
-func eachGame(sources []gameSource, check *pgnChecker, f func(results.Game) error) error {
+func eachGame(sources []gameSource, check *rules.PGNChecker, f func(results.Game) error) error {
 	for _, src := range sources {
 		for _, g := range src.journal {
 			if err := f(g); err != nil {
@@ -196,7 +197,7 @@ func eachGame(sources []gameSource, check *pgnChecker, f func(results.Game) erro
 			num := 0
 			err := results.ScanPGNFile(path, func(pg results.PGNGame) error {
 				num++
-				if g, ok := check.game(path, num, pg); ok {
+				if g, ok := check.Game(path, num, pg); ok {
 					g.Moves = nil // rated by its result, once check replayed it
 					return f(g)
 				}

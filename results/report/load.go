@@ -8,6 +8,7 @@ import (
 	"sort"
 
 	"varena/results"
+	"varena/results/rules"
 	"varena/results/rundir"
 )
 
@@ -38,7 +39,7 @@ func Load(dir string) (*Run, error) {
 	if run.Setup, err = readSetup(dir); err != nil {
 		run.Skipped = append(run.Skipped, fmt.Sprintf("%v (the header is built from meta.json)", err))
 	}
-	games, skipped, err := results.SalvageJournal(filepath.Join(dir, rundir.JournalFile), rundir.CheckGame)
+	games, skipped, err := results.SalvageJournal(filepath.Join(dir, rundir.JournalFile), rules.CheckGame)
 	if err != nil {
 		return nil, err
 	}

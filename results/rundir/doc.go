@@ -10,7 +10,7 @@
 //
 // A run's consumer opens a [Recorder] on the locked directory
 // ([OpenRecorder]): it reads the journal back, replaying every game by
-// the rules ([CheckGame]), rebuilds games.pgn from it and counts its
+// the rules (rules.CheckGame), rebuilds games.pgn from it and counts its
 // games, then takes each finished game ([Recorder.Record]): journal
 // first, then PGN, then the tally, so that a game is counted only once
 // it is safe on disk. [Recorder.Finish] writes summary.json and puts the
@@ -26,6 +26,6 @@
 // same games whatever the concurrency. The numbers come from package
 // stats.
 //
-// Replaying the journal's moves needs the rules, so [CheckGame] uses the
-// engines' move generator; nothing else here knows the engines.
+// Replaying the journal's moves needs the rules: that is package rules
+// (rules.CheckGame); nothing here knows the engines.
 package rundir

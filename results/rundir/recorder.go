@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"varena/results"
+	"varena/results/rules"
 )
 
 // Recorder is the single writer of a run directory's records: every
@@ -48,7 +49,7 @@ func OpenRecorder(dir string, meta Meta, stop func() error) (*Recorder, error) {
 		stopped = stopped || err != nil
 		return err
 	}
-	journal, done, err := results.OpenJournal(filepath.Join(dir, JournalFile), CheckGame, check)
+	journal, done, err := results.OpenJournal(filepath.Join(dir, JournalFile), rules.CheckGame, check)
 	if err != nil {
 		if stopped {
 			return nil, fmt.Errorf("%w: %w", ErrStopped, err)

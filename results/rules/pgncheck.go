@@ -1,10 +1,9 @@
-package main
+package rules
 
 import (
 	"fmt"
 	"io"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"varena/engines"
@@ -22,9 +21,9 @@ var orthodoxTags = map[string]*engines.Variant{
 	"960": chess.Chess960,
 }
 
-// maxWarnings caps the warnings rate prints one per line; the rest are
+// MaxWarnings caps the warnings written one per line; the rest are
 // only counted.
-const maxWarnings = 20
+const MaxWarnings = 20
 
 // Why a game read from PGN is left out of the ratings, in the order the
 // final count lists them.
@@ -38,12 +37,12 @@ const (
 
 var skipOrder = []string{skipIllegal, skipVariant, skipResult, skipSelf, skipNoPlayers}
 
-// pgnChecker vets the games read from PGN files before they are rated:
+// PGNChecker vets the games read from PGN files before they are rated:
 // each game's moves are replayed under its variant's rules, its Result
 // tag is compared with the movetext's termination marker and with the
 // final position. A game that fails is reported (FILE:LINE, its number
 // in the file, what is wrong) and left out; the good games are rated.
-type pgnChecker struct {
+type PGNChecker struct {
 	w          io.Writer // warnings, one line each
 	warned     int       // warnings written or held back
 	skipped    map[string]int
@@ -51,28 +50,29 @@ type pgnChecker struct {
 	read       int
 }
 
-func newPGNChecker(w io.Writer) *pgnChecker {
-	return &pgnChecker{w: w, skipped: map[string]int{}}
+// NewPGNChecker returns a checker that writes its warnings to w.
+func NewPGNChecker(w io.Writer) *PGNChecker {
+	return &PGNChecker{w: w, skipped: map[string]int{}}
 }
 
-// warnf writes one warning line, or only counts it beyond maxWarnings.
-func (c *pgnChecker) warnf(format string, args ...any) {
+// warnf writes one warning line, or only counts it beyond MaxWarnings.
+func (c *PGNChecker) warnf(format string, args ...any) {
 	c.warned++
-	if c.warned <= maxWarnings {
+	if c.warned <= MaxWarnings {
 		fmt.Fprintf(c.w, "varena rate: "+format+"\n", args...)
 	}
 }
 
 // skip reports a game left out and why.
-func (c *pgnChecker) skip(why, place, format string, args ...any) {
+func (c *PGNChecker) skip(why, place, format string, args ...any) {
 	c.skipped[why]++
 	c.warnf("%s: %s; game skipped", place, fmt.Sprintf(format, args...))
 }
 
-// game checks the num-th game (from 1) of file. It returns the game to
+// Game checks the num-th game (from 1) of file. It returns the game to
 // rate, and false when the game is left out: reported as bad, or
 // unfinished (counted, not reported one by one).
-func (c *pgnChecker) game(file string, num int, pg results.PGNGame) (results.Game, bool) {
+func (c *PGNChecker) Game(file string, num int, pg results.PGNGame) (results.Game, bool) {
 	c.read++
 	place := fmt.Sprintf("%s:%d: game %d", file, pg.Line, num)
 	g := results.ToGame(pg)
@@ -123,7 +123,7 @@ var resultText = regexp.MustCompile(`^[0-9]+(/[0-9]+)?-[0-9]+(/[0-9]+)?$`)
 
 // result returns the game's result: its termination marker and its Result
 // tag must agree and be one of 1-0, 0-1, 1/2-1/2 and *.
-func (c *pgnChecker) result(place string, pg results.PGNGame) (string, bool) {
+func (c *PGNChecker) result(place string, pg results.PGNGame) (string, bool) {
 	valid := func(r string) bool {
 		return r == results.WhiteWins || r == results.BlackWins || r == results.Draw || r == results.Unfinished
 	}
@@ -152,7 +152,7 @@ func (c *pgnChecker) result(place string, pg results.PGNGame) (string, bool) {
 
 // replay plays the game's moves under v's rules from its start position
 // and checks that a game the rules ended has the rules' result.
-func (c *pgnChecker) replay(place string, v *engines.Variant, pg results.PGNGame, g results.Game) bool {
+func (c *PGNChecker) replay(place string, v *engines.Variant, pg results.PGNGame, g results.Game) bool {
 	pos := v.StartPosition()
 	if !g.StartIsInitial {
 		p, err := engines.ParseFEN(v, g.StartFEN)
@@ -186,13 +186,6 @@ func (c *pgnChecker) replay(place string, v *engines.Variant, pg results.PGNGame
 	return true
 }
 
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 // moveLabel writes the ply-th half-move (from 0) of a game whose first
 // move has number first and is White's, as PGN numbers it: "12. Nf3" or
 // "12... Nf6".
@@ -204,28 +197,11 @@ func moveLabel(first, ply int, san string) string {
 	return fmt.Sprintf("%d... %s", n, san)
 }
 
-// fenMoveNumber reads the move number and side to move of a FEN (1 and
-// White when it says none): the first move's number, and 1 when Black
-// moves first.
-func fenMoveNumber(fen string) (first, ply int) {
-	f := strings.Fields(fen)
-	first = 1
-	if len(f) >= 6 {
-		if n, err := strconv.Atoi(f[5]); err == nil && n > 0 && n < 1e6 {
-			first = n
-		}
-	}
-	if len(f) >= 2 && f[1] == "b" {
-		ply = 1
-	}
-	return first, ply
-}
-
-// finish writes the count of the games left out, and returns an error
+// Finish writes the count of the games left out, and returns an error
 // when no game is left to rate.
-func (c *pgnChecker) finish(paths []string, rated int) error {
-	if c.warned > maxWarnings {
-		fmt.Fprintf(c.w, "varena rate: ... and %d more warnings\n", c.warned-maxWarnings)
+func (c *PGNChecker) Finish(paths []string, rated int) error {
+	if c.warned > MaxWarnings {
+		fmt.Fprintf(c.w, "varena rate: ... and %d more warnings\n", c.warned-MaxWarnings)
 	}
 	bad := 0
 	var parts []string
