@@ -119,10 +119,11 @@ type page struct {
 // build computes everything the page shows.
 func build(run *Run, now time.Time) (*page, error) {
 	games := run.finished()
-	sum, err := rundir.Summarize(run.Meta, games)
+	an, err := analyse(run.Meta, games)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", run.Dir, err)
 	}
+	sum := an.sum
 	pg := &page{Title: run.Meta.Name, Skipped: run.Skipped, Played: len(games), Summary: sum}
 	pg.Header = header(run, games, now)
 	if run.Setup != nil {
@@ -151,7 +152,7 @@ func build(run *Run, now time.Time) (*page, error) {
 		pg.CrossNames, pg.Cross, pg.Legend = crosstable(sum)
 		pg.CrossFig = add(crosstableFigure(sum))
 	}
-	conv, err := convergence(run.Meta, games)
+	conv, err := an.conv, an.convErr
 	errs = append(errs, err)
 	names := enginesOf(sum)
 	if err == nil {
@@ -204,13 +205,9 @@ func build(run *Run, now time.Time) (*page, error) {
 	pg.OpeningsFig = add(openingsFigure(pg.Openings))
 	if run.Meta.SPRT != nil {
 		pg.SPRT = sum.SPRT
-		pts, err := sprtTrajectory(run.Meta, games)
+		figs, err := sprtFigures(run.Meta.SPRT, an.sprt)
 		errs = append(errs, err)
-		if err == nil {
-			figs, err := sprtFigures(run.Meta.SPRT, pts)
-			errs = append(errs, err)
-			pg.SPRTFigs = figs
-		}
+		pg.SPRTFigs = figs
 		if len(sum.Pairings) == 1 {
 			pg.SPRTElo = sum.Pairings[0].Pairs
 		}
