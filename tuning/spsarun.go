@@ -500,8 +500,6 @@ func (o *spsaOutputs) close() error {
 	return errors.Join(errs...)
 }
 
-// checkSPSAMeta writes meta.json in a new directory, or checks that the
-// existing one has the same fingerprint.
 // SPSAFiles are the files an SPSA tune writes into its directory.
 func SPSAFiles() []string {
 	return []string{SPSAJournalFile, SPSATrajectoryFile, SPSAMetaFile, SPSAPGNFile, SPSAFinalYAML, SPSAFinalUCI, SPSAFinalWeights}
@@ -517,6 +515,8 @@ func isSPSADir(dir string) bool {
 	return err == nil && !rundir.IsRunDir(dir)
 }
 
+// checkSPSAMeta writes meta.json in a new directory, or checks that the
+// existing one has the same fingerprint.
 func checkSPSAMeta(dir string, fp any) error {
 	want, err := json.MarshalIndent(fp, "", "  ")
 	if err != nil {
