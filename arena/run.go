@@ -155,20 +155,7 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 		}
 		vs = append(vs, v)
 	}
-	logf := func(format string, args ...any) {
-		if opts.Log != nil {
-			fmt.Fprintf(opts.Log, format+"\n", args...)
-		}
-	}
-	notef := func(format string, args ...any) {
-		w := opts.Log
-		if w == nil {
-			w = opts.Notes
-		}
-		if w != nil {
-			fmt.Fprintf(w, format+"\n", args...)
-		}
-	}
+	logf, notef := runLogs(opts)
 
 	factory := opts.NewPlayer
 	if factory == nil {
@@ -187,13 +174,7 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 		return nil, err
 	}
 	defer started.close() // the engines no worker took
-	books := map[string][]Opening{}
-	for _, v := range vs {
-		if books[v.Name], err = LoadBook(r, r.OpeningsFor(v.Name), v); err != nil {
-			return nil, err
-		}
-	}
-	full, err := NewSchedule(r, vs, books, accepts)
+	full, err := buildSchedule(r, vs, accepts)
 	if err != nil {
 		return nil, err
 	}
@@ -298,41 +279,8 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 
 	played := sched.Total() - todo.Total()
 	c.progress = newProgress(opts, sched.Total(), played, tally)
-	var fatal error
-	sprtStopped := false
-	for o := range outcomes {
-		if fatal != nil {
-			continue // draining: the run is failing
-		}
-		if o.err != nil {
-			if !errors.Is(o.err, errAborted) {
-				fatal = o.err
-				stopPlay()
-			}
-			continue
-		}
-		counted, err := c.record(o.game)
-		if counted {
-			played++
-		}
-		if err != nil {
-			fatal = err
-			stopPlay()
-			continue
-		}
-		if combined != nil {
-			if err := combined.Add(o.game); err != nil {
-				fatal = err
-				stopPlay()
-			}
-			continue // the combined test stops the shard, not its own
-		}
-		if d := tally.SPRTDecision(); d != stats.Continue && !sprtStopped {
-			sprtStopped = true
-			logf("SPRT: %s after %d games", d, tally.Played())
-			stopPlay()
-		}
-	}
+	counted, fatal, sprtStopped := c.consume(outcomes, combined, stopPlay)
+	played += counted
 	c.progress.finish()
 	if err := todo.Err(); err != nil && fatal == nil {
 		fatal = err
@@ -416,6 +364,81 @@ func (c *consumer) record(g results.Game) (counted bool, err error) {
 		c.watch.Finished(g)
 	}
 	return true, err
+}
+
+// consume records the workers' games until outcomes is closed and
+// returns how many it counted, the error that stops the run (the others
+// are drained) and whether the run's own SPRT decided; the SPRT of all
+// shards (combined, when not nil) stops a shard instead of its own.
+func (c *consumer) consume(outcomes <-chan outcome, combined *peers, stopPlay func()) (counted int, fatal error, sprtStopped bool) {
+	tally := c.rec.Tally()
+	for o := range outcomes {
+		if fatal != nil {
+			continue // draining: the run is failing
+		}
+		if o.err != nil {
+			if !errors.Is(o.err, errAborted) {
+				fatal = o.err
+				stopPlay()
+			}
+			continue
+		}
+		ok, err := c.record(o.game)
+		if ok {
+			counted++
+		}
+		if err != nil {
+			fatal = err
+			stopPlay()
+			continue
+		}
+		if combined != nil {
+			if err := combined.Add(o.game); err != nil {
+				fatal = err
+				stopPlay()
+			}
+			continue // the combined test stops the shard, not its own
+		}
+		if d := tally.SPRTDecision(); d != stats.Continue && !sprtStopped {
+			sprtStopped = true
+			c.logf("SPRT: %s after %d games", d, tally.Played())
+			stopPlay()
+		}
+	}
+	return counted, fatal, sprtStopped
+}
+
+// runLogs are the run's two loggers: logf writes to opts.Log, notef the
+// notes a batch job's log must show to opts.Log, else opts.Notes.
+func runLogs(opts Options) (logf, notef func(format string, args ...any)) {
+	logf = func(format string, args ...any) {
+		if opts.Log != nil {
+			fmt.Fprintf(opts.Log, format+"\n", args...)
+		}
+	}
+	notef = func(format string, args ...any) {
+		w := opts.Log
+		if w == nil {
+			w = opts.Notes
+		}
+		if w != nil {
+			fmt.Fprintf(w, format+"\n", args...)
+		}
+	}
+	return logf, notef
+}
+
+// buildSchedule loads each variant's openings and makes the run's whole
+// schedule (every shard's games).
+func buildSchedule(r *configs.Run, vs []*engines.Variant, accepts Accepts) (*Schedule, error) {
+	books := map[string][]Opening{}
+	for _, v := range vs {
+		var err error
+		if books[v.Name], err = LoadBook(r, r.OpeningsFor(v.Name), v); err != nil {
+			return nil, err
+		}
+	}
+	return NewSchedule(r, vs, books, accepts)
 }
 
 // startWorkers feeds the schedule to n workers and returns the channel of
@@ -510,12 +533,12 @@ func worker(ctx context.Context, r *configs.Run, vs []*engines.Variant, factory 
 	}
 	for spec := range jobs {
 		var t table
-		t.spec, t.variant, t.adj, t.event, t.watch = spec, variant[spec.Variant], r.Adjudication, r.Name, watch
+		t.spec, t.Variant, t.Adjudication, t.Event, t.watch = spec, variant[spec.Variant], r.Adjudication, r.Name, watch
 		var rec results.Game
 		var err error
 		names := [2]string{spec.White, spec.Black}
 		for c, name := range names {
-			t.tc[c] = r.TimeControlFor(name, spec.Variant)
+			t.TimeControl[c] = r.TimeControlFor(name, spec.Variant)
 			t.ponder[c] = engine[name].Ponder
 		}
 		var errs [2]error

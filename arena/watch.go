@@ -45,7 +45,7 @@ type LiveMove struct {
 func (t *table) liveMove(ply int, mv results.Move, pos engines.Position, clocks [2]clock) LiveMove {
 	m := LiveMove{Game: t.spec, Ply: ply, Move: mv, Pos: pos}
 	for c := range clocks {
-		m.Limits[c], m.Clocks[c] = t.tc[c], clocks[c].left
+		m.Limits[c], m.Clocks[c] = t.TimeControl[c], clocks[c].left
 	}
 	return m
 }

@@ -2,6 +2,7 @@ package rundir
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -40,6 +41,16 @@ func ClaimDir(dir string, ours bool, writes []string) error {
 		if slices.Contains(writes, name) {
 			over = append(over, name)
 		}
+	}
+	if len(held) > 0 && slices.ContainsFunc(entries, func(e os.DirEntry) bool { return e.Name() == LockFile }) {
+		// A run that holds the lock may be writing its first files
+		// (meta.json, through a temporary file): the directory is in
+		// use, not a stranger's.
+		l, err := RLockDir(dir)
+		if errors.Is(err, ErrLocked) {
+			return err
+		}
+		l.Unlock()
 	}
 	switch {
 	case len(held) == 0:
