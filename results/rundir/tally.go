@@ -592,3 +592,20 @@ func FaultLoser(g results.Game) string {
 	}
 	return ""
 }
+
+// Played returns the number of finished games counted.
+func (t *Tally) Played() int { return t.played }
+
+// MatchPenta returns the pentanomial counts of the colour-reversed pairs
+// of a run with a single pairing (a match, an SPRT test); false when the
+// run has several pairings or none yet. It is cheap: no fit.
+func (t *Tally) MatchPenta() (stats.Penta, bool) {
+	if len(t.order) != 1 {
+		return stats.Penta{}, false
+	}
+	return t.pairings[t.order[0]].penta, true
+}
+
+// PairsCounted returns the number of pairs an SPRT run has counted so
+// far: the contiguous prefix of finished pairs in schedule order.
+func (t *Tally) PairsCounted() int { return t.nextPair }

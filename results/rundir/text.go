@@ -270,3 +270,22 @@ func (s *Summary) SPRTLine() string {
 	}
 	return line
 }
+
+// CellText is a crosstable cell: the row engine's results against the
+// column engine (flip: the row is the pairing's B), as WriteText prints
+// it: points/games, or in multivariant runs each game with its variant's
+// letter (perGame: 1-E 0.5-L) or each variant's points/games (E1.5/2).
+func CellText(p Pairing, flip bool, letters map[string]string, order []string, perGame bool) string {
+	return cellText(p, flip, letters, order, perGame)
+}
+
+// PerGameCells says whether crosstable cells of the summary's pairings
+// are short enough listing each game (at most 6 games per pairing).
+func (s *Summary) PerGameCells() bool {
+	for _, p := range s.Pairings {
+		if p.WDL.Games() > 6 {
+			return false
+		}
+	}
+	return true
+}
