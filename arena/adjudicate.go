@@ -55,13 +55,6 @@ func (a *adjudicator) observe(plies, moveNumber int, mover engines.Color, score 
 	return verdict{}, false
 }
 
-func winFor(c engines.Color) engines.Result {
-	if c == engines.White {
-		return engines.WhiteWins
-	}
-	return engines.BlackWins
-}
-
 func abs(x int) int {
 	if x < 0 {
 		return -x

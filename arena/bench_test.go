@@ -18,6 +18,7 @@ import (
 	"varena/engines/player"
 	"varena/engines/variants"
 	"varena/results"
+	"varena/results/rundir"
 )
 
 // Benchmarks of the arena itself: how many games a second the harness
@@ -72,7 +73,7 @@ engines:
 // plies returns the number of moves played in a run directory's games.
 func plies(tb testing.TB, dir string) int {
 	tb.Helper()
-	games, err := results.ReadJournal(filepath.Join(dir, arena.JournalFile))
+	games, err := results.ReadJournal(filepath.Join(dir, rundir.JournalFile))
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -1,8 +1,15 @@
 // Package arena plays tournaments: a deterministic schedule of games,
-// worker goroutines that play them with their own engine instances, and a
-// single consumer that owns every result (journal, PGN, statistics, SPRT).
-// Because one goroutine records results, "never lost, never counted
-// twice" is kept in one place: the consumer appends each finished game to
-// the journal before anything else counts it, and a resumed run skips
-// every game the journal holds.
+// the players, the game loop with its clocks and adjudication, worker
+// goroutines that play the games with their own engine instances, and a
+// single consumer that hands every finished game to the run's recorder
+// (rundir.Recorder), the one writer of the journal, the PGN and the
+// statistics. Because one goroutine records results, "never lost, never
+// counted twice" is kept in one place: the recorder appends each
+// finished game to the journal before anything else counts it, and a
+// resumed run skips every game the journal holds.
+//
+// [Run] is: claim and lock the output directory, build the schedule and
+// the run's meta (its fingerprint of every setting that changes games),
+// open the recorder (which resumes the journal), start the workers and
+// consume their games.
 package arena

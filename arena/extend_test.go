@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"varena/results"
+	"varena/results/rundir"
 )
 
 // extendRun is a two-engine run whose length is set by the test.
@@ -32,7 +33,7 @@ engines:
 // game was and how it went, without its clock times.
 func gamesOf(t *testing.T, dir string) map[int]string {
 	t.Helper()
-	games, err := results.ReadJournal(filepath.Join(dir, JournalFile))
+	games, err := results.ReadJournal(filepath.Join(dir, rundir.JournalFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +68,7 @@ func TestRaisingGamesContinuesTheRun(t *testing.T) {
 	if !strings.Contains(notes.String(), "tournament: games 4 -> 8") || !strings.Contains(notes.String(), "continues to 8 games") {
 		t.Errorf("notes do not say the run was extended:\n%s", notes.String())
 	}
-	if m, err := ReadMeta(dir); err != nil || m.Total != 8 || m.Settings["tournament: games"] != "8" {
+	if m, err := rundir.ReadMeta(dir); err != nil || m.Total != 8 || m.Settings["tournament: games"] != "8" {
 		t.Errorf("meta.json after raising: total %d, games %q, %v", m.Total, m.Settings["tournament: games"], err)
 	}
 	straight := t.TempDir()
@@ -109,17 +110,17 @@ func TestLoweringGamesStopsEarlier(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	journal, err := os.ReadFile(filepath.Join(whole, JournalFile))
+	journal, err := os.ReadFile(filepath.Join(whole, rundir.JournalFile))
 	if err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.SplitAfter(string(journal), "\n")
-	meta, err := os.ReadFile(filepath.Join(whole, MetaFile))
+	meta, err := os.ReadFile(filepath.Join(whole, rundir.MetaFile))
 	if err != nil {
 		t.Fatal(err)
 	}
-	os.WriteFile(filepath.Join(dir, JournalFile), []byte(lines[0]+lines[1]), 0o644)
-	os.WriteFile(filepath.Join(dir, MetaFile), meta, 0o644)
+	os.WriteFile(filepath.Join(dir, rundir.JournalFile), []byte(lines[0]+lines[1]), 0o644)
+	os.WriteFile(filepath.Join(dir, rundir.MetaFile), meta, 0o644)
 	sum, err := Run(context.Background(), parseRun(t, extendRun(t, "{type: round-robin, games: 4}")), Options{Out: dir, Concurrency: 1})
 	if err != nil || sum.Played != 4 || len(gamesOf(t, dir)) != 4 {
 		t.Errorf("lowered to 4: %v, %d games", err, sum.Played)
@@ -160,8 +161,8 @@ engines:
 	}
 	dir := t.TempDir()
 	sum, err := Run(context.Background(), parseRun(t, sprt(2)), Options{Out: dir, Concurrency: 1})
-	if err != nil || sum.SPRT == nil || sum.SPRT.Verdict != VerdictLimit {
-		t.Fatalf("2 games of equal engines: %v, %+v; want %q", err, sum.SPRT, VerdictLimit)
+	if err != nil || sum.SPRT == nil || sum.SPRT.Verdict != rundir.VerdictLimit {
+		t.Fatalf("2 games of equal engines: %v, %+v; want %q", err, sum.SPRT, rundir.VerdictLimit)
 	}
 	sum, err = Run(context.Background(), parseRun(t, sprt(6)), Options{Out: dir, Concurrency: 1})
 	if err != nil || sum.Played != 6 || sum.SPRT.Penta.Pairs() != 3 {

@@ -23,7 +23,7 @@ func startUCI(ctx context.Context, r *configs.Run, e configs.Engine, out string)
 	}
 	log, err := os.OpenFile(filepath.Join(out, e.Name+".log"), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
 	if err != nil {
-		return nil, fmt.Errorf("engine %s: log: %w", e.Name, err)
+		return nil, engineError(e.Name, fmt.Errorf("log: %w", err))
 	}
 	command, err := r.EngineCommand(e)
 	if err != nil {

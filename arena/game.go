@@ -6,23 +6,21 @@ import (
 	"fmt"
 	"time"
 
-	"varena/configs"
 	"varena/engines"
 	"varena/engines/player"
 	"varena/engines/search"
 	"varena/results"
+	"varena/results/rules"
 )
 
-// table is everything one game needs besides its spec.
+// table is everything one game needs besides its spec: the Table, the
+// players, who ponders, and the watcher.
 type table struct {
+	Table
 	spec    GameSpec
-	variant *engines.Variant
 	players [2]player.Player // by colour
-	tc      [2]configs.TimeControl
-	ponder  [2]bool // the engine of each colour ponders
-	adj     configs.Adjudication
-	event   string
-	watch   Watcher // nil: none
+	ponder  [2]bool          // the engine of each colour ponders
+	watch   Watcher          // nil: none
 }
 
 // errAborted marks a game stopped before its end (Ctrl-C, SPRT decided):
@@ -53,12 +51,12 @@ func (t *table) play(ctx context.Context) (results.Game, error) {
 		return rec, nil
 	}
 
-	start, err := engines.ParseFEN(t.variant, spec.Opening.FEN)
+	start, err := engines.ParseFEN(t.Variant, spec.Opening.FEN)
 	if err != nil {
 		return rec, fmt.Errorf("game %d: opening: %w", spec.ID, err)
 	}
 	for c, p := range t.players {
-		if err := p.NewGame(ctx, t.variant); err != nil {
+		if err := p.NewGame(ctx, t.Variant); err != nil {
 			if ctx.Err() != nil {
 				return rec, errAborted
 			}
@@ -69,15 +67,15 @@ func (t *table) play(ctx context.Context) (results.Game, error) {
 	g := engines.NewGame(start)
 	var clocks [2]clock
 	for c := range clocks {
-		clocks[c].left = t.tc[c].Base
+		clocks[c].left = t.TimeControl[c].Base
 	}
 	if t.watch != nil {
 		t.watch.Moved(t.liveMove(0, results.Move{}, start, clocks))
 	}
-	adj := adjudicator{rule: t.adj}
+	adj := adjudicator{rule: t.Adjudication}
 	for {
 		if o := g.Outcome(); o.Result != engines.Ongoing {
-			return finish(o.Result, termination(o.Reason), "")
+			return finish(o.Result, rules.Termination(o.Reason), "")
 		}
 		pos := g.Position()
 		us := pos.SideToMove()
@@ -100,7 +98,7 @@ func (t *table) play(ctx context.Context) (results.Game, error) {
 		}
 		if !pos.IsLegal(reply.Move) {
 			return finish(winFor(us.Other()), results.TermIllegalMove,
-				fmt.Sprintf("%s played %s, not legal in %s", p.Name(), t.variant.Geometry.UCI(reply.Move), pos.FEN()))
+				fmt.Sprintf("%s played %s, not legal in %s", p.Name(), t.Variant.Geometry.UCI(reply.Move), pos.FEN()))
 		}
 		if budget > 0 && took > budget+t.margin(us) {
 			return finish(winFor(us.Other()), results.TermTimeForfeit,
@@ -112,15 +110,15 @@ func (t *table) play(ctx context.Context) (results.Game, error) {
 			rec.Overruns = append(rec.Overruns, results.Overrun{Ply: len(rec.Moves),
 				Side: us.String(), OverMS: (took - budget).Milliseconds()})
 		}
-		if t.tc[us].Clock != "" {
+		if t.TimeControl[us].Clock != "" {
 			c := &clocks[us]
-			c.left = max(c.left-took, 0) + t.tc[us].Increment
+			c.left = max(c.left-took, 0) + t.TimeControl[us].Increment
 			c.moves++
-			if m := t.tc[us].Moves; m > 0 && c.moves%m == 0 {
-				c.left += t.tc[us].Base
+			if m := t.TimeControl[us].Moves; m > 0 && c.moves%m == 0 {
+				c.left += t.TimeControl[us].Base
 			}
 		}
-		mv := results.Move{UCI: t.variant.Geometry.UCI(reply.Move),
+		mv := results.Move{UCI: t.Variant.Geometry.UCI(reply.Move),
 			Depth: reply.Depth, Nodes: reply.Nodes, TimeMS: took.Milliseconds()}
 		if reply.HasScore {
 			mv.Score = scoreOf(reply.Score)
@@ -136,7 +134,7 @@ func (t *table) play(ctx context.Context) (results.Game, error) {
 		}
 		if v, ok := adj.observe(len(g.Moves()), moveNumber, us, reply.Score, reply.HasScore); ok {
 			if o := g.Outcome(); o.Result != engines.Ongoing {
-				return finish(o.Result, termination(o.Reason), "") // the rules came first
+				return finish(o.Result, rules.Termination(o.Reason), "") // the rules came first
 			}
 			return finish(v.result, results.TermAdjudication, v.reason)
 		}
@@ -153,12 +151,12 @@ func (t *table) play(ctx context.Context) (results.Game, error) {
 // (engines.Ongoing: not ended yet).
 func (t *table) record(res engines.Result, term, reason string) results.Game {
 	spec := t.spec
-	g := results.Game{ID: spec.ID, Round: spec.Round, Pair: spec.Pair, Event: t.event,
+	g := results.Game{ID: spec.ID, Round: spec.Round, Pair: spec.Pair, Event: t.Event,
 		Variant: spec.Variant, White: spec.White, Black: spec.Black,
 		StartFEN: spec.Opening.FEN, StartIsInitial: spec.Opening.Initial,
-		TimeControl: t.tc[engines.White].String(), Started: time.Now().UTC(),
+		TimeControl: t.TimeControl[engines.White].String(), Started: time.Now().UTC(),
 		Termination: term, Reason: reason}
-	if w, b := t.tc[engines.White].String(), t.tc[engines.Black].String(); w != b {
+	if w, b := t.TimeControl[engines.White].String(), t.TimeControl[engines.Black].String(); w != b {
 		g.WhiteTimeControl, g.BlackTimeControl = w, b
 	}
 	if res != engines.Ongoing {
@@ -170,19 +168,19 @@ func (t *table) record(res engines.Result, term, reason string) results.Game {
 // limits returns the search limits of the side to move and, for timed
 // games, the time it may take before forfeiting (margin aside).
 func (t *table) limits(us engines.Color, clocks [2]clock) (search.Limits, time.Duration) {
-	tc := t.tc[us]
+	tc := t.TimeControl[us]
 	switch {
 	case tc.Depth > 0:
 		return search.Limits{Depth: tc.Depth}, 0
 	case tc.Nodes > 0:
 		return search.Limits{Nodes: tc.Nodes}, 0
 	case tc.MoveTime > 0:
-		d := seconds(tc.MoveTime)
+		d := tc.MoveDuration()
 		return search.Limits{MoveTime: d}, d
 	}
 	lim := search.Limits{
 		WTime: clocks[engines.White].left, BTime: clocks[engines.Black].left,
-		WInc: t.tc[engines.White].Increment, BInc: t.tc[engines.Black].Increment,
+		WInc: t.TimeControl[engines.White].Increment, BInc: t.TimeControl[engines.Black].Increment,
 	}
 	if tc.Moves > 0 {
 		lim.MovesToGo = tc.Moves - clocks[us].moves%tc.Moves
@@ -190,9 +188,7 @@ func (t *table) limits(us engines.Color, clocks [2]clock) (search.Limits, time.D
 	return lim, clocks[us].left
 }
 
-func (t *table) margin(us engines.Color) time.Duration { return seconds(t.tc[us].Margin) }
-
-func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
+func (t *table) margin(us engines.Color) time.Duration { return t.TimeControl[us].MarginDuration() }
 
 // scoreOf converts a search score to the record's form.
 func scoreOf(score int) *results.Score {
@@ -200,25 +196,6 @@ func scoreOf(score int) *results.Score {
 		return &results.Score{Mate: n}
 	}
 	return &results.Score{CP: score}
-}
-
-// termination names an end by the rules as the record does.
-func termination(r engines.Termination) string {
-	switch r {
-	case engines.Extinction:
-		return results.TermExtinction
-	case engines.Checkmate:
-		return results.TermCheckmate
-	case engines.Stalemate:
-		return results.TermStalemate
-	case engines.FiftyMoves:
-		return results.TermFiftyMoves
-	case engines.Repetition:
-		return results.TermRepetition
-	case engines.BareKings, engines.InsufficientMaterial:
-		return results.TermInsufficient
-	}
-	return r.String()
 }
 
 // faultTerm names the end of a game lost by a player fault: a timeout is
@@ -239,4 +216,12 @@ func faultTerm(err error, timed bool) string {
 		}
 	}
 	return results.TermEngineCrash
+}
+
+// winFor is the result of a game colour c wins.
+func winFor(c engines.Color) engines.Result {
+	if c == engines.White {
+		return engines.WhiteWins
+	}
+	return engines.BlackWins
 }

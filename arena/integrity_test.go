@@ -14,8 +14,9 @@ import (
 	"testing"
 	"time"
 
-	"varena/arena/stats"
 	"varena/results"
+	"varena/results/rundir"
+	"varena/results/stats"
 )
 
 // TestRunLocksItsDirectory: while a run holds its output directory, a
@@ -25,19 +26,19 @@ import (
 // lock is released.
 func TestRunLocksItsDirectory(t *testing.T) {
 	dir := t.TempDir()
-	held, err := LockDir(dir)
+	held, err := rundir.LockDir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, err = Run(context.Background(), parseRun(t, smallRR), Options{Out: dir})
 	want := fmt.Sprintf("%s is in use by another varena run (pid %d); wait for it to end or give another -out", dir, os.Getpid())
-	if !errors.Is(err, ErrLocked) || err.Error() != want {
+	if !errors.Is(err, rundir.ErrLocked) || err.Error() != want {
 		t.Fatalf("second run: %v\nwant %s", err, want)
 	}
-	if _, err := os.Stat(filepath.Join(dir, JournalFile)); err == nil {
+	if _, err := os.Stat(filepath.Join(dir, rundir.JournalFile)); err == nil {
 		t.Error("the refused run wrote a journal")
 	}
-	if _, err := RLockDir(dir); !errors.Is(err, ErrLocked) || !strings.Contains(err.Error(), strconv.Itoa(os.Getpid())) {
+	if _, err := rundir.RLockDir(dir); !errors.Is(err, rundir.ErrLocked) || !strings.Contains(err.Error(), strconv.Itoa(os.Getpid())) {
 		t.Errorf("reader during a run: %v", err)
 	}
 	if err := held.Unlock(); err != nil {
@@ -47,26 +48,26 @@ func TestRunLocksItsDirectory(t *testing.T) {
 		t.Fatalf("run after the lock was released: %v", err)
 	}
 	// Readers share; a writer waits for them, then refuses.
-	r1, err := RLockDir(dir)
+	r1, err := rundir.RLockDir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r2, err := RLockDir(dir)
+	r2, err := rundir.RLockDir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := LockDir(dir); !errors.Is(err, ErrLocked) {
+	if _, err := rundir.LockDir(dir); !errors.Is(err, rundir.ErrLocked) {
 		t.Errorf("writer while two readers read: %v", err)
 	}
 	r1.Unlock()
 	r2.Unlock()
-	w, err := LockDir(dir)
+	w, err := rundir.LockDir(dir)
 	if err != nil {
 		t.Fatalf("writer after the readers: %v", err)
 	}
 	w.Unlock()
 	// A directory without a lock file (an older varena's) needs no lock.
-	if l, err := RLockDir(t.TempDir()); l != nil || err != nil {
+	if l, err := rundir.RLockDir(t.TempDir()); l != nil || err != nil {
 		t.Errorf("RLockDir of a directory without lock file: %v, %v", l, err)
 	}
 }
@@ -88,8 +89,8 @@ func TestRunsAtOnce(t *testing.T) {
 			failed = append(failed, err)
 		}
 	}
-	if len(failed) != 1 || !errors.Is(failed[0], ErrLocked) {
-		t.Fatalf("two runs at once: errors %v, want one ErrLocked", failed)
+	if len(failed) != 1 || !errors.Is(failed[0], rundir.ErrLocked) {
+		t.Fatalf("two runs at once: errors %v, want one rundir.ErrLocked", failed)
 	}
 	if n := len(journalIDs(t, dir)); n != 12 {
 		t.Errorf("journal holds %d games, want 12", n)
@@ -162,14 +163,14 @@ engines:
 	}
 
 	// An older varena's meta.json: only the old fields.
-	var m Meta
-	raw, _ := os.ReadFile(filepath.Join(dir, MetaFile))
+	var m rundir.Meta
+	raw, _ := os.ReadFile(filepath.Join(dir, rundir.MetaFile))
 	if err := json.Unmarshal(raw, &m); err != nil {
 		t.Fatal(err)
 	}
 	m.Settings = nil
 	old, _ := json.Marshal(m)
-	os.WriteFile(filepath.Join(dir, MetaFile), old, 0o644)
+	os.WriteFile(filepath.Join(dir, rundir.MetaFile), old, 0o644)
 	var notes bytes.Buffer
 	if _, err := Run(context.Background(), parseRun(t, base), Options{Out: dir, Log: &notes}); err != nil {
 		t.Fatalf("resume of an older meta.json: %v", err)
@@ -177,12 +178,12 @@ engines:
 	if !strings.Contains(notes.String(), "older varena") {
 		t.Errorf("no note on the older meta.json: %q", notes.String())
 	}
-	if m2, _ := ReadMeta(dir); m2.Settings == nil {
+	if m2, _ := rundir.ReadMeta(dir); m2.Settings == nil {
 		t.Error("older meta.json not upgraded")
 	}
 	m.Seed = 9
 	old, _ = json.Marshal(m)
-	os.WriteFile(filepath.Join(dir, MetaFile), old, 0o644)
+	os.WriteFile(filepath.Join(dir, rundir.MetaFile), old, 0o644)
 	if _, err := Run(context.Background(), parseRun(t, base), Options{Out: dir}); err == nil || !strings.Contains(err.Error(), "\n  seed 9 -> 3") {
 		t.Errorf("older meta.json of another seed: %v", err)
 	}
@@ -214,7 +215,7 @@ func TestSPRTOrderIndependent(t *testing.T) {
 	if a.SPRT.Decision == stats.Continue {
 		t.Fatalf("the test run does not decide: %s", a.SPRTLine())
 	}
-	key := func(s *Summary) string {
+	key := func(s *rundir.Summary) string {
 		return fmt.Sprintf("%s %d games %v %.4f", s.SPRT.Verdict, s.Played, s.SPRT.Penta, s.SPRT.LLR)
 	}
 	b, err := Run(context.Background(), parseRun(t, sprtRun), Options{Out: t.TempDir(), Concurrency: 2})
@@ -226,14 +227,14 @@ func TestSPRTOrderIndependent(t *testing.T) {
 	}
 	// An interrupted run: pairs 1-3 and the second game of pair 5 (it
 	// finished first), the rest missing. Resuming plays pair 4 and on.
-	games, err := results.ReadJournal(filepath.Join(one, JournalFile))
+	games, err := results.ReadJournal(filepath.Join(one, rundir.JournalFile))
 	if err != nil {
 		t.Fatal(err)
 	}
 	resumed := t.TempDir()
-	meta, _ := os.ReadFile(filepath.Join(one, MetaFile))
-	os.WriteFile(filepath.Join(resumed, MetaFile), meta, 0o644)
-	j, _, err := results.OpenJournal(filepath.Join(resumed, JournalFile))
+	meta, _ := os.ReadFile(filepath.Join(one, rundir.MetaFile))
+	os.WriteFile(filepath.Join(resumed, rundir.MetaFile), meta, 0o644)
+	j, _, err := results.OpenJournal(filepath.Join(resumed, rundir.JournalFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -259,7 +260,7 @@ func TestTallySPRTPrefix(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tally := NewTally(Meta{Engines: []string{"a", "b"}, SPRT: &s, Total: 40})
+	tally := rundir.NewTally(rundir.Meta{Engines: []string{"a", "b"}, SPRT: &s, Total: 40})
 	win := func(id int) results.Game {
 		g := results.Game{ID: id, Pair: (id + 1) / 2, White: "a", Black: "b", Result: results.WhiteWins}
 		if id%2 == 0 {
@@ -295,7 +296,7 @@ func TestTallySPRTPrefix(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sum.Played != decided || sum.PastDecision != 2 || sum.SPRT.Verdict != VerdictH1 || sum.SPRT.ExitStatus != ExitH1 {
+	if sum.Played != decided || sum.PastDecision != 2 || sum.SPRT.Verdict != rundir.VerdictH1 || sum.SPRT.ExitStatus != rundir.ExitH1 {
 		t.Errorf("played %d (decided at %d), past %d, verdict %q", sum.Played, decided, sum.PastDecision, sum.SPRT.Verdict)
 	}
 	var text strings.Builder
@@ -387,7 +388,7 @@ engines:
 	if _, err := Run(context.Background(), parseRun(t, cfg), Options{Out: dir}); err != nil {
 		t.Fatal(err)
 	}
-	games, err := results.ReadJournal(filepath.Join(dir, JournalFile))
+	games, err := results.ReadJournal(filepath.Join(dir, rundir.JournalFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -397,7 +398,7 @@ engines:
 			t.Errorf("game %d %s-%s: %q white %q black %q", g.ID, g.White, g.Black, g.TimeControl, g.WhiteTimeControl, g.BlackTimeControl)
 		}
 	}
-	pgn, _ := os.ReadFile(filepath.Join(dir, PGNFile))
+	pgn, _ := os.ReadFile(filepath.Join(dir, rundir.PGNFile))
 	if !strings.Contains(string(pgn), `[WhiteTimeControl "depth=2"]`) || !strings.Contains(string(pgn), `[BlackTimeControl "depth=2"]`) {
 		t.Errorf("PGN lacks the side limits:\n%s", pgn)
 	}
@@ -447,7 +448,7 @@ func BenchmarkTallySPRT(b *testing.B) {
 	}
 	b.ResetTimer()
 	for range b.N {
-		t := NewTally(Meta{Engines: []string{"a", "b"}, SPRT: &s, Total: 2 * pairs})
+		t := rundir.NewTally(rundir.Meta{Engines: []string{"a", "b"}, SPRT: &s, Total: 2 * pairs})
 		for _, g := range games {
 			if err := t.Add(g); err != nil {
 				b.Fatal(err)

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"varena/results/rundir"
 )
 
 // TestResumeRefusesOtherOpenings: a run directory whose games started
@@ -33,12 +35,12 @@ engines:
 	if _, err := Run(ctx, parseRun(t, cfg), Options{Out: dir}); err != nil {
 		t.Fatalf("resume of the same run: %v", err)
 	}
-	metaPath := filepath.Join(dir, MetaFile)
+	metaPath := filepath.Join(dir, rundir.MetaFile)
 	orig, err := os.ReadFile(metaPath)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var m Meta
+	var m rundir.Meta
 	if err := json.Unmarshal(orig, &m); err != nil {
 		t.Fatal(err)
 	}

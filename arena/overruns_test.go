@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"varena/results"
+	"varena/results/rundir"
 )
 
 // TestOverrunsCounted: moves over their time but within the margin are
@@ -34,7 +35,7 @@ engines:
 	if err != nil {
 		t.Fatal(err)
 	}
-	games, err := results.ReadJournal(filepath.Join(dir, JournalFile))
+	games, err := results.ReadJournal(filepath.Join(dir, rundir.JournalFile))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,8 +9,9 @@ import (
 	"sync"
 	"time"
 
-	"varena/arena/stats"
 	"varena/results"
+	"varena/results/rundir"
+	"varena/results/stats"
 )
 
 // peerPoll is how often a shard reads its peers' journals.
@@ -27,7 +28,7 @@ const peerPoll = 500 * time.Millisecond
 type peers struct {
 	glob string // the shard directories, this one included
 	self string // this shard's directory, cleaned
-	meta Meta
+	meta rundir.Meta
 	logf func(format string, args ...any)
 
 	// window is how many pairs past the first unfinished one (of all
@@ -39,7 +40,7 @@ type peers struct {
 	shard, shards int
 
 	mu       sync.Mutex
-	tally    *Tally
+	tally    *rundir.Tally
 	seen     map[int]bool
 	sizes    map[string]int64 // journal sizes already read, by directory
 	decision stats.Decision
@@ -57,7 +58,7 @@ const peerStale = 15 * time.Second
 
 // newPeers prepares to follow the shards matching glob; games already in
 // this shard's journal are counted at once.
-func newPeers(glob, self string, meta Meta, own []results.Game, logf func(string, ...any)) (*peers, error) {
+func newPeers(glob, self string, meta rundir.Meta, own []results.Game, logf func(string, ...any)) (*peers, error) {
 	if _, err := filepath.Match(glob, ""); err != nil {
 		return nil, fmt.Errorf("-peers %q: %w", glob, err)
 	}
@@ -66,8 +67,8 @@ func newPeers(glob, self string, meta Meta, own []results.Game, logf func(string
 	whole := meta
 	whole.Shard, whole.Shards = 0, 0
 	p := &peers{glob: glob, self: filepath.Clean(self), meta: meta, logf: logf,
-		tally: NewTally(whole), seen: map[int]bool{}, sizes: map[string]int64{}, playing: map[int]bool{}}
-	for _, g := range sortedByID(own) {
+		tally: rundir.NewTally(whole), seen: map[int]bool{}, sizes: map[string]int64{}, playing: map[int]bool{}}
+	for _, g := range rundir.SortedByID(own) {
 		if err := p.add(g); err != nil {
 			return nil, err
 		}
@@ -121,31 +122,31 @@ func (p *peers) poll() error {
 		if filepath.Clean(d) == p.self {
 			continue
 		}
-		if rec, err := ReadShard(d); err == nil && rec != nil && !rec.Finished {
-			if st, err := os.Stat(filepath.Join(d, ShardFile)); err == nil && time.Since(st.ModTime()) < peerStale {
+		if rec, err := rundir.ReadShard(d); err == nil && rec != nil && !rec.Finished {
+			if st, err := os.Stat(filepath.Join(d, rundir.ShardFile)); err == nil && time.Since(st.ModTime()) < peerStale {
 				playing[rec.Shard] = true
 			}
 		}
-		st, err := os.Stat(filepath.Join(d, JournalFile))
+		st, err := os.Stat(filepath.Join(d, rundir.JournalFile))
 		if err != nil || st.Size() == p.sizes[d] {
 			continue
 		}
-		m, err := ReadMeta(d)
+		m, err := rundir.ReadMeta(d)
 		if err != nil {
 			continue
 		}
-		if diffs := MetaDiff(p.meta, m); len(diffs) > 0 {
+		if diffs := rundir.MetaDiff(p.meta, m); len(diffs) > 0 {
 			return fmt.Errorf("-peers: %s holds another run than this shard's; it differs in: %s", d, strings.Join(diffs, "; "))
 		}
 		// A line being written is dropped by the reader and read again
 		// at the next poll, once whole.
-		games, err := results.ReadJournal(filepath.Join(d, JournalFile))
+		games, err := results.ReadJournal(filepath.Join(d, rundir.JournalFile))
 		if err != nil {
 			return fmt.Errorf("-peers: %w", err)
 		}
 		p.mu.Lock()
 		p.sizes[d] = st.Size()
-		for _, g := range sortedByID(games) {
+		for _, g := range rundir.SortedByID(games) {
 			if err = p.add(g); err != nil {
 				break
 			}
@@ -165,7 +166,7 @@ func (p *peers) follow(ctx context.Context, stop func()) {
 	t := time.NewTicker(peerPoll)
 	defer t.Stop()
 	var last string
-	heartbeat := filepath.Join(p.self, ShardFile)
+	heartbeat := filepath.Join(p.self, rundir.ShardFile)
 	for {
 		// The others wait for this shard only while it beats.
 		now := time.Now()
@@ -193,7 +194,7 @@ func (p *peers) follow(ctx context.Context, stop func()) {
 func (p *peers) wait(ctx context.Context, g GameSpec) bool {
 	for {
 		p.mu.Lock()
-		frontier, decided := p.tally.nextPair+1, p.decision != stats.Continue
+		frontier, decided := p.tally.PairsCounted()+1, p.decision != stats.Continue
 		// The shard that plays the frontier pair (Schedule.Shard).
 		owner := (frontier-1)%p.shards + 1
 		waitFor := owner == p.shard || p.playing[owner]

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"varena/results"
+	"varena/results/rundir"
 )
 
 // pgnText reads a run's games.pgn less what changes from one playing to
@@ -16,7 +17,7 @@ import (
 // where lines wrap.
 func pgnText(t *testing.T, dir string) string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(dir, PGNFile))
+	data, err := os.ReadFile(filepath.Join(dir, rundir.PGNFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +44,7 @@ func TestPGNInGameOrder(t *testing.T) {
 		if _, err := Run(context.Background(), r, Options{Out: dir, Shard: i, Shards: 3, Concurrency: 2}); err != nil {
 			t.Fatal(err)
 		}
-		gs, err := results.ReadJournal(filepath.Join(dir, JournalFile))
+		gs, err := results.ReadJournal(filepath.Join(dir, rundir.JournalFile))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -53,12 +54,12 @@ func TestPGNInGameOrder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	meta, err := ReadMeta(one)
+	meta, err := rundir.ReadMeta(one)
 	if err != nil {
 		t.Fatal(err)
 	}
 	out := t.TempDir()
-	if _, err := WriteRun(out, meta, merged); err != nil {
+	if _, err := rundir.WriteRun(out, meta, merged); err != nil {
 		t.Fatal(err)
 	}
 	want := pgnText(t, one)

@@ -34,8 +34,7 @@ func PlayGame(ctx context.Context, spec GameSpec, t Table, white, black player.P
 	if t.Variant == nil || t.Variant.Name != spec.Variant {
 		return results.Game{}, fmt.Errorf("game %d: table for another variant than %s", spec.ID, spec.Variant)
 	}
-	tab := table{spec: spec, variant: t.Variant, players: [2]player.Player{white, black},
-		tc: t.TimeControl, adj: t.Adjudication, event: t.Event}
+	tab := table{Table: t, spec: spec, players: [2]player.Player{white, black}}
 	g, err := tab.play(ctx)
 	if err != nil && ctx.Err() != nil && !errors.Is(err, errAborted) {
 		err = fmt.Errorf("%w: %v", errAborted, err)

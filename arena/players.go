@@ -2,6 +2,7 @@ package arena
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -11,6 +12,28 @@ import (
 	"varena/engines/search"
 	"varena/engines/variants"
 )
+
+// EngineError is a failure of one engine entry of a run (a weights
+// file that does not parse, an unknown search parameter, a program that
+// does not start): "engine NAME: what failed". The run puts the config
+// line of the entry before it.
+type EngineError struct {
+	Engine string
+	Err    error
+}
+
+func (e *EngineError) Error() string { return "engine " + e.Engine + ": " + e.Err.Error() }
+
+func (e *EngineError) Unwrap() error { return e.Err }
+
+// engineError names the engine in err, unless err already does.
+func engineError(name string, err error) error {
+	var ee *EngineError
+	if errors.As(err, &ee) && ee.Engine == name {
+		return err
+	}
+	return &EngineError{Engine: name, Err: err}
+}
 
 // DefaultPlayer makes the player of an engine entry: a built-in engine,
 // or an external UCI engine process (its stderr logged to
@@ -28,16 +51,16 @@ func DefaultPlayer(ctx context.Context, r *configs.Run, e configs.Engine, out st
 		for name, path := range e.Weights {
 			v, err := variants.ByName(name)
 			if err != nil {
-				return nil, fmt.Errorf("engine %s: %w", e.Name, err)
+				return nil, engineError(e.Name, err)
 			}
 			// Through the run, so that an embedded run reads embedded files.
 			data, err := r.ReadConfigFile(path)
 			if err != nil {
-				return nil, fmt.Errorf("engine %s: weights: %w", e.Name, err)
+				return nil, engineError(e.Name, fmt.Errorf("weights: %w", err))
 			}
 			w, err := search.ParseWeights(v, r.Path(path), data)
 			if err != nil {
-				return nil, fmt.Errorf("engine %s: %w", e.Name, err)
+				return nil, engineError(e.Name, err)
 			}
 			weights[v] = w
 		}
@@ -54,12 +77,13 @@ func DefaultPlayer(ctx context.Context, r *configs.Run, e configs.Engine, out st
 	case configs.KindUCI:
 		return startUCI(ctx, r, e, out)
 	}
-	return nil, fmt.Errorf("engine %s: unknown kind %q", e.Name, e.Kind)
+	return nil, engineError(e.Name, fmt.Errorf("unknown kind %q", e.Kind))
 }
 
 // SearchParams returns the search parameters of a built-in engine entry:
 // the defaults, changed by the entry's options (parameter names as
-// `varena uci` lists them, whole numbers within their bounds).
+// `varena uci` lists them, whole numbers within their bounds). Its error
+// is an *EngineError.
 func SearchParams(r *configs.Run, e configs.Engine) (search.Params, error) {
 	p := search.DefaultParams()
 	names := make([]string, 0, len(e.Options))
@@ -69,7 +93,7 @@ func SearchParams(r *configs.Run, e configs.Engine) (search.Params, error) {
 	slices.Sort(names)
 	for _, name := range names {
 		if err := p.SetString(name, e.Options[name]); err != nil {
-			return p, fmt.Errorf("%s:%d: engine %s: options: %w", r.File, e.Line, e.Name, err)
+			return p, engineError(e.Name, fmt.Errorf("options: %w", err))
 		}
 	}
 	return p, nil

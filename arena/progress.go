@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/schollz/progressbar/v3"
+
+	"varena/results/rundir"
 )
 
 // DefaultProgressEvery is how often a run without a terminal prints its
@@ -18,7 +20,7 @@ const DefaultProgressEvery = 10 * time.Second
 type progress struct {
 	w     io.Writer
 	bar   *progressbar.ProgressBar
-	tally *Tally
+	tally *rundir.Tally
 	total int
 	done  int // games of the schedule finished, earlier runs' included
 
@@ -32,7 +34,7 @@ type progress struct {
 	now       func() time.Time
 }
 
-func newProgress(opts Options, total, done int, tally *Tally) *progress {
+func newProgress(opts Options, total, done int, tally *rundir.Tally) *progress {
 	if opts.Progress == nil || total == 0 {
 		return nil
 	}

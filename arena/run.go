@@ -9,25 +9,16 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"sort"
-	"strings"
 	"sync"
 	"time"
 
-	"varena/arena/stats"
 	"varena/configs"
 	"varena/engines"
 	"varena/engines/player"
 	"varena/engines/variants"
 	"varena/results"
-)
-
-// Files of a run's output directory.
-const (
-	JournalFile = "journal.jsonl"
-	PGNFile     = "games.pgn"
-	SummaryFile = "summary.json"
-	MetaFile    = "meta.json"
+	"varena/results/rundir"
+	"varena/results/stats"
 )
 
 // PlayerFactory makes a player for an engine of the run; logDir is where
@@ -94,20 +85,20 @@ type outcome struct {
 // or another, fails at once naming the holder's pid. A failure before
 // the first game (an engine that does not start, a bad openings file)
 // leaves no trace in a directory that was missing or empty before.
-func Run(ctx context.Context, r *configs.Run, opts Options) (*Summary, error) {
+func Run(ctx context.Context, r *configs.Run, opts Options) (*rundir.Summary, error) {
 	outDir := OutDir(r, opts)
 	var logs []string
 	for _, e := range r.Engines {
 		logs = append(logs, e.Name)
 	}
-	if err := ClaimDir(outDir, IsRunDir(outDir), runWrites(logs, opts.Files)); err != nil {
+	if err := rundir.ClaimDir(outDir, rundir.IsRunDir(outDir), rundir.RunWrites(logs, opts.Files)); err != nil {
 		return nil, err
 	}
 	existed, held := dirState(outDir)
 	if err := os.MkdirAll(outDir, 0o755); err != nil {
 		return nil, fmt.Errorf("output directory: %w", err)
 	}
-	lock, err := LockDir(outDir)
+	lock, err := rundir.LockDir(outDir)
 	if err != nil {
 		if !existed {
 			os.Remove(outDir)
@@ -121,7 +112,7 @@ func Run(ctx context.Context, r *configs.Run, opts Options) (*Summary, error) {
 		// remove what this run made, the directory too if it made it.
 		clearDir(outDir)
 		lock.Unlock()
-		os.Remove(filepath.Join(outDir, LockFile))
+		os.Remove(filepath.Join(outDir, rundir.LockFile))
 		if !existed {
 			os.Remove(outDir)
 		}
@@ -147,7 +138,7 @@ func dirState(dir string) (exists, held bool) {
 func clearDir(dir string) {
 	entries, _ := os.ReadDir(dir)
 	for _, e := range entries {
-		if e.Name() != LockFile {
+		if e.Name() != rundir.LockFile {
 			os.RemoveAll(filepath.Join(dir, e.Name()))
 		}
 	}
@@ -155,7 +146,7 @@ func clearDir(dir string) {
 
 // run is Run in its locked output directory; *playing is set once the
 // first game may have started.
-func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playing *bool) (*Summary, error) {
+func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playing *bool) (*rundir.Summary, error) {
 	var vs []*engines.Variant
 	for _, name := range r.VariantNames() {
 		v, err := variants.ByName(name)
@@ -164,20 +155,7 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 		}
 		vs = append(vs, v)
 	}
-	logf := func(format string, args ...any) {
-		if opts.Log != nil {
-			fmt.Fprintf(opts.Log, format+"\n", args...)
-		}
-	}
-	notef := func(format string, args ...any) {
-		w := opts.Log
-		if w == nil {
-			w = opts.Notes
-		}
-		if w != nil {
-			fmt.Fprintf(w, format+"\n", args...)
-		}
-	}
+	logf, notef := runLogs(opts)
 
 	factory := opts.NewPlayer
 	if factory == nil {
@@ -196,13 +174,7 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 		return nil, err
 	}
 	defer started.close() // the engines no worker took
-	books := map[string][]Opening{}
-	for _, v := range vs {
-		if books[v.Name], err = LoadBook(r, r.OpeningsFor(v.Name), v); err != nil {
-			return nil, err
-		}
-	}
-	full, err := NewSchedule(r, vs, books, accepts)
+	full, err := buildSchedule(r, vs, accepts)
 	if err != nil {
 		return nil, err
 	}
@@ -213,7 +185,7 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 	if opts.Shards > 1 {
 		meta.Shard, meta.Shards = opts.Shard, opts.Shards
 	}
-	if err := checkMeta(outDir, meta, logf); err != nil {
+	if err := rundir.CheckMeta(outDir, meta, logf); err != nil {
 		return nil, err
 	}
 	if opts.Setup != nil {
@@ -224,20 +196,20 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 
 	// The context is a check too: reading a long journal (seconds for
 	// 100,000 games) stops at a signal.
-	journal, done, err := results.OpenJournal(filepath.Join(outDir, JournalFile), CheckGame,
-		func(results.Game) error { return ctx.Err() })
+	rec, err := rundir.OpenRecorder(outDir, meta, ctx.Err)
 	if err != nil {
-		if ctx.Err() != nil {
+		if errors.Is(err, rundir.ErrStopped) {
 			return nil, fmt.Errorf("%w while reading the journal of %s; nothing changed", ErrInterrupted, outDir)
 		}
 		return nil, err
 	}
-	defer journal.Close() // on early returns; the normal path checks Close below
-	if n := journal.Dropped(); n > 0 {
+	defer rec.Abandon() // on early returns; the normal path checks CloseJournal below
+	done := rec.Done()
+	if n := rec.Dropped(); n > 0 {
 		notef("journal: dropped %d half-written line(s) of an interrupted write", n)
 	}
 	if err := checkJournal(full, done); err != nil {
-		return nil, fmt.Errorf("%s: %w", journal.Path(), err)
+		return nil, fmt.Errorf("%s: %w", rec.JournalPath(), err)
 	}
 	doneIDs := map[int]bool{}
 	for _, g := range done {
@@ -251,31 +223,15 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 		sched = full.Shard(opts.Shard, opts.Shards)
 	}
 	todo := sched.Without(doneIDs)
-	shard := ShardRecord{Shard: opts.Shard, Shards: opts.Shards, Games: sched.Total(), Played: sched.Total() - todo.Total()}
+	shard := rundir.ShardRecord{Shard: opts.Shard, Shards: opts.Shards, Games: sched.Total(), Played: sched.Total() - todo.Total()}
 	if opts.Shards > 0 {
-		if err := writeShard(outDir, shard); err != nil {
+		if err := rundir.WriteShard(outDir, shard); err != nil {
 			return nil, err
 		}
 	}
 
-	// The PGN is rebuilt from the journal, the source of truth, so that a
-	// crash between the two writes never leaves them apart.
-	pgnPath := filepath.Join(outDir, PGNFile)
-	if err := writePGN(pgnPath, sortedByID(done)); err != nil {
-		return nil, err
-	}
-	pgn, err := os.OpenFile(pgnPath, os.O_APPEND|os.O_WRONLY, 0o644)
-	if err != nil {
-		return nil, err
-	}
-	defer pgn.Close()
-
-	c := &consumer{journal: journal, pgn: pgn, tally: NewTally(meta), logf: logf, watch: opts.Watch}
-	for _, g := range sortedByID(done) {
-		if err := c.tally.Add(g); err != nil {
-			return nil, err
-		}
-	}
+	c := &consumer{rec: rec, logf: logf, watch: opts.Watch}
+	tally := rec.Tally()
 	var combined *peers
 	if opts.Peers != "" && meta.SPRT != nil && opts.Shards > 1 {
 		if combined, err = newPeers(opts.Peers, outDir, meta, done, logf); err != nil {
@@ -285,7 +241,7 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 			return nil, err
 		}
 	}
-	if d := c.tally.SPRTDecision(); d != stats.Continue && combined == nil {
+	if d := tally.SPRTDecision(); d != stats.Continue && combined == nil {
 		notef("SPRT already decided: %s", d)
 		todo = &Schedule{}
 	}
@@ -322,51 +278,18 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 	})
 
 	played := sched.Total() - todo.Total()
-	c.progress = newProgress(opts, sched.Total(), played, c.tally)
-	var fatal error
-	sprtStopped := false
-	for o := range outcomes {
-		if fatal != nil {
-			continue // draining: the run is failing
-		}
-		if o.err != nil {
-			if !errors.Is(o.err, errAborted) {
-				fatal = o.err
-				stopPlay()
-			}
-			continue
-		}
-		counted, err := c.record(o.game)
-		if counted {
-			played++
-		}
-		if err != nil {
-			fatal = err
-			stopPlay()
-			continue
-		}
-		if combined != nil {
-			if err := combined.Add(o.game); err != nil {
-				fatal = err
-				stopPlay()
-			}
-			continue // the combined test stops the shard, not its own
-		}
-		if d := c.tally.SPRTDecision(); d != stats.Continue && !sprtStopped {
-			sprtStopped = true
-			logf("SPRT: %s after %d games", d, c.tally.Played())
-			stopPlay()
-		}
-	}
+	c.progress = newProgress(opts, sched.Total(), played, tally)
+	counted, fatal, sprtStopped := c.consume(outcomes, combined, stopPlay)
+	played += counted
 	c.progress.finish()
 	if err := todo.Err(); err != nil && fatal == nil {
 		fatal = err
 	}
-	// Close syncs the journal's last games: its error is a lost write.
-	if err := journal.Close(); err != nil && fatal == nil {
-		fatal = fmt.Errorf("journal: %w", err)
+	// Closing syncs the journal's last games: its error is a lost write.
+	if err := rec.CloseJournal(); err != nil && fatal == nil {
+		fatal = err
 	}
-	sum, err := c.tally.Summary()
+	sum, err := rec.Summary()
 	if err != nil {
 		return nil, err
 	}
@@ -381,20 +304,16 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 		shard.Played, shard.Finished = played, !interrupted
 		if combined != nil && combined.Decision() != stats.Continue {
 			shard.Finished, shard.Stopped = true, "SPRT of all shards: "+combined.Decision().String()
-		} else if d := c.tally.SPRTDecision(); d != stats.Continue && combined == nil {
+		} else if d := tally.SPRTDecision(); d != stats.Continue && combined == nil {
 			shard.Finished, shard.Stopped = true, "SPRT: "+d.String()
 		}
 		sum.Shard = &shard
 	}
-	if err := results.WriteFileAtomic(filepath.Join(outDir, SummaryFile), sum.WriteJSON); err != nil {
-		return sum, err
-	}
-	pgn.Close() // before the rewrite replaces it
-	if err := orderPGN(outDir); err != nil {
+	if err := rec.Finish(sum); err != nil {
 		return sum, err
 	}
 	if opts.Shards > 0 {
-		if err := writeShard(outDir, shard); err != nil {
+		if err := rundir.WriteShard(outDir, shard); err != nil {
 			return sum, err
 		}
 	}
@@ -421,41 +340,105 @@ func OutDir(r *configs.Run, opts Options) string {
 	return outDir
 }
 
-// consumer is the single owner of a run's results: every finished game
-// goes through record, which writes the journal first, so that a game is
-// counted only once it is safe on disk.
+// consumer is the run's single consumer of finished games: it hands
+// each to the recorder, the one writer of the run's records, then tells
+// the log, the progress and the watcher.
 type consumer struct {
-	journal  *results.Journal
-	pgn      io.Writer
-	tally    *Tally
+	rec      *rundir.Recorder
 	progress *progress
 	logf     func(format string, args ...any)
 	watch    Watcher // nil: none
 }
 
-// record journals g, then writes its PGN and counts it. counted says
-// that g is in the journal and so in the counts: a game the journal
-// holds is played, even when its PGN could not be written (a full disk
-// said "157 of 240 games played" with 158 in the journal).
+// record records g (see rundir.Recorder.Record).
 func (c *consumer) record(g results.Game) (counted bool, err error) {
-	if err := c.journal.Append(g); err != nil {
-		return false, fmt.Errorf("journal: %w", err)
+	counted, err = c.rec.Record(g)
+	if !counted {
+		return false, err
 	}
-	pgnErr := results.WritePGN(c.pgn, g)
-	if faultLoser(g) != "" {
+	if rundir.FaultLoser(g) != "" {
 		c.logf("game %d: %s: %s", g.ID, g.Termination, g.Reason)
-	}
-	if err := c.tally.Add(g); err != nil {
-		return true, err
 	}
 	c.progress.add()
 	if c.watch != nil {
 		c.watch.Finished(g)
 	}
-	if pgnErr != nil {
-		return true, fmt.Errorf("pgn: %w", pgnErr)
+	return true, err
+}
+
+// consume records the workers' games until outcomes is closed and
+// returns how many it counted, the error that stops the run (the others
+// are drained) and whether the run's own SPRT decided; the SPRT of all
+// shards (combined, when not nil) stops a shard instead of its own.
+func (c *consumer) consume(outcomes <-chan outcome, combined *peers, stopPlay func()) (counted int, fatal error, sprtStopped bool) {
+	tally := c.rec.Tally()
+	for o := range outcomes {
+		if fatal != nil {
+			continue // draining: the run is failing
+		}
+		if o.err != nil {
+			if !errors.Is(o.err, errAborted) {
+				fatal = o.err
+				stopPlay()
+			}
+			continue
+		}
+		ok, err := c.record(o.game)
+		if ok {
+			counted++
+		}
+		if err != nil {
+			fatal = err
+			stopPlay()
+			continue
+		}
+		if combined != nil {
+			if err := combined.Add(o.game); err != nil {
+				fatal = err
+				stopPlay()
+			}
+			continue // the combined test stops the shard, not its own
+		}
+		if d := tally.SPRTDecision(); d != stats.Continue && !sprtStopped {
+			sprtStopped = true
+			c.logf("SPRT: %s after %d games", d, tally.Played())
+			stopPlay()
+		}
 	}
-	return true, nil
+	return counted, fatal, sprtStopped
+}
+
+// runLogs are the run's two loggers: logf writes to opts.Log, notef the
+// notes a batch job's log must show to opts.Log, else opts.Notes.
+func runLogs(opts Options) (logf, notef func(format string, args ...any)) {
+	logf = func(format string, args ...any) {
+		if opts.Log != nil {
+			fmt.Fprintf(opts.Log, format+"\n", args...)
+		}
+	}
+	notef = func(format string, args ...any) {
+		w := opts.Log
+		if w == nil {
+			w = opts.Notes
+		}
+		if w != nil {
+			fmt.Fprintf(w, format+"\n", args...)
+		}
+	}
+	return logf, notef
+}
+
+// buildSchedule loads each variant's openings and makes the run's whole
+// schedule (every shard's games).
+func buildSchedule(r *configs.Run, vs []*engines.Variant, accepts Accepts) (*Schedule, error) {
+	books := map[string][]Opening{}
+	for _, v := range vs {
+		var err error
+		if books[v.Name], err = LoadBook(r, r.OpeningsFor(v.Name), v); err != nil {
+			return nil, err
+		}
+	}
+	return NewSchedule(r, vs, books, accepts)
 }
 
 // startWorkers feeds the schedule to n workers and returns the channel of
@@ -497,12 +480,6 @@ func startWorkers(ctx context.Context, n int, todo *Schedule, gate func(context.
 		close(outcomes)
 	}()
 	return outcomes
-}
-
-func sortedByID(games []results.Game) []results.Game {
-	out := append([]results.Game(nil), games...)
-	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
-	return out
 }
 
 // worker plays games from jobs until it is closed or ctx ends. It owns
@@ -556,12 +533,12 @@ func worker(ctx context.Context, r *configs.Run, vs []*engines.Variant, factory 
 	}
 	for spec := range jobs {
 		var t table
-		t.spec, t.variant, t.adj, t.event, t.watch = spec, variant[spec.Variant], r.Adjudication, r.Name, watch
+		t.spec, t.Variant, t.Adjudication, t.Event, t.watch = spec, variant[spec.Variant], r.Adjudication, r.Name, watch
 		var rec results.Game
 		var err error
 		names := [2]string{spec.White, spec.Black}
 		for c, name := range names {
-			t.tc[c] = r.TimeControlFor(name, spec.Variant)
+			t.TimeControl[c] = r.TimeControlFor(name, spec.Variant)
 			t.ponder[c] = engine[name].Ponder
 		}
 		var errs [2]error
@@ -585,7 +562,7 @@ func worker(ctx context.Context, r *configs.Run, vs []*engines.Variant, factory 
 		}
 		if err == nil {
 			for _, name := range names {
-				crashed := rec.Termination == results.TermEngineCrash && faultLoser(rec) == name
+				crashed := rec.Termination == results.TermEngineCrash && rundir.FaultLoser(rec) == name
 				if p, ok := players[name]; ok && (crashed || engine[name].Restart == "always") {
 					p.Close()
 					delete(players, name)
@@ -629,11 +606,7 @@ func discover(ctx context.Context, r *configs.Run, vs []*engines.Variant, factor
 			p, err := factory(ctx, r, *e, out)
 			if err != nil {
 				// The config's line of the entry: where to fix it.
-				if strings.HasPrefix(err.Error(), "engine "+e.Name+": ") {
-					errs[i] = fmt.Errorf("%s: %w", r.At(e.Line), err)
-				} else {
-					errs[i] = fmt.Errorf("%s: engine %s: %w", r.At(e.Line), e.Name, err)
-				}
+				errs[i] = fmt.Errorf("%s: %w", r.At(e.Line), engineError(e.Name, err))
 				return
 			}
 			if e.Kind != configs.KindUCI {
@@ -769,63 +742,4 @@ func checkJournal(s *Schedule, games []results.Game) error {
 			beyond, total)
 	}
 	return nil
-}
-
-// writePGN rewrites a PGN file from records.
-func writePGN(path string, games []results.Game) error {
-	return results.WriteFileAtomic(path, func(w io.Writer) error {
-		for _, g := range games {
-			if err := results.WritePGN(w, g); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-}
-
-// WriteRun writes a complete output directory from finished games (used by
-// merge): meta, journal, PGN and summary. The directory must be new or
-// empty; extra names the files the caller writes there afterwards (the
-// report), for the refusal of a directory that holds one.
-func WriteRun(out string, meta Meta, games []results.Game, extra ...string) (*Summary, error) {
-	jpath := filepath.Join(out, JournalFile)
-	if st, err := os.Stat(jpath); err == nil && st.Size() > 0 {
-		return nil, fmt.Errorf("%s already holds a journal; to merge again, remove it (rm -r %s) or give another -out", out, out)
-	}
-	if err := ClaimDir(out, false, runWrites(nil, extra)); err != nil {
-		return nil, err
-	}
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		return nil, err
-	}
-	lock, err := LockDir(out)
-	if err != nil {
-		return nil, err
-	}
-	defer lock.Unlock()
-	if err := checkMeta(out, meta, func(string, ...any) {}); err != nil {
-		return nil, err
-	}
-	games = sortedByID(games)
-	j, _, err := results.OpenJournal(jpath)
-	if err != nil {
-		return nil, err
-	}
-	for _, g := range games {
-		if err := j.Append(g); err != nil {
-			j.Close()
-			return nil, err
-		}
-	}
-	if err := j.Close(); err != nil {
-		return nil, err
-	}
-	if err := writePGN(filepath.Join(out, PGNFile), games); err != nil {
-		return nil, err
-	}
-	sum, err := Summarize(meta, games)
-	if err != nil {
-		return nil, err
-	}
-	return sum, results.WriteFileAtomic(filepath.Join(out, SummaryFile), sum.WriteJSON)
 }

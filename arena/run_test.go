@@ -14,39 +14,22 @@ import (
 	"testing"
 
 	"varena/configs"
+	"varena/configs/configtest"
 	"varena/engines/player"
-	"varena/engines/variants"
 	"varena/results"
+	"varena/results/rundir"
 )
 
-func parseRun(t testing.TB, yaml string) *configs.Run {
-	t.Helper()
-	r, err := configs.Parse("test.yaml", []byte(yaml), configs.Checker{Variants: variants.Names()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
-}
+// parseRun and smallRR are the shared fixture's.
+var parseRun = configtest.Parse
 
-const smallRR = `
-name: small
-variant: extinction
-seed: 3
-tournament: {type: round-robin, games: 4}
-openings: {plies: 4}
-time_control: {depth: 1}
-adjudication: {max_plies: 200}
-engines:
-  - {name: ab, kind: alphabeta}
-  - {name: greedy, kind: greedy}
-  - {name: random, kind: random}
-`
+const smallRR = configtest.SmallRoundRobin
 
 // journalIDs reads a run directory's journal and returns its game ids,
 // failing on a duplicate.
 func journalIDs(t *testing.T, dir string) map[int]bool {
 	t.Helper()
-	games, err := results.ReadJournal(filepath.Join(dir, JournalFile))
+	games, err := results.ReadJournal(filepath.Join(dir, rundir.JournalFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +63,7 @@ func TestRunComplete(t *testing.T) {
 	if sum.Played != 12 || len(journalIDs(t, dir)) != 12 {
 		t.Fatalf("played %d games, want 12", sum.Played)
 	}
-	pgs, err := results.ReadPGNFile(filepath.Join(dir, PGNFile))
+	pgs, err := results.ReadPGNFile(filepath.Join(dir, rundir.PGNFile))
 	if err != nil || len(pgs) != 12 {
 		t.Fatalf("PGN holds %d games: %v", len(pgs), err)
 	}
@@ -94,11 +77,11 @@ func TestRunComplete(t *testing.T) {
 	}
 	// Every output file gets the mode the journal got from os.OpenFile
 	// (0644 less the umask), not a temporary file's 0600.
-	journal, err := os.Stat(filepath.Join(dir, JournalFile))
+	journal, err := os.Stat(filepath.Join(dir, rundir.JournalFile))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{SummaryFile, PGNFile, MetaFile} {
+	for _, name := range []string{rundir.SummaryFile, rundir.PGNFile, rundir.MetaFile} {
 		st, err := os.Stat(filepath.Join(dir, name))
 		if err != nil {
 			t.Error(err)
@@ -182,7 +165,7 @@ func TestShardsMergeLikeOneRun(t *testing.T) {
 		if _, err := Run(context.Background(), r, Options{Out: dir, Shard: i, Shards: 3}); err != nil {
 			t.Fatal(err)
 		}
-		gs, err := results.ReadJournal(filepath.Join(dir, JournalFile))
+		gs, err := results.ReadJournal(filepath.Join(dir, rundir.JournalFile))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -193,19 +176,19 @@ func TestShardsMergeLikeOneRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	meta, err := ReadMeta(dirs[0])
+	meta, err := rundir.ReadMeta(dirs[0])
 	if err != nil {
 		t.Fatal(err)
 	}
 	out := t.TempDir()
-	sum, err := WriteRun(out, meta, merged)
+	sum, err := rundir.WriteRun(out, meta, merged)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if sum.Played != whole.Played || jsonOf(t, sum.Pairings) != jsonOf(t, whole.Pairings) || jsonOf(t, sum.Ratings) != jsonOf(t, whole.Ratings) {
 		t.Errorf("merged shards differ from one run:\n%+v\n%+v", sum, whole)
 	}
-	if _, err := WriteRun(out, meta, merged); err == nil {
+	if _, err := rundir.WriteRun(out, meta, merged); err == nil {
 		t.Error("merging into a directory with a journal: no error")
 	}
 }
@@ -308,7 +291,7 @@ engines:
 			if got := sum.Faults["faulty"][tt.term]; got != 4 {
 				t.Errorf("faults %v, want 4 x %s", sum.Faults, tt.term)
 			}
-			games, _ := results.ReadJournal(filepath.Join(dir, JournalFile))
+			games, _ := results.ReadJournal(filepath.Join(dir, rundir.JournalFile))
 			for _, g := range games {
 				if g.Reason == "" {
 					t.Errorf("game %d: no reason recorded", g.ID)
@@ -344,14 +327,14 @@ func TestMultivariantRun(t *testing.T) {
 	if sum.Played != 10 {
 		t.Fatalf("%d games, want 10", sum.Played)
 	}
-	games, _ := results.ReadJournal(filepath.Join(dir, JournalFile))
+	games, _ := results.ReadJournal(filepath.Join(dir, rundir.JournalFile))
 	for _, g := range games {
 		if (g.White == "greedy" || g.Black == "greedy") && g.Variant == "evolution" ||
 			(g.White == "random" || g.Black == "random") && g.Variant == "losalamos-bunkers" {
 			t.Errorf("game %d: %s-%s in %s, which one declines", g.ID, g.White, g.Black, g.Variant)
 		}
 	}
-	pgs, _ := results.ReadPGNFile(filepath.Join(dir, PGNFile))
+	pgs, _ := results.ReadPGNFile(filepath.Join(dir, rundir.PGNFile))
 	variantTags := map[string]int{}
 	for _, pg := range pgs {
 		variantTags[pg.Tags["Variant"]]++
@@ -369,12 +352,12 @@ func TestMultivariantRun(t *testing.T) {
 		if _, err := Run(context.Background(), r, Options{Out: d, Shard: i, Shards: 2}); err != nil {
 			t.Fatal(err)
 		}
-		gs, _ := results.ReadJournal(filepath.Join(d, JournalFile))
+		gs, _ := results.ReadJournal(filepath.Join(d, rundir.JournalFile))
 		journals = append(journals, gs)
 	}
 	merged, _ := results.Merge(journals...)
-	meta, _ := ReadMeta(dir)
-	msum, err := WriteRun(t.TempDir(), meta, merged)
+	meta, _ := rundir.ReadMeta(dir)
+	msum, err := rundir.WriteRun(t.TempDir(), meta, merged)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -414,7 +397,7 @@ engines:
 	if sum.Played != 4 {
 		t.Fatalf("%d games played, want 4", sum.Played)
 	}
-	games, _ := results.ReadJournal(filepath.Join(dir, JournalFile))
+	games, _ := results.ReadJournal(filepath.Join(dir, rundir.JournalFile))
 	slices.SortFunc(games, func(a, b results.Game) int { return a.ID - b.ID })
 	for i, g := range games {
 		startFailed := g.Termination == results.TermEngineCrash && strings.Contains(g.Reason, "no such program")
@@ -422,8 +405,8 @@ engines:
 			t.Errorf("game %d: %s (%s); want %s", g.ID, g.Termination, g.Reason,
 				map[bool]string{true: "played by the pre-flight's engine", false: "lost by flaky, which could not start"}[first])
 		}
-		if startFailed && faultLoser(g) != "flaky" {
-			t.Errorf("game %d: lost by %q, want flaky", g.ID, faultLoser(g))
+		if startFailed && rundir.FaultLoser(g) != "flaky" {
+			t.Errorf("game %d: lost by %q, want flaky", g.ID, rundir.FaultLoser(g))
 		}
 	}
 	if n := starts.Load(); n != 4 {
@@ -460,7 +443,7 @@ engines:
 		if sum.Played != 12 || len(sum.Faults) > 0 {
 			t.Fatalf("history %s: %d games, faults %v", history, sum.Played, sum.Faults)
 		}
-		games, err := results.ReadJournal(filepath.Join(dir, JournalFile))
+		games, err := results.ReadJournal(filepath.Join(dir, rundir.JournalFile))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -2,10 +2,9 @@ package arena
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
-
-	"slices"
 
 	"varena/configs"
 	"varena/engines"
@@ -275,4 +274,12 @@ func TestNoCommonVariant(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "e0 and e1 have no variant in common (e0 plays evolution; e1 plays extinction)") {
 		t.Errorf("error %v", err)
 	}
+}
+
+// pairKey orders two engine names.
+func pairKey(a, b string) [2]string {
+	if a > b {
+		a, b = b, a
+	}
+	return [2]string{a, b}
 }

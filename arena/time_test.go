@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"varena/results"
+	"varena/results/rundir"
 )
 
 // TestNoTimeForfeits plays the built-in engine against itself on fast
@@ -56,7 +57,7 @@ engines:
 			if _, err := Run(context.Background(), r, Options{Out: dir, Concurrency: 2}); err != nil {
 				t.Fatal(err)
 			}
-			games, err := results.ReadJournal(filepath.Join(dir, JournalFile))
+			games, err := results.ReadJournal(filepath.Join(dir, rundir.JournalFile))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -97,7 +98,7 @@ engines:
 	if _, err := Run(context.Background(), r, Options{Out: dir, Concurrency: 2}); err != nil {
 		t.Fatal(err)
 	}
-	games, err := results.ReadJournal(filepath.Join(dir, JournalFile))
+	games, err := results.ReadJournal(filepath.Join(dir, rundir.JournalFile))
 	if err != nil {
 		t.Fatal(err)
 	}

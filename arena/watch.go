@@ -6,6 +6,7 @@ import (
 	"varena/configs"
 	"varena/engines"
 	"varena/results"
+	"varena/results/rundir"
 )
 
 // Watcher follows a run as it plays, for a live view. The arena calls it
@@ -17,7 +18,7 @@ type Watcher interface {
 	// Started is called once, before any game: the run's meta, the games
 	// this process is to play in all (its shard), and the games the
 	// journal already held (a resumed run), in journal order.
-	Started(meta Meta, scheduled int, done []results.Game)
+	Started(meta rundir.Meta, scheduled int, done []results.Game)
 	// Moved is called when a game starts (Ply 0, no move) and after each
 	// of its moves.
 	Moved(m LiveMove)
@@ -44,7 +45,7 @@ type LiveMove struct {
 func (t *table) liveMove(ply int, mv results.Move, pos engines.Position, clocks [2]clock) LiveMove {
 	m := LiveMove{Game: t.spec, Ply: ply, Move: mv, Pos: pos}
 	for c := range clocks {
-		m.Limits[c], m.Clocks[c] = t.tc[c], clocks[c].left
+		m.Limits[c], m.Clocks[c] = t.TimeControl[c], clocks[c].left
 	}
 	return m
 }
@@ -66,7 +67,7 @@ func Watchers(ws ...Watcher) Watcher {
 
 type multiWatcher []Watcher
 
-func (m multiWatcher) Started(meta Meta, scheduled int, done []results.Game) {
+func (m multiWatcher) Started(meta rundir.Meta, scheduled int, done []results.Game) {
 	for _, w := range m {
 		w.Started(meta, scheduled, done)
 	}

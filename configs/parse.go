@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"path/filepath"
 	"reflect"
 	"regexp"
 	"slices"
@@ -77,6 +76,19 @@ func Load(path string, check Checker) (*Run, error) {
 // again as missing.
 func Parse(name string, data []byte, check Checker) (*Run, error) {
 	return parse(name, "", data, check)
+}
+
+// Complete checks a run built in code as Parse checks a file's, and
+// fills in its defaults; name names it in messages, which have no line.
+func Complete(name string, r *Run, check Checker) error {
+	r.Source = name
+	v := &validator{name: name, check: check, run: r}
+	v.validate()
+	if err := joinErrors(v.errs); err != nil {
+		return err
+	}
+	r.fillDefaults(name)
+	return nil
 }
 
 func parse(name, file string, data []byte, check Checker) (*Run, error) {
@@ -734,27 +746,4 @@ func editDistance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(b)]
-}
-
-// At returns "SOURCE:LINE", the place of a line of the run's file in
-// messages (an engine entry's Line, say), or SOURCE when line is 0.
-func (r *Run) At(line int) string {
-	src := r.Source
-	if src == "" {
-		src = r.File
-	}
-	if line <= 0 {
-		return src
-	}
-	return fmt.Sprintf("%s:%d", src, line)
-}
-
-// Path resolves a path named in the run: relative paths are relative to
-// the folder of the run's file. Without a File (embedded runs, Parse) the
-// path is returned unchanged; Open knows where to look for it.
-func (r *Run) Path(p string) string {
-	if p == "" || filepath.IsAbs(p) || r.File == "" {
-		return p
-	}
-	return filepath.Join(filepath.Dir(r.File), p)
 }

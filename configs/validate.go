@@ -2,10 +2,10 @@ package configs
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -687,7 +687,7 @@ func (v *validator) engine(e *Engine, i int, first map[string]int) {
 	if v.zero(float64(e.Seed), sub(p, "seed")...) {
 		v.errorf(at("seed"), "%s: seed 0 means the run's seed; leave the key out for that, or give another number", label)
 	}
-	for _, variant := range sortedKeys(e.Weights) {
+	for _, variant := range slices.Sorted(maps.Keys(e.Weights)) {
 		file := e.Weights[variant]
 		line := v.at(sub(p, "weights", variant)...)
 		switch {
@@ -700,7 +700,7 @@ func (v *validator) engine(e *Engine, i int, first map[string]int) {
 		}
 	}
 	if e.Kind == KindAlphaBeta && v.check.SearchOption != nil {
-		for _, name := range sortedKeys(e.Options) {
+		for _, name := range slices.Sorted(maps.Keys(e.Options)) {
 			if err := v.check.SearchOption(name, e.Options[name]); err != nil {
 				v.errorf(v.at(sub(p, "options", name)...), "%s: options: %v", label, err)
 			}
@@ -716,7 +716,7 @@ func (v *validator) engine(e *Engine, i int, first map[string]int) {
 	default:
 		v.errorf(at("history"), "%s: unknown history %q (known: game, reversible, none)", label, e.History)
 	}
-	for _, variant := range sortedKeys(e.VariantNames) {
+	for _, variant := range slices.Sorted(maps.Keys(e.VariantNames)) {
 		line := v.at(sub(p, "variant_names", variant)...)
 		if !v.knownVariant(variant) {
 			v.unknownVariant(line, label+": variant_names: ", variant)
@@ -783,13 +783,4 @@ func (v *validator) limitsCovered() {
 	for _, i := range missing {
 		v.errorf(v.at("engines", i), "%s has no time control: give it a time_control or set one for the run", engineLabel(&r.Engines[i], i))
 	}
-}
-
-func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

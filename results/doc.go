@@ -1,5 +1,6 @@
 // Package results keeps the records of finished games: the Game record,
-// the run's journal, and PGN written and read.
+// the run's journal, and PGN written and read. What a run directory
+// holds besides (meta, lock, summary, the recorder) is package rundir.
 //
 // It knows records, not engines' insides: moves are strings (UCI and
 // SAN) as the arena recorded them, and nothing here checks them against
@@ -8,7 +9,7 @@
 // # The journal
 //
 // A [Journal] is a JSON Lines file, one [Game] per line, and the source of
-// truth of a run. The arena's single results consumer appends each game
+// truth of a run. The run's recorder (rundir.Recorder) appends each game
 // as it finishes ([Journal.Append] writes the line and syncs the file);
 // re-running the run opens the journal again ([OpenJournal]), gets the
 // finished games back and plays only the others, so a game is never

@@ -18,9 +18,9 @@ import (
 	"sync"
 	"time"
 
-	"varena/arena"
 	"varena/engines"
 	"varena/engines/search"
+	"varena/results/rundir"
 )
 
 // DatagenOptions configure Datagen.
@@ -115,7 +115,7 @@ func Datagen(ctx context.Context, path string, opt DatagenOptions) (DatagenStats
 	}
 	// One writer at a time: two datagens on one file interleaved their
 	// games, and both reported success.
-	lock, err := arena.LockData(path)
+	lock, err := rundir.LockData(path)
 	if err != nil {
 		return st, err
 	}

@@ -16,8 +16,8 @@ import (
 	"sync"
 	"time"
 
-	"varena/arena"
 	"varena/results"
+	"varena/results/rundir"
 )
 
 // Files of an SPSA output directory.
@@ -115,7 +115,7 @@ func RunSPSA(ctx context.Context, cfg SPSAConfig, pairs Pairs) (*SPSAResult, err
 		return nil, fmt.Errorf("spsa: %d iterations", s.Iterations)
 	}
 	// Before anything is made in it: nothing of a stranger's is touched.
-	if err := arena.ClaimDir(cfg.Out, isSPSADir(cfg.Out), append(SPSAFiles(), cfg.Files...)); err != nil {
+	if err := rundir.ClaimDir(cfg.Out, isSPSADir(cfg.Out), append(SPSAFiles(), cfg.Files...)); err != nil {
 		return nil, err
 	}
 	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
@@ -123,7 +123,7 @@ func RunSPSA(ctx context.Context, cfg SPSAConfig, pairs Pairs) (*SPSAResult, err
 	}
 	// The lock of a run's directory: a second tune on it is refused,
 	// naming the holder's pid, rather than writing the same journal.
-	lock, err := arena.LockDir(cfg.Out)
+	lock, err := rundir.LockDir(cfg.Out)
 	if err != nil {
 		return nil, err
 	}
@@ -500,8 +500,6 @@ func (o *spsaOutputs) close() error {
 	return errors.Join(errs...)
 }
 
-// checkSPSAMeta writes meta.json in a new directory, or checks that the
-// existing one has the same fingerprint.
 // SPSAFiles are the files an SPSA tune writes into its directory.
 func SPSAFiles() []string {
 	return []string{SPSAJournalFile, SPSATrajectoryFile, SPSAMetaFile, SPSAPGNFile, SPSAFinalYAML, SPSAFinalUCI, SPSAFinalWeights}
@@ -514,9 +512,11 @@ func isSPSADir(dir string) bool {
 		return true
 	}
 	_, err := os.Stat(filepath.Join(dir, SPSAMetaFile))
-	return err == nil && !arena.IsRunDir(dir)
+	return err == nil && !rundir.IsRunDir(dir)
 }
 
+// checkSPSAMeta writes meta.json in a new directory, or checks that the
+// existing one has the same fingerprint.
 func checkSPSAMeta(dir string, fp any) error {
 	want, err := json.MarshalIndent(fp, "", "  ")
 	if err != nil {

@@ -5,13 +5,11 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"strconv"
-	"strings"
 
 	"varena/arena"
-	"varena/arena/stats"
 	"varena/configs"
 	"varena/engines"
+	"varena/results/stats"
 )
 
 // Engine names in the verification match.
@@ -57,7 +55,7 @@ func (r *VerifyReport) Wins() bool {
 func Verify(ctx context.Context, cfg *configs.Tune, v *engines.Variant, start, tuned string, opt VerifyOptions) (*VerifyReport, error) {
 	vf := cfg.Verify
 	out := cfg.Path(vf.Out)
-	r, err := configs.Parse("verify match of "+cfg.File, verifyRun(cfg, v, start, tuned), configs.Checker{Variants: []string{v.Name}, FileExists: func(string) bool { return true }})
+	r, err := verifyRun(cfg, v, start, tuned)
 	if err != nil {
 		return nil, fmt.Errorf("tuning: verify: %w", err)
 	}
@@ -100,9 +98,9 @@ func (r *VerifyReport) String() string {
 	return s
 }
 
-// verifyRun writes the match as a run config, so that it is validated
-// and completed like any other.
-func verifyRun(cfg *configs.Tune, v *engines.Variant, start, tuned string) []byte {
+// verifyRun is the match as a run, checked and completed like any
+// other.
+func verifyRun(cfg *configs.Tune, v *engines.Variant, start, tuned string) (*configs.Run, error) {
 	vf := cfg.Verify
 	abs := func(p string) string {
 		if a, err := filepath.Abs(p); err == nil {
@@ -110,28 +108,27 @@ func verifyRun(cfg *configs.Tune, v *engines.Variant, start, tuned string) []byt
 		}
 		return p
 	}
-	var b strings.Builder
-	q := strconv.Quote
-	fmt.Fprintf(&b, "name: verify-%s\nvariant: %s\nseed: %d\nconcurrency: %d\n", v.Name, v.Name, cfg.Seed, cfg.Concurrency)
-	if vf.SPRT != nil {
-		s := vf.SPRT
-		fmt.Fprintf(&b, "tournament: {type: sprt, games: %d}\n", vf.Games)
-		fmt.Fprintf(&b, "sprt: {elo0: %g, elo1: %g, alpha: %g, beta: %g, model: %s}\n", s.Elo0, s.Elo1, s.Alpha, s.Beta, s.Model)
-	} else {
-		fmt.Fprintf(&b, "tournament: {type: gauntlet, challenger: %s, games: %d}\n", TunedName, vf.Games)
+	r := &configs.Run{
+		Name: "verify-" + v.Name, Variant: v.Name, Seed: cfg.Seed, Concurrency: cfg.Concurrency,
+		Tournament:   configs.Tournament{Type: configs.Gauntlet, Challenger: TunedName, Games: vf.Games},
+		Openings:     configs.Openings{Plies: vf.OpeningPlies, PliesSet: true},
+		TimeControl:  configs.TimeControl{Nodes: vf.Nodes},
+		Adjudication: configs.Adjudication{MaxPlies: vf.MaxPlies},
+		Engines: []configs.Engine{
+			{Name: TunedName, Kind: configs.KindAlphaBeta, Hash: vf.Hash, Weights: map[string]string{v.Name: abs(tuned)}},
+			{Name: StartName, Kind: configs.KindAlphaBeta, Hash: vf.Hash},
+		},
 	}
-	fmt.Fprintf(&b, "openings: {plies: %d}\n", vf.OpeningPlies)
+	if s := vf.SPRT; s != nil {
+		r.Tournament = configs.Tournament{Type: configs.SPRTTest, Games: vf.Games}
+		r.SPRT = &configs.SPRT{Elo0: s.Elo0, Elo1: s.Elo1, Alpha: s.Alpha, Beta: s.Beta, Model: s.Model}
+	}
 	if vf.Depth > 0 {
-		fmt.Fprintf(&b, "time_control: {depth: %d}\n", vf.Depth)
-	} else {
-		fmt.Fprintf(&b, "time_control: {nodes: %d}\n", vf.Nodes)
+		r.TimeControl = configs.TimeControl{Depth: vf.Depth}
 	}
-	fmt.Fprintf(&b, "adjudication: {max_plies: %d}\n", vf.MaxPlies)
-	fmt.Fprintf(&b, "engines:\n  - {name: %s, kind: alphabeta, hash: %d, weights: {%s: %s}}\n", TunedName, vf.Hash, v.Name, q(abs(tuned)))
 	if start != "" {
-		fmt.Fprintf(&b, "  - {name: %s, kind: alphabeta, hash: %d, weights: {%s: %s}}\n", StartName, vf.Hash, v.Name, q(abs(start)))
-	} else {
-		fmt.Fprintf(&b, "  - {name: %s, kind: alphabeta, hash: %d}\n", StartName, vf.Hash)
+		r.Engines[1].Weights = map[string]string{v.Name: abs(start)}
 	}
-	return []byte(b.String())
+	err := configs.Complete("verify match of "+cfg.File, r, configs.Checker{Variants: []string{v.Name}, FileExists: func(string) bool { return true }})
+	return r, err
 }

@@ -8,8 +8,9 @@ import (
 	"sync"
 
 	"varena/arena"
-	"varena/arena/stats"
 	"varena/results"
+	"varena/results/rundir"
+	"varena/results/stats"
 )
 
 // Formats.
@@ -92,7 +93,7 @@ func (cw *Writer) printf(format string, args ...any) {
 
 // Started implements arena.Watcher: the games of an earlier run on the
 // same directory are counted, silently.
-func (cw *Writer) Started(meta arena.Meta, scheduled int, done []results.Game) {
+func (cw *Writer) Started(meta rundir.Meta, scheduled int, done []results.Game) {
 	cw.mu.Lock()
 	defer cw.mu.Unlock()
 	cw.total, cw.sprt = meta.Total, meta.SPRT

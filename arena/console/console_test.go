@@ -5,8 +5,9 @@ import (
 	"testing"
 
 	"varena/arena"
-	"varena/arena/stats"
 	"varena/results"
+	"varena/results/rundir"
+	"varena/results/stats"
 )
 
 // game is a finished game of pair (id+1)/2, white first.
@@ -23,7 +24,7 @@ func TestFastchessLines(t *testing.T) {
 	w := New(&b, Options{Format: Fastchess, RatingInterval: 2, Engines: []string{"new", "base"},
 		Labels: map[string]EngineLabel{"new": {TC: "10+0.1", Hash: "16MB"}, "base": {TC: "10+0.1", Hash: "16MB"}},
 		Book:   "books/UHO.epd"})
-	w.Started(arena.Meta{Total: 4, SPRT: &sprt}, 4, nil)
+	w.Started(rundir.Meta{Total: 4, SPRT: &sprt}, 4, nil)
 	w.Moved(arena.LiveMove{Game: arena.GameSpec{ID: 1, White: "new", Black: "base"}})
 	w.Moved(arena.LiveMove{Game: arena.GameSpec{ID: 1, White: "new", Black: "base"}, Ply: 1}) // not a start
 	w.Finished(game(1, "new", "base", results.WhiteWins, results.TermExtinction))
@@ -73,7 +74,7 @@ Results of new vs base (10+0.1, NULL, 16MB, UHO.epd):
 func TestCutechessLines(t *testing.T) {
 	var b strings.Builder
 	w := New(&b, Options{Format: Cutechess, RatingInterval: 2, Engines: []string{"a", "b"}})
-	w.Started(arena.Meta{Total: 2}, 2, nil)
+	w.Started(rundir.Meta{Total: 2}, 2, nil)
 	w.Finished(game(1, "a", "b", results.WhiteWins, results.TermCheckmate))
 	w.Finished(game(2, "b", "a", results.Draw, results.TermFiftyMoves))
 	w.End()
@@ -97,7 +98,7 @@ Finished match
 func TestResumedCounts(t *testing.T) {
 	var b strings.Builder
 	w := New(&b, Options{Format: Fastchess, RatingInterval: 0, Engines: []string{"a", "b"}})
-	w.Started(arena.Meta{Total: 4}, 4, []results.Game{
+	w.Started(rundir.Meta{Total: 4}, 4, []results.Game{
 		game(1, "a", "b", results.WhiteWins, results.TermExtinction),
 		game(2, "b", "a", results.WhiteWins, results.TermExtinction),
 	})

@@ -9,8 +9,8 @@ import (
 	"sync"
 	"time"
 
-	"varena/arena"
 	"varena/results/report"
+	"varena/results/rundir"
 )
 
 // maxPlain bounds the plain requests (the page, the state, a game, the
@@ -51,7 +51,7 @@ type reportCache struct {
 
 // reportFiles are the files report.Load reads; their sizes and times
 // are the state a cached page belongs to.
-var reportFiles = []string{arena.JournalFile, arena.MetaFile, report.SetupFile, arena.SummaryFile}
+var reportFiles = []string{rundir.JournalFile, rundir.MetaFile, report.SetupFile, rundir.SummaryFile}
 
 // stateKey names the state of dir's report files.
 func stateKey(dir string) string {

@@ -6,7 +6,7 @@
 //
 // A [Hub] is the arena's [arena.Watcher]: its methods only note what
 // happened under a mutex and wake the hub's own goroutine, which folds
-// finished games into an arena.Tally (the same statistics as summary.json),
+// finished games into a rundir.Tally (the same statistics as summary.json),
 // builds one JSON snapshot at most a few times a second and offers it to
 // every browser through a one-slot mailbox: a browser that reads slowly
 // misses intermediate snapshots (each one is complete), and one that does

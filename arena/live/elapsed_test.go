@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"varena/arena"
 	"varena/results"
+	"varena/results/rundir"
 )
 
 // TestServeElapsedIsTheRunsTime: the page of a finished run (varena
@@ -22,8 +22,8 @@ func TestServeElapsedIsTheRunsTime(t *testing.T) {
 		{ID: 1, Round: 1, Pair: 1, Variant: "extinction", White: "a", Black: "b", Result: "1-0", Started: t0, DurationMS: 10_000},
 		{ID: 2, Round: 1, Pair: 1, Variant: "extinction", White: "b", Black: "a", Result: "0-1", Started: t0.Add(20 * time.Second), DurationMS: 30_000},
 	}
-	meta := arena.Meta{Name: "done", Variants: []string{"extinction"}, Engines: []string{"a", "b"}, Tournament: "round-robin", Total: 2}
-	if _, err := arena.WriteRun(dir, meta, games); err != nil {
+	meta := rundir.Meta{Name: "done", Variants: []string{"extinction"}, Engines: []string{"a", "b"}, Tournament: "round-robin", Total: 2}
+	if _, err := rundir.WriteRun(dir, meta, games); err != nil {
 		t.Fatal(err)
 	}
 	hub := NewHub(dir)

@@ -11,10 +11,11 @@ import (
 	"time"
 
 	"varena/arena"
-	"varena/arena/stats"
 	"varena/engines"
 	"varena/engines/variants"
 	"varena/results"
+	"varena/results/rundir"
+	"varena/results/stats"
 )
 
 // Bounds of what the hub keeps and sends.
@@ -31,7 +32,7 @@ type Hub struct {
 	notify chan struct{}
 
 	mu        sync.Mutex
-	meta      arena.Meta
+	meta      rundir.Meta
 	scheduled int
 	started   time.Time
 	before    int            // games already done when the hub started
@@ -75,7 +76,7 @@ func NewHub(dir string) *Hub {
 }
 
 // Started implements arena.Watcher.
-func (h *Hub) Started(meta arena.Meta, scheduled int, done []results.Game) {
+func (h *Hub) Started(meta rundir.Meta, scheduled int, done []results.Game) {
 	h.mu.Lock()
 	h.meta, h.scheduled, h.running, h.started = meta, scheduled, true, time.Now()
 	for _, g := range done {
@@ -132,11 +133,11 @@ func (h *Hub) End(note string) {
 // Load fills the hub from a run directory, for `varena serve`: its meta
 // and the games its journal holds (what it could read of a damaged one).
 func (h *Hub) Load() error {
-	meta, err := arena.ReadMeta(h.dir)
+	meta, err := rundir.ReadMeta(h.dir)
 	if err != nil {
 		return err
 	}
-	games, skipped, err := results.SalvageJournal(filepath.Join(h.dir, arena.JournalFile))
+	games, skipped, err := results.SalvageJournal(filepath.Join(h.dir, rundir.JournalFile))
 	if err != nil {
 		return err
 	}
@@ -157,7 +158,7 @@ func (h *Hub) Load() error {
 // that `varena serve` of a directory another process (another machine,
 // through a shared file system) is writing shows its new games.
 func (h *Hub) Follow(ctx context.Context, every time.Duration) {
-	path := filepath.Join(h.dir, arena.JournalFile)
+	path := filepath.Join(h.dir, rundir.JournalFile)
 	var size int64 = -1
 	if st, err := os.Stat(path); err == nil {
 		size = st.Size()
@@ -201,8 +202,8 @@ func (h *Hub) wake() {
 
 // Run keeps the snapshot up to date until ctx ends or Close is called.
 func (h *Hub) Run(ctx context.Context) {
-	tally := (*arena.Tally)(nil)
-	var tallyMeta *arena.Meta
+	tally := (*rundir.Tally)(nil)
+	var tallyMeta *rundir.Meta
 	for {
 		select {
 		case <-ctx.Done():
@@ -215,7 +216,7 @@ func (h *Hub) Run(ctx context.Context) {
 		if tally == nil || tallyMeta == nil || !sameMeta(*tallyMeta, h.meta) {
 			m := h.meta
 			tallyMeta = &m
-			tally = arena.NewTally(m)
+			tally = rundir.NewTally(m)
 		}
 		pending := h.pending
 		h.pending = nil
@@ -239,7 +240,7 @@ func (h *Hub) Run(ctx context.Context) {
 	}
 }
 
-func sameMeta(a, b arena.Meta) bool {
+func sameMeta(a, b rundir.Meta) bool {
 	return a.Name == b.Name && slices.Equal(a.Engines, b.Engines) && slices.Equal(a.Variants, b.Variants)
 }
 
@@ -323,10 +324,10 @@ type State struct {
 	ETAS       float64  `json:"eta_s"` // -1: unknown
 	PerMinute  float64  `json:"games_per_minute"`
 
-	Standings []arena.Standing  `json:"standings"`
+	Standings []rundir.Standing `json:"standings"`
 	Ratings   stats.Table       `json:"ratings"`
 	Cross     *Cross            `json:"crosstable,omitempty"`
-	SPRT      *arena.SPRTState  `json:"sprt,omitempty"`
+	SPRT      *rundir.SPRTState `json:"sprt,omitempty"`
 	Recent    []Brief           `json:"recent"`
 	Live      []Live            `json:"live"`
 	Boards    map[string]Board  `json:"boards"` // variant -> geometry
@@ -383,7 +384,7 @@ func (h *Hub) WaitEnded(ctx context.Context) {
 
 // snapshot builds the State JSON; tally holds every finished game. It
 // also says whether the run has ended.
-func (h *Hub) snapshot(tally *arena.Tally, newGames []results.Game) ([]byte, bool) {
+func (h *Hub) snapshot(tally *rundir.Tally, newGames []results.Game) ([]byte, bool) {
 	sum, _ := tally.Summary() // an error leaves the standings empty, not the page
 	h.mu.Lock()
 	st := State{Name: h.meta.Name, Variants: h.meta.Variants, Tournament: h.meta.Tournament,
@@ -453,15 +454,15 @@ func (h *Hub) snapshot(tally *arena.Tally, newGames []results.Game) ([]byte, boo
 }
 
 // crossOf lays out the crosstable as the text tables do.
-func crossOf(s *arena.Summary) *Cross {
+func crossOf(s *rundir.Summary) *Cross {
 	c := &Cross{}
 	for _, r := range s.Standings {
 		c.Names = append(c.Names, r.Name)
 	}
 	cells := map[[2]string]string{}
 	for _, p := range s.Pairings {
-		cells[[2]string{p.A, p.B}] = arena.CellText(p, false, s.Letters, s.Meta.Variants, s.PerGameCells())
-		cells[[2]string{p.B, p.A}] = arena.CellText(p, true, s.Letters, s.Meta.Variants, s.PerGameCells())
+		cells[[2]string{p.A, p.B}] = rundir.CellText(p, false, s.Letters, s.Meta.Variants, s.PerGameCells())
+		cells[[2]string{p.B, p.A}] = rundir.CellText(p, true, s.Letters, s.Meta.Variants, s.PerGameCells())
 	}
 	for _, row := range c.Names {
 		var r []string

@@ -18,9 +18,10 @@ import (
 	"time"
 
 	"varena/arena"
-	"varena/configs"
+	"varena/configs/configtest"
 	"varena/engines/variants"
 	"varena/results"
+	"varena/results/rundir"
 )
 
 func TestListenAddr(t *testing.T) {
@@ -52,14 +53,7 @@ engines:
   - {name: rnd.x, kind: random} # names cannot hold markup: they are checked (letters, digits, . _ - +)
 `
 
-func parseRun(t testing.TB, yaml string) *configs.Run {
-	t.Helper()
-	r, err := configs.Parse("live.yaml", []byte(yaml), configs.Checker{Variants: variants.Names()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
-}
+var parseRun = configtest.Parse
 
 // playDir plays the test run into a new directory, watched by w (nil:
 // none), and returns the directory.
@@ -129,7 +123,7 @@ func TestRoutes(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "secret.txt"), []byte(secret), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	journal, err := os.ReadFile(filepath.Join(dir, arena.JournalFile))
+	journal, err := os.ReadFile(filepath.Join(dir, rundir.JournalFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -188,7 +182,7 @@ func TestRoutes(t *testing.T) {
 func TestReplayOfFinishedGames(t *testing.T) {
 	dir := playDir(t, testConfig, nil)
 	_, ts := served(t, dir)
-	games, _, err := results.SalvageJournal(filepath.Join(dir, arena.JournalFile))
+	games, _, err := results.SalvageJournal(filepath.Join(dir, rundir.JournalFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -354,7 +348,7 @@ func TestStalledClientNeverBlocks(t *testing.T) {
 // depend on the clock.
 func normalized(t *testing.T, dir string) []results.Game {
 	t.Helper()
-	games, skipped, err := results.SalvageJournal(filepath.Join(dir, arena.JournalFile))
+	games, skipped, err := results.SalvageJournal(filepath.Join(dir, rundir.JournalFile))
 	if err != nil || len(skipped) > 0 {
 		t.Fatalf("%v %v", err, skipped)
 	}
@@ -426,7 +420,7 @@ func TestHubFollowsGames(t *testing.T) {
 	ts := httptest.NewServer((&Server{hub: hub}).Handler())
 	defer ts.Close()
 	defer hub.Close()
-	meta := arena.Meta{Name: "m", Variants: []string{"losalamos-bunkers"}, Engines: []string{"a", "b"}, Total: 2, Tournament: "round-robin"}
+	meta := rundir.Meta{Name: "m", Variants: []string{"losalamos-bunkers"}, Engines: []string{"a", "b"}, Total: 2, Tournament: "round-robin"}
 	hub.Started(meta, 2, nil)
 	spec := arena.GameSpec{ID: 1, Variant: "losalamos-bunkers", White: "a", Black: "b",
 		Opening: arena.Opening{FEN: "rnqknr/pppppp/6/6/PPPPPP/RNQKNR|2/2/2/2 w - - 0 1", Initial: true}}
@@ -572,7 +566,7 @@ func BenchmarkHubMoved(b *testing.B) {
 	defer c.Close()
 	v, _ := variants.ByName("extinction")
 	pos := v.StartPosition()
-	hub.Started(arena.Meta{Name: "bench", Variants: []string{"extinction"}, Engines: []string{"a", "b"}}, 1, nil)
+	hub.Started(rundir.Meta{Name: "bench", Variants: []string{"extinction"}, Engines: []string{"a", "b"}}, 1, nil)
 	spec := arena.GameSpec{ID: 1, Variant: "extinction", White: "a", Black: "b"}
 	mv := results.Move{UCI: "e2e4", SAN: "e4"}
 	b.ReportAllocs()

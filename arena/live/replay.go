@@ -5,10 +5,10 @@ import (
 	"path/filepath"
 	"slices"
 
-	"varena/arena"
 	"varena/engines"
 	"varena/engines/variants"
 	"varena/results"
+	"varena/results/rundir"
 )
 
 // Replay is a game with the position after every ply, for the page's
@@ -55,7 +55,7 @@ func (h *Hub) game(id int) (Replay, error) {
 		if !known {
 			return Replay{}, errNoGame
 		}
-		games, _, err := results.SalvageJournal(filepath.Join(h.dir, arena.JournalFile))
+		games, _, err := results.SalvageJournal(filepath.Join(h.dir, rundir.JournalFile))
 		if err != nil {
 			return Replay{}, err
 		}

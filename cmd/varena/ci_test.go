@@ -15,7 +15,7 @@ import (
 	"syscall"
 	"testing"
 
-	"varena/arena"
+	"varena/results/rundir"
 )
 
 // ciSPRT is an SPRT of two built-in engines at low depth: TESTED (the
@@ -80,9 +80,9 @@ func TestSPRTExitStatus(t *testing.T) {
 		status        int
 		verdict, last string
 	}{
-		{"weakened candidate", ciConfig(t, "candidate-d1", "base-d3", 1, 3, 400), arena.ExitH0, arena.VerdictH0, "H0 accepted, LLR -"},
-		{"stronger candidate", ciConfig(t, "candidate-d3", "base-d1", 3, 1, 400), arena.ExitH1, arena.VerdictH1, "H1 accepted, LLR "},
-		{"capped below a decision", ciConfig(t, "candidate-d2", "base-d2", 2, 2, 4), arena.ExitLimit, arena.VerdictLimit, "undecided: game limit reached, LLR "},
+		{"weakened candidate", ciConfig(t, "candidate-d1", "base-d3", 1, 3, 400), rundir.ExitH0, rundir.VerdictH0, "H0 accepted, LLR -"},
+		{"stronger candidate", ciConfig(t, "candidate-d3", "base-d1", 3, 1, 400), rundir.ExitH1, rundir.VerdictH1, "H1 accepted, LLR "},
+		{"capped below a decision", ciConfig(t, "candidate-d2", "base-d2", 2, 2, 4), rundir.ExitLimit, rundir.VerdictLimit, "undecided: game limit reached, LLR "},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -94,10 +94,10 @@ func TestSPRTExitStatus(t *testing.T) {
 				}
 				last := lastLine(stdout)
 				if !strings.HasPrefix(last, "SPRT [0, 20] logistic: "+tt.last) || !strings.Contains(last, " games (") ||
-					(tt.status != arena.ExitLimit && !strings.Contains(last, ", Elo ")) {
+					(tt.status != rundir.ExitLimit && !strings.Contains(last, ", Elo ")) {
 					t.Errorf("%s: last line %q", pass, last)
 				}
-				data, err := os.ReadFile(filepath.Join(out, arena.SummaryFile))
+				data, err := os.ReadFile(filepath.Join(out, rundir.SummaryFile))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -144,7 +144,7 @@ func TestOneWriterPerDirectory(t *testing.T) {
 	config := writeConfig(t, killConfig)
 	out := filepath.Join(t.TempDir(), "run")
 	first := startRun(t, bin, config, out)
-	waitLines(t, first, filepath.Join(out, arena.JournalFile), 1)
+	waitLines(t, first, filepath.Join(out, rundir.JournalFile), 1)
 
 	status, _, stderr := runStatus(t, bin, "run", config, "-out", out, "--quiet")
 	want := fmt.Sprintf("varena run: %s is in use by another varena run (pid %d); wait for it to end or give another -out\n", out, first.cmd.Process.Pid)

@@ -12,8 +12,8 @@ import (
 	"strings"
 	"testing"
 
-	"varena/arena"
-	"varena/arena/stats"
+	"varena/results/rundir"
+	"varena/results/stats"
 )
 
 // The command lines of fishtest's and OpenBench's workers, with varena in
@@ -123,7 +123,7 @@ func readFishtest(t *testing.T, out string, gamesToPlay int) (blocks []fishtestB
 
 // summaryCounts is what these tests read of summary.json.
 type summaryCounts struct {
-	Pairings []arena.Pairing `json:"pairings"`
+	Pairings []rundir.Pairing `json:"pairings"`
 	SPRT     *struct {
 		LLR float64 `json:"llr"`
 	} `json:"sprt"`
@@ -131,7 +131,7 @@ type summaryCounts struct {
 
 func readPairings(t *testing.T, dir string) *summaryCounts {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(dir, arena.SummaryFile))
+	data, err := os.ReadFile(filepath.Join(dir, rundir.SummaryFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -247,7 +247,7 @@ func TestFastchessOutputTournaments(t *testing.T) {
 			args := append([]string{"run", "-variant", "extinction", "-ratinginterval", "2", "-concurrency", "2", "-out", out,
 				"-openings", "plies=4", "-maxmoves", "60"}, tt.args...)
 			code, stdout, stderr := runStatus(t, bin, args...)
-			if code != 0 && !(tt.sprt && code == arena.ExitLimit) {
+			if code != 0 && !(tt.sprt && code == rundir.ExitLimit) {
 				t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
 			}
 			blocks, finished := readFishtest(t, stdout, tt.games)

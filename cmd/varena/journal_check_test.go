@@ -10,15 +10,15 @@ import (
 	"strings"
 	"testing"
 
-	"varena/arena"
 	"varena/results"
 	"varena/results/report"
+	"varena/results/rundir"
 )
 
 // journalLines returns the journal of dir, one record per line.
 func journalRecords(t *testing.T, dir string) []map[string]any {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(dir, arena.JournalFile))
+	data, err := os.ReadFile(filepath.Join(dir, rundir.JournalFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +43,7 @@ func writeJournalLines(t *testing.T, dir string, lines []map[string]any) {
 		}
 		b.Write(append(data, '\n'))
 	}
-	if err := os.WriteFile(filepath.Join(dir, arena.JournalFile), b.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, rundir.JournalFile), b.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -130,7 +130,7 @@ func TestFalseJournalLines(t *testing.T) {
 			edited := journalRecords(t, dir)
 			tt.edit(edited[tt.index])
 			writeJournalLines(t, dir, edited)
-			place := fmt.Sprintf("%s:%d: game %v: ", filepath.Join(dir, arena.JournalFile), tt.index+1, edited[tt.index]["id"])
+			place := fmt.Sprintf("%s:%d: game %v: ", filepath.Join(dir, rundir.JournalFile), tt.index+1, edited[tt.index]["id"])
 
 			var stdout, stderr bytes.Buffer
 			err := rateMain([]string{dir}, &stdout, &stderr)
@@ -141,12 +141,12 @@ func TestFalseJournalLines(t *testing.T) {
 			if err == nil || !strings.Contains(err.Error(), place) || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("merge: error %v", err)
 			}
-			pgnBefore, _ := os.ReadFile(filepath.Join(dir, arena.PGNFile))
+			pgnBefore, _ := os.ReadFile(filepath.Join(dir, rundir.PGNFile))
 			err = runMain(context.Background(), []string{config, "-out", dir, "--quiet"}, &stdout, &stderr)
 			if err == nil || !strings.Contains(err.Error(), place) || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("resume: error %v", err)
 			}
-			if pgnAfter, _ := os.ReadFile(filepath.Join(dir, arena.PGNFile)); !bytes.Equal(pgnBefore, pgnAfter) {
+			if pgnAfter, _ := os.ReadFile(filepath.Join(dir, rundir.PGNFile)); !bytes.Equal(pgnBefore, pgnAfter) {
 				t.Error("a refused resume rewrote games.pgn")
 			}
 			run, err := report.Load(dir)
@@ -167,18 +167,18 @@ func TestResumeWithoutMeta(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "run")
 	config := writeConfig(t, smallRun)
 	playRun(t, config, dir, "-shard", "1/3")
-	if err := os.Remove(filepath.Join(dir, arena.MetaFile)); err != nil {
+	if err := os.Remove(filepath.Join(dir, rundir.MetaFile)); err != nil {
 		t.Fatal(err)
 	}
 	other := writeConfig(t, strings.Replace(smallRun, "depth: 2", "depth: 1", 1))
-	before, _ := os.ReadFile(filepath.Join(dir, arena.JournalFile))
+	before, _ := os.ReadFile(filepath.Join(dir, rundir.JournalFile))
 	var stdout, stderr bytes.Buffer
 	err := runMain(context.Background(), []string{other, "-out", dir, "--quiet"}, &stdout, &stderr)
 	want := dir + " holds journal.jsonl but no meta.json, which records the settings its games were played with"
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("resume without meta.json: error %v\nwant %s", err, want)
 	}
-	if after, _ := os.ReadFile(filepath.Join(dir, arena.JournalFile)); !bytes.Equal(before, after) {
+	if after, _ := os.ReadFile(filepath.Join(dir, rundir.JournalFile)); !bytes.Equal(before, after) {
 		t.Error("the journal changed")
 	}
 	err = rateMain([]string{dir}, &stdout, &stderr)

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"varena/arena"
+	"varena/results/rundir"
 )
 
 // killConfig is a run of built-in engines only, with depth limits and
@@ -123,7 +123,7 @@ func TestKillAndResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(work, "out")
-	journal := filepath.Join(out, arena.JournalFile)
+	journal := filepath.Join(out, rundir.JournalFile)
 
 	// kill -9 once at least 3 games are in the journal.
 	p := startRun(t, bin, config, out)

@@ -135,7 +135,7 @@ func realMain(ctx context.Context, args []string, std stdio) int {
 
 // exitStatus is an outcome that is not an error but has its own exit
 // status: an SPRT's verdict (3 H0 accepted, 4 undecided; see
-// arena.ExitH0). main prints nothing more for it.
+// rundir.ExitH0). main prints nothing more for it.
 type exitStatus int
 
 func (e exitStatus) Error() string { return fmt.Sprintf("exit status %d", int(e)) }

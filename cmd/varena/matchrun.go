@@ -10,9 +10,9 @@ import (
 	"runtime/debug"
 	"strconv"
 
-	"varena/arena"
 	"varena/arena/console"
 	"varena/configs"
+	"varena/results/rundir"
 )
 
 // commandLineSource names a run built from a cutechess-style command line
@@ -114,7 +114,7 @@ func fastchessTC(tc configs.TimeControl) string {
 // pgn=true, prints its checksum as fastchess does ("PGN file X has
 // CRC32: 1A2B3C4D"; fishtest's worker takes the last word).
 func copyPGN(dir, to string, crc bool, out io.Writer) error {
-	data, err := os.ReadFile(filepath.Join(dir, arena.PGNFile))
+	data, err := os.ReadFile(filepath.Join(dir, rundir.PGNFile))
 	if err != nil {
 		return fmt.Errorf("-pgnout: %w", err)
 	}

@@ -7,9 +7,9 @@ import (
 	"io"
 	"strings"
 
-	"varena/arena"
 	"varena/results"
 	"varena/results/report"
+	"varena/results/rundir"
 )
 
 var mergeCmd = &command{
@@ -46,29 +46,29 @@ func merge(out string, dirs []string, partial bool, stdout, stderr io.Writer) er
 	if out == "" || len(dirs) == 0 {
 		return usagef("want -out DIR and at least one run directory")
 	}
-	var meta *arena.Meta
+	var meta *rundir.Meta
 	var journals [][]results.Game
 	var shards []shardDir
 	for _, d := range dirs {
 		// A shared lock: a shard still being played would be merged
 		// without its last games, so it is refused; the lock also keeps
 		// a run from starting on the shard while it is read.
-		lock, err := arena.RLockDir(d)
+		lock, err := rundir.RLockDir(d)
 		if err != nil {
 			return fmt.Errorf("%w; merge it when that run has ended", err)
 		}
 		defer lock.Unlock()
-		m, games, err := arena.ReadRun(d)
+		m, games, err := rundir.ReadRun(d)
 		if err != nil {
 			return err
 		}
 		if meta == nil {
 			meta = &m
-		} else if diffs := arena.MetaDiff(*meta, m); len(diffs) > 0 {
+		} else if diffs := rundir.MetaDiff(*meta, m); len(diffs) > 0 {
 			return fmt.Errorf("%s holds run %q, not %q as %s: only shards of one run merge; they differ in:\n  %s",
 				d, m.Name, meta.Name, dirs[0], strings.Join(diffs, "\n  "))
 		}
-		rec, err := arena.ReadShard(d)
+		rec, err := rundir.ReadShard(d)
 		if err != nil {
 			return err
 		}
@@ -87,7 +87,7 @@ func merge(out string, dirs []string, partial bool, stdout, stderr io.Writer) er
 		}
 		fmt.Fprintf(stderr, "merge -partial: %s\n", strings.Join(gaps, "; "))
 	}
-	sum, err := arena.WriteRun(out, *meta, merged)
+	sum, err := rundir.WriteRun(out, *meta, merged)
 	if err != nil {
 		return err
 	}
@@ -108,7 +108,7 @@ func merge(out string, dirs []string, partial bool, stdout, stderr io.Writer) er
 // directory played without -shard).
 type shardDir struct {
 	dir string
-	rec *arena.ShardRecord
+	rec *rundir.ShardRecord
 }
 
 // shardGaps lists, in words, what keeps the shards given from being the

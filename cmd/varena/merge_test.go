@@ -14,17 +14,18 @@ import (
 
 	"varena/arena"
 	"varena/results"
+	"varena/results/rundir"
 )
 
-func summaryOf(t *testing.T, dir string) arena.Summary {
+func summaryOf(t *testing.T, dir string) rundir.Summary {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(dir, arena.SummaryFile))
+	data, err := os.ReadFile(filepath.Join(dir, rundir.SummaryFile))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var s arena.Summary
+	var s rundir.Summary
 	if err := json.Unmarshal(data, &s); err != nil {
-		t.Fatalf("%s: %v", arena.SummaryFile, err)
+		t.Fatalf("%s: %v", rundir.SummaryFile, err)
 	}
 	return s
 }
@@ -81,7 +82,7 @@ func TestMergeShards(t *testing.T) {
 	}
 
 	// The merged directory is a complete run: journal and PGN agree.
-	games, err := results.ReadJournal(filepath.Join(merged, arena.JournalFile))
+	games, err := results.ReadJournal(filepath.Join(merged, rundir.JournalFile))
 	if err != nil || len(games) != 12 {
 		t.Fatalf("merged journal: %d games, %v", len(games), err)
 	}
@@ -119,7 +120,7 @@ func TestMergeRefusesOtherRuns(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "only shards of one run merge") {
 		t.Errorf("merging two runs: error %v", err)
 	}
-	if _, err := os.Stat(filepath.Join(out, arena.JournalFile)); err == nil {
+	if _, err := os.Stat(filepath.Join(out, rundir.JournalFile)); err == nil {
 		t.Error("a refused merge wrote a journal")
 	}
 
@@ -153,7 +154,7 @@ func TestMergeNamesWhatIsMissing(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "missing shard(s) 3/3") || !strings.Contains(err.Error(), "-partial") {
 		t.Fatalf("merge of 2 of 3 shards: %v", err)
 	}
-	if _, err := os.Stat(filepath.Join(work, "m", arena.JournalFile)); err == nil {
+	if _, err := os.Stat(filepath.Join(work, "m", rundir.JournalFile)); err == nil {
 		t.Error("a refused merge wrote a journal")
 	}
 
@@ -164,7 +165,7 @@ func TestMergeNamesWhatIsMissing(t *testing.T) {
 	if !errors.Is(err, arena.ErrInterrupted) {
 		t.Fatalf("an interrupted shard: %v", err)
 	}
-	rec, err := arena.ReadShard(dir(3))
+	rec, err := rundir.ReadShard(dir(3))
 	if err != nil || rec == nil || rec.Finished || rec.Shard != 3 || rec.Shards != 3 || rec.Games == 0 {
 		t.Fatalf("interrupted shard's record: %+v, %v", rec, err)
 	}
@@ -182,7 +183,7 @@ func TestMergeNamesWhatIsMissing(t *testing.T) {
 		t.Errorf("merge -partial says: %q", stderr.String())
 	}
 	// What a run writes, the report and the setup included.
-	for _, f := range []string{arena.JournalFile, arena.PGNFile, arena.SummaryFile, arena.MetaFile, "report.html", "setup.json"} {
+	for _, f := range []string{rundir.JournalFile, rundir.PGNFile, rundir.SummaryFile, rundir.MetaFile, "report.html", "setup.json"} {
 		if _, err := os.Stat(filepath.Join(partial, f)); err != nil {
 			t.Errorf("merged directory: %v", err)
 		}
@@ -266,7 +267,7 @@ func TestSPRTShardsStopTogether(t *testing.T) {
 				t.Fatalf("one machine: %v", err)
 			}
 			one := sprtSummaryOf(t, filepath.Join(work, "one"))
-			if one.SPRT.Verdict != arena.VerdictH1 {
+			if one.SPRT.Verdict != rundir.VerdictH1 {
 				t.Fatalf("one machine's SPRT: %+v", one.SPRT)
 			}
 
@@ -286,7 +287,7 @@ func TestSPRTShardsStopTogether(t *testing.T) {
 			}
 			played := 0
 			for _, d := range dirs {
-				rec, err := arena.ReadShard(d)
+				rec, err := rundir.ReadShard(d)
 				if err != nil || rec == nil || !rec.Finished || !strings.Contains(rec.Stopped, "SPRT of all shards: H1") {
 					t.Fatalf("%s: shard record %+v, %v", d, rec, err)
 				}
@@ -315,7 +316,7 @@ func TestSPRTShardsStopTogether(t *testing.T) {
 	}
 }
 
-// sprtSummary is what the SPRT tests read of summary.json (arena.Summary
+// sprtSummary is what the SPRT tests read of summary.json (rundir.Summary
 // itself does not read back: its decision is written in words).
 type sprtSummary struct {
 	Played       int             `json:"played"`
@@ -330,13 +331,13 @@ type sprtSummary struct {
 
 func sprtSummaryOf(t *testing.T, dir string) sprtSummary {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(dir, arena.SummaryFile))
+	data, err := os.ReadFile(filepath.Join(dir, rundir.SummaryFile))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var s sprtSummary
 	if err := json.Unmarshal(data, &s); err != nil {
-		t.Fatalf("%s: %v", arena.SummaryFile, err)
+		t.Fatalf("%s: %v", rundir.SummaryFile, err)
 	}
 	return s
 }

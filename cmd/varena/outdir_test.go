@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
-	"varena/arena"
 	"varena/results"
+	"varena/results/rundir"
 )
 
 // Checks of a run's output directory, shared by the command tests.
@@ -22,7 +22,7 @@ import (
 // in file order.
 func checkJournal(t *testing.T, dir string) []results.Game {
 	t.Helper()
-	path := filepath.Join(dir, arena.JournalFile)
+	path := filepath.Join(dir, rundir.JournalFile)
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -72,7 +72,7 @@ func checkPGN(t *testing.T, dir string, journal []results.Game) {
 	t.Helper()
 	journal = slices.Clone(journal)
 	slices.SortFunc(journal, func(a, b results.Game) int { return a.ID - b.ID })
-	pgs, err := results.ReadPGNFile(filepath.Join(dir, arena.PGNFile))
+	pgs, err := results.ReadPGNFile(filepath.Join(dir, rundir.PGNFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,13 +86,13 @@ func checkPGN(t *testing.T, dir string, journal []results.Game) {
 	}
 }
 
-func readSummary(t *testing.T, dir string) ([]byte, arena.Summary) {
+func readSummary(t *testing.T, dir string) ([]byte, rundir.Summary) {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(dir, arena.SummaryFile))
+	data, err := os.ReadFile(filepath.Join(dir, rundir.SummaryFile))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var s arena.Summary
+	var s rundir.Summary
 	if err := json.Unmarshal(data, &s); err != nil {
 		t.Fatalf("summary.json: %v", err)
 	}

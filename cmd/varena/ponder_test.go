@@ -9,9 +9,9 @@ import (
 	"strconv"
 	"testing"
 
-	"varena/arena"
 	"varena/configs"
 	"varena/results"
+	"varena/results/rundir"
 )
 
 // TestPonderingClock plays two pondering engines (varena uci, ponder on)
@@ -37,7 +37,7 @@ func TestPonderingClock(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
-	games, err := results.ReadJournal(filepath.Join(out, arena.JournalFile))
+	games, err := results.ReadJournal(filepath.Join(out, rundir.JournalFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,12 +77,12 @@ func TestPonderingClock(t *testing.T) {
 	// last milliseconds then run late (measured: none of 280 moves
 	// without pondering, 25 of 241 with, at a load of 18 on 2 cores).
 	t.Logf("%d moves over their clock, within the margin", overruns)
-	data, err := os.ReadFile(filepath.Join(out, arena.SummaryFile))
+	data, err := os.ReadFile(filepath.Join(out, rundir.SummaryFile))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var s struct {
-		Ponder map[string]arena.PonderRate `json:"ponder"`
+		Ponder map[string]rundir.PonderRate `json:"ponder"`
 	}
 	if err := json.Unmarshal(data, &s); err != nil {
 		t.Fatal(err)

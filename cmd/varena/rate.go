@@ -15,9 +15,10 @@ import (
 	"sort"
 	"strings"
 
-	"varena/arena"
-	"varena/arena/stats"
 	"varena/results"
+	"varena/results/rules"
+	"varena/results/rundir"
+	"varena/results/stats"
 )
 
 var rateCmd = &command{
@@ -50,7 +51,7 @@ func rateFlags(fs *flag.FlagSet) runFunc {
 		}
 		// Games from files are named by the files; a run's directory
 		// alone keeps its run's meta.
-		meta := arena.Meta{Name: strings.Join(pos, ", ")}
+		meta := rundir.Meta{Name: strings.Join(pos, ", ")}
 		var sources []gameSource
 		for _, p := range pos {
 			src, m, err := readSource(p)
@@ -67,7 +68,7 @@ func rateFlags(fs *flag.FlagSet) runFunc {
 		// second rates each game in its group's tally. Memory then
 		// follows players and pairings, not the files' size.
 		gs := newGroups()
-		check := newPGNChecker(std.err)
+		check := rules.NewPGNChecker(std.err)
 		n, pgn := 0, false
 		err := eachGame(sources, check, func(g results.Game) error {
 			gs.add(g)
@@ -81,7 +82,7 @@ func rateFlags(fs *flag.FlagSet) runFunc {
 			pgn = pgn || len(src.pgnFiles) > 0
 		}
 		if pgn {
-			if err := check.finish(pos, n); err != nil {
+			if err := check.Finish(pos, n); err != nil {
 				return err
 			}
 		}
@@ -92,7 +93,7 @@ func rateFlags(fs *flag.FlagSet) runFunc {
 			return usagef("-anchor %q: no such player in the games", *anchor)
 		}
 		of, members := gs.index()
-		tallies := make([]*arena.Tally, len(members))
+		tallies := make([]*rundir.Tally, len(members))
 		counts := make([]int, len(members))
 		variants := make([][]string, len(members))
 		for i, m := range members {
@@ -103,7 +104,7 @@ func rateFlags(fs *flag.FlagSet) runFunc {
 			}
 			tallies[i] = newRateTally(gm, slices.Contains(m, *anchor), *anchor, *anchorRating, *prior)
 		}
-		err = eachGame(sources, newPGNChecker(io.Discard), func(g results.Game) error {
+		err = eachGame(sources, rules.NewPGNChecker(io.Discard), func(g results.Game) error {
 			i := of[g.White]
 			counts[i]++
 			if v := cmp.Or(g.Variant, "unknown"); !slices.Contains(variants[i], v) {
@@ -114,7 +115,7 @@ func rateFlags(fs *flag.FlagSet) runFunc {
 		if err != nil {
 			return fmt.Errorf("%s: %w", strings.Join(pos, ", "), err)
 		}
-		var sums []*arena.Summary
+		var sums []*rundir.Summary
 		for i, t := range tallies {
 			sum, err := t.Summary()
 			switch {
@@ -142,7 +143,7 @@ func rateFlags(fs *flag.FlagSet) runFunc {
 				enc.SetIndent("", "  ")
 				return enc.Encode(sums)
 			}
-			return sums[0].WriteJSON(std.out)
+			return rundir.Formats["json"].WriteSummary(std.out, sums[0])
 		}
 		if len(sums) > 1 {
 			fmt.Fprintf(std.out, "%s", groupsNote(members, counts))
@@ -151,7 +152,7 @@ func rateFlags(fs *flag.FlagSet) runFunc {
 			if i > 0 {
 				fmt.Fprintln(std.out)
 			}
-			if err := sum.WriteText(std.out); err != nil {
+			if err := rundir.Formats["text"].WriteSummary(std.out, sum); err != nil {
 				return err
 			}
 		}
@@ -162,8 +163,8 @@ func rateFlags(fs *flag.FlagSet) runFunc {
 // newRateTally is the tally of one group of players: the anchor is
 // fixed at anchorRating when it plays in the group, else the group's
 // mean is.
-func newRateTally(meta arena.Meta, hasAnchor bool, anchor string, anchorRating, prior float64) *arena.Tally {
-	t := arena.NewTally(meta)
+func newRateTally(meta rundir.Meta, hasAnchor bool, anchor string, anchorRating, prior float64) *rundir.Tally {
+	t := rundir.NewTally(meta)
 	if hasAnchor {
 		t.RatingOptions.Anchor = anchor
 	}
@@ -185,7 +186,7 @@ type gameSource struct {
 // eachGame passes every finished game of the sources to f, in order;
 // games read from PGN go through check, which reports and leaves out the
 // bad ones.
-func eachGame(sources []gameSource, check *pgnChecker, f func(results.Game) error) error {
+func eachGame(sources []gameSource, check *rules.PGNChecker, f func(results.Game) error) error {
 	for _, src := range sources {
 		for _, g := range src.journal {
 			if err := f(g); err != nil {
@@ -196,7 +197,7 @@ func eachGame(sources []gameSource, check *pgnChecker, f func(results.Game) erro
 			num := 0
 			err := results.ScanPGNFile(path, func(pg results.PGNGame) error {
 				num++
-				if g, ok := check.game(path, num, pg); ok {
+				if g, ok := check.Game(path, num, pg); ok {
 					g.Moves = nil // rated by its result, once check replayed it
 					return f(g)
 				}
@@ -213,7 +214,7 @@ func eachGame(sources []gameSource, check *pgnChecker, f func(results.Game) erro
 // readSource reads a run's directory (its journal, whole, and its meta),
 // or names the PGN files to read: path itself, or the *.pgn files of a
 // directory without a journal.
-func readSource(path string) (gameSource, *arena.Meta, error) {
+func readSource(path string) (gameSource, *rundir.Meta, error) {
 	st, err := os.Stat(path)
 	if err != nil {
 		return gameSource{}, nil, err
@@ -221,17 +222,17 @@ func readSource(path string) (gameSource, *arena.Meta, error) {
 	if !st.IsDir() {
 		return gameSource{pgnFiles: []string{path}}, nil, nil
 	}
-	journal := filepath.Join(path, arena.JournalFile)
+	journal := filepath.Join(path, rundir.JournalFile)
 	if _, err := os.Stat(journal); err == nil {
 		// A shared lock while reading; a run writing the directory holds
 		// the lock, and then its journal is read as it stands: it only
 		// grows by whole lines, and meta.json is replaced atomically.
-		if lock, err := arena.RLockDir(path); err == nil {
+		if lock, err := rundir.RLockDir(path); err == nil {
 			defer lock.Unlock()
-		} else if !errors.Is(err, arena.ErrLocked) {
+		} else if !errors.Is(err, rundir.ErrLocked) {
 			return gameSource{}, nil, err
 		}
-		m, gs, err := arena.ReadRun(path)
+		m, gs, err := rundir.ReadRun(path)
 		if err != nil {
 			return gameSource{}, nil, err
 		}
@@ -242,7 +243,7 @@ func readSource(path string) (gameSource, *arena.Meta, error) {
 		return gameSource{}, nil, err
 	}
 	if len(files) == 0 {
-		return gameSource{}, nil, fmt.Errorf("%s: neither %s nor PGN files", path, arena.JournalFile)
+		return gameSource{}, nil, fmt.Errorf("%s: neither %s nor PGN files", path, rundir.JournalFile)
 	}
 	sort.Strings(files)
 	return gameSource{pgnFiles: files}, nil, nil

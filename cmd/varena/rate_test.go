@@ -12,8 +12,8 @@ import (
 	"strings"
 	"testing"
 
-	"varena/arena"
 	"varena/results"
+	"varena/results/rundir"
 )
 
 const (
@@ -22,13 +22,13 @@ const (
 )
 
 // rateJSON runs `varena rate --json ARGS` and decodes the summary.
-func rateJSON(t *testing.T, args ...string) arena.Summary {
+func rateJSON(t *testing.T, args ...string) rundir.Summary {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
 	if err := rateMain(append([]string{"--json"}, args...), &stdout, &stderr); err != nil {
 		t.Fatalf("rate %v: %v\n%s", args, err, stderr.String())
 	}
-	var s arena.Summary
+	var s rundir.Summary
 	if err := json.Unmarshal(stdout.Bytes(), &s); err != nil {
 		t.Fatalf("rate %v --json: %v\n%s", args, err, stdout.String())
 	}
@@ -36,7 +36,7 @@ func rateJSON(t *testing.T, args ...string) arena.Summary {
 }
 
 // rating returns a player's row of the summary's rating table.
-func rating(t *testing.T, s arena.Summary, name string) (r float64, games int, points float64) {
+func rating(t *testing.T, s rundir.Summary, name string) (r float64, games int, points float64) {
 	t.Helper()
 	for _, p := range s.Ratings {
 		if p.Name == name {
@@ -141,7 +141,7 @@ func TestRateErrors(t *testing.T) {
 		{"no input", []string{"--json"}, true, []string{"PGN"}},
 		{"bad flag", []string{"-bogus", cutechessPGN}, true, []string{"bogus"}},
 		{"syntax error", []string{bad}, false, []string{bad + ":5:"}},
-		{"empty directory", []string{empty}, false, []string{empty, "neither", arena.JournalFile, "PGN"}},
+		{"empty directory", []string{empty}, false, []string{empty, "neither", rundir.JournalFile, "PGN"}},
 		{"missing file", []string{filepath.Join(dir, "none.pgn")}, false, []string{"none.pgn"}},
 	}
 	for _, tt := range tests {
@@ -194,7 +194,7 @@ func TestRateFolderOfPGNs(t *testing.T) {
 
 // sameRatings compares rating tables, numbers up to rounding (see
 // jsonDiff).
-func sameRatings(a, b arena.Summary) bool {
+func sameRatings(a, b rundir.Summary) bool {
 	ja, _ := json.Marshal(a.Ratings)
 	jb, _ := json.Marshal(b.Ratings)
 	return jsonDiff(ja, jb) == ""
@@ -248,16 +248,16 @@ func TestRateRunDirectory(t *testing.T) {
 	}
 	// The run's PGN rates the same, but without pairs (PGN does not say
 	// which games share an opening).
-	fromPGN := rateJSON(t, filepath.Join(out, arena.PGNFile))
+	fromPGN := rateJSON(t, filepath.Join(out, rundir.PGNFile))
 	if !sameRatings(fromPGN, s) {
 		t.Errorf("rating the run's PGN: %+v; its journal: %+v", fromPGN.Ratings, s.Ratings)
 	}
 	// And the run's own summary agrees.
-	data, err := os.ReadFile(filepath.Join(out, arena.SummaryFile))
+	data, err := os.ReadFile(filepath.Join(out, rundir.SummaryFile))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var own arena.Summary
+	var own rundir.Summary
 	if err := json.Unmarshal(data, &own); err != nil {
 		t.Fatal(err)
 	}
@@ -330,7 +330,7 @@ func TestRatePrior(t *testing.T) {
 // player, not "matchup 0: player 0 plays itself".
 func TestRateSelfPlayInJournal(t *testing.T) {
 	dir := t.TempDir()
-	j, _, err := results.OpenJournal(filepath.Join(dir, arena.JournalFile))
+	j, _, err := results.OpenJournal(filepath.Join(dir, rundir.JournalFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -341,7 +341,7 @@ func TestRateSelfPlayInJournal(t *testing.T) {
 		}
 	}
 	j.Close()
-	if err := os.WriteFile(filepath.Join(dir, arena.MetaFile), []byte(`{"name": "self"}`), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, rundir.MetaFile), []byte(`{"name": "self"}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	var stdout, stderr bytes.Buffer

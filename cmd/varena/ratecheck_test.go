@@ -13,6 +13,7 @@ import (
 	"varena/engines"
 	"varena/engines/variants"
 	"varena/results"
+	"varena/results/rules"
 )
 
 // pgnGame writes one game: tags as name/value pairs, then the movetext.
@@ -144,8 +145,8 @@ func TestRateWarningsCapped(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
-	if len(lines) != maxWarnings+2 || !strings.Contains(lines[maxWarnings], "and 5 more warnings") ||
-		!strings.Contains(lines[maxWarnings+1], "skipped 25 of 26 games: 25 with a move that is not legal") {
+	if len(lines) != rules.MaxWarnings+2 || !strings.Contains(lines[rules.MaxWarnings], "and 5 more warnings") ||
+		!strings.Contains(lines[rules.MaxWarnings+1], "skipped 25 of 26 games: 25 with a move that is not legal") {
 		t.Errorf("stderr:\n%s", stderr.String())
 	}
 }
@@ -186,14 +187,14 @@ func FuzzRateCheck(f *testing.F) {
 			return
 		}
 		var warnings bytes.Buffer
-		c := newPGNChecker(&warnings)
+		c := rules.NewPGNChecker(&warnings)
 		rated := 0
 		for i, pg := range pgs {
-			if _, ok := c.game("f.pgn", i+1, pg); ok {
+			if _, ok := c.Game("f.pgn", i+1, pg); ok {
 				rated++
 			}
 		}
-		_ = c.finish([]string{"f.pgn"}, rated)
+		_ = c.Finish([]string{"f.pgn"}, rated)
 		for _, line := range strings.Split(strings.TrimSuffix(warnings.String(), "\n"), "\n") {
 			if line != "" && !strings.HasPrefix(line, "varena rate: ") {
 				t.Fatalf("warning line %q", line)
@@ -235,9 +236,9 @@ func TestRateCheckRandomGames(t *testing.T) {
 		t.Fatal(err)
 	}
 	var warnings bytes.Buffer
-	c := newPGNChecker(&warnings)
+	c := rules.NewPGNChecker(&warnings)
 	for i, pg := range pgs {
-		if _, ok := c.game("r.pgn", i+1, pg); !ok {
+		if _, ok := c.Game("r.pgn", i+1, pg); !ok {
 			t.Errorf("game %d left out", i+1)
 		}
 	}
@@ -256,9 +257,9 @@ func BenchmarkRateCheck(b *testing.B) {
 	b.ResetTimer()
 	games := 0
 	for b.Loop() {
-		c := newPGNChecker(io.Discard)
+		c := rules.NewPGNChecker(io.Discard)
 		for i, pg := range pgs {
-			c.game("r.pgn", i+1, pg)
+			c.Game("r.pgn", i+1, pg)
 			games++
 		}
 	}

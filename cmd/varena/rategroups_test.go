@@ -7,18 +7,18 @@ import (
 	"strings"
 	"testing"
 
-	"varena/arena"
+	"varena/results/rundir"
 )
 
 // rateGroupsJSON runs `varena rate --json ARGS` on games that form
 // several groups of players and decodes the array of summaries.
-func rateGroupsJSON(t *testing.T, args ...string) []arena.Summary {
+func rateGroupsJSON(t *testing.T, args ...string) []rundir.Summary {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
 	if err := rateMain(append([]string{"--json"}, args...), &stdout, &stderr); err != nil {
 		t.Fatalf("rate %v: %v\n%s", args, err, stderr.String())
 	}
-	var s []arena.Summary
+	var s []rundir.Summary
 	if err := json.Unmarshal(stdout.Bytes(), &s); err != nil {
 		t.Fatalf("rate %v --json: %v\n%s", args, err, stdout.String())
 	}
@@ -45,7 +45,7 @@ func TestRateDisjointGroups(t *testing.T) {
 		}
 	}
 	groups := rateGroupsJSON(t, cutechessPGN, fastchessPGN)
-	for i, alone := range []arena.Summary{rateJSON(t, cutechessPGN), rateJSON(t, fastchessPGN)} {
+	for i, alone := range []rundir.Summary{rateJSON(t, cutechessPGN), rateJSON(t, fastchessPGN)} {
 		if !sameRatings(groups[i], alone) {
 			t.Errorf("group %d: %+v; the file alone: %+v", i+1, groups[i].Ratings, alone.Ratings)
 		}

@@ -15,6 +15,7 @@ import (
 	"varena/engines/search"
 	"varena/engines/variants"
 	"varena/results/report"
+	"varena/results/rundir"
 )
 
 // checker validates run configs against the variants varena knows.
@@ -223,17 +224,17 @@ func runWith(ctx context.Context, r *configs.Run, s runSettings, std stdio) erro
 // nil for H1, ExitH0, or ExitLimit for a game limit reached undecided.
 // The last line of stdout (Summary.WriteText ends with it) says it in
 // words. A run that is not an SPRT exits 0.
-func summaryExit(sum *arena.Summary) error {
+func summaryExit(sum *rundir.Summary) error {
 	if sum.SPRT == nil {
 		return nil
 	}
 	switch sum.SPRT.ExitStatus {
-	case arena.ExitH1:
+	case rundir.ExitH1:
 		return nil
-	case arena.ExitH0:
-		return exitStatus(arena.ExitH0)
+	case rundir.ExitH0:
+		return exitStatus(rundir.ExitH0)
 	}
-	return exitStatus(arena.ExitLimit)
+	return exitStatus(rundir.ExitLimit)
 }
 
 // parseShard reads "i/n" with 1 <= i <= n. The errors speak of the

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"varena/arena"
-	"varena/arena/stats"
+	"varena/results/rundir"
+	"varena/results/stats"
 )
 
 const sprtShardRun = `
@@ -40,7 +40,7 @@ func TestSPRTShardReport(t *testing.T) {
 			var stdout, stderr bytes.Buffer
 			err := runMain(context.Background(), []string{config, "-out", dir, "--quiet", "-shard", shard}, &stdout, &stderr)
 			var st exitStatus
-			if err != nil && !(errors.As(err, &st) && int(st) == arena.ExitLimit) {
+			if err != nil && !(errors.As(err, &st) && int(st) == rundir.ExitLimit) {
 				t.Fatalf("shard %s, pass %d: %v\n%s", shard, pass, err, stderr.String())
 			}
 		}
@@ -55,7 +55,7 @@ func TestSPRTShardReport(t *testing.T) {
 			Played int
 			SPRT   *struct{ Penta stats.Penta }
 		}
-		data, err = os.ReadFile(filepath.Join(dir, arena.SummaryFile))
+		data, err = os.ReadFile(filepath.Join(dir, rundir.SummaryFile))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -65,7 +65,7 @@ func TestSPRTShardReport(t *testing.T) {
 		if sum.SPRT == nil || sum.Played != 4 || sum.SPRT.Penta.Pairs() != 2 {
 			t.Errorf("shard %s: summary played %d, SPRT %+v; want 4 games in 2 pairs", shard, sum.Played, sum.SPRT)
 		}
-		m, err := arena.ReadMeta(dir)
+		m, err := rundir.ReadMeta(dir)
 		if err != nil || m.Shards != 4 || m.Shard != int(shard[0]-'0') {
 			t.Errorf("shard %s: meta.json shard %d/%d (%v)", shard, m.Shard, m.Shards, err)
 		}

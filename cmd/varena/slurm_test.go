@@ -14,8 +14,8 @@ import (
 	"testing"
 	"time"
 
-	"varena/arena"
 	"varena/results"
+	"varena/results/rundir"
 )
 
 // slurmRun is a round robin whose shards take some seconds each, so that
@@ -132,7 +132,7 @@ func slurmRecipe(t *testing.T, bin, config string, kill bool) {
 	array := s.submit("slurm.sh", "run.yaml")
 	if kill {
 		// Kill shard 2 once it has finished a game, while it plays on.
-		journal := filepath.Join(work, "results", "shard-2", arena.JournalFile)
+		journal := filepath.Join(work, "results", "shard-2", rundir.JournalFile)
 		deadline := time.Now().Add(2 * time.Minute)
 		for {
 			if data, err := os.ReadFile(journal); err == nil && bytes.Count(data, []byte("\n")) >= 1 {
@@ -187,11 +187,11 @@ func slurmRecipe(t *testing.T, bin, config string, kill bool) {
 			t.Errorf("%s differs:\none machine %s\nslurm       %s", k, a[k], b[k])
 		}
 	}
-	one, err := results.ReadJournal(filepath.Join(whole, arena.JournalFile))
+	one, err := results.ReadJournal(filepath.Join(whole, rundir.JournalFile))
 	if err != nil {
 		t.Fatal(err)
 	}
-	merged, err := results.ReadJournal(filepath.Join(all, arena.JournalFile))
+	merged, err := results.ReadJournal(filepath.Join(all, rundir.JournalFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -225,7 +225,7 @@ func runStatusIn(t *testing.T, dir, bin string, args ...string) (int, string, st
 // summaryJSON reads a run's summary.json by its top-level keys.
 func summaryJSON(t *testing.T, dir string) map[string]json.RawMessage {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(dir, arena.SummaryFile))
+	data, err := os.ReadFile(filepath.Join(dir, rundir.SummaryFile))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,8 +10,8 @@ import (
 	"strconv"
 	"strings"
 
-	"varena/arena"
-	"varena/arena/stats"
+	"varena/results/rundir"
+	"varena/results/stats"
 )
 
 var sprtCmd = &command{
@@ -145,9 +145,9 @@ func sprtExit(d stats.Decision) error {
 	case stats.AcceptH1:
 		return nil
 	case stats.AcceptH0:
-		return exitStatus(arena.ExitH0)
+		return exitStatus(rundir.ExitH0)
 	}
-	return exitStatus(arena.ExitLimit)
+	return exitStatus(rundir.ExitLimit)
 }
 
 // writeSPRTReport prints the report as text.

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"varena/arena"
+	"varena/results/rundir"
 )
 
 // oneStepTune is an SPSA tune of one iteration at a small node limit.
@@ -40,14 +40,14 @@ func TestSecondWriterRefused(t *testing.T) {
 	pid := "pid " + strconv.Itoa(os.Getpid())
 	t.Run("datagen", func(t *testing.T) {
 		file := filepath.Join(t.TempDir(), "two.epd")
-		lock, err := arena.LockData(file)
+		lock, err := rundir.LockData(file)
 		if err != nil {
 			t.Fatal(err)
 		}
 		args := []string{"-variant", "extinction", "-games", "2", "-out", file, "-nodes", "200", "-concurrency", "1", "-quiet"}
 		var stdout, stderr bytes.Buffer
 		err = execute(context.Background(), datagenCmd, args, stdio{strings.NewReader(""), &stdout, &stderr})
-		if !errors.Is(err, arena.ErrLocked) || !strings.Contains(err.Error(), file+" is in use by another varena ("+pid+")") {
+		if !errors.Is(err, rundir.ErrLocked) || !strings.Contains(err.Error(), file+" is in use by another varena ("+pid+")") {
 			t.Errorf("second datagen: error %v", err)
 		}
 		if _, err := os.Stat(file); err == nil {
@@ -64,13 +64,13 @@ func TestSecondWriterRefused(t *testing.T) {
 		if err := os.MkdirAll(out, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		lock, err := arena.LockDir(out)
+		lock, err := rundir.LockDir(out)
 		if err != nil {
 			t.Fatal(err)
 		}
 		var stdout, stderr bytes.Buffer
 		err = execute(context.Background(), tuneCmd, []string{config, "-out", out, "-quiet"}, stdio{strings.NewReader(""), &stdout, &stderr})
-		if !errors.Is(err, arena.ErrLocked) || !strings.Contains(err.Error(), pid) {
+		if !errors.Is(err, rundir.ErrLocked) || !strings.Contains(err.Error(), pid) {
 			t.Errorf("second tune: error %v", err)
 		}
 		lock.Unlock()

@@ -5,9 +5,9 @@ import (
 	"slices"
 	"strings"
 
-	"varena/arena"
-	"varena/arena/stats"
 	"varena/results"
+	"varena/results/rundir"
+	"varena/results/stats"
 )
 
 // Endings of games as the report groups them, in the order of the
@@ -130,7 +130,7 @@ func (o openingRow) FirstPct() float64 { return 100 * o.First / float64(o.Games)
 // openingRows groups the games by variant and start position. The first
 // engine of a game is the one of its two players listed first in the run
 // (the challenger of a gauntlet, engine A of a match).
-func openingRows(meta arena.Meta, games []results.Game) []openingRow {
+func openingRows(meta rundir.Meta, games []results.Game) []openingRow {
 	index := map[string]int{}
 	for i, e := range meta.Engines {
 		index[e] = i
@@ -186,57 +186,42 @@ type convergencePoint struct {
 // maxPoints bounds the fits done for the convergence figure.
 const maxPoints = 80
 
-// convergence replays the games in the order they finished through the
-// arena's Tally and fits the ratings at up to maxPoints evenly spaced
-// moments.
-func convergence(meta arena.Meta, games []results.Game) ([]convergencePoint, error) {
-	t := arena.NewTally(meta)
+// analysis is what the report derives from the games by replaying them,
+// in the order they finished, through one rundir.Tally: the summary, the
+// ratings at up to maxPoints evenly spaced moments, and the SPRT each
+// time a pair completes.
+type analysis struct {
+	sum     *rundir.Summary
+	conv    []convergencePoint
+	convErr error // a fit that failed on the way: no convergence figure
+	sprt    []sprtPoint
+}
+
+// analyse replays the games once (see analysis).
+func analyse(meta rundir.Meta, games []results.Game) (*analysis, error) {
+	an := &analysis{}
 	step := max(1, (len(games)+maxPoints-1)/maxPoints)
-	var out []convergencePoint
-	for i, g := range games {
-		if err := t.Add(g); err != nil {
-			return nil, err
-		}
-		if (i+1)%step == 0 || i == len(games)-1 {
+	last := 0
+	sum, err := rundir.Replay(meta, games, func(i int, t *rundir.Tally) error {
+		if an.convErr == nil && ((i+1)%step == 0 || i == len(games)-1) {
 			s, err := t.Summary()
 			if err != nil {
-				return nil, fmt.Errorf("after %d games: %w", i+1, err)
+				an.convErr, an.conv = fmt.Errorf("after %d games: %w", i+1, err), nil
+			} else {
+				an.conv = append(an.conv, convergencePoint{Games: t.Played(), Ratings: s.Ratings})
 			}
-			out = append(out, convergencePoint{Games: t.Played(), Ratings: s.Ratings})
 		}
-	}
-	return out, nil
-}
-
-// sprtPoint is the SPRT after a number of finished pairs.
-type sprtPoint struct {
-	Pairs  int
-	LLR    float64
-	Elo    stats.Interval // over pairs; zero before two pairs
-	HasElo bool
-}
-
-// sprtTrajectory replays the games through the Tally and records the
-// LLR each time a pair completes.
-func sprtTrajectory(meta arena.Meta, games []results.Game) ([]sprtPoint, error) {
-	if meta.SPRT == nil {
-		return nil, nil
-	}
-	t := arena.NewTally(meta)
-	var out []sprtPoint
-	last := 0
-	for _, g := range games {
-		if err := t.Add(g); err != nil {
-			return nil, err
+		if meta.SPRT == nil {
+			return nil
 		}
 		p, ok := t.MatchPenta()
 		if !ok || p.Pairs() == last {
-			continue
+			return nil
 		}
 		last = p.Pairs()
 		st, err := meta.SPRT.Test(p)
 		if err != nil {
-			continue // a degenerate sample (all pairs alike): no LLR yet
+			return nil // a degenerate sample (all pairs alike): no LLR yet
 		}
 		pt := sprtPoint{Pairs: last, LLR: st.LLR}
 		if sum, err := stats.Summarize(p); err == nil {
@@ -246,9 +231,22 @@ func sprtTrajectory(meta arena.Meta, games []results.Game) ([]sprtPoint, error) 
 				pt.Elo = sum.NElo
 			}
 		}
-		out = append(out, pt)
+		an.sprt = append(an.sprt, pt)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	return out, nil
+	an.sum = sum
+	return an, nil
+}
+
+// sprtPoint is the SPRT after a number of finished pairs.
+type sprtPoint struct {
+	Pairs  int
+	LLR    float64
+	Elo    stats.Interval // over pairs; zero before two pairs
+	HasElo bool
 }
 
 // plies returns the game lengths of a variant.
@@ -280,9 +278,9 @@ func lopsidedFirst(rows []openingRow) []openingRow {
 // overrunWarnings are the summary's warning lines for the moves that
 // overstepped their time within the margin, from the games themselves.
 func overrunWarnings(games []results.Game) []string {
-	var s arena.Summary
+	var s rundir.Summary
 	for _, g := range games {
-		s.Overruns = arena.AddOverruns(s.Overruns, g)
+		s.Overruns = rundir.AddOverruns(s.Overruns, g)
 	}
 	return s.OverrunWarnings()
 }

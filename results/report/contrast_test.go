@@ -10,8 +10,8 @@ import (
 
 	"gonum.org/v1/plot/palette/moreland"
 
-	"varena/arena"
 	"varena/results"
+	"varena/results/rundir"
 )
 
 func TestContrastRatio(t *testing.T) {
@@ -74,7 +74,7 @@ func TestCrosstableFigureLabels(t *testing.T) {
 		{ID: 1, Round: 1, Pair: 1, Variant: "extinction", White: "a", Black: "b", Result: "1-0", Started: t0},
 		{ID: 2, Round: 1, Pair: 1, Variant: "extinction", White: "b", Black: "a", Result: "0-1", Started: t0},
 	}
-	sum, err := arena.Summarize(arena.Meta{Name: "x", Variants: []string{"extinction"}, Engines: []string{"a", "b"}, Tournament: "round-robin", Total: 2}, games)
+	sum, err := rundir.Summarize(rundir.Meta{Name: "x", Variants: []string{"extinction"}, Engines: []string{"a", "b"}, Tournament: "round-robin", Total: 2}, games)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,8 +16,8 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
-	"varena/arena"
-	"varena/arena/stats"
+	"varena/results/rundir"
+	"varena/results/stats"
 )
 
 // A figure's size; the page scales it to the column's width.
@@ -136,7 +136,7 @@ func (g heatGrid) Y(r int) float64    { return float64(r) }
 // engines in standings order, each cell labelled with the row engine's
 // points out of the games (variant letters in multivariant runs are in
 // the table beside it).
-func crosstableFigure(s *arena.Summary) (figure, error) {
+func crosstableFigure(s *rundir.Summary) (figure, error) {
 	if len(s.Standings) == 0 {
 		return figure{}, nil
 	}

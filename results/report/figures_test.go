@@ -3,8 +3,8 @@ package report
 import (
 	"testing"
 
-	"varena/arena"
-	"varena/arena/stats"
+	"varena/results/rundir"
+	"varena/results/stats"
 )
 
 // TestFiguresOfNothing: every figure of an empty or partial run draws
@@ -20,7 +20,7 @@ func TestFiguresOfNothing(t *testing.T) {
 		draw func() error
 	}{
 		{"ratings", func() error { _, err := ratingsFigure("fig", "t", nil); return err }},
-		{"crosstable", func() error { _, err := crosstableFigure(&arena.Summary{}); return err }},
+		{"crosstable", func() error { _, err := crosstableFigure(&rundir.Summary{}); return err }},
 		{"convergence", func() error { _, err := convergenceFigure(nil, nil); return err }},
 		{"endings", func() error { _, err := endingsFigure(nil, [3]map[string]map[string]int{}); return err }},
 		{"length", func() error { _, err := lengthFigure("extinction", nil); return err }},

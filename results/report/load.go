@@ -7,14 +7,15 @@ import (
 	"path/filepath"
 	"sort"
 
-	"varena/arena"
 	"varena/results"
+	"varena/results/rules"
+	"varena/results/rundir"
 )
 
 // Run is what a report is made from: the records of a run directory.
 type Run struct {
 	Dir   string
-	Meta  arena.Meta
+	Meta  rundir.Meta
 	Setup *Setup         // nil when the directory has no setup.json
 	Games []results.Game // in journal order: the order they finished
 	// Skipped names what could not be read, one "file:line: why" each.
@@ -26,10 +27,10 @@ type Run struct {
 // without a journal or a meta.json is an error.
 func Load(dir string) (*Run, error) {
 	run := &Run{Dir: dir}
-	meta, err := arena.ReadMeta(dir)
+	meta, err := rundir.ReadMeta(dir)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
-		return nil, fmt.Errorf("%s: no %s: not a run directory", dir, arena.MetaFile)
+		return nil, fmt.Errorf("%s: no %s: not a run directory", dir, rundir.MetaFile)
 	case err != nil:
 		// A damaged meta.json: the games still say who played what.
 		run.Skipped = append(run.Skipped, fmt.Sprintf("%v (the header is built from the games)", err))
@@ -38,7 +39,7 @@ func Load(dir string) (*Run, error) {
 	if run.Setup, err = readSetup(dir); err != nil {
 		run.Skipped = append(run.Skipped, fmt.Sprintf("%v (the header is built from meta.json)", err))
 	}
-	games, skipped, err := results.SalvageJournal(filepath.Join(dir, arena.JournalFile), arena.CheckGame)
+	games, skipped, err := results.SalvageJournal(filepath.Join(dir, rundir.JournalFile), rules.CheckGame)
 	if err != nil {
 		return nil, err
 	}

@@ -9,15 +9,15 @@ import (
 	"testing"
 	"time"
 
-	"varena/arena"
-	"varena/arena/stats"
 	"varena/engines/variants"
 	"varena/results"
+	"varena/results/rundir"
+	"varena/results/stats"
 )
 
 // runDir writes a finished run of games between players to a directory
 // and returns the console summary and report.html.
-func runDir(t *testing.T, meta arena.Meta, games []results.Game) (console, page string) {
+func runDir(t *testing.T, meta rundir.Meta, games []results.Game) (console, page string) {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "run")
 	t0 := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
@@ -39,7 +39,7 @@ func runDir(t *testing.T, meta arena.Meta, games []results.Game) (console, page 
 			games[i].Termination = results.TermAdjudication
 		}
 	}
-	sum, err := arena.WriteRun(dir, meta, games)
+	sum, err := rundir.WriteRun(dir, meta, games)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +69,7 @@ func TestOneNumberOneWay(t *testing.T) {
 		{White: "a", Black: "b", Result: "1-0"}, {White: "b", Black: "a", Result: "0-1"},
 		{White: "a", Black: "b", Result: "1-0"}, {White: "b", Black: "a", Result: "0-1"},
 	}
-	meta := arena.Meta{Name: "sweep", Variants: []string{"extinction"}, Engines: []string{"a", "b"}, Tournament: "sprt", Total: 4, SPRT: &sprt}
+	meta := rundir.Meta{Name: "sweep", Variants: []string{"extinction"}, Engines: []string{"a", "b"}, Tournament: "sprt", Total: 4, SPRT: &sprt}
 	console, page := runDir(t, meta, sweep)
 
 	// A 4-0 pairing: +inf with its bound, over games and over pairs,
@@ -99,8 +99,8 @@ func TestOneNumberOneWay(t *testing.T) {
 		t.Errorf("report shows the regularized estimate of a 100%% score")
 	}
 	// The SPRT box says the run's real state.
-	if !strings.Contains(page, "<td>Decision</td><td>"+arena.VerdictLimit+"</td>") {
-		t.Errorf("report's SPRT decision is not %q", arena.VerdictLimit)
+	if !strings.Contains(page, "<td>Decision</td><td>"+rundir.VerdictLimit+"</td>") {
+		t.Errorf("report's SPRT decision is not %q", rundir.VerdictLimit)
 	}
 	// The ratings hold the prior: both views say why they differ from
 	// the pairing's Elo.
@@ -120,7 +120,7 @@ func TestTiesAndZeros(t *testing.T) {
 		{White: "a", Black: "c", Result: "1/2-1/2"}, {White: "c", Black: "a", Result: "1/2-1/2"},
 		{White: "b", Black: "c", Result: "1/2-1/2"}, {White: "c", Black: "b", Result: "1/2-1/2"},
 	}
-	meta := arena.Meta{Name: "ties", Variants: []string{"extinction"}, Engines: []string{"a", "b", "c"}, Tournament: "round-robin", Total: 6}
+	meta := rundir.Meta{Name: "ties", Variants: []string{"extinction"}, Engines: []string{"a", "b", "c"}, Tournament: "round-robin", Total: 6}
 	console, page := runDir(t, meta, games)
 	for name, text := range map[string]string{"console": console, "report": page} {
 		if strings.Contains(text, "-0.0") {
@@ -150,21 +150,21 @@ func TestScoreRankedStandings(t *testing.T) {
 		{White: "a", Black: "c", Result: "1-0"}, {White: "c", Black: "a", Result: "1/2-1/2"},
 		{White: "a", Black: "b", Result: "1/2-1/2"}, {White: "b", Black: "c", Result: "0-1"},
 	}
-	meta := arena.Meta{Name: "gauntlet", Variants: []string{"extinction"}, Engines: []string{"a", "b", "c"}, Tournament: "gauntlet", Total: 6}
+	meta := rundir.Meta{Name: "gauntlet", Variants: []string{"extinction"}, Engines: []string{"a", "b", "c"}, Tournament: "gauntlet", Total: 6}
 	console, page := runDir(t, meta, games)
-	if !strings.Contains(console, "Ranked by "+arena.RankByScore) {
+	if !strings.Contains(console, "Ranked by "+rundir.RankByScore) {
 		t.Fatalf("the test wants standings ranked by score:\n%s", console)
 	}
-	if strings.Contains(page, "Sonneborn-Berger</th>") || !strings.Contains(page, "Ranked by "+arena.RankByScore) {
+	if strings.Contains(page, "Sonneborn-Berger</th>") || !strings.Contains(page, "Ranked by "+rundir.RankByScore) {
 		t.Errorf("report standings ranked by score show Sonneborn-Berger or lack the order")
 	}
 }
 
 // jsonSummary is the summary.json of games, read back (its pairings'
 // text; a stats.Decision does not decode from its JSON).
-func jsonSummary(t *testing.T, meta arena.Meta, games []results.Game) jsonPairings {
+func jsonSummary(t *testing.T, meta rundir.Meta, games []results.Game) jsonPairings {
 	t.Helper()
-	sum, err := arena.Summarize(meta, games)
+	sum, err := rundir.Summarize(meta, games)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,6 +181,6 @@ func jsonSummary(t *testing.T, meta arena.Meta, games []results.Game) jsonPairin
 
 type jsonPairings struct {
 	Pairings []struct {
-		Text arena.PairingText `json:"text"`
+		Text rundir.PairingText `json:"text"`
 	} `json:"pairings"`
 }

@@ -13,9 +13,9 @@ import (
 	"strings"
 	"time"
 
-	"varena/arena"
-	"varena/arena/stats"
 	"varena/results"
+	"varena/results/rundir"
+	"varena/results/stats"
 )
 
 // File is the report's name in the run directory.
@@ -94,7 +94,7 @@ type page struct {
 	Variants  []VariantSetup
 	Skipped   []string
 	Played    int
-	Summary   *arena.Summary
+	Summary   *rundir.Summary
 	RatingFig figure
 
 	VariantRatings []variantRatings
@@ -111,7 +111,7 @@ type page struct {
 	Lengths        []lengthStats
 	Openings       []openingRow
 	OpeningsFig    figure
-	SPRT           *arena.SPRTState
+	SPRT           *rundir.SPRTState
 	SPRTFigs       []figure
 	SPRTElo        *stats.Summary
 }
@@ -119,10 +119,11 @@ type page struct {
 // build computes everything the page shows.
 func build(run *Run, now time.Time) (*page, error) {
 	games := run.finished()
-	sum, err := arena.Summarize(run.Meta, games)
+	an, err := analyse(run.Meta, games)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", run.Dir, err)
 	}
+	sum := an.sum
 	pg := &page{Title: run.Meta.Name, Skipped: run.Skipped, Played: len(games), Summary: sum}
 	pg.Header = header(run, games, now)
 	if run.Setup != nil {
@@ -151,7 +152,7 @@ func build(run *Run, now time.Time) (*page, error) {
 		pg.CrossNames, pg.Cross, pg.Legend = crosstable(sum)
 		pg.CrossFig = add(crosstableFigure(sum))
 	}
-	conv, err := convergence(run.Meta, games)
+	conv, err := an.conv, an.convErr
 	errs = append(errs, err)
 	names := enginesOf(sum)
 	if err == nil {
@@ -204,13 +205,9 @@ func build(run *Run, now time.Time) (*page, error) {
 	pg.OpeningsFig = add(openingsFigure(pg.Openings))
 	if run.Meta.SPRT != nil {
 		pg.SPRT = sum.SPRT
-		pts, err := sprtTrajectory(run.Meta, games)
+		figs, err := sprtFigures(run.Meta.SPRT, an.sprt)
 		errs = append(errs, err)
-		if err == nil {
-			figs, err := sprtFigures(run.Meta.SPRT, pts)
-			errs = append(errs, err)
-			pg.SPRTFigs = figs
-		}
+		pg.SPRTFigs = figs
 		if len(sum.Pairings) == 1 {
 			pg.SPRTElo = sum.Pairings[0].Pairs
 		}
@@ -222,7 +219,7 @@ func build(run *Run, now time.Time) (*page, error) {
 }
 
 // enginesOf lists the engines with games, in the run's order.
-func enginesOf(s *arena.Summary) []string {
+func enginesOf(s *rundir.Summary) []string {
 	played := map[string]bool{}
 	for _, r := range s.Standings {
 		played[r.Name] = true
@@ -329,7 +326,7 @@ func sortedSet(m map[string]bool) []string {
 // crosstable lays out the crosstable in standings order: points/games,
 // or each result with its variant's letter in multivariant runs, each
 // cell tinted by the row engine's score.
-func crosstable(s *arena.Summary) ([]string, []crossRow, string) {
+func crosstable(s *rundir.Summary) ([]string, []crossRow, string) {
 	type cell struct {
 		text  string
 		score float64
@@ -340,8 +337,8 @@ func crosstable(s *arena.Summary) ([]string, []crossRow, string) {
 		if g == 0 {
 			continue
 		}
-		cells[[2]string{p.A, p.B}] = cell{arena.CellText(p, false, s.Letters, s.Meta.Variants, s.PerGameCells()), p.WDL.Points() / g}
-		cells[[2]string{p.B, p.A}] = cell{arena.CellText(p, true, s.Letters, s.Meta.Variants, s.PerGameCells()), 1 - p.WDL.Points()/g}
+		cells[[2]string{p.A, p.B}] = cell{rundir.CellText(p, false, s.Letters, s.Meta.Variants, s.PerGameCells()), p.WDL.Points() / g}
+		cells[[2]string{p.B, p.A}] = cell{rundir.CellText(p, true, s.Letters, s.Meta.Variants, s.PerGameCells()), 1 - p.WDL.Points()/g}
 	}
 	var names []string
 	for _, r := range s.Standings {
@@ -399,10 +396,10 @@ func f1(x float64) string { return stats.Fixed(x, 1) }
 
 var pageTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
 	"f1":      f1,
-	"elo":     func(s any) string { e := summaryOf(s); return arena.EloText(e.Elo, e.Score) },
-	"nelo":    func(s any) string { e := summaryOf(s); return arena.EloText(e.NElo, e.Score) },
+	"elo":     func(s any) string { e := summaryOf(s); return rundir.EloText(e.Elo, e.Score) },
+	"nelo":    func(s any) string { e := summaryOf(s); return rundir.EloText(e.NElo, e.Score) },
 	"rank":    func(t stats.Table, i int) int { return t.Ranks()[i] },
-	"byScore": func(s *arena.Summary) bool { return s.RankedBy == arena.RankByScore },
+	"byScore": func(s *rundir.Summary) bool { return s.RankedBy == rundir.RankByScore },
 	"pct":     func(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) },
 	"g":       func(x float64) string { return fmt.Sprintf("%g", x) },
 	"inc":     func(i int) int { return i + 1 },

@@ -18,6 +18,7 @@ import (
 	"varena/configs"
 	"varena/engines/variants"
 	"varena/results/report"
+	"varena/results/rundir"
 )
 
 // Small real runs of each kind; fast engines, so that the test takes
@@ -74,7 +75,7 @@ func renameEngine(t *testing.T, dir, from, to string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range []string{arena.JournalFile, arena.MetaFile, report.SetupFile, arena.SummaryFile} {
+	for _, f := range []string{rundir.JournalFile, rundir.MetaFile, report.SetupFile, rundir.SummaryFile} {
 		path := filepath.Join(dir, f)
 		data, err := os.ReadFile(path)
 		if err != nil {
@@ -239,7 +240,7 @@ func checkSelfContained(t *testing.T, data []byte) {
 
 func TestReportOfDamagedJournal(t *testing.T) {
 	dir := play(t, "single", runs[0].yaml)
-	path := filepath.Join(dir, arena.JournalFile)
+	path := filepath.Join(dir, rundir.JournalFile)
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -282,8 +283,8 @@ func TestReportNotARunDirectory(t *testing.T) {
 
 func TestReportOfEmptyAndDamagedMeta(t *testing.T) {
 	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, arena.MetaFile), []byte(`{"name":"empty","variants":["extinction"],"engines":["a","b"],"total_games":4}`), 0o644)
-	os.WriteFile(filepath.Join(dir, arena.JournalFile), nil, 0o644)
+	os.WriteFile(filepath.Join(dir, rundir.MetaFile), []byte(`{"name":"empty","variants":["extinction"],"engines":["a","b"],"total_games":4}`), 0o644)
+	os.WriteFile(filepath.Join(dir, rundir.JournalFile), nil, 0o644)
 	path, _, err := report.WriteFile(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -295,7 +296,7 @@ func TestReportOfEmptyAndDamagedMeta(t *testing.T) {
 	}
 	// A damaged meta.json: the games still make a report, and it says so.
 	played := play(t, "single", runs[0].yaml)
-	os.WriteFile(filepath.Join(played, arena.MetaFile), []byte("{broken"), 0o644)
+	os.WriteFile(filepath.Join(played, rundir.MetaFile), []byte("{broken"), 0o644)
 	_, skipped, err := report.WriteFile(played)
 	if err != nil {
 		t.Fatal(err)

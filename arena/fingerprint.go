@@ -1,0 +1,238 @@
+package arena
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"maps"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+
+	"varena/configs"
+	"varena/results/rundir"
+	"varena/results/stats"
+)
+
+// metaOf describes the run for its summary and fingerprints it for
+// resuming: Settings holds everything that changes what a game is.
+func metaOf(r *configs.Run, total int) (rundir.Meta, error) {
+	m := rundir.Meta{Name: r.Name, Variants: r.VariantNames(), Tournament: r.Tournament.Type, Total: total, Seed: r.Seed}
+	for _, e := range r.Engines {
+		m.Engines = append(m.Engines, e.Name)
+	}
+	if r.SPRT != nil && r.Tournament.Type == configs.SPRTTest {
+		model, err := stats.ParseEloModel(r.SPRT.Model)
+		if err != nil {
+			return m, err
+		}
+		s, err := stats.NewSPRT(r.SPRT.Elo0, r.SPRT.Elo1, r.SPRT.Alpha, r.SPRT.Beta, model)
+		if err != nil {
+			return m, err
+		}
+		m.SPRT = &s
+	}
+	var err error
+	if m.Settings, err = fingerprint(r); err != nil {
+		return m, err
+	}
+	// The engines' order and the schedule's size (which depends on the
+	// variants each external engine offers) complete the schedule.
+	m.Settings["engines"] = strings.Join(m.Engines, ", ")
+	m.Settings["games in all"] = strconv.Itoa(total)
+	return m, nil
+}
+
+// fingerprint lists, by a key in words, every setting of the run that
+// changes what its games are: the schedule, openings (by content),
+// adjudication, the SPRT, and for each engine its program (by content),
+// arguments, options, history mode, weights (by content) and limit in
+// each variant it plays. Settings that do not change games (concurrency,
+// progress, logs, the output directory) are not in it, so they may
+// change between a run and its resume. The run's length (games, rounds,
+// games in all) is in it for merge, which joins shards of one run only,
+// but a resume lets it change (capKeys).
+func fingerprint(r *configs.Run) (map[string]string, error) {
+	s := map[string]string{}
+	set := func(key, value string) {
+		if value != "" {
+			s[key] = value
+		}
+	}
+	multi := len(r.Variants) > 0
+	in := func(variant string) string {
+		if multi {
+			return " in " + variant
+		}
+		return ""
+	}
+	set("name", r.Name)
+	set("seed", strconv.FormatUint(r.Seed, 10))
+	set("variants", strings.Join(r.VariantNames(), ", "))
+	set("variant_schedule", r.VariantSchedule)
+	t := r.Tournament
+	set("tournament: type", t.Type)
+	set("tournament: challenger", t.Challenger)
+	set("tournament: games", strconv.Itoa(t.Games))
+	set("tournament: rounds", strconv.Itoa(t.Rounds))
+	if sp := r.SPRT; sp != nil {
+		set("sprt", fmt.Sprintf("elo0 %g, elo1 %g, alpha %g, beta %g, %s", sp.Elo0, sp.Elo1, sp.Alpha, sp.Beta, sp.Model))
+	}
+	a := r.Adjudication
+	if a.MaxPlies > 0 {
+		set("adjudication: max_plies", strconv.Itoa(a.MaxPlies))
+	}
+	if d := a.Draw; d != nil {
+		set("adjudication: draw", fmt.Sprintf("move_number %d, moves %d, score %d", d.MoveNumber, d.Moves, d.Score))
+	}
+	if rs := a.Resign; rs != nil {
+		set("adjudication: resign", fmt.Sprintf("moves %d, score %d", rs.Moves, rs.Score))
+	}
+	for _, v := range r.VariantNames() {
+		o := r.OpeningsFor(v)
+		prefix := "openings" + in(v) + ": "
+		if o.File != "" {
+			data, err := r.ReadFile(o.File)
+			if err != nil {
+				return nil, fmt.Errorf("openings: %w", err)
+			}
+			set(prefix+"file", contentHash(data))
+		}
+		if o.Builtin() && configs.HasBook(v) {
+			data, name, err := configs.Book(v)
+			if err != nil {
+				return nil, fmt.Errorf("openings: %w", err)
+			}
+			set(prefix+"built-in book", name+" "+contentHash(data))
+		}
+		set(prefix+"order", o.Order)
+		// Format and start only when not their defaults: a run directory
+		// made before they existed resumes.
+		if o.Format == configs.FormatPGN {
+			set(prefix+"format", o.Format)
+		}
+		if o.Start > 1 {
+			set(prefix+"start", strconv.Itoa(o.Start))
+		}
+		if o.Plies > 0 {
+			set(prefix+"plies", strconv.Itoa(o.Plies))
+		}
+		if o.File == "" && o.Plies > 0 {
+			set(prefix+"random rule", RandomOpeningRule)
+		}
+	}
+	for _, e := range r.Engines {
+		p := "engine " + e.Name + ": "
+		set(p+"kind", e.Kind)
+		set(p+"command", e.Command)
+		if e.Kind == configs.KindUCI {
+			set(p+"program", programHash(r, e))
+		}
+		if len(e.Args) > 0 {
+			set(p+"args", fmt.Sprintf("%q", e.Args))
+		}
+		set(p+"dir", e.Dir)
+		for _, k := range slices.Sorted(maps.Keys(e.Options)) {
+			set(p+"option "+k, e.Options[k])
+		}
+		for _, k := range slices.Sorted(maps.Keys(e.VariantNames)) {
+			set(p+"variant_names "+k, e.VariantNames[k])
+		}
+		set(p+"restart", e.Restart)
+		set(p+"history", e.History)
+		if e.Ponder {
+			set(p+"ponder", "on") // absent when off: older runs resume
+		}
+		if e.Hash > 0 {
+			set(p+"hash", strconv.Itoa(e.Hash))
+		}
+		switch e.Kind {
+		case configs.KindRandom, configs.KindGreedy:
+			seed := e.Seed
+			if seed == 0 {
+				seed = r.Seed
+			}
+			set(p+"seed", strconv.FormatUint(seed, 10))
+		}
+		if len(e.Plays) > 0 {
+			set(p+"plays", strings.Join(e.Plays, ", "))
+		}
+		if len(e.Declines) > 0 {
+			set(p+"declines", strings.Join(e.Declines, ", "))
+		}
+		for _, v := range r.VariantNames() {
+			if !e.Accepts(v) {
+				continue
+			}
+			if e.Kind == configs.KindAlphaBeta || e.Kind == configs.KindGreedy {
+				data, err := weightsOf(r, e, v)
+				if err != nil {
+					return nil, fmt.Errorf("engine %s: weights: %w", e.Name, err)
+				}
+				set(p+"weights"+in(v), contentHash(data))
+			}
+			tc := r.TimeControlFor(e.Name, v)
+			for _, f := range limitFields(tc) {
+				set(p+f[0]+in(v), f[1])
+			}
+		}
+	}
+	return s, nil
+}
+
+// limitFields are the parts of a limit as (name, value) pairs, so that
+// a change reads "depth 3 -> 5".
+func limitFields(tc configs.TimeControl) [][2]string {
+	var out [][2]string
+	switch tc.Kind() {
+	case configs.LimitDepth:
+		out = append(out, [2]string{"depth", strconv.Itoa(tc.Depth)})
+	case configs.LimitNodes:
+		out = append(out, [2]string{"nodes", strconv.FormatInt(tc.Nodes, 10)})
+	case configs.LimitMoveTime:
+		out = append(out, [2]string{"movetime", strconv.FormatFloat(tc.MoveTime, 'f', -1, 64)})
+	case configs.LimitClock:
+		out = append(out, [2]string{"clock", tc.String()})
+	}
+	if tc.Margin > 0 {
+		out = append(out, [2]string{"margin", strconv.FormatFloat(tc.Margin, 'f', -1, 64)})
+	}
+	return out
+}
+
+// weightsOf returns the content of the weights an engine plays variant
+// with: its own file, else the embedded default.
+func weightsOf(r *configs.Run, e configs.Engine, variant string) ([]byte, error) {
+	if path, ok := e.Weights[variant]; ok {
+		return r.ReadFile(path)
+	}
+	data, _, err := configs.Weights(variant)
+	return data, err
+}
+
+// programHash is the content hash of an external engine's program, as
+// exec finds it, so that a rebuilt engine at the same path is another
+// engine; "" when it cannot be read (starting it will say why).
+func programHash(r *configs.Run, e configs.Engine) string {
+	path, err := r.EngineCommand(e)
+	if err != nil {
+		return ""
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return ""
+	}
+	return "sha256:" + hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+func contentHash(data []byte) string {
+	sum := sha256.Sum256(data)
+	return "sha256:" + hex.EncodeToString(sum[:])[:16]
+}

@@ -1,0 +1,31 @@
+// Package rundir is what a run directory is: its files (journal.jsonl,
+// games.pgn, summary.json, meta.json, shard.json, the lock), the lock
+// that keeps one writer per directory, the [Meta] that describes the run
+// and the diff that refuses a resume with other settings, the [Recorder]
+// that is the single writer of a run's records, and the statistics and
+// views of a run's games: [Tally], [Summary] with its standings, ratings,
+// pairings and crosstable, written as text or JSON.
+//
+// # One writer
+//
+// A run's consumer opens a [Recorder] on the locked directory
+// ([OpenRecorder]): it reads the journal back, replaying every game by
+// the rules (rules.CheckGame), rebuilds games.pgn from it and counts its
+// games, then takes each finished game ([Recorder.Record]): journal
+// first, then PGN, then the tally, so that a game is counted only once
+// it is safe on disk. [Recorder.Finish] writes summary.json and puts the
+// PGN in game id order. [WriteRun] writes a whole directory at once from
+// finished games (merge).
+//
+// # Statistics
+//
+// A [Tally] keeps aggregates per pairing and variant, cheap to add to;
+// [Tally.Summary] fits the ratings and ranks the players. In an SPRT run
+// a game is counted only when its pair and every pair before it in
+// schedule order are finished, so that the same config stops after the
+// same games whatever the concurrency. The numbers come from package
+// stats.
+//
+// Replaying the journal's moves needs the rules: that is package rules
+// (rules.CheckGame); nothing here knows the engines.
+package rundir

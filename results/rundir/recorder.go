@@ -1,0 +1,147 @@
+package rundir
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"varena/results"
+	"varena/results/rules"
+)
+
+// Recorder is the single writer of a run directory's records: every
+// finished game goes through Record, which writes the journal first, so
+// that a game is counted only once it is safe on disk, then the PGN,
+// then the tally. Opening it resumes the directory: the journal's games
+// are read back, the PGN is rebuilt from them and they are counted, so
+// that one owner holds the journal, the PGN and the statistics from the
+// first game read to the summary written.
+//
+// The directory must be locked (LockDir) and its meta checked
+// (CheckMeta) by the caller. A Recorder is not safe for concurrent use:
+// one goroutine, the run's consumer, calls it.
+type Recorder struct {
+	dir     string
+	journal *results.Journal
+	pgn     io.WriteCloser
+	tally   *Tally
+	done    []results.Game
+}
+
+// ErrStopped wraps the error of stop when it ended the journal's reading.
+var ErrStopped = errors.New("stopped")
+
+// OpenRecorder opens the records of the run directory dir, described by
+// meta: it reads the journal back (each game replayed by CheckGame;
+// stop, called after each, may end the reading of a long journal at a
+// signal, and the error then wraps ErrStopped), rebuilds games.pgn from
+// it, the source of truth, so that a crash between the two writes never
+// leaves them apart, and counts its games in the tally.
+func OpenRecorder(dir string, meta Meta, stop func() error) (*Recorder, error) {
+	var stopped bool
+	check := func(results.Game) error {
+		if stop == nil {
+			return nil
+		}
+		err := stop()
+		stopped = stopped || err != nil
+		return err
+	}
+	journal, done, err := results.OpenJournal(filepath.Join(dir, JournalFile), rules.CheckGame, check)
+	if err != nil {
+		if stopped {
+			return nil, fmt.Errorf("%w: %w", ErrStopped, err)
+		}
+		return nil, err
+	}
+	rec := &Recorder{dir: dir, journal: journal, tally: NewTally(meta), done: done}
+	sorted := SortedByID(done)
+	pgnPath := filepath.Join(dir, PGNFile)
+	if err := WritePGNFile(pgnPath, sorted); err != nil {
+		journal.Close()
+		return nil, err
+	}
+	pgn, err := os.OpenFile(pgnPath, os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		journal.Close()
+		return nil, err
+	}
+	rec.pgn = pgn
+	for _, g := range sorted {
+		if err := rec.tally.Add(g); err != nil {
+			rec.abandon()
+			return nil, err
+		}
+	}
+	return rec, nil
+}
+
+// Done returns the games the journal held when the recorder opened, in
+// journal order.
+func (rec *Recorder) Done() []results.Game { return rec.done }
+
+// Dropped is the number of half-written journal lines of an interrupted
+// write that opening dropped.
+func (rec *Recorder) Dropped() int { return rec.journal.Dropped() }
+
+// JournalPath is the journal's file.
+func (rec *Recorder) JournalPath() string { return rec.journal.Path() }
+
+// Tally is the count of the games recorded so far, the resumed ones
+// included: its cheap views (Played, SPRTDecision, ProgressText) may be
+// asked per game.
+func (rec *Recorder) Tally() *Tally { return rec.tally }
+
+// Record journals g, then writes its PGN and counts it. counted says
+// that g is in the journal and so in the counts: a game the journal
+// holds is played, even when its PGN could not be written (a full disk
+// said "157 of 240 games played" with 158 in the journal).
+func (rec *Recorder) Record(g results.Game) (counted bool, err error) {
+	if err := rec.journal.Append(g); err != nil {
+		return false, fmt.Errorf("journal: %w", err)
+	}
+	pgnErr := results.WritePGN(rec.pgn, g)
+	if err := rec.tally.Add(g); err != nil {
+		return true, err
+	}
+	if pgnErr != nil {
+		return true, fmt.Errorf("pgn: %w", pgnErr)
+	}
+	return true, nil
+}
+
+// Summary computes the statistics of the games recorded (a fit: not per
+// game).
+func (rec *Recorder) Summary() (*Summary, error) { return rec.tally.Summary() }
+
+// CloseJournal syncs and closes the journal: its error is a lost write.
+// Record must not be called after it.
+func (rec *Recorder) CloseJournal() error {
+	if err := rec.journal.Close(); err != nil {
+		return fmt.Errorf("journal: %w", err)
+	}
+	return nil
+}
+
+// Finish writes sum as the directory's summary.json and puts games.pgn
+// in game id order; the journal must be closed (CloseJournal).
+func (rec *Recorder) Finish(sum *Summary) error {
+	if err := results.WriteFileAtomic(filepath.Join(rec.dir, SummaryFile), sum.WriteJSON); err != nil {
+		return err
+	}
+	rec.pgn.Close() // before the rewrite replaces it
+	return OrderPGN(rec.dir)
+}
+
+// abandon closes the files of a recorder whose run ends early; the
+// records stay as they are.
+func (rec *Recorder) abandon() {
+	rec.journal.Close()
+	rec.pgn.Close()
+}
+
+// Abandon closes the files of a run that ends with an error before its
+// summary: every game recorded is in the journal.
+func (rec *Recorder) Abandon() { rec.abandon() }
