@@ -55,15 +55,6 @@ type Options struct {
 	// and read from the external engines (ProtocolLog); else the run's
 	// protocol_log, relative to its config file.
 	ProtocolLog string
-	// Setup, when set, is called once the output directory is locked and
-	// its meta checked, before any game: files of the run besides the
-	// arena's (the report's setup) are written then, never by a run
-	// refused on the directory.
-	Setup func() error
-	// Files names the files the caller writes into the output directory
-	// besides the arena's (report.html, setup.json): a directory that is
-	// not a run's and holds one of them is refused, naming it.
-	Files []string
 }
 
 // ErrInterrupted is returned when the run stopped before its end because
@@ -91,7 +82,7 @@ func Run(ctx context.Context, r *configs.Run, opts Options) (*rundir.Summary, er
 	for _, e := range r.Engines {
 		logs = append(logs, e.Name)
 	}
-	if err := rundir.ClaimDir(outDir, rundir.IsRunDir(outDir), rundir.RunWrites(logs, opts.Files)); err != nil {
+	if err := rundir.ClaimDir(outDir, rundir.IsRunDir(outDir), rundir.RunWrites(logs)); err != nil {
 		return nil, err
 	}
 	existed, held := dirState(outDir)
@@ -188,10 +179,10 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 	if err := rundir.CheckMeta(outDir, meta, logf); err != nil {
 		return nil, err
 	}
-	if opts.Setup != nil {
-		if err := opts.Setup(); err != nil {
-			return nil, err
-		}
+	// The setup is written once the directory is ours and its meta
+	// agrees, never by a run refused on the directory.
+	if err := rundir.WriteSetup(outDir, rundir.SetupOf(r)); err != nil {
+		return nil, err
 	}
 
 	// The context is a check too: reading a long journal (seconds for

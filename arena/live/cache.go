@@ -51,7 +51,7 @@ type reportCache struct {
 
 // reportFiles are the files report.Load reads; their sizes and times
 // are the state a cached page belongs to.
-var reportFiles = []string{rundir.JournalFile, rundir.MetaFile, report.SetupFile, rundir.SummaryFile}
+var reportFiles = []string{rundir.JournalFile, rundir.MetaFile, rundir.SetupFile, rundir.SummaryFile}
 
 // stateKey names the state of dir's report files.
 func stateKey(dir string) string {

@@ -91,7 +91,7 @@ func merge(out string, dirs []string, partial bool, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	if err := report.CopySetup(dirs[0], out); err != nil {
+	if err := rundir.CopySetup(dirs[0], out); err != nil {
 		return err
 	}
 	if _, _, err := report.WriteFile(out); err != nil {

@@ -158,8 +158,6 @@ func runWith(ctx context.Context, r *configs.Run, s runSettings, std stdio) erro
 	}
 	// Written once the run holds the directory's lock: a second run
 	// refused on it must not touch the first one's files.
-	opts.Setup = func() error { return report.WriteSetup(dir, report.SetupOf(r)) }
-	opts.Files = []string{report.File, report.SetupFile}
 	var stopLive func(string)
 	if s.serve != "" {
 		if opts.Watch, stopLive, err = startLive(s.serve, dir, std.err); err != nil {

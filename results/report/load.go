@@ -16,7 +16,7 @@ import (
 type Run struct {
 	Dir   string
 	Meta  rundir.Meta
-	Setup *Setup         // nil when the directory has no setup.json
+	Setup *rundir.Setup  // nil when the directory has no setup.json
 	Games []results.Game // in journal order: the order they finished
 	// Skipped names what could not be read, one "file:line: why" each.
 	Skipped []string
@@ -36,7 +36,7 @@ func Load(dir string) (*Run, error) {
 		run.Skipped = append(run.Skipped, fmt.Sprintf("%v (the header is built from the games)", err))
 	}
 	run.Meta = meta
-	if run.Setup, err = readSetup(dir); err != nil {
+	if run.Setup, err = rundir.ReadSetup(dir); err != nil {
 		run.Skipped = append(run.Skipped, fmt.Sprintf("%v (the header is built from meta.json)", err))
 	}
 	games, skipped, err := results.SalvageJournal(filepath.Join(dir, rundir.JournalFile), rules.CheckGame)

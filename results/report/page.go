@@ -19,7 +19,7 @@ import (
 )
 
 // File is the report's name in the run directory.
-const File = "report.html"
+const File = rundir.ReportFile
 
 // WriteFile reads the run directory (or an SPSA tune's directory) and
 // writes its report.html. It returns the report's path and what it
@@ -90,8 +90,8 @@ type endingRow struct {
 type page struct {
 	Title     string
 	Header    []kv
-	Engines   []EngineSetup
-	Variants  []VariantSetup
+	Engines   []rundir.EngineSetup
+	Variants  []rundir.VariantSetup
 	Skipped   []string
 	Played    int
 	Summary   *rundir.Summary

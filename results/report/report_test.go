@@ -75,7 +75,7 @@ func renameEngine(t *testing.T, dir, from, to string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range []string{rundir.JournalFile, rundir.MetaFile, report.SetupFile, rundir.SummaryFile} {
+	for _, f := range []string{rundir.JournalFile, rundir.MetaFile, rundir.SetupFile, rundir.SummaryFile} {
 		path := filepath.Join(dir, f)
 		data, err := os.ReadFile(path)
 		if err != nil {
@@ -101,8 +101,7 @@ func play(t *testing.T, name, yaml string) string {
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	opts := arena.Options{Out: out, Concurrency: 2, Files: []string{report.File, report.SetupFile},
-		Setup: func() error { return report.WriteSetup(out, report.SetupOf(r)) }}
+	opts := arena.Options{Out: out, Concurrency: 2}
 	if _, err := arena.Run(context.Background(), r, opts); err != nil {
 		t.Fatal(err)
 	}

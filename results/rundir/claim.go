@@ -85,12 +85,12 @@ func IsRunDir(dir string) bool {
 	return json.Unmarshal(data, &m) == nil && m.Tournament != ""
 }
 
-// RunWrites are the files a run writes into its directory besides
-// extra (the report's): the arena's and the external engines' logs.
-func RunWrites(engineLogs []string, extra []string) []string {
-	w := []string{JournalFile, PGNFile, SummaryFile, MetaFile}
+// RunWrites are the files of a run's directory: the arena's, the
+// report page and the external engines' logs.
+func RunWrites(engineLogs []string) []string {
+	w := []string{JournalFile, PGNFile, SummaryFile, MetaFile, SetupFile, ReportFile}
 	for _, name := range engineLogs {
 		w = append(w, name+".log")
 	}
-	return append(w, extra...)
+	return w
 }

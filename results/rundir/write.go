@@ -16,6 +16,10 @@ const (
 	PGNFile     = "games.pgn"
 	SummaryFile = "summary.json"
 	MetaFile    = "meta.json"
+	SetupFile   = "setup.json" // what the run was configured to play (Setup)
+	// ReportFile is the report page results/report writes from the
+	// directory: a file of the run, though the arena does not write it.
+	ReportFile = "report.html"
 )
 
 // SortedByID returns a copy of games in game id order.
@@ -39,14 +43,13 @@ func WritePGNFile(path string, games []results.Game) error {
 
 // WriteRun writes a complete output directory from finished games (used by
 // merge): meta, journal, PGN and summary. The directory must be new or
-// empty; extra names the files the caller writes there afterwards (the
-// report), for the refusal of a directory that holds one.
-func WriteRun(out string, meta Meta, games []results.Game, extra ...string) (*Summary, error) {
+// empty or a run's own (RunWrites) files.
+func WriteRun(out string, meta Meta, games []results.Game) (*Summary, error) {
 	jpath := filepath.Join(out, JournalFile)
 	if st, err := os.Stat(jpath); err == nil && st.Size() > 0 {
 		return nil, fmt.Errorf("%s already holds a journal; to merge again, remove it (rm -r %s) or give another -out", out, out)
 	}
-	if err := ClaimDir(out, false, RunWrites(nil, extra)); err != nil {
+	if err := ClaimDir(out, false, RunWrites(nil)); err != nil {
 		return nil, err
 	}
 	if err := os.MkdirAll(out, 0o755); err != nil {

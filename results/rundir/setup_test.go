@@ -1,4 +1,4 @@
-package report
+package rundir
 
 import (
 	"testing"
@@ -6,7 +6,7 @@ import (
 	"varena/configs"
 )
 
-// TestOpeningsText: the report's line for each kind of openings.
+// TestOpeningsText: the setup's line for each kind of openings.
 func TestOpeningsText(t *testing.T) {
 	tests := []struct {
 		o    configs.Openings

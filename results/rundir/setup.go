@@ -1,4 +1,4 @@
-package report
+package rundir
 
 import (
 	"encoding/json"
@@ -14,11 +14,8 @@ import (
 	"varena/results"
 )
 
-// SetupFile is the name of the run's setup in its directory.
-const SetupFile = "setup.json"
-
 // Setup describes what a run was configured to play, in words, for the
-// report's header. varena run writes it beside the journal, so that a
+// report's header. The arena writes it beside the journal, so that a
 // report made later from the directory alone still shows the engines'
 // options and limits.
 type Setup struct {
@@ -184,8 +181,8 @@ func WriteSetup(dir string, s Setup) error {
 	})
 }
 
-// readSetup reads a run directory's setup; nil when it has none.
-func readSetup(dir string) (*Setup, error) {
+// ReadSetup reads a run directory's setup; nil when it has none.
+func ReadSetup(dir string) (*Setup, error) {
 	path := filepath.Join(dir, SetupFile)
 	data, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
@@ -205,7 +202,7 @@ func readSetup(dir string) (*Setup, error) {
 // one: a merge of shards writes what a run writes, and the shards of one
 // run share one setup.
 func CopySetup(from, to string) error {
-	s, err := readSetup(from)
+	s, err := ReadSetup(from)
 	if err != nil || s == nil {
 		return err
 	}
