@@ -432,7 +432,7 @@ const maxMergePairs = 1000
 // start "line N: ", so that yaml.v3 collects them and decodes on.
 func decodeStrict(n *yaml.Node, out any, what string) error {
 	if n.Kind != yaml.MappingNode {
-		return &yaml.TypeError{Errors: []string{fmt.Sprintf("line %d: %s: want a mapping of keys to values, have %s", n.Line, what, describe(n))}}
+		return &yaml.TypeError{Errors: []string{fmt.Sprintf("line %d: %s: want a mapping of keys to values, have %s", n.Line, what, Describe(n))}}
 	}
 	v := reflect.ValueOf(out).Elem()
 	fields := yamlFields(v.Type())
@@ -450,7 +450,7 @@ func decodeStrict(n *yaml.Node, out any, what string) error {
 	for i, p := range pairs {
 		key := p.key.Value
 		if p.key.Kind != yaml.ScalarNode {
-			msgs = append(msgs, fmt.Sprintf("line %d: %s %s in %s: keys are names", p.key.Line, msgUnknownKey, describe(p.key), what))
+			msgs = append(msgs, fmt.Sprintf("line %d: %s %s in %s: keys are names", p.key.Line, msgUnknownKey, Describe(p.key), what))
 			continue
 		}
 		if !p.merged {
@@ -673,8 +673,9 @@ func resolve(n *yaml.Node) *yaml.Node {
 	return n
 }
 
-// describe names a node's kind for messages.
-func describe(n *yaml.Node) string {
+// Describe names a YAML node for messages: its value quoted (cut at 40
+// characters), or its kind; an alias is described as what it names.
+func Describe(n *yaml.Node) string {
 	n = resolve(n)
 	switch n.Kind {
 	case yaml.MappingNode:

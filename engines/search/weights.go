@@ -202,7 +202,7 @@ func CheckWeight(x float64) error {
 // number reads a weight from a YAML scalar.
 func number(n *yaml.Node) (float64, error) {
 	if n.Kind != yaml.ScalarNode || (n.Tag != "!!int" && n.Tag != "!!float") {
-		return 0, fmt.Errorf("want a number, have %s", describe(n))
+		return 0, fmt.Errorf("want a number, have %s", configs.Describe(n))
 	}
 	x, err := strconv.ParseFloat(n.Value, 64)
 	if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
@@ -242,24 +242,11 @@ func (fs *featureSet) checkLines(name string, data []byte) error {
 	return nil
 }
 
-// describe names a YAML node in an error.
-func describe(n *yaml.Node) string {
-	switch n.Kind {
-	case yaml.ScalarNode:
-		return strconv.Quote(n.Value)
-	case yaml.SequenceNode:
-		return "a list"
-	case yaml.MappingNode:
-		return "a mapping"
-	}
-	return "an alias"
-}
-
 // parseTable reads the rows of table b, keyed at line, from n into out,
 // one error per bad row or entry.
 func (fs *featureSet) parseTable(name string, line int, b Block, n *yaml.Node, out []float64) []error {
 	if n.Kind != yaml.SequenceNode {
-		return []error{fmt.Errorf("%s:%d: %s: want a table of %d rows (%s), have %s", name, line, b.Name, len(fs.rows), fs.rowsDoc(), describe(n))}
+		return []error{fmt.Errorf("%s:%d: %s: want a table of %d rows (%s), have %s", name, line, b.Name, len(fs.rows), fs.rowsDoc(), configs.Describe(n))}
 	}
 	if len(n.Content) != len(fs.rows) {
 		return []error{fmt.Errorf("%s:%d: %s: want %d rows (%s), have %d", name, line, b.Name, len(fs.rows), fs.rowsDoc(), len(n.Content))}
@@ -269,7 +256,7 @@ func (fs *featureSet) parseTable(name string, line int, b Block, n *yaml.Node, o
 	for r, row := range n.Content {
 		want := fs.rows[r]
 		if row.Kind != yaml.SequenceNode || len(row.Content) != len(want) {
-			have := describe(row)
+			have := configs.Describe(row)
 			if row.Kind == yaml.SequenceNode {
 				have = strconv.Itoa(len(row.Content))
 			}

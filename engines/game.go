@@ -1,0 +1,82 @@
+package engines
+
+import "strings"
+
+// Game is a position with the history the repetition rule needs: the
+// start position, the moves played, and the hash after each.
+type Game struct {
+	start  Position
+	pos    Position
+	moves  []Move
+	hashes []uint64 // hashes[i] is the hash before moves[i]; the last is the current
+	// status is pos.Status() when known is set (PlaySAN computed it).
+	status Outcome
+	known  bool
+}
+
+// NewGame starts a game from pos.
+func NewGame(pos Position) *Game {
+	return &Game{start: pos, pos: pos, hashes: []uint64{pos.hash}}
+}
+
+// Position returns the current position.
+func (g *Game) Position() *Position { return &g.pos }
+
+// Start returns the start position.
+func (g *Game) Start() Position { return g.start }
+
+// Moves returns the moves played so far (the slice is the game's own:
+// do not change it).
+func (g *Game) Moves() []Move { return g.moves }
+
+// Play plays the legal move m.
+func (g *Game) Play(m Move) {
+	g.pos = g.pos.Play(m)
+	g.moves = append(g.moves, m)
+	g.hashes = append(g.hashes, g.pos.hash)
+	g.known = false
+}
+
+// PlaySAN plays the legal move m and returns it in SAN, as Position.SAN
+// would have before the move. The new position's Status, which the SAN
+// suffix needs, is kept for Outcome, so a game loop that records SAN
+// computes it once per move.
+func (g *Game) PlaySAN(m Move) string {
+	var b strings.Builder
+	g.pos.writeSAN(&b, m)
+	g.Play(m)
+	g.status, g.known = g.pos.Status(), true
+	writeSANSuffix(&b, &g.pos, g.status)
+	return b.String()
+}
+
+// Repetitions returns how many times the current position occurred
+// before, looking back only as far as the last capture or pawn move.
+func (g *Game) Repetitions() int {
+	n := len(g.hashes) - 1
+	h := g.hashes[n]
+	count := 0
+	for i := n - 2; i >= 0 && i >= n-int(g.pos.halfmove); i -= 2 {
+		if g.hashes[i] == h {
+			count++
+		}
+	}
+	return count
+}
+
+// Outcome returns the outcome of the game so far: Status of the current
+// position, and the threefold-repetition draw.
+func (g *Game) Outcome() Outcome {
+	o := g.status
+	if !g.known {
+		o = g.pos.Status()
+	}
+	if o.Result == Ongoing && g.Repetitions() >= 2 {
+		return Outcome{Draw, Repetition}
+	}
+	return o
+}
+
+// Hashes returns the hash of every position of the game so far, the
+// current one last (the slice is the game's own: do not change it).
+func (g *Game) Hashes() []uint64 { return g.hashes }
