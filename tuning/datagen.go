@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"hash/fnv"
@@ -321,34 +320,19 @@ func fingerprint(b []byte) uint64 {
 }
 
 // checkDatagenMeta writes the side file of a new data file, or checks
-// that an existing one was made with the same settings.
+// that an existing one was made with the same settings, naming those
+// that differ.
 func checkDatagenMeta(path string, m datagenMeta) error {
 	mp := MetaPath(path)
-	data, err := os.ReadFile(mp)
+	diffs, err := rundir.CheckSettings(mp, path, m)
 	switch {
-	case errors.Is(err, os.ErrNotExist):
-		if st, err := os.Stat(path); err == nil && st.Size() > 0 {
-			return fmt.Errorf("%s exists without %s: not a datagen file to resume; choose another -out", path, mp)
-		}
-		b, _ := json.MarshalIndent(m, "", "  ")
-		if err := os.WriteFile(mp, append(b, '\n'), 0o644); err != nil {
-			return err
-		}
-		return nil
+	case errors.Is(err, rundir.ErrUnrecorded):
+		return fmt.Errorf("%s exists without %s: not a datagen file to resume; choose another -out", path, mp)
 	case err != nil:
 		return err
-	}
-	var old datagenMeta
-	if err := json.Unmarshal(data, &old); err != nil {
-		return fmt.Errorf("%s: %w", mp, err)
-	}
-	if old != m {
-		var line bytes.Buffer // the settings on the message's one line
-		if json.Compact(&line, data) != nil {
-			line.Reset()
-			line.WriteString(strings.Join(strings.Fields(string(data)), " "))
-		}
-		return fmt.Errorf("%s was made with other settings (%s); to resume it use the same variant, seed, nodes and weights, or choose another -out", path, line.String())
+	case len(diffs) > 0:
+		return fmt.Errorf("%s was made with other settings (%s); to resume it use the same variant, seed, nodes and weights, or choose another -out",
+			path, strings.Join(diffs, "; "))
 	}
 	return nil
 }

@@ -516,33 +516,18 @@ func isSPSADir(dir string) bool {
 }
 
 // checkSPSAMeta writes meta.json in a new directory, or checks that the
-// existing one has the same fingerprint.
+// existing one records the same settings, naming those that differ.
 func checkSPSAMeta(dir string, fp any) error {
-	want, err := json.MarshalIndent(fp, "", "  ")
-	if err != nil {
-		return fmt.Errorf("meta: %w", err)
-	}
-	want = append(want, '\n')
 	path := filepath.Join(dir, SPSAMetaFile)
-	have, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) {
-		if st, err := os.Stat(filepath.Join(dir, SPSAJournalFile)); err == nil && st.Size() > 0 {
-			return fmt.Errorf("%s holds a journal without %s; use another output directory", dir, SPSAMetaFile)
-		}
-		return results.WriteFileAtomic(path, func(w io.Writer) error { _, err := w.Write(want); return err })
-	}
-	if err != nil {
+	diffs, err := rundir.CheckSettings(path, filepath.Join(dir, SPSAJournalFile), fp)
+	switch {
+	case errors.Is(err, rundir.ErrUnrecorded):
+		return fmt.Errorf("%s holds a journal without %s; use another output directory", dir, SPSAMetaFile)
+	case err != nil:
 		return err
-	}
-	var a, b any
-	if json.Unmarshal(have, &a) != nil {
-		return fmt.Errorf("%s: not JSON; use another output directory", path)
-	}
-	json.Unmarshal(want, &b)
-	ja, _ := json.Marshal(a)
-	jb, _ := json.Marshal(b)
-	if !bytes.Equal(ja, jb) {
-		return fmt.Errorf("%s holds another SPSA run (its %s differs from this config); use another output directory or remove it", dir, SPSAMetaFile)
+	case len(diffs) > 0:
+		return fmt.Errorf("%s holds another SPSA run (its %s differs from this config: %s); use another output directory or remove it",
+			dir, SPSAMetaFile, strings.Join(diffs, "; "))
 	}
 	return nil
 }

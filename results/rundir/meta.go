@@ -5,10 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -29,29 +27,7 @@ func metaDiff(a, b Meta, keep func(key string) bool) []string {
 	if a.Settings != nil && b.Settings != nil {
 		sa, sb = a.Settings, b.Settings
 	}
-	keys := slices.Sorted(maps.Keys(sa))
-	for _, k := range slices.Sorted(maps.Keys(sb)) {
-		if _, ok := sa[k]; !ok {
-			keys = append(keys, k)
-		}
-	}
-	slices.Sort(keys)
-	var diffs []string
-	for _, k := range keys {
-		x, okx := sa[k]
-		y, oky := sb[k]
-		if !keep(k) || okx && oky && x == y {
-			continue
-		}
-		if !okx {
-			x = "(none)"
-		}
-		if !oky {
-			y = "(none)"
-		}
-		diffs = append(diffs, fmt.Sprintf("%s %s -> %s", k, x, y))
-	}
-	return diffs
+	return diffSettings(sa, sb, keep)
 }
 
 // legacySettings are the settings an older varena's meta.json recorded.
