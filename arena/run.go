@@ -250,6 +250,9 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 	}
 	workers = max(min(workers, todo.Total()), 1)
 	if opts.Watch != nil {
+		if sw, ok := opts.Watch.(SummaryWatcher); ok {
+			sw.UseSummary(rec.Summary)
+		}
 		opts.Watch.Started(meta, sched.Total(), done)
 	}
 

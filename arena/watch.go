@@ -26,6 +26,15 @@ type Watcher interface {
 	Finished(g results.Game)
 }
 
+// SummaryWatcher is a Watcher that shows the run's statistics (the live
+// page): before Started it is handed the recorder's Summary, the run's
+// one derivation of them, safe to call from any goroutine, instead of
+// counting the games itself.
+type SummaryWatcher interface {
+	Watcher
+	UseSummary(summary func() (*rundir.Summary, error))
+}
+
 // LiveMove is a move of a game in progress, as a Watcher sees it.
 type LiveMove struct {
 	Game GameSpec
@@ -70,6 +79,14 @@ type multiWatcher []Watcher
 func (m multiWatcher) Started(meta rundir.Meta, scheduled int, done []results.Game) {
 	for _, w := range m {
 		w.Started(meta, scheduled, done)
+	}
+}
+
+func (m multiWatcher) UseSummary(summary func() (*rundir.Summary, error)) {
+	for _, w := range m {
+		if sw, ok := w.(SummaryWatcher); ok {
+			sw.UseSummary(summary)
+		}
 	}
 }
 

@@ -5,8 +5,10 @@
 // 7x6). A finished game opens as a replayable move list with its board.
 //
 // A [Hub] is the arena's [arena.Watcher]: its methods only note what
-// happened under a mutex and wake the hub's own goroutine, which folds
-// finished games into a rundir.Tally (the same statistics as summary.json),
+// happened under a mutex and wake the hub's own goroutine, which takes
+// the statistics from the run's recorder (the one derivation of them,
+// the one summary.json holds; varena serve, following a directory from
+// another process, replays its journal into the same rundir.Tally),
 // builds one JSON snapshot at most a few times a second and offers it to
 // every browser through a one-slot mailbox: a browser that reads slowly
 // misses intermediate snapshots (each one is complete), and one that does

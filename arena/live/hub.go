@@ -42,9 +42,13 @@ type Hub struct {
 	recent    []results.Game // the last finished games, newest last
 	running   bool
 	ended     bool
-	note      string      // how the run ended, or a problem
-	loaded    bool        // filled from the directory (Load), not watching the run
-	span      journalSpan // of the finished games, the elapsed time when loaded
+	note      string // how the run ended, or a problem
+	loaded    bool   // filled from the directory (Load), not watching the run
+	// summary is the run's own statistics (the recorder's, UseSummary)
+	// when the hub watches a run in this process; without it (varena
+	// serve) the hub replays the journal's games into a tally itself.
+	summary func() (*rundir.Summary, error)
+	span    journalSpan // of the finished games, the elapsed time when loaded
 
 	clientsMu sync.Mutex
 	clients   map[*client]struct{}
@@ -89,6 +93,13 @@ func (h *Hub) Started(meta rundir.Meta, scheduled int, done []results.Game) {
 	}
 	h.mu.Unlock()
 	h.wake()
+}
+
+// UseSummary implements arena.SummaryWatcher.
+func (h *Hub) UseSummary(summary func() (*rundir.Summary, error)) {
+	h.mu.Lock()
+	h.summary = summary
+	h.mu.Unlock()
 }
 
 // Moved implements arena.Watcher.
@@ -213,18 +224,29 @@ func (h *Hub) Run(ctx context.Context) {
 		case <-h.notify:
 		}
 		h.mu.Lock()
-		if tally == nil || tallyMeta == nil || !sameMeta(*tallyMeta, h.meta) {
+		source := h.summary
+		if source == nil && (tally == nil || tallyMeta == nil || !sameMeta(*tallyMeta, h.meta)) {
 			m := h.meta
 			tallyMeta = &m
 			tally = rundir.NewTally(m)
 		}
 		pending := h.pending
 		h.pending = nil
+		played := len(h.seen)
 		h.mu.Unlock()
-		for _, g := range pending {
-			tally.Add(g) // a bad record is the journal's concern; the view shows what adds up
+		var sum *rundir.Summary // an error leaves the standings empty, not the page
+		if source != nil {
+			sum, _ = source()
+		} else {
+			for _, g := range pending {
+				tally.Add(g) // a bad record is the journal's concern; the view shows what adds up
+			}
+			sum, _ = tally.Summary()
 		}
-		data, ended := h.snapshot(tally, pending)
+		if sum != nil {
+			played = sum.Played
+		}
+		data, ended := h.snapshot(sum, played, pending)
 		h.publish(data)
 		if ended {
 			h.endOnce.Do(func() { close(h.endedOut) })
@@ -382,13 +404,13 @@ func (h *Hub) WaitEnded(ctx context.Context) {
 	}
 }
 
-// snapshot builds the State JSON; tally holds every finished game. It
-// also says whether the run has ended.
-func (h *Hub) snapshot(tally *rundir.Tally, newGames []results.Game) ([]byte, bool) {
-	sum, _ := tally.Summary() // an error leaves the standings empty, not the page
+// snapshot builds the State JSON from the statistics of every finished
+// game (sum, nil when they could not be computed) and the games
+// finished since the last one. It also says whether the run has ended.
+func (h *Hub) snapshot(sum *rundir.Summary, played int, newGames []results.Game) ([]byte, bool) {
 	h.mu.Lock()
 	st := State{Name: h.meta.Name, Variants: h.meta.Variants, Tournament: h.meta.Tournament,
-		Scheduled: h.scheduled, Total: h.meta.Total, Played: tally.Played(), Running: h.running,
+		Scheduled: h.scheduled, Total: h.meta.Total, Played: played, Running: h.running,
 		Ended: h.ended, Note: h.note, ETAS: -1, Boards: map[string]Board{}}
 	for _, g := range newGames {
 		if _, ok := g.WhiteScore(); ok {

@@ -2,6 +2,7 @@ package live
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -597,5 +598,36 @@ func TestLoopbackServerAnswersLocalNamesOnly(t *testing.T) {
 		if resp.StatusCode != want {
 			t.Errorf("Host %s: %d, want %d", host, resp.StatusCode, want)
 		}
+	}
+}
+
+// TestHubShowsTheRunsSummary: a hub watching a run in this process shows
+// the recorder's statistics (the run's one derivation of them), not a
+// tally of its own: at the end its standings are the run's summary's.
+func TestHubShowsTheRunsSummary(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	hub := NewHub(out)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go hub.Run(ctx)
+	ts := httptest.NewServer((&Server{hub: hub}).Handler())
+	defer ts.Close()
+	defer hub.Close()
+	sum, err := arena.Run(context.Background(), parseRun(t, speedConfig), arena.Options{Out: out, Concurrency: 2, Watch: hub})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hub.mu.Lock()
+	given := hub.summary != nil
+	hub.mu.Unlock()
+	if !given {
+		t.Fatal("the run did not hand the hub its summary")
+	}
+	hub.End("done")
+	st := waitState(t, ts.URL, func(st State) bool { return st.Ended && st.Played == sum.Played })
+	have, _ := json.Marshal(st.Standings)
+	want, _ := json.Marshal(sum.Standings)
+	if !bytes.Equal(have, want) || st.Played != 120 {
+		t.Errorf("the page's standings after %d games:\n%s\nthe run's:\n%s", st.Played, have, want)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sync"
 
 	"varena/results"
 	"varena/results/rules"
@@ -20,14 +21,16 @@ import (
 // first game read to the summary written.
 //
 // The directory must be locked (LockDir) and its meta checked
-// (CheckMeta) by the caller. A Recorder is not safe for concurrent use:
-// one goroutine, the run's consumer, calls it.
+// (CheckMeta) by the caller. One goroutine, the run's consumer, calls
+// it; only Summary may be called from others (the live page's), at the
+// cost of holding Record back while it computes.
 type Recorder struct {
 	dir     string
 	journal *results.Journal
 	pgn     io.WriteCloser
 	tally   *Tally
 	done    []results.Game
+	mu      sync.Mutex // the tally's writes (Record) against Summary
 }
 
 // ErrStopped wraps the error of stop when it ended the journal's reading.
@@ -103,7 +106,10 @@ func (rec *Recorder) Record(g results.Game) (counted bool, err error) {
 		return false, fmt.Errorf("journal: %w", err)
 	}
 	pgnErr := results.WritePGN(rec.pgn, g)
-	if err := rec.tally.Add(g); err != nil {
+	rec.mu.Lock()
+	err = rec.tally.Add(g)
+	rec.mu.Unlock()
+	if err != nil {
 		return true, err
 	}
 	if pgnErr != nil {
@@ -113,8 +119,12 @@ func (rec *Recorder) Record(g results.Game) (counted bool, err error) {
 }
 
 // Summary computes the statistics of the games recorded (a fit: not per
-// game).
-func (rec *Recorder) Summary() (*Summary, error) { return rec.tally.Summary() }
+// game). It is safe to call from any goroutine.
+func (rec *Recorder) Summary() (*Summary, error) {
+	rec.mu.Lock()
+	defer rec.mu.Unlock()
+	return rec.tally.Summary()
+}
 
 // CloseJournal syncs and closes the journal: its error is a lost write.
 // Record must not be called after it.
