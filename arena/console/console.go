@@ -19,6 +19,22 @@ const (
 	Cutechess = "cutechess"
 )
 
+// A style is one program's way of printing a run's results as its games
+// finish; the lines every style shares (Started game, Finished game,
+// warnings) are the Writer's. A new format is one file: a type with
+// these two methods, and its entry in styles.
+type style interface {
+	// finished is called after a game's "Finished game" line, with its
+	// pairing's counts; pairDone says the game completed its pair.
+	finished(cw *Writer, p *pairing, pairDone bool)
+	// end is called for each pairing when the run ends, before
+	// "Finished match": the results not printed since its last game.
+	end(cw *Writer, p *pairing)
+}
+
+// styles are the formats by name.
+var styles = map[string]style{Fastchess: fastchess{}, Cutechess: cutechess{}}
+
 // Options say what a Writer prints.
 type Options struct {
 	Format string // Fastchess or Cutechess
@@ -46,6 +62,7 @@ type Writer struct {
 	mu    sync.Mutex
 	w     io.Writer
 	o     Options
+	style style
 	order map[string]int
 	total int
 	sprt  *stats.SPRT
@@ -71,7 +88,11 @@ type pairing struct {
 
 // New returns a Writer printing on w.
 func New(w io.Writer, o Options) *Writer {
-	cw := &Writer{w: w, o: o, order: map[string]int{}, pairs: map[[2]string]*pairing{}}
+	st, ok := styles[o.Format]
+	if !ok {
+		st = fastchess{}
+	}
+	cw := &Writer{w: w, o: o, style: st, order: map[string]int{}, pairs: map[[2]string]*pairing{}}
 	for i, n := range o.Engines {
 		cw.order[n] = i
 	}
@@ -135,19 +156,7 @@ func (cw *Writer) Finished(g results.Game) {
 	if p == nil {
 		return
 	}
-	switch cw.o.Format {
-	case Cutechess:
-		if every := max(cw.o.ScoreInterval, 1); p.games%every == 0 {
-			cw.score(p)
-		}
-		if n := cw.o.RatingInterval; n > 0 && p.games%n == 0 {
-			cw.cutechessBlock(p)
-		}
-	default:
-		if n := cw.o.RatingInterval; pairDone && n > 0 && p.wdl.Games()/n > p.shown/n {
-			cw.fastchessBlock(p)
-		}
-	}
+	cw.style.finished(cw, p, pairDone)
 }
 
 // End prints the last results of every pairing not printed since its
@@ -156,14 +165,7 @@ func (cw *Writer) End() {
 	cw.mu.Lock()
 	defer cw.mu.Unlock()
 	for _, k := range cw.keys {
-		p := cw.pairs[k]
-		switch {
-		case cw.o.Format == Cutechess && (cw.o.RatingInterval == 0 || p.games%cw.o.RatingInterval != 0):
-			cw.score(p)
-			cw.cutechessBlock(p)
-		case cw.o.Format != Cutechess && p.wdl.Games() != p.shown:
-			cw.fastchessBlock(p)
-		}
+		cw.style.end(cw, cw.pairs[k])
 	}
 	cw.printf("Finished match\n")
 }
@@ -272,64 +274,6 @@ func (cw *Writer) label(name string) EngineLabel {
 		}
 	}
 	return l
-}
-
-// fastchessBlock prints the results of a pairing's finished pairs.
-func (cw *Writer) fastchessBlock(p *pairing) {
-	p.shown = p.wdl.Games()
-	pt := p.penta
-	games := p.wdl.Games()
-	cw.printf("--------------------------------------------------\n")
-	cw.printf("Results of %s:\n", cw.heading(p))
-	if s, err := stats.Summarize(pt); err == nil {
-		cw.printf("Elo: %.2f +/- %.2f, nElo: %.2f +/- %.2f\n", nz(s.Elo.Value), s.Elo.Error, nz(s.NElo.Value), s.NElo.Error)
-		cw.printf("LOS: %.2f %%, DrawRatio: %.2f %%, PairsRatio: %s\n", 100*s.LOS, 100*pt.DrawRatio(),
-			ratio(pt[stats.PairWW]+pt[stats.PairWD], pt[stats.PairLD]+pt[stats.PairLL]))
-	} else {
-		cw.printf("Elo: 0.00 +/- 0.00, nElo: 0.00 +/- 0.00\n")
-		cw.printf("LOS: 50.00 %%, DrawRatio: 0.00 %%, PairsRatio: nan\n")
-	}
-	cw.printf("Games: %d, Wins: %d, Losses: %d, Draws: %d, Points: %.1f (%.2f %%)\n",
-		games, p.wdl.W, p.wdl.L, p.wdl.D, p.wdl.Points(), 100*p.wdl.Score())
-	wl := pt[stats.PairDDorWL] - p.dd
-	cw.printf("Ptnml(0-2): [%d, %d, %d, %d, %d], WL/DD Ratio: %s\n",
-		pt[stats.PairLL], pt[stats.PairLD], pt[stats.PairDDorWL], pt[stats.PairWD], pt[stats.PairWW], ratio(wl, p.dd))
-	if cw.sprt != nil && len(cw.pairs) == 1 {
-		lo, hi := cw.sprt.Bounds()
-		llr, err := cw.sprt.LLR(pt)
-		if err != nil {
-			llr = 0
-		}
-		llr = nz(llr)
-		cw.printf("LLR: %.2f (%.1f%%) (%.2f, %.2f) [%.2f, %.2f]\n", llr, llrPercent(llr, lo, hi), lo, hi, cw.sprt.Elo0, cw.sprt.Elo1)
-	}
-	cw.printf("--------------------------------------------------\n")
-}
-
-// score prints cutechess-cli's "Score of A vs B: W - L - D  [0.500] N".
-func (cw *Writer) score(p *pairing) {
-	cw.printf("Score of %s vs %s: %d - %d - %d  [%.3f] %d\n", p.a, p.b, p.all.W, p.all.L, p.all.D, p.all.Score(), p.all.Games())
-}
-
-// cutechessBlock prints cutechess-cli's per-colour lines, Elo and SPRT.
-func (cw *Writer) cutechessBlock(p *pairing) {
-	black := stats.WDL{W: p.all.W - p.white.W, L: p.all.L - p.white.L, D: p.all.D - p.white.D}
-	cw.printf("...      %s playing White: %d - %d - %d  [%.3f] %d\n", p.a, p.white.W, p.white.L, p.white.D, p.white.Score(), p.white.Games())
-	cw.printf("...      %s playing Black: %d - %d - %d  [%.3f] %d\n", p.a, black.W, black.L, black.D, black.Score(), black.Games())
-	wvb := stats.WDL{W: p.white.W + black.L, L: p.white.L + black.W, D: p.all.D}
-	cw.printf("...      White vs Black: %d - %d - %d  [%.3f] %d\n", wvb.W, wvb.L, wvb.D, wvb.Score(), wvb.Games())
-	if s, err := stats.Summarize(p.all); err == nil {
-		cw.printf("Elo difference: %.1f +/- %.1f, LOS: %.1f %%, DrawRatio: %.1f %%\n", nz(s.Elo.Value), s.Elo.Error, 100*s.LOS, 100*p.all.DrawRatio())
-	}
-	if cw.sprt != nil && len(cw.pairs) == 1 {
-		lo, hi := cw.sprt.Bounds()
-		llr, err := cw.sprt.LLR(p.penta)
-		if err != nil {
-			llr = 0
-		}
-		llr = nz(llr)
-		cw.printf("SPRT: llr %.3g (%.1f%%), lbound %.3g, ubound %.3g\n", llr, llrPercent(llr, lo, hi), lo, hi)
-	}
 }
 
 // ratio is a/b as fastchess prints it: two decimals, "inf" or "nan" for
