@@ -25,7 +25,7 @@ type verdict struct {
 // centipawns from its own view (ok false when the player reports none).
 func (a *adjudicator) observe(plies, moveNumber int, mover engines.Color, score int, ok bool) (verdict, bool) {
 	if d := a.rule.Draw; d != nil {
-		if ok && abs(score) <= d.Score && moveNumber >= d.MoveNumber {
+		if ok && -d.Score <= score && score <= d.Score && moveNumber >= d.MoveNumber {
 			a.drawPlies++
 		} else {
 			a.drawPlies = 0
@@ -53,11 +53,4 @@ func (a *adjudicator) observe(plies, moveNumber int, mover engines.Color, score 
 		return verdict{engines.Draw, "maximum length reached"}, true
 	}
 	return verdict{}, false
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
 }

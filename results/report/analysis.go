@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -165,16 +166,9 @@ func openingRows(meta rundir.Meta, games []results.Game) []openingRow {
 	}
 	for i := range rows {
 		r := &rows[i]
-		r.lopsided = max(abs(r.WhitePct()-50), abs(r.FirstPct()-50))
+		r.lopsided = max(math.Abs(r.WhitePct()-50), math.Abs(r.FirstPct()-50))
 	}
 	return rows
-}
-
-func abs(x float64) float64 {
-	if x < 0 {
-		return -x
-	}
-	return x
 }
 
 // convergencePoint is the ratings after the first Games games.
