@@ -1,4 +1,3 @@
-// Package variants lists the variants varena plays, in one place.
 package variants
 
 import (

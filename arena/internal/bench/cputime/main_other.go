@@ -1,6 +1,7 @@
 //go:build !linux
 
-// Command cputime needs Linux (waitid and /proc).
+// Elsewhere than on Linux (no waitid, no /proc) cputime says so.
+
 package main
 
 import (

@@ -1,0 +1,2 @@
+// Package variants lists the variants varena plays, in one place.
+package variants
