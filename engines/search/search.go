@@ -303,14 +303,19 @@ func abs[T int | int32](x T) T {
 	return x
 }
 
-// checkStop sets s.aborted when a limit is reached.
+// checkStop sets s.aborted when a limit is reached. The clock's hard
+// limit spares the first iteration (a few thousand nodes at most): cut
+// short, it would leave the first legal move as the answer and no score
+// to report (a UCI client, fastchess's compliance check among them,
+// wants an info line with a score before bestmove), as a tiny clock on a
+// busy machine did.
 func (s *Searcher) checkStop() bool {
 	if s.aborted {
 		return true
 	}
 	if s.nodeLimit > 0 && s.nodes >= s.nodeLimit || s.stop.Load() {
 		s.aborted = true
-	} else if s.nodes&127 == 0 && !s.hard.IsZero() && time.Now().After(s.hard) {
+	} else if s.rootDepth > 1 && s.nodes&127 == 0 && !s.hard.IsZero() && time.Now().After(s.hard) {
 		s.aborted = true
 	}
 	return s.aborted

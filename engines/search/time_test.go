@@ -131,3 +131,17 @@ func TestMoveTimeUsed(t *testing.T) {
 		}
 	}
 }
+
+// TestTinyClockCompletesDepthOne: a clock already spent (1 ns a move,
+// as a busy machine can make any small one) still gets the first
+// iteration, with its score reported: cut short, the answer was the
+// first legal move with no info line.
+func TestTinyClockCompletesDepthOne(t *testing.T) {
+	s := newSearcher(t, extinction.Variant)
+	g := engines.NewGame(extinction.Variant.StartPosition())
+	var infos []Info
+	res := s.Search(context.Background(), g, Limits{MoveTime: time.Nanosecond}, func(in Info) { infos = append(infos, in) })
+	if res.Depth < 1 || len(infos) == 0 || infos[0].Depth != 1 || len(res.PV) == 0 || res.Move != res.PV[0] {
+		t.Errorf("movetime 1ns: depth %d, %d info lines, move %v, pv %v", res.Depth, len(infos), res.Move, res.PV)
+	}
+}
