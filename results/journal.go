@@ -125,6 +125,31 @@ func ReadJournal(path string, checks ...Check) ([]Game, error) {
 	return sc.games, nil
 }
 
+// ReadJournalFrom reads the games of the journal at path from byte
+// offset on, as ReadJournal reads them from its start, and returns the
+// offset after its last whole good line, where the next read resumes: a
+// follower of a journal another process writes reads each line once.
+// Line numbers in errors count from offset.
+func ReadJournalFrom(path string, offset int64, checks ...Check) (games []Game, next int64, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, offset, fmt.Errorf("results: %w", err)
+	}
+	defer f.Close()
+	if _, err := f.Seek(offset, io.SeekStart); err != nil {
+		return nil, offset, fmt.Errorf("results: %w", err)
+	}
+	name := path
+	if offset > 0 {
+		name = fmt.Sprintf("%s (from byte %d)", path, offset)
+	}
+	sc, err := scanJournal(f, name, checks)
+	if err != nil {
+		return nil, offset, err
+	}
+	return sc.games, offset + sc.good, nil
+}
+
 // Path returns the journal's file name.
 func (j *Journal) Path() string { return j.path }
 

@@ -289,3 +289,56 @@ func TestWhiteScore(t *testing.T) {
 		}
 	}
 }
+
+// TestReadJournalFrom: a follower reading a journal another process
+// appends to gets each game once, however the reads fall: a half-written
+// line is left for the next read, whose offset starts where the last
+// whole line ended.
+func TestReadJournalFrom(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "run.jsonl")
+	j, _, err := OpenJournal(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	var got []int
+	var off int64
+	read := func(step string) {
+		t.Helper()
+		games, next, err := ReadJournalFrom(path, off)
+		if err != nil {
+			t.Fatalf("%s: %v", step, err)
+		}
+		if next < off {
+			t.Fatalf("%s: offset went back from %d to %d", step, off, next)
+		}
+		off = next
+		got = append(got, ids(games)...)
+	}
+	read("empty")
+	for _, id := range []int{0, 1} {
+		if err := j.Append(game(id, Draw)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	read("two games")
+	read("nothing new")
+	// A line being written: the reader leaves it for the next read.
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	line, _ := formatLine(nil, game(2, WhiteWins))
+	f.Write(line[:len(line)/2])
+	read("half a line")
+	f.Write(line[len(line)/2:])
+	f.Close()
+	read("the line finished")
+	if want := []int{0, 1, 2}; !slices.Equal(got, want) {
+		t.Errorf("games read %v, want %v, each once", got, want)
+	}
+	st, _ := os.Stat(path)
+	if off != st.Size() {
+		t.Errorf("offset %d after the last line, file size %d", off, st.Size())
+	}
+}
