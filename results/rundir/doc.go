@@ -1,10 +1,12 @@
 // Package rundir is what a run directory is: its files (journal.jsonl,
-// games.pgn, summary.json, meta.json, shard.json, the lock), the lock
-// that keeps one writer per directory, the [Meta] that describes the run
-// and the diff that refuses a resume with other settings, the [Recorder]
+// games.pgn, summary.json, meta.json, setup.json, shard.json, the lock),
+// the lock that keeps one writer per directory, the [Meta] that describes
+// the run and the diff that refuses a resume with other settings (and
+// [CheckSettings], the same record for SPSA and datagen), the [Setup] the
+// report shows, the [Recorder]
 // that is the single writer of a run's records, and the statistics and
 // views of a run's games: [Tally], [Summary] with its standings, ratings,
-// pairings and crosstable, written as text or JSON.
+// pairings and crosstable, written in one of the [Formats] (text, JSON).
 //
 // # One writer
 //
