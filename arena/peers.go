@@ -47,6 +47,7 @@ type peers struct {
 	tally    *rundir.Tally
 	seen     map[int]bool
 	sizes    map[string]int64 // journal bytes already read, by directory
+	sameRun  map[string]bool  // directories whose meta.json was found this run's
 	decision stats.Decision
 	// playing holds the shards (by index) seen playing at the last poll:
 	// unfinished, with a heartbeat fresher than peerStale. Only they are
@@ -71,7 +72,7 @@ func newPeers(glob, self string, meta rundir.Meta, own []results.Game, logf func
 	whole := meta
 	whole.Shard, whole.Shards = 0, 0
 	p := &peers{glob: glob, self: filepath.Clean(self), meta: meta, logf: logf,
-		tally: rundir.NewTally(whole), seen: map[int]bool{}, sizes: map[string]int64{}, playing: map[int]bool{}}
+		tally: rundir.NewTally(whole), seen: map[int]bool{}, sizes: map[string]int64{}, sameRun: map[string]bool{}, playing: map[int]bool{}}
 	for _, g := range rundir.SortedByID(own) {
 		if err := p.add(g); err != nil {
 			return nil, err
@@ -138,13 +139,19 @@ func (p *peers) poll() error {
 		from := p.sizes[d]
 		if st.Size() < from {
 			from = 0 // a journal begun again: read whole, add counts each game once
+			delete(p.sameRun, d)
 		}
-		m, err := rundir.ReadMeta(d)
-		if err != nil {
-			continue
-		}
-		if diffs := rundir.MetaDiff(p.meta, m); len(diffs) > 0 {
-			return fmt.Errorf("-peers: %s holds another run than this shard's; it differs in: %s", d, strings.Join(diffs, "; "))
+		// A peer's meta is read once, not at every poll: it changes only
+		// with a journal begun again.
+		if !p.sameRun[d] {
+			m, err := rundir.ReadMeta(d)
+			if err != nil {
+				continue
+			}
+			if diffs := rundir.MetaDiff(p.meta, m); len(diffs) > 0 {
+				return fmt.Errorf("-peers: %s holds another run than this shard's; it differs in: %s", d, strings.Join(diffs, "; "))
+			}
+			p.sameRun[d] = true
 		}
 		// A line being written is dropped by the reader and read again
 		// at the next poll, once whole.
