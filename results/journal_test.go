@@ -342,3 +342,31 @@ func TestReadJournalFrom(t *testing.T) {
 		t.Errorf("offset %d after the last line, file size %d", off, st.Size())
 	}
 }
+
+// FuzzReadJournalFrom: any journal bytes and any offset give games or an
+// error, never a panic, and an offset that never goes back nor past the
+// file; from offset 0 the games are ReadJournal's.
+func FuzzReadJournalFrom(f *testing.F) {
+	line, _ := formatLine(nil, game(0, Draw))
+	f.Add(line, int64(0))
+	f.Add(append(append([]byte{}, line...), line[:len(line)/2]...), int64(len(line)))
+	f.Add([]byte("{\n\nnot json\n"), int64(2))
+	f.Fuzz(func(t *testing.T, data []byte, off int64) {
+		path := filepath.Join(t.TempDir(), "j.jsonl")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if off < 0 || off > int64(len(data)) {
+			off = 0
+		}
+		_, next, err := ReadJournalFrom(path, off)
+		if err == nil && (next < off || next > int64(len(data))) {
+			t.Fatalf("offset %d -> %d in %d bytes", off, next, len(data))
+		}
+		whole, werr := ReadJournal(path)
+		from0, _, err0 := ReadJournalFrom(path, 0)
+		if (werr == nil) != (err0 == nil) || len(whole) != len(from0) {
+			t.Fatalf("from 0: %d games, %v; ReadJournal: %d games, %v", len(from0), err0, len(whole), werr)
+		}
+	})
+}

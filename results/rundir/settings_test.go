@@ -70,3 +70,27 @@ func TestCheckSettings(t *testing.T) {
 		t.Errorf("bad record: %v, want an error naming %s", err, other)
 	}
 }
+
+// FuzzCheckSettings: any bytes in the record give an error or a list of
+// differences, never a panic; a record written from want agrees with it.
+func FuzzCheckSettings(f *testing.F) {
+	f.Add([]byte(`{"variant":"extinction","nodes":1000}`))
+	f.Add([]byte(`{"a":[1,{"b":null}],"c":"x"}`))
+	f.Add([]byte(`[1,2`))
+	want := map[string]any{"variant": "extinction", "nodes": 1000}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		dir := t.TempDir()
+		path := filepath.Join(dir, "meta.json")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		CheckSettings(path, filepath.Join(dir, "work"), want)
+		fresh := filepath.Join(dir, "fresh.json")
+		if _, err := CheckSettings(fresh, filepath.Join(dir, "work"), want); err != nil {
+			t.Fatal(err)
+		}
+		if d, err := CheckSettings(fresh, filepath.Join(dir, "work"), want); err != nil || d != nil {
+			t.Fatalf("a record written from want: %v, %v", d, err)
+		}
+	})
+}
