@@ -29,8 +29,11 @@ const (
 // RandomOpeningRule names the way RandomOpening draws its lines. It is
 // in a run's fingerprint: a run directory whose openings were drawn
 // another way (by an older varena) is refused rather than resumed with
-// other openings than its first games had.
-const RandomOpeningRule = "v2: no line the side to move can end at once, none a 1000-node search scores 500 cp or mate"
+// other openings than its first games had. v3: a search whose node
+// limit ends its first iteration scores the position by the best move it
+// searched through (v2 scored it 0: in Evolution's crowded openings
+// nearly every position).
+const RandomOpeningRule = "v3: no line the side to move can end at once, none a 1000-node search scores 500 cp or mate"
 
 // Decided reports whether the game at pos is decided before the engines
 // play: it is over, the side to move can end it with one move

@@ -120,12 +120,16 @@ type Searcher struct {
 	// of quiesce): benchmarks compare speed with older builds by it.
 	visits    int64
 	rootDepth int // depth of the current iteration
-	seldepth  int
-	start     time.Time
-	hard      time.Time // abort past this instant (zero: none)
-	stop      atomic.Bool
-	aborted   bool
-	reuseTT   bool // entries of earlier searches since NewGame count (false: this search's only)
+	// rootBest is the score of pv[0][0], the best root move the current
+	// iteration has searched through: an aborted first iteration answers
+	// with it.
+	rootBest int
+	seldepth int
+	start    time.Time
+	hard     time.Time // abort past this instant (zero: none)
+	stop     atomic.Bool
+	aborted  bool
+	reuseTT  bool // entries of earlier searches since NewGame count (false: this search's only)
 }
 
 // New returns a searcher with the given weights and a transposition table
@@ -223,9 +227,21 @@ func (s *Searcher) Search(ctx context.Context, game *engines.Game, lim Limits, i
 		score := s.aspirate(&pos, depth, res.Score)
 		if s.aborted {
 			// A partial iteration still improves the move when its first
-			// (principal) move was searched through.
-			if s.pvLen[0] > 0 && s.pv[0][0] != engines.NullMove && depth > 1 {
+			// (principal) move was searched through. A partial first
+			// iteration is all there is: a node limit can end it (in
+			// Evolution's crowded openings a full depth 1 takes 6,000
+			// nodes in the median, 150,000 at most), and its best move
+			// so far, with its score, is worth more than the first
+			// legal move and no score.
+			if s.pvLen[0] > 0 && s.pv[0][0] != engines.NullMove {
 				res.Move = s.pv[0][0]
+				if depth == 1 {
+					res.Score, res.Depth = s.rootBest, 1
+					res.PV = append(res.PV[:0], s.pv[0][:s.pvLen[0]]...)
+					if info != nil {
+						info(Info{Depth: 1, SelDepth: s.seldepth, Score: res.Score, Nodes: s.nodes, Time: time.Since(s.start), PV: res.PV})
+					}
+				}
 			}
 			break
 		}
@@ -638,6 +654,9 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 			if score > alpha {
 				alpha = score
 				s.newPV(ply, m)
+				if ply == 0 {
+					s.rootBest = score
+				}
 				if score >= beta {
 					if c.quiet {
 						s.rememberQuiet(pos, m, pc, ply, depth, prevMove, pl.quiets[:nQuiets], pl.quietPieces[:nQuiets])

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"varena/engines"
+	"varena/engines/evolution"
 	"varena/engines/extinction"
 )
 
@@ -143,5 +144,35 @@ func TestTinyClockCompletesDepthOne(t *testing.T) {
 	res := s.Search(context.Background(), g, Limits{MoveTime: time.Nanosecond}, func(in Info) { infos = append(infos, in) })
 	if res.Depth < 1 || len(infos) == 0 || infos[0].Depth != 1 || len(res.PV) == 0 || res.Move != res.PV[0] {
 		t.Errorf("movetime 1ns: depth %d, %d info lines, move %v, pv %v", res.Depth, len(infos), res.Move, res.PV)
+	}
+}
+
+// TestNodeLimitInsideDepthOne: in a crowded Evolution opening a full
+// depth 1 takes thousands of nodes (quiescence over many exchanges); a
+// node limit that ends the first iteration still answers with the best
+// root move searched through, its score and an info line, not the first
+// legal move without a score.
+func TestNodeLimitInsideDepthOne(t *testing.T) {
+	v := evolution.Variant
+	pos, err := engines.ParseFEN(v, "NNN1nnk/NNBB1nn/1BNb1nn/NNNbnbn/1NN1Bnn/KN3nn w - - 1 5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	full := newSearcher(t, v).Search(context.Background(), engines.NewGame(pos), Limits{Depth: 1}, nil)
+	const limit = 1000
+	if full.Nodes <= 2*limit {
+		t.Fatalf("depth 1 takes %d nodes: the position no longer tests a cut first iteration", full.Nodes)
+	}
+	var infos []Info
+	res := newSearcher(t, v).Search(context.Background(), engines.NewGame(pos), Limits{Nodes: limit}, func(in Info) { infos = append(infos, in) })
+	first := pos.GenerateMoves(nil)[0]
+	if res.Depth != 1 || len(infos) != 1 || infos[0].Score != res.Score || len(res.PV) == 0 || res.Move != res.PV[0] || !pos.IsLegal(res.Move) {
+		t.Fatalf("nodes %d: depth %d, %d info lines, move %v, pv %v", limit, res.Depth, len(infos), res.Move, res.PV)
+	}
+	if res.Move == first && res.Score == 0 {
+		t.Errorf("nodes %d: the first legal move with score 0, as if nothing was searched", limit)
+	}
+	if res.Nodes > limit+1 {
+		t.Errorf("nodes %d: searched %d", limit, res.Nodes)
 	}
 }
