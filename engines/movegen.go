@@ -38,6 +38,9 @@ func (p *Position) GenerateFromTo(buf []Move, from, dest Bitboard) []Move {
 // of a few pieces only, at a fraction of the whole list's cost.
 func (p *Position) generate(buf []Move, from, dest Bitboard) []Move {
 	list := buf[:0]
+	if p.v.fairyRules {
+		return p.generateFairy(list, from, dest)
+	}
 	if p.decided() {
 		return list
 	}
@@ -66,6 +69,10 @@ func (p *Position) IsLegal(m Move) bool {
 // generating them where the rules allow (no check: every pseudo-legal move
 // is legal).
 func (p *Position) CountMoves() int {
+	if p.v.fairyRules {
+		var buf [MaxMoves]Move
+		return len(p.generateFairy(buf[:0], ^Bitboard(0), ^Bitboard(0)))
+	}
 	if p.decided() {
 		return 0
 	}
