@@ -61,12 +61,14 @@ func (v *Variant) checkFairyRules() error {
 	}
 	extinction := v.ExtinctionValue != ValueDefault
 	switch {
-	case !extinction && (v.ExtinctionAll || v.ExtinctionPieceCount != 0 || v.ExtinctionPseudoRoyal):
-		return errors.New("ExtinctionAll, ExtinctionPieceCount and ExtinctionPseudoRoyal need ExtinctionValue")
+	case !extinction && (v.ExtinctionAll || v.ExtinctionPieceCount != 0 || v.ExtinctionOpponentPieceCount != 0 || v.ExtinctionClaim || v.ExtinctionPseudoRoyal):
+		return errors.New("ExtinctionAll, ExtinctionPieceCount, ExtinctionOpponentPieceCount, ExtinctionClaim and ExtinctionPseudoRoyal need ExtinctionValue")
 	case extinction && len(v.Species) == 0 && !v.ExtinctionAll:
 		return errors.New("ExtinctionValue without species (Species or ExtinctionAll)")
 	case v.ExtinctionPieceCount < 0 || v.ExtinctionPieceCount > 64:
 		return fmt.Errorf("ExtinctionPieceCount %d out of 0-64", v.ExtinctionPieceCount)
+	case v.ExtinctionOpponentPieceCount < 0 || v.ExtinctionOpponentPieceCount > 64:
+		return fmt.Errorf("ExtinctionOpponentPieceCount %d out of 0-64", v.ExtinctionOpponentPieceCount)
 	case v.BareKingMove && v.BareKingValue == ValueDefault:
 		return errors.New("BareKingMove without BareKingValue")
 	case v.FlagPiece == NoPieceType && (v.FlagRegion != [2]Bitboard{} || v.FlagMove):
@@ -154,25 +156,23 @@ func (p *Position) fairyEnd() (Outcome, bool) {
 }
 
 // fairyExtinct returns the extinct side by Fairy-Stockfish's extinction:
-// the species types in order (all pieces first with ExtinctionAll, then
-// Species in PieceType order); for each the side to move, then the other.
+// the side that just moved, then the side to move; for each the species
+// types in order (all its pieces first with ExtinctionAll, then Species
+// in PieceType order).
 func (p *Position) fairyExtinct() (Color, bool) {
 	v := p.v
-	n := v.ExtinctionPieceCount
-	us, them := p.side, p.side^1
-	if v.ExtinctionAll {
-		for _, c := range [2]Color{us, them} {
-			if p.colors[c].Count() <= n {
-				return c, true
-			}
+	for _, c := range [2]Color{p.side ^ 1, p.side} {
+		// The opponent's pieces needed for c's extinction to count.
+		need := v.ExtinctionOpponentPieceCount
+		if v.ExtinctionClaim && c == p.side {
+			need++
 		}
-	}
-	for t := Pawn; t <= King; t++ {
-		if !v.isSpecies(t) {
-			continue
+		if v.ExtinctionAll && p.colors[c].Count() <= v.ExtinctionPieceCount && p.colors[c^1].Count() >= need {
+			return c, true
 		}
-		for _, c := range [2]Color{us, them} {
-			if (p.pieces[t] & p.colors[c]).Count() <= n {
+		for t := Pawn; t <= King; t++ {
+			if v.isSpecies(t) && (p.pieces[t]&p.colors[c]).Count() <= v.ExtinctionPieceCount &&
+				(p.pieces[t]&p.colors[c^1]).Count() >= need {
 				return c, true
 			}
 		}

@@ -132,6 +132,19 @@ func init() {
 	v.ExtinctionValue, v.Species = engines.ValueLoss, []engines.PieceType{engines.Pawn}
 	vs = append(vs, v)
 
+	// shatranj as Fairy-Stockfish 11.1 has it: a bare king loses unless
+	// it bares the other at once, stalemate loses, 70-move rule. Its
+	// alfil and fers are not varena pieces: only its kings, rooks and
+	// knights here, on pawnless positions (a pawn promotes to fers).
+	v = chess("shatranj")
+	v.StartFEN = "1nr1k1nr/8/8/8/8/8/8/RN2K1NR w - - 0 1"
+	v.Pieces, v.Promotions = []engines.PieceType{engines.Knight, engines.Rook, engines.King}, nil
+	v.Castling, v.DoubleStep, v.EnPassant = false, false, false
+	v.ExtinctionValue, v.ExtinctionAll, v.ExtinctionPieceCount = engines.ValueLoss, true, 1
+	v.ExtinctionOpponentPieceCount, v.ExtinctionClaim = 2, true
+	v.StalemateValue, v.NMoveRule = engines.ValueLoss, 70
+	vs = append(vs, v)
+
 	for _, v := range vs {
 		nv, err := engines.NewVariant(v)
 		if err != nil {
@@ -300,6 +313,7 @@ type fairyPerftCase struct {
 // fairyEndCase is a line of testdata/fairy/ends.txt: "variant ;FEN ;move
 // ;result ;termination", the result for the side that made the move.
 type fairyEndCase struct {
+	file                       string
 	line                       int
 	variant, fen, move, result string
 	termination                string
@@ -343,12 +357,16 @@ func loadFairyPerft(t *testing.T) []fairyPerftCase {
 	return cases
 }
 
+// loadFairyEnds reads the game ends of random games (ends.txt) and of
+// hand-made positions (ends-hand.txt).
 func loadFairyEnds(t *testing.T) []fairyEndCase {
 	var cases []fairyEndCase
-	for _, r := range readFairyFile(t, "ends.txt", 5) {
-		c := fairyEndCase{variant: r[1], fen: r[2], move: r[3], result: r[4], termination: r[5]}
-		c.line, _ = strconv.Atoi(r[0])
-		cases = append(cases, c)
+	for _, file := range []string{"ends.txt", "ends-hand.txt"} {
+		for _, r := range readFairyFile(t, file, 5) {
+			c := fairyEndCase{file: file, variant: r[1], fen: r[2], move: r[3], result: r[4], termination: r[5]}
+			c.line, _ = strconv.Atoi(r[0])
+			cases = append(cases, c)
+		}
 	}
 	return cases
 }
@@ -394,20 +412,20 @@ func TestFairyRulesEnds(t *testing.T) {
 		v := fairyParent(t, c.variant)
 		p, err := engines.ParseFEN(v, c.fen)
 		if err != nil {
-			t.Fatalf("ends.txt:%d: %v", c.line, err)
+			t.Fatalf("%s:%d: %v", c.file, c.line, err)
 		}
 		m, err := p.ParseUCIMove(c.move)
 		if err != nil || !p.IsLegal(m) {
-			t.Fatalf("ends.txt:%d: %s is not legal in %s (%v)", c.line, c.move, c.fen, err)
+			t.Fatalf("%s:%d: %s is not legal in %s (%v)", c.file, c.line, c.move, c.fen, err)
 		}
 		mover := p.SideToMove()
 		after := p.Play(m)
 		o := after.Status()
 		if got := moverResult(o, mover); o.Result == engines.Ongoing || got != c.result || o.Reason.String() != c.termination {
-			t.Errorf("ends.txt:%d %s %s %s: %v (%s for the mover), Fairy-Stockfish: %s by %s", c.line, c.variant, c.fen, c.move, o, got, c.result, c.termination)
+			t.Errorf("%s:%d %s %s %s: %v (%s for the mover), Fairy-Stockfish: %s by %s", c.file, c.line, c.variant, c.fen, c.move, o, got, c.result, c.termination)
 		}
 		if n := after.CountMoves(); n != 0 && o.Reason != engines.Checkmate && o.Reason != engines.Stalemate {
-			t.Errorf("ends.txt:%d: %d legal moves after the end", c.line, n)
+			t.Errorf("%s:%d: %d legal moves after the end", c.file, c.line, n)
 		}
 	}
 }
@@ -426,7 +444,7 @@ func TestFairyRulesAgainstFSF(t *testing.T) {
 	}
 	for _, c := range loadFairyEnds(t) {
 		if got := e.fsfEnd(t, c.variant, c.fen, c.move); got != c.result {
-			t.Errorf("ends.txt:%d: Fairy-Stockfish now says %q, stored %q", c.line, got, c.result)
+			t.Errorf("%s:%d: Fairy-Stockfish now says %q, stored %q", c.file, c.line, got, c.result)
 		}
 	}
 }

@@ -66,9 +66,13 @@ type Variant struct {
 	// one of Species has lost, and when both miss one the side that just
 	// moved wins. Set (ValueLoss, ValueWin, ValueDraw), extinction is
 	// Fairy-Stockfish's: a side with at most ExtinctionPieceCount pieces
-	// of a species type is extinct, the types taken in PieceType order
-	// (ExtinctionAll first), the side to move before the other, and the
-	// first extinct one found decides (see Position.Status).
+	// of a species type, while its opponent has at least
+	// ExtinctionOpponentPieceCount of that type, is extinct; the side
+	// that just moved is looked at first, then the side to move, each
+	// over the types in PieceType order (ExtinctionAll first), and the
+	// first extinct one found decides: when a move makes both sides
+	// extinct the side to move gets the value, where RULES.md has the
+	// mover win.
 	ExtinctionValue EndValue
 	// ExtinctionAll (extinctionPieceTypes = *): all of a side's pieces
 	// together are one species, so a side that has at most
@@ -79,6 +83,18 @@ type Variant struct {
 	// it has at most this many pieces of a species type (threekings: 2).
 	// Needs ExtinctionValue.
 	ExtinctionPieceCount int
+	// ExtinctionOpponentPieceCount (extinctionOpponentPieceCount): the
+	// extinction counts only while the opponent has at least this many
+	// pieces of the type (shatranj: 2, so that king against king goes
+	// on). Needs ExtinctionValue.
+	ExtinctionOpponentPieceCount int
+	// ExtinctionClaim (extinctionClaim): the extinction of the side to
+	// move counts only when its opponent has one piece more than
+	// ExtinctionOpponentPieceCount, so that the side that went extinct
+	// gets one move to make its opponent extinct in turn (shatranj's
+	// bare king, as Fairy-Stockfish 11.1 describes it). Needs
+	// ExtinctionValue.
+	ExtinctionClaim bool
 	// ExtinctionPseudoRoyal (extinctionPseudoRoyal): a side's pieces of a
 	// species type of which it has only ExtinctionPieceCount+1 left (its
 	// last ones) may not be left attacked, as a royal king. Needs
