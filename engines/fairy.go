@@ -285,6 +285,18 @@ func (p *Position) pseudoRoyals(c Color) Bitboard {
 	return b
 }
 
+// pseudoRoyalAttacked reports whether a pseudo-royal piece of the side
+// to move is attacked.
+func (p *Position) pseudoRoyalAttacked() bool {
+	occ := p.Occupied()
+	for b := p.pseudoRoyals(p.side); b != 0; {
+		if p.attackersTo(b.Pop(), p.side^1, occ) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // statusFairy is Status on the general path: the immediate ends, then
 // checkmate and stalemate with their values, the draws of the built-in
 // rules, the n-move rule.

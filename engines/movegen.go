@@ -351,10 +351,13 @@ func (p *Position) Attacked(sq Square, by Color) bool {
 }
 
 // InCheck reports whether the side to move is in check. Only variants with
-// check have one; elsewhere it is always false.
+// check have one; elsewhere it is always false. With
+// ExtinctionPseudoRoyal an attacked pseudo-royal piece is a check too (so
+// that a side without moves then is mated, not stalemated), as in
+// Fairy-Stockfish.
 func (p *Position) InCheck() bool {
 	if !p.v.Check {
-		return false
+		return p.v.ExtinctionPseudoRoyal && p.pseudoRoyalAttacked()
 	}
 	k := p.Pieces(p.side, King)
 	return k != 0 && p.Attacked(k.First(), p.side^1)
