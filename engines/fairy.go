@@ -240,6 +240,15 @@ func (p *Position) generateFairy(list []Move, from, dest Bitboard) []Move {
 	return list
 }
 
+// countFairy is CountMoves on the general path: the moves generated and
+// counted. Apart, so that CountMoves keeps its small frame.
+//
+//go:noinline
+func (p *Position) countFairy() int {
+	var buf [MaxMoves]Move
+	return len(p.generateFairy(buf[:0], ^Bitboard(0), ^Bitboard(0)))
+}
+
 // leftSafe reports whether the move that made p left mover's royal pieces
 // unattacked (its king with Check, its last pieces of a species with
 // ExtinctionPseudoRoyal) and, with NoChecking, the opponent's king too.

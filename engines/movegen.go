@@ -70,8 +70,7 @@ func (p *Position) IsLegal(m Move) bool {
 // is legal).
 func (p *Position) CountMoves() int {
 	if p.v.fairyRules {
-		var buf [MaxMoves]Move
-		return len(p.generateFairy(buf[:0], ^Bitboard(0), ^Bitboard(0)))
+		return p.countFairy()
 	}
 	if p.decided() {
 		return 0
