@@ -17,8 +17,8 @@
 // ExtinctionPieceCount, BareKingValue, FlagPiece and FlagRegion,
 // CheckCounting, MustCapture, NoChecking, NMoveRule, NFoldRule...). Each
 // one's zero value is the rule of the built-in variants, so these never
-// see them; a variant that sets one takes a general path (fairy.go) that
-// makes and tests every move. testdata/fairy holds Fairy-Stockfish 11.1's
+// see them; a variant that sets one takes a general path (fairy.go).
+// testdata/fairy holds Fairy-Stockfish 11.1's
 // perft counts and game ends for its parents described so.
 //
 // Positions are plain values and are copied on make (copy-make): a child is

@@ -7,10 +7,13 @@ import (
 
 // The general path of the rules Fairy-Stockfish's variants.ini can state
 // (the Variant fields after EnPassant): a variant that sets any of them
-// generates its pseudo-legal moves, makes each and tests what its rules
-// forbid, and decides its game ends here. The built-in variants, which
-// set none, never come here: their generation, counting and Status stay
-// as they were.
+// looks at its game ends here first, then generates and counts as the
+// built-in variants do where only game ends differ (3check, king of the
+// hill, horde, threekings), or, where its rules restrict moves
+// (MustCapture, NoChecking, ExtinctionPseudoRoyal), makes every
+// pseudo-legal move and tests it. The built-in variants, which set none,
+// never come here: their generation, counting and Status stay as they
+// were.
 
 // EndValue is the result a rule gives to the side it names, as
 // Fairy-Stockfish's values win, loss and draw. The zero value is the
@@ -95,6 +98,7 @@ func (v *Variant) checkFairyRules() error {
 		v.BareKingValue != 0 || v.FlagPiece != NoPieceType || v.CheckCounting ||
 		v.MustCapture || v.NoChecking || v.NMoveRule != 0 || v.NFoldRule != 0 ||
 		v.NFoldValue != 0 || v.NFoldValueAbsolute
+	v.fairyPlainMoves = !v.MustCapture && !v.NoChecking && !v.ExtinctionPseudoRoyal
 	return nil
 }
 
@@ -195,6 +199,16 @@ func (p *Position) generateFairy(list []Move, from, dest Bitboard) []Move {
 	if _, over := p.fairyEnd(); over {
 		return list
 	}
+	v := p.v
+	if v.fairyPlainMoves {
+		// The built-in legality: with Check a side's one king is royal;
+		// a side without one (horde's White) has every move legal.
+		list = p.genPseudo(list, from, dest)
+		if v.Check && p.pieces[King]&p.colors[p.side] != 0 {
+			list = p.filterLegal(list)
+		}
+		return list
+	}
 	all := ^Bitboard(0)
 	if p.v.MustCapture && (from != all || dest != all) {
 		// Whether a capture exists is a question about every move.
@@ -208,7 +222,6 @@ func (p *Position) generateFairy(list []Move, from, dest Bitboard) []Move {
 		return list
 	}
 	list = p.genPseudo(list, from, dest)
-	v := p.v
 	if v.Check || v.ExtinctionPseudoRoyal {
 		out := list[:0]
 		var child Position
@@ -240,11 +253,24 @@ func (p *Position) generateFairy(list []Move, from, dest Bitboard) []Move {
 	return list
 }
 
-// countFairy is CountMoves on the general path: the moves generated and
-// counted. Apart, so that CountMoves keeps its small frame.
+// countFairy is CountMoves on the general path: counted as the built-in
+// variants count where only game-end rules differ, generated and counted
+// otherwise. Apart, so that CountMoves keeps its small frame.
 //
 //go:noinline
 func (p *Position) countFairy() int {
+	if v := p.v; v.fairyPlainMoves {
+		if _, over := p.fairyEnd(); over {
+			return 0
+		}
+		switch {
+		case !v.Check || p.pieces[King]&p.colors[p.side] == 0:
+			return p.countPseudo()
+		case v.Geometry.bunkers == 0:
+			return p.countLegalPlain()
+		}
+		return p.countLegalFiltered()
+	}
 	var buf [MaxMoves]Move
 	return len(p.generateFairy(buf[:0], ^Bitboard(0), ^Bitboard(0)))
 }

@@ -9,6 +9,7 @@ import (
 	"varena/engines"
 	"varena/engines/chess"
 	"varena/engines/extinction"
+	"varena/engines/variants"
 )
 
 // Table tests of each Fairy-Stockfish rule on hand-made positions, the
@@ -345,4 +346,37 @@ func FuzzParseFENChecks(f *testing.F) {
 			p.Status()
 		}
 	})
+}
+
+// The built-in variants set none of the Fairy-Stockfish rules: they keep
+// their own paths (and RULES.md's rules).
+func TestBuiltinsHaveNoFairyRules(t *testing.T) {
+	for _, v := range variants.All {
+		if v.FairyRules() {
+			t.Errorf("%s takes the Fairy-Stockfish path", v.Name)
+		}
+	}
+	for _, v := range fairyParents {
+		if !v.FairyRules() {
+			t.Errorf("%s does not take the Fairy-Stockfish path", v.Name)
+		}
+	}
+}
+
+// BenchmarkFairyPerft measures the general path from start positions, in
+// nodes/s (BenchmarkPerft measures the built-in variants' paths).
+func BenchmarkFairyPerft(b *testing.B) {
+	for _, bb := range []struct {
+		name  string
+		depth int
+	}{{"3check", 4}, {"antichess", 4}, {"racingkings", 4}, {"horde", 4}} {
+		b.Run(bb.name, func(b *testing.B) {
+			p := fairyParents[bb.name].StartPosition()
+			var nodes uint64
+			for i := 0; i < b.N; i++ {
+				nodes += engines.Perft(&p, bb.depth)
+			}
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+		})
+	}
 }

@@ -50,9 +50,10 @@ type Variant struct {
 	// named after the key it mirrors. The zero value of every one is the
 	// rule as varena's built-in variants have it (RULES.md), so a
 	// description that sets none of them plays exactly as before; a
-	// variant that sets any of them takes the general path (fairyRules),
-	// which generates and tests every move: slower, and kept apart so that
-	// the built-in variants' hot paths do not see it.
+	// variant that sets any of them takes the general path (fairyRules,
+	// fairy.go), kept apart so that the built-in variants' hot paths do
+	// not see it; where a rule restricts moves it makes and tests every
+	// move, some 5 to 10 times slower than the built-in counting.
 
 	// CheckmateValue (checkmateValue) is the result for the side that is
 	// checkmated: a loss by default.
@@ -145,6 +146,11 @@ type Variant struct {
 	// fairyRules is set when any rule above differs from its zero value:
 	// generation, counting and Status then take the general path.
 	fairyRules bool
+	// fairyPlainMoves: on the general path, no rule of which moves are
+	// legal beyond the built-in ones (no MustCapture, NoChecking or
+	// ExtinctionPseudoRoyal), so that generation and counting are the
+	// built-in ones' once the game-end rules are looked at.
+	fairyPlainMoves bool
 	pieceSet   [King + 1]bool
 	castling   castling // the orthodox castlings; Chess960 positions carry their own
 	start      Position // StartFEN, parsed
