@@ -151,10 +151,11 @@ type Variant struct {
 	// ExtinctionPseudoRoyal), so that generation and counting are the
 	// built-in ones' once the game-end rules are looked at.
 	fairyPlainMoves bool
-	pieceSet        [King + 1]bool
-	castling        castling // the orthodox castlings; Chess960 positions carry their own
-	start           Position // StartFEN, parsed
-	startFEN        string   // start.FEN(): StartFEN as FEN prints it
+
+	pieceSet [King + 1]bool
+	castling castling // the orthodox castlings; Chess960 positions carry their own
+	start    Position // StartFEN, parsed
+	startFEN string   // start.FEN(): StartFEN as FEN prints it
 	// canonical is the variant itself, or for a copy holding a Chess960
 	// game's castling setup, the variant it was copied from.
 	canonical *Variant
