@@ -11,6 +11,16 @@
 // (engines/extinction, engines/losalamos, engines/evolution) hold only
 // their description; engines/variants lists them.
 //
+// Variants loaded from Fairy-Stockfish's variants.ini state their game-end
+// and move rules through the Variant fields named after its keys
+// (CheckmateValue, StalemateValue, ExtinctionValue, ExtinctionAll,
+// ExtinctionPieceCount, BareKingValue, FlagPiece and FlagRegion,
+// CheckCounting, MustCapture, NoChecking, NMoveRule, NFoldRule...). Each
+// one's zero value is the rule of the built-in variants, so these never
+// see them; a variant that sets one takes a general path (fairy.go).
+// testdata/fairy holds Fairy-Stockfish 11.1's
+// perft counts and game ends for its parents described so.
+//
 // Positions are plain values and are copied on make (copy-make): a child is
 // written into a caller's Position, no allocation per move. Repetition
 // history lives outside the position, in Game.

@@ -18,7 +18,11 @@ func (e *FENError) Error() string {
 	return fmt.Sprintf("bad FEN %q: field %d (%s): %s", e.FEN, e.Field, fenFieldNames[e.Field], e.Msg)
 }
 
-var fenFieldNames = [...]string{"", "placement", "side to move", "castling", "en passant", "halfmove clock", "fullmove number"}
+var fenFieldNames = [...]string{"", "placement", "side to move", "castling", "en passant", "halfmove clock", "fullmove number", "checks left"}
+
+// fenChecksField is the FENError.Field of the checks-left field of a
+// variant with CheckCounting, which stands after the en-passant field.
+const fenChecksField = 7
 
 // ParseFEN reads a position of variant v. Standard FEN, with two
 // extensions: more than one king per side where the variant allows it,
@@ -29,12 +33,21 @@ var fenFieldNames = [...]string{"", "placement", "side to move", "castling", "en
 // are dropped, and an en-passant square is kept only when an en-passant
 // capture is possible there (RULES.md): the pawn that made the double step
 // stands directly behind it and a pawn of the side to move can take it.
+//
+// In a variant with CheckCounting the en-passant field is followed by the
+// checks each side has still to give, W+B (3+3), as Fairy-Stockfish 11.1
+// writes it; without that field the counts are the start position's.
 func ParseFEN(v *Variant, fen string) (Position, error) {
 	var p Position
 	fail := func(field int, format string, args ...any) (Position, error) {
 		return Position{}, &FENError{FEN: fen, Field: field, Msg: fmt.Sprintf(format, args...)}
 	}
 	fields := strings.Fields(fen)
+	var checks string
+	if v.CheckCounting && len(fields) > 4 && strings.Contains(fields[4], "+") {
+		checks = fields[4]
+		fields = append(fields[:4:4], fields[5:]...)
+	}
 	if len(fields) < 4 || len(fields) > 6 {
 		return fail(1, "want 4 to 6 space-separated fields, have %d", len(fields))
 	}
@@ -147,13 +160,32 @@ func ParseFEN(v *Variant, fen string) (Position, error) {
 		}
 	}
 
+	if v.CheckCounting {
+		if checks == "" {
+			if v.start.v == nil {
+				return fail(fenChecksField, "%s needs the checks left (W+B, as 3+3) after the en-passant field", v.Name)
+			}
+			p.checks = v.start.checks
+		} else {
+			w, b, _ := strings.Cut(checks, "+")
+			nw, errW := strconv.ParseUint(w, 10, 8)
+			nb, errB := strconv.ParseUint(b, 10, 8)
+			if errW != nil || errB != nil || nw > maxCheckCount || nb > maxCheckCount {
+				return fail(fenChecksField, "want W+B, each 0-%d, have %q", maxCheckCount, checks)
+			}
+			p.checks = uint8(nw) | uint8(nb)<<4
+		}
+	}
+
 	if v.Check {
 		for c := White; c <= Black; c++ {
-			if n := p.Pieces(c, King).Count(); n != 1 {
+			// Fairy-Stockfish's rules give check only to a side that has
+			// a king (horde's White has none).
+			if n := p.Pieces(c, King).Count(); n != 1 && (!v.fairyRules || n > 1) {
 				return fail(1, "%s needs exactly one %s king, have %d", v.Name, c, n)
 			}
 		}
-		if p.Attacked(p.Pieces(p.side^1, King).First(), p.side) {
+		if k := p.Pieces(p.side^1, King); k != 0 && p.Attacked(k.First(), p.side) {
 			return fail(1, "the %s king is in check with %s to move", p.side^1, p.side)
 		}
 		if p.ep != NoSquare && !p.epLegal() {
@@ -377,7 +409,12 @@ func (p *Position) fen(shredder bool) string {
 			}
 		}
 	}
-	fmt.Fprintf(&b, " %s %d %d", p.epName(), p.halfmove, p.fullmove)
+	b.WriteByte(' ')
+	b.WriteString(p.epName())
+	if p.v.CheckCounting {
+		fmt.Fprintf(&b, " %d+%d", p.ChecksLeft(White), p.ChecksLeft(Black))
+	}
+	fmt.Fprintf(&b, " %d %d", p.halfmove, p.fullmove)
 	return b.String()
 }
 

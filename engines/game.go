@@ -71,7 +71,16 @@ func (g *Game) Outcome() Outcome {
 	if !g.known {
 		o = g.pos.Status()
 	}
-	if o.Result == Ongoing && g.Repetitions() >= 2 {
+	if o.Result != Ongoing {
+		return o
+	}
+	if v := g.pos.v; v.fairyRules {
+		if g.Repetitions() >= v.nFold()-1 {
+			return v.repetitionOutcome(&g.pos)
+		}
+		return o
+	}
+	if g.Repetitions() >= 2 {
 		return Outcome{Draw, Repetition}
 	}
 	return o

@@ -38,6 +38,9 @@ func (p *Position) GenerateFromTo(buf []Move, from, dest Bitboard) []Move {
 // of a few pieces only, at a fraction of the whole list's cost.
 func (p *Position) generate(buf []Move, from, dest Bitboard) []Move {
 	list := buf[:0]
+	if p.v.fairyRules {
+		return p.generateFairy(list, from, dest)
+	}
 	if p.decided() {
 		return list
 	}
@@ -66,6 +69,9 @@ func (p *Position) IsLegal(m Move) bool {
 // generating them where the rules allow (no check: every pseudo-legal move
 // is legal).
 func (p *Position) CountMoves() int {
+	if p.v.fairyRules {
+		return p.countFairy()
+	}
 	if p.decided() {
 		return 0
 	}
@@ -344,10 +350,13 @@ func (p *Position) Attacked(sq Square, by Color) bool {
 }
 
 // InCheck reports whether the side to move is in check. Only variants with
-// check have one; elsewhere it is always false.
+// check have one; elsewhere it is always false. With
+// ExtinctionPseudoRoyal an attacked pseudo-royal piece is a check too (so
+// that a side without moves then is mated, not stalemated), as in
+// Fairy-Stockfish.
 func (p *Position) InCheck() bool {
 	if !p.v.Check {
-		return false
+		return p.v.ExtinctionPseudoRoyal && p.pseudoRoyalAttacked()
 	}
 	k := p.Pieces(p.side, King)
 	return k != 0 && p.Attacked(k.First(), p.side^1)

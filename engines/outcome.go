@@ -46,10 +46,18 @@ const (
 	Repetition
 	BareKings
 	InsufficientMaterial
+	// FlagReached: a flag piece reached its region (king of the hill,
+	// racing kings; Variant.FlagPiece).
+	FlagReached
+	// CheckLimit: a side gave its last check (3check; Variant.CheckCounting).
+	CheckLimit
+	// BareKing: a side has nothing but its king (Variant.BareKingValue).
+	BareKing
 )
 
 func (t Termination) String() string {
-	return [...]string{"not over", "extinction", "checkmate", "stalemate", "50-move rule", "threefold repetition", "bare kings", "insufficient material"}[t]
+	return [...]string{"not over", "extinction", "checkmate", "stalemate", "50-move rule", "threefold repetition", "bare kings", "insufficient material",
+		"flag", "check limit", "bare king"}[t]
 }
 
 // Outcome is a result and why.
@@ -65,7 +73,15 @@ type Outcome struct {
 // Extinction: a side missing one of the species has lost. When both sides
 // are extinct, the side that just moved (not the side to move) wins, which
 // is the RULES.md ruling for a move that makes both sides extinct.
+//
+// A variant with Fairy-Stockfish's rules (Variant.FairyRules) ends as
+// Fairy-Stockfish decides: first bare king, extinction, flag and check
+// limit in that order, then checkmate and stalemate with their values,
+// then the draws and the n-move rule.
 func (p *Position) Status() Outcome {
+	if p.v.fairyRules {
+		return p.statusFairy()
+	}
 	if len(p.v.Species) > 0 {
 		mover := p.side ^ 1
 		switch {

@@ -12,11 +12,15 @@ type Position struct {
 	// board is the type on each square (NoPieceType: empty), kept with
 	// pieces: the search asks the type of a move's piece and victim for
 	// nearly every move it looks at, one load here.
-	board    [64]PieceType
-	hash     uint64
-	side     Color
-	castle   uint8  // castleWK | castleWQ | castleBK | castleBQ
-	ep       Square // en-passant target square, or NoSquare
+	board  [64]PieceType
+	hash   uint64
+	side   Color
+	castle uint8  // castleWK | castleWQ | castleBK | castleBQ
+	ep     Square // en-passant target square, or NoSquare
+	// checks holds the checks each side has still to give with
+	// Variant.CheckCounting, White's in the low nibble (ChecksLeft); it
+	// takes the one byte of padding Position had.
+	checks   uint8
 	halfmove uint16 // plies since the last capture or pawn move
 	fullmove uint16
 }
@@ -191,6 +195,9 @@ func (p *Position) MakeMove(m Move, child *Position) {
 	if c.ep != NoSquare && p.v.Check && !c.epLegal() {
 		c.setEP(NoSquare)
 	}
+	if p.v.CheckCounting {
+		c.countChecks()
+	}
 }
 
 // epCapturers returns the pawns of the side to move that attack the
@@ -208,6 +215,14 @@ func (p *Position) epLegal() bool {
 	var child Position
 	for b := p.epCapturers(p.ep); b != 0; {
 		p.MakeMove(newMove(b.Pop(), p.ep, kindEnPassant), &child)
+		if p.v.fairyRules {
+			// The side to move may have no king (horde), or more to keep
+			// safe than its king.
+			if child.leftSafe(us) {
+				return true
+			}
+			continue
+		}
 		if child.attackersTo(child.Pieces(us, King).First(), them, child.Occupied()) == 0 {
 			return true
 		}
@@ -239,6 +254,9 @@ func (p *Position) computeHash() uint64 {
 	h ^= zobristCastle[p.castle]
 	if p.ep != NoSquare {
 		h ^= zobristEP[p.ep]
+	}
+	if p.v.CheckCounting {
+		h ^= zobristChecks[White][p.ChecksLeft(White)] ^ zobristChecks[Black][p.ChecksLeft(Black)]
 	}
 	return h
 }

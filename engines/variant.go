@@ -46,7 +46,112 @@ type Variant struct {
 	DoubleStep bool // pawns on their second rank may advance two squares
 	EnPassant  bool // a double step may be captured en passant
 
+	// The game-end and move rules of Fairy-Stockfish's variants.ini, each
+	// named after the key it mirrors. The zero value of every one is the
+	// rule as varena's built-in variants have it (RULES.md), so a
+	// description that sets none of them plays exactly as before; a
+	// variant that sets any of them takes the general path (fairyRules,
+	// fairy.go), kept apart so that the built-in variants' hot paths do
+	// not see it; where a rule restricts moves it makes and tests every
+	// move, some 5 to 10 times slower than the built-in counting.
+
+	// CheckmateValue (checkmateValue) is the result for the side that is
+	// checkmated: a loss by default.
+	CheckmateValue EndValue
+	// StalemateValue (stalemateValue) is the result for the side to move
+	// that has no legal move and is not in check: a draw by default
+	// (ValueWin in antichess and giveaway, ValueLoss in shatranj).
+	StalemateValue EndValue
+	// ExtinctionValue (extinctionValue) is the result for the side whose
+	// species died out. Zero keeps RULES.md's extinction: a side missing
+	// one of Species has lost, and when both miss one the side that just
+	// moved wins. Set (ValueLoss, ValueWin, ValueDraw), extinction is
+	// Fairy-Stockfish's: a side with at most ExtinctionPieceCount pieces
+	// of a species type, while its opponent has at least
+	// ExtinctionOpponentPieceCount of that type, is extinct; the side
+	// that just moved is looked at first, then the side to move, each
+	// over the types in PieceType order (ExtinctionAll first), and the
+	// first extinct one found decides: when a move makes both sides
+	// extinct the side to move gets the value, where RULES.md has the
+	// mover win.
+	ExtinctionValue EndValue
+	// ExtinctionAll (extinctionPieceTypes = *): all of a side's pieces
+	// together are one species, so a side that has at most
+	// ExtinctionPieceCount pieces left is extinct (antichess, giveaway,
+	// horde). Needs ExtinctionValue.
+	ExtinctionAll bool
+	// ExtinctionPieceCount (extinctionPieceCount): a side is extinct when
+	// it has at most this many pieces of a species type (threekings: 2).
+	// Needs ExtinctionValue.
+	ExtinctionPieceCount int
+	// ExtinctionOpponentPieceCount (extinctionOpponentPieceCount): the
+	// extinction counts only while the opponent has at least this many
+	// pieces of the type (shatranj: 2, so that king against king goes
+	// on). Needs ExtinctionValue.
+	ExtinctionOpponentPieceCount int
+	// ExtinctionClaim (extinctionClaim): the extinction of the side to
+	// move counts only when its opponent has one piece more than
+	// ExtinctionOpponentPieceCount, so that the side that went extinct
+	// gets one move to make its opponent extinct in turn (shatranj's
+	// bare king, as Fairy-Stockfish 11.1 describes it). Needs
+	// ExtinctionValue.
+	ExtinctionClaim bool
+	// ExtinctionPseudoRoyal (extinctionPseudoRoyal): a side's pieces of a
+	// species type of which it has only ExtinctionPieceCount+1 left (its
+	// last ones) may not be left attacked, as a royal king. Needs
+	// ExtinctionValue.
+	ExtinctionPseudoRoyal bool
+	// BareKingValue (bareKingValue) is the result for a side left with
+	// nothing but its king(s); zero is no bare-king rule. Without
+	// BareKingMove the side to move that is bare gets it at once; with
+	// BareKingMove (bareKingMove) the bare side gets one more move, and
+	// the rule applies when its opponent is to move after it.
+	BareKingValue EndValue
+	BareKingMove  bool
+	// FlagPiece (flagPiece) and FlagRegion (whiteFlag, blackFlag): a side
+	// whose piece of type FlagPiece stands on a square of its region wins
+	// ("flag"), as soon as it got there (king of the hill) or, with
+	// FlagMove (flagMove), once the opponent has had one more move: if
+	// Black then reached its own region too, the game is drawn (racing
+	// kings). NoPieceType (zero) is no flag rule.
+	FlagPiece  PieceType
+	FlagRegion [2]Bitboard
+	FlagMove   bool
+	// CheckCounting (checkCounting): a side that has given as many checks
+	// as its count allows wins ("check limit"). The counts left are part
+	// of the position: FEN carries them after the en-passant field as
+	// W+B, the checks White and Black still have to give (3+3 at the
+	// start of 3check), as Fairy-Stockfish 11.1 reads and writes them.
+	// Needs Check.
+	CheckCounting bool
+	// MustCapture (mustCapture): when a side can capture, only captures
+	// are legal (antichess, giveaway).
+	MustCapture bool
+	// NoChecking (checking = false): a move that gives check is illegal
+	// (racing kings). Needs Check.
+	NoChecking bool
+	// NMoveRule (nMoveRule) is the number of moves without capture or pawn
+	// move that draws: zero is 50, a negative number no such rule.
+	NMoveRule int
+	// NFoldRule (nFoldRule) is how many times a position must occur to end
+	// the game: zero is 3.
+	NFoldRule int
+	// NFoldValue (nFoldValue) is the result of the repetition for the side
+	// to move in the repeated position (with NFoldValueAbsolute,
+	// nFoldValueAbsolute, for White): a draw by default.
+	NFoldValue         EndValue
+	NFoldValueAbsolute bool
+
 	// Derived by NewVariant.
+	// fairyRules is set when any rule above differs from its zero value:
+	// generation, counting and Status then take the general path.
+	fairyRules bool
+	// fairyPlainMoves: on the general path, no rule of which moves are
+	// legal beyond the built-in ones (no MustCapture, NoChecking or
+	// ExtinctionPseudoRoyal), so that generation and counting are the
+	// built-in ones' once the game-end rules are looked at.
+	fairyPlainMoves bool
+
 	pieceSet [King + 1]bool
 	castling castling // the orthodox castlings; Chess960 positions carry their own
 	start    Position // StartFEN, parsed
@@ -181,8 +286,11 @@ func NewVariant(v Variant) (*Variant, error) {
 			return nil, fmt.Errorf("variant %s: species %c is not a piece of the variant", v.Name, t.Letter())
 		}
 	}
-	if v.Check && len(v.Species) > 0 {
-		return nil, fmt.Errorf("variant %s: check and extinction together are not supported", v.Name)
+	if err := v.checkFairyRules(); err != nil {
+		return nil, fmt.Errorf("variant %s: %w", v.Name, err)
+	}
+	if v.Check && len(v.Species) > 0 && v.ExtinctionValue == ValueDefault {
+		return nil, fmt.Errorf("variant %s: check with RULES.md extinction is not supported (set ExtinctionValue for Fairy-Stockfish's)", v.Name)
 	}
 	if v.EnPassant && !v.DoubleStep {
 		return nil, fmt.Errorf("variant %s: en passant without double step", v.Name)

@@ -8,6 +8,8 @@ var (
 	zobristSide   uint64
 	zobristCastle [16]uint64
 	zobristEP     [64]uint64
+	// zobristChecks[c][n]: c has n checks left to give (CheckCounting).
+	zobristChecks [2][maxCheckCount + 1]uint64
 )
 
 func init() {
@@ -42,5 +44,11 @@ func init() {
 	}
 	for sq := range zobristEP {
 		zobristEP[sq] = next()
+	}
+	// Drawn after the others, which stay what they were.
+	for c := range zobristChecks {
+		for n := range zobristChecks[c] {
+			zobristChecks[c][n] = next()
+		}
 	}
 }

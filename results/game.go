@@ -26,7 +26,12 @@ const (
 	TermRepetition   = "threefold repetition"
 	TermFiftyMoves   = "50-move rule"
 	TermInsufficient = "insufficient material"
-	TermResignation  = "resignation"
+	// The ends of Fairy-Stockfish's rules (engines.Variant): a flag piece
+	// on its region, a side's last check given, a bare king.
+	TermFlag        = "flag"
+	TermCheckLimit  = "check limit"
+	TermBareKing    = "bare king"
+	TermResignation = "resignation"
 
 	TermAdjudication = "adjudication"
 	TermTimeForfeit  = "time forfeit"

@@ -14,7 +14,8 @@ import (
 // a game recorded as ended so must end so when replayed, and a game the
 // rules ended must be recorded with the rules' result and reason.
 var rulesTerminations = []string{results.TermExtinction, results.TermCheckmate, results.TermStalemate,
-	results.TermRepetition, results.TermFiftyMoves, results.TermInsufficient}
+	results.TermRepetition, results.TermFiftyMoves, results.TermInsufficient,
+	results.TermFlag, results.TermCheckLimit, results.TermBareKing}
 
 // CheckGame replays a journal record by its variant's rules, as `varena
 // rate FILE.pgn` replays a PGN game: every move must be legal where it
@@ -109,6 +110,12 @@ func Termination(r engines.Termination) string {
 		return results.TermRepetition
 	case engines.BareKings, engines.InsufficientMaterial:
 		return results.TermInsufficient
+	case engines.FlagReached:
+		return results.TermFlag
+	case engines.CheckLimit:
+		return results.TermCheckLimit
+	case engines.BareKing:
+		return results.TermBareKing
 	}
 	return r.String()
 }

@@ -17,6 +17,9 @@ func TestTerminationNames(t *testing.T) {
 		engines.Repetition:           results.TermRepetition,
 		engines.BareKings:            results.TermInsufficient,
 		engines.InsufficientMaterial: results.TermInsufficient,
+		engines.FlagReached:          results.TermFlag,
+		engines.CheckLimit:           results.TermCheckLimit,
+		engines.BareKing:             results.TermBareKing,
 	} {
 		if got := Termination(r); got != want {
 			t.Errorf("Termination(%v) = %q, want %q", r, got, want)
