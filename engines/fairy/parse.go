@@ -84,7 +84,7 @@ func findParent(s section, later []section, byName map[string]*Definition, built
 // checks what only the whole definition can tell.
 func (d *Definition) finish() error {
 	at := func(key string) (int, string) {
-		if p, ok := d.Keys[key]; ok && p.File == d.File {
+		if p := d.Keys[key]; d.own(p) {
 			return p.Line, key
 		}
 		return d.Line, key
@@ -123,14 +123,23 @@ func (d *Definition) finish() error {
 	}
 	for i, p := range d.Pieces {
 		for _, q := range d.Pieces[:i] {
-			if p.Letter == q.Letter {
-				a, b := q.Key, p.Key
-				if d.Keys[a].Line > d.Keys[b].Line {
-					a, b = b, a
-				}
-				line, _ := at(b)
-				return &Error{File: d.File, Line: line, Key: b, Err: fmt.Errorf("letter %q is also %s's", p.Letter, a)}
+			if p.Letter != q.Letter {
+				continue
 			}
+			// Blame the key this section set, the later one if both.
+			a, b := q.Key, p.Key
+			if pa, pb := d.Keys[a], d.Keys[b]; d.own(pa) && (!d.own(pb) || pa.Line > pb.Line) {
+				a, b = b, a
+			}
+			line, _ := at(b)
+			return &Error{File: d.File, Line: line, Key: b, Err: fmt.Errorf("letter %q is also %s's", p.Letter, a)}
+		}
+	}
+	// An extinction type without pieces would end every game at once.
+	for _, k := range d.ExtinctionPieces.Keys {
+		if d.Piece(k) == nil {
+			line, _ := at("extinctionPieceTypes")
+			return &Error{File: d.File, Line: line, Key: "extinctionPieceTypes", Err: fmt.Errorf("names %s, which the variant does not have", k)}
 		}
 	}
 	if err := d.checkFEN(d.StartFEN); err != nil {
@@ -140,12 +149,17 @@ func (d *Definition) finish() error {
 	return nil
 }
 
+// own reports whether a key's place is in the definition's own section
+// (after its header; a section's keys come before the next header).
+func (d *Definition) own(p Pos) bool { return p.File == d.File && p.Line > d.Line }
+
 // checkFEN checks a start position's board and side to move against the
 // board size and the pieces.
 func (d *Definition) checkFEN(fen string) error {
-	fields := strings.Fields(fen)
-	if len(fields) < 2 {
-		return fmt.Errorf("start position %q: needs at least a board and a side to move", short(fen))
+	// Fairy-Stockfish reads a FEN of the board alone (White to move).
+	fields := append(strings.Fields(fen), "w")
+	if len(fields) > 8 {
+		return fmt.Errorf("start position %q: more than 7 fields", short(fen))
 	}
 	board := fields[0]
 	if strings.ContainsAny(board, "[]") {
@@ -187,7 +201,7 @@ func (d *Definition) checkFEN(fen string) error {
 	if fields[1] != "w" && fields[1] != "b" {
 		return fmt.Errorf("start position %q: side to move %q", short(fen), fields[1])
 	}
-	if d.CheckCounting && (len(fields) < 5 || !strings.Contains(fields[4], "+")) {
+	if d.CheckCounting && (len(fields) < 6 || !strings.Contains(fields[4], "+")) {
 		return fmt.Errorf("start position %q: checkCounting needs the checks field (3+3)", short(fen))
 	}
 	return nil
