@@ -37,6 +37,7 @@ func readSections(r io.Reader, file string) ([]section, error) {
 		read  int
 		line  int
 		names = map[string]int{}
+		keys  map[string]int // the current section's keys and their lines
 	)
 	for {
 		text, err := br.ReadString('\n')
@@ -70,6 +71,7 @@ func readSections(r io.Reader, file string) ([]section, error) {
 				return nil, &Error{File: file, Line: line, Err: fmt.Errorf("more than %d sections", MaxSections)}
 			}
 			names[s.name] = line
+			keys = map[string]int{}
 			out = append(out, s)
 		default:
 			k, v, ok := strings.Cut(t, "=")
@@ -81,11 +83,10 @@ func readSections(r io.Reader, file string) ([]section, error) {
 				return nil, &Error{File: file, Line: line, Key: k, Err: errors.New("key outside a section")}
 			}
 			s := &out[len(out)-1]
-			for _, e := range s.entries {
-				if e.key == k {
-					return nil, &Error{File: file, Line: line, Key: k, Err: fmt.Errorf("repeated in section %q (first at line %d)", s.name, e.line)}
-				}
+			if first, ok := keys[k]; ok {
+				return nil, &Error{File: file, Line: line, Key: k, Err: fmt.Errorf("repeated in section %q (first at line %d)", s.name, first)}
 			}
+			keys[k] = line
 			s.entries = append(s.entries, entry{key: k, value: v, line: line})
 		}
 		if err != nil {

@@ -3,6 +3,7 @@ package fairy
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -113,7 +114,59 @@ func pawnOnly(name, why string) keySpec {
 	}}
 }
 
-var keyTable = buildKeyTable()
+var keyTable = markSince(buildKeyTable())
+
+// Keys that differ between Fairy-Stockfish 11.1 (the Debian binary) and
+// newer versions. TestKeysOf111 checks the table against the binary.
+var (
+	// only111 are 11.1's names, with what newer versions say instead.
+	only111 = map[string]string{
+		"promotionRank":        "promotionRegionWhite, promotionRegionBlack",
+		"doubleStepRank":       "doubleStepRegionWhite, doubleStepRegionBlack",
+		"firstRankDoubleSteps": "doubleStepRegionWhite = *1 *2",
+		"whiteFlag":            "flagRegionWhite (or flagRegion for both)",
+		"blackFlag":            "flagRegionBlack",
+		"castlingRookPiece":    "castlingRookPieces",
+		"kingType":             "king = k:BETZA",
+		"kingPass":             "pass",
+		"kingPassOnStalemate":  "passOnStalemate",
+	}
+	// newOnly are keys 11.1 does not read (it warns and ignores them).
+	newOnly = strings.Fields(`
+		hawk musketeerElephant unicorn musketeerCannon spider leopard fortress
+		promotionRegionWhite promotionRegionBlack promotionPieceTypesWhite
+		promotionPieceTypesBlack pawnTypes promotionPawnTypes
+		promotionPawnTypesWhite promotionPawnTypesBlack doubleStepRegionWhite
+		doubleStepRegionBlack tripleStepRegionWhite tripleStepRegionBlack
+		enPassantRegion enPassantTypes enPassantTypesWhite enPassantTypesBlack
+		castlingKingFile castlingKingPiece castlingRookKingsideFile
+		castlingRookQueensideFile castlingRookPieces castlingRookPiecesWhite
+		castlingRookPiecesBlack oppositeCastling stalematePieceCount
+		extinctionPseudoRoyal dupleCheck flagPieceWhite flagPieceBlack
+		flagRegion flagRegionWhite flagRegionBlack flagPieceCount
+		flagPieceBlockedWin flagPieceSafe nMoveRuleTypes nMoveRuleTypesWhite
+		nMoveRuleTypesBlack moveRepetitionIllegal chasingRule castlingWins
+		connectNxN connectHorizontal connectVertical connectDiagonal
+		connectRegion1White connectRegion2White connectRegion1Black
+		connectRegion2Black enclosingDrop enclosingDropStart dropNoDoubled
+		dropNoDoubledCount arrowGating duckGating staticGating pastGating
+		staticGatingRegion wallingRule wallingRegion wallingRegionWhite
+		wallingRegionBlack passOnStalemate flipEnclosedPieces blastOnCapture
+		blastImmuneTypes mutuallyImmuneTypes petrifyOnCaptureTypes
+		petrifyBlastPieces pieceValueMg pieceValueEg`)
+)
+
+func markSince(t []keySpec) []keySpec {
+	for i := range t {
+		if n, ok := only111[t[i].name]; ok {
+			t[i].since, t[i].note = "11.1", "newer: "+n
+		}
+		if slices.Contains(newOnly, t[i].name) {
+			t[i].since = "new"
+		}
+	}
+	return t
+}
 
 func buildKeyTable() []keySpec {
 	t := []keySpec{
@@ -137,6 +190,18 @@ func buildKeyTable() []keySpec {
 	}
 	t = append(t, keySpec{name: "king", apply: pieceApply("king")})
 	t = append(t,
+		keySpec{name: "kingType", apply: func(d *Definition, v string) error {
+			k, err := d.parsePiece(v)
+			if err != nil {
+				return err
+			}
+			king, p := d.Piece("king"), d.Piece(k)
+			if king == nil {
+				return fmt.Errorf("the variant has no king to move as %s", k)
+			}
+			king.Betza, king.Atoms = p.Betza, append([]Atom(nil), p.Atoms...)
+			return nil
+		}},
 		keySpec{name: "startFen", apply: func(d *Definition, v string) error { d.StartFEN = v; return nil }},
 		// Promotion.
 		keySpec{name: "promotionRank", since: "11.1", note: "newer: promotionRegionWhite/Black", apply: func(d *Definition, v string) error {

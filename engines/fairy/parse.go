@@ -117,6 +117,9 @@ func (d *Definition) finish() error {
 		d.DoubleStepRegion[c] = d.DoubleStepRegion[c].clip(d.Files, d.Ranks)
 		d.FlagRegion[c] = d.FlagRegion[c].clip(d.Files, d.Ranks)
 		d.PromotionPieces[c].Keys = slices.DeleteFunc(d.PromotionPieces[c].Keys, func(k string) bool { return d.Piece(k) == nil })
+		if len(d.PromotionPieces[c].Keys) == 0 {
+			d.PromotionPieces[c].Keys = nil
+		}
 	}
 	if !d.rookFilesSet[0] {
 		d.CastlingRookKingsideFile = d.Files - 1

@@ -363,3 +363,14 @@ func TestSample(t *testing.T) {
 	}
 	flush()
 }
+
+// TestKingType: 11.1's kingType gives the royal king another piece's moves.
+func TestKingType(t *testing.T) {
+	d := parseString(t, "[a:chess]\nkingType = n\n")[0]
+	if got := atomSet(d.Piece("king").Atoms); got != set(knight) || d.Piece("king").Betza != "N" {
+		t.Errorf("king moves %s (%s), want a knight's", got, d.Piece("king").Betza)
+	}
+	if _, err := Parse(strings.NewReader("[a:extinction]\nkingType = n\n"), "t.ini"); err == nil || err.Error() != `t.ini:2: key "kingType": the variant has no king to move as knight` {
+		t.Errorf("error %v", err)
+	}
+}
