@@ -432,10 +432,17 @@ var keyIndex = func() map[string]int {
 	return m
 }()
 
-// apply reads one section's entries into d, in the table's order. With
-// lenient (builtin.ini), an unsupported rule is recorded in d.Unsupported;
-// otherwise it is returned.
+// apply reads one section's entries into d, in the table's order. The
+// error returned is the one of the earliest line, the likeliest cause of
+// any others. With builtin (builtin.ini), an unsupported rule is recorded
+// in d.Unsupported instead.
 func (d *Definition) apply(s section, file string, builtin bool) error {
+	var first *Error
+	fail := func(e *Error) {
+		if first == nil || e.Line < first.Line {
+			first = e
+		}
+	}
 	order := make([]int, len(s.entries))
 	for i, e := range s.entries {
 		j, ok := keyIndex[e.key]
@@ -444,9 +451,11 @@ func (d *Definition) apply(s section, file string, builtin bool) error {
 		case builtin && builtinOnly[e.key] != nil:
 			j = len(keyTable)
 		case strings.HasPrefix(e.key, "mobilityRegion"):
-			return &Error{File: file, Line: e.line, Key: e.key, Err: unsupported("mobility regions")}
+			fail(&Error{File: file, Line: e.line, Key: e.key, Err: unsupported("mobility regions")})
+			j = -1
 		default:
-			return &Error{File: file, Line: e.line, Key: e.key, Err: errors.New("unknown key")}
+			fail(&Error{File: file, Line: e.line, Key: e.key, Err: errors.New("unknown key")})
+			j = -1
 		}
 		order[i] = j
 	}
@@ -472,11 +481,15 @@ func (d *Definition) apply(s section, file string, builtin bool) error {
 				continue
 			}
 			ee := &Error{File: file, Line: e.line, Key: e.key, Err: err}
-			if !builtin || !errors.Is(err, ErrUnsupported) {
-				return ee
+			if builtin && errors.Is(err, ErrUnsupported) {
+				d.Unsupported = append(d.Unsupported, ee)
+				continue
 			}
-			d.Unsupported = append(d.Unsupported, ee)
+			fail(ee)
 		}
+	}
+	if first != nil {
+		return first
 	}
 	return nil
 }

@@ -284,5 +284,5 @@ var fsfBuiltins = []string{
 	"racingkings", "seirawan", "shako", "shatar", "shatranj", "shogi",
 	"shouse", "sittuyin", "suicide", "supply", "threekings", "xiangqi",
 	// Newer versions' built-ins that files use as parents.
-	"atomic", "nocheckatomic", "flipello",
+	"atomic", "nocheckatomic", "flipello", "amazons",
 }

@@ -114,6 +114,7 @@ func TestParseErrors(t *testing.T) {
 		{"repeated key", "[a:chess]\ncastling = false\ncastling = true\n", `t.ini:3: key "castling": repeated in section "a" (first at line 2)`, false},
 		{"unknown key", "[a:chess]\ncastle = false\n", `t.ini:2: key "castle": unknown key`, false},
 		{"builtin-only key", "[a:chess]\nbareKingValue = loss\n", `t.ini:2: key "bareKingValue": unknown key`, false},
+		{"earliest line first", "[a:chess]\ncastling = yes\nfoo = 1\n", `t.ini:2: key "castling": value "yes" is not true or false`, false},
 		{"empty value", "[a:chess]\ncastling =\n", `t.ini:2: key "castling": empty value`, false},
 		{"bool", "[a:chess]\ncastling = yes\n", `t.ini:2: key "castling": value "yes" is not true or false`, false},
 		{"int", "[a:chess]\nnMoveRule = -1\n", `t.ini:2: key "nMoveRule": value "-1" is not a whole number from 0 to 1000000`, false},

@@ -37,7 +37,10 @@ func (r Region) String() string {
 	return strings.Join(parts, " ")
 }
 
-// Result is a game result for the side to move, as variants.ini says it.
+// Result is a game result as variants.ini says it: for the side the rule
+// is about, which is the side to move (checkmated, stalemated, at the
+// repetition) or the side whose pieces went extinct; Fairy-Stockfish
+// gives the other side the opposite.
 type Result int
 
 const (
