@@ -43,6 +43,9 @@ type Definition struct {
 
 	DoubleStep       bool      // pawns may step twice from DoubleStepRegion
 	DoubleStepRegion [2]Region // en passant follows a double step, as in FSF
+	// EnPassantRegion holds the squares an en-passant capture may land on
+	// (the whole board unless enPassantRegion says otherwise).
+	EnPassantRegion Region
 
 	Castling                  bool
 	Chess960                  bool
@@ -150,6 +153,7 @@ func (d *Definition) copyDef() *Definition {
 		c.PromotionRegion[i] = slices.Clone(d.PromotionRegion[i])
 		c.DoubleStepRegion[i] = slices.Clone(d.DoubleStepRegion[i])
 		c.FlagRegion[i] = slices.Clone(d.FlagRegion[i])
+		c.EnPassantRegion = slices.Clone(d.EnPassantRegion)
 		c.PromotionPieces[i] = clone(d.PromotionPieces[i])
 		c.CastlingRookPieces[i] = clone(d.CastlingRookPieces[i])
 		c.FlagPiece[i] = clone(d.FlagPiece[i])

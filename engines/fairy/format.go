@@ -83,6 +83,7 @@ func (d *Definition) Format() (string, error) {
 	kv("doubleStep", d.DoubleStep)
 	kv("doubleStepRegionWhite", d.DoubleStepRegion[0])
 	kv("doubleStepRegionBlack", d.DoubleStepRegion[1])
+	kv("enPassantRegion", d.EnPassantRegion)
 	kv("castling", d.Castling)
 	kv("chess960", d.Chess960)
 	kv("castlingKingsideFile", file(d.CastlingKingsideFile))

@@ -248,7 +248,12 @@ func buildKeyTable() []keySpec {
 		regionKey("doubleStepRegionBlack", "doubleStep", func(d *Definition) *[2]Region { return &d.DoubleStepRegion }, 1),
 		refuse("tripleStepRegionWhite", "pawn triple steps", "-", ""),
 		refuse("tripleStepRegionBlack", "pawn triple steps", "-", ""),
-		refuse("enPassantRegion", "en-passant regions"),
+		keySpec{name: "enPassantRegion", apply: func(d *Definition, v string) error {
+			r, err := parseRegion(v)
+			d.EnPassantRegion = r
+			d.regionSet["enPassant"] = true
+			return err
+		}},
 		pawnOnly("enPassantTypes", "en passant by pieces other than the pawn"),
 		pawnOnly("enPassantTypesWhite", "en passant by pieces other than the pawn"),
 		pawnOnly("enPassantTypesBlack", "en passant by pieces other than the pawn"),

@@ -112,6 +112,10 @@ func (d *Definition) finish() error {
 		}
 		d.DoubleStepRegion = [2]Region{w, b}
 	}
+	if !d.regionSet["enPassant"] {
+		d.EnPassantRegion = ranksRegion(d.Files, 1, d.Ranks)
+	}
+	d.EnPassantRegion = d.EnPassantRegion.clip(d.Files, d.Ranks)
 	for c := 0; c < 2; c++ {
 		d.PromotionRegion[c] = d.PromotionRegion[c].clip(d.Files, d.Ranks)
 		d.DoubleStepRegion[c] = d.DoubleStepRegion[c].clip(d.Files, d.Ranks)

@@ -309,6 +309,9 @@ func TestBuiltins(t *testing.T) {
 	if h := Lookup(nil, "horde"); h.DoubleStepRegion[0].String() != "a1 b1 c1 d1 e1 f1 g1 h1 a2 b2 c2 d2 e2 f2 g2 h2" {
 		t.Errorf("horde's white double steps %s", h.DoubleStepRegion[0])
 	}
+	if h := Lookup(nil, "horde"); h.EnPassantRegion.String() != "a3 b3 c3 d3 e3 f3 g3 h3 a6 b6 c6 d6 e6 f6 g6 h6" || len(Lookup(nil, "chess").EnPassantRegion) != 64 {
+		t.Errorf("horde's en-passant squares %s", h.EnPassantRegion)
+	}
 	if rk := Lookup(nil, "racingkings"); rk.Checking || !rk.FlagMove || rk.FlagRegion[1].String() != "a8 b8 c8 d8 e8 f8 g8 h8" {
 		t.Errorf("racingkings: %+v", rk)
 	}

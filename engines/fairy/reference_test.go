@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -240,4 +241,28 @@ func TestStartFEN(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestHordeEnPassant: in Fairy-Stockfish 11.1 a horde pawn's double step
+// from the first rank gives no en-passant right, one from the second does;
+// builtin.ini says so with enPassantRegion = *3 *6.
+func TestHordeEnPassant(t *testing.T) {
+	h := Lookup(nil, "horde")
+	if h.EnPassantRegion.Contains(Square{0, 1}) || !h.EnPassantRegion.Contains(Square{0, 2}) {
+		t.Errorf("horde's en-passant squares %s", h.EnPassantRegion)
+	}
+	f := startFSF(t, "")
+	for _, tt := range []struct {
+		fen, move, capture string
+		want               bool
+	}{
+		{"4k3/8/8/8/8/1p6/8/P3K3 w - - 0 1", "a1a3", "b3a2", false},
+		{"4k3/8/8/8/1p6/8/P7/4K3 w - - 0 1", "a2a4", "b4a3", true},
+	} {
+		f.setup("horde", tt.fen, []string{tt.move})
+		moves, _ := f.perft(1)
+		if got := slices.Contains(moves, tt.capture); got != tt.want {
+			t.Errorf("%s after %s: en passant %s is %v, want %v", tt.fen, tt.move, tt.capture, got, tt.want)
+		}
+	}
 }
