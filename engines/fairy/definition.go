@@ -1,0 +1,244 @@
+package fairy
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+)
+
+// Pos is where a key was set: a file and a line.
+type Pos struct {
+	File string
+	Line int
+}
+
+// Piece is a piece type of a variant.
+type Piece struct {
+	Key    string // Fairy-Stockfish's key: "knight", "customPiece1", "king"
+	Letter byte   // lower-case FEN letter (upper case for White)
+	Betza  string // its moves in Betza notation ("" for an immobile piece)
+	Atoms  []Atom // Betza expanded; the pawn's double step is DoubleStep
+	Royal  bool   // the king: checkmate rules apply to it
+}
+
+// Definition is one variant of a variants.ini, resolved against its
+// parents. Pieces are named by key (Piece.Key); [2] arrays are White,
+// Black.
+type Definition struct {
+	Name, Parent string // Parent "" for a root section
+	File         string // where the section is
+	Line         int
+
+	Files, Ranks int    // maxFile, maxRank
+	StartFEN     string // startFen
+	Pieces       []Piece
+
+	// Promotion of pawns: where, to what, whether it is forced; and of
+	// other pieces (promotedPieceType, "" = the piece does not promote).
+	PromotionRegion         [2]Region
+	PromotionPieces         [2]PieceSet
+	MandatoryPawnPromotion  bool
+	MandatoryPiecePromotion bool
+	PromotedPiece           map[string]string
+
+	DoubleStep       bool      // pawns may step twice from DoubleStepRegion
+	DoubleStepRegion [2]Region // en passant follows a double step, as in FSF
+	// EnPassantRegion holds the squares an en-passant capture may land on
+	// (the whole board unless enPassantRegion says otherwise).
+	EnPassantRegion Region
+
+	Castling                  bool
+	Chess960                  bool
+	CastlingKingsideFile      int // king's destination files, 0-based
+	CastlingQueensideFile     int
+	CastlingRank              int // 1-based, from the side's own side
+	CastlingKingFile          int // 0-based
+	CastlingKingPiece         [2]string
+	CastlingRookPieces        [2]PieceSet
+	CastlingRookKingsideFile  int // 0-based
+	CastlingRookQueensideFile int
+
+	Checking       bool // checks exist: the royal piece may not be left attacked
+	MustCapture    bool
+	CheckCounting  bool // nCheck: the count is in the FEN ("3+3")
+	CheckmateValue Result
+	StalemateValue Result
+	// StalematePieceCount: a stalemate is decided by material (suicide).
+	StalematePieceCount bool
+
+	ExtinctionValue              Result
+	ExtinctionPieces             PieceSet
+	ExtinctionPieceCount         int // the rule fires at this many left
+	ExtinctionOpponentPieceCount int
+	ExtinctionPseudoRoyal        bool
+	ExtinctionClaim              bool
+
+	// BareKing: a side left with its king alone (shatranj). Fairy-Stockfish
+	// has no key for it; builtin.ini sets it for the built-in variants.
+	BareKingValue Result
+	BareKingMove  bool // the opponent may still bare the other king
+
+	FlagPiece           [2]PieceSet
+	FlagRegion          [2]Region
+	FlagMove            bool // the opponent gets one more move to reach its own flag
+	FlagPieceCount      int
+	FlagPieceBlockedWin bool
+	FlagPieceSafe       bool
+
+	NMoveRule          int // 0: none
+	NFoldRule          int
+	NFoldValue         Result
+	NFoldValueAbsolute bool
+
+	// Keys says where each key in effect was set; keys a child inherits
+	// keep their parent's place.
+	Keys map[string]Pos
+	// Unsupported lists, for a built-in parent, the rules the engine cannot
+	// play (Parse refuses a file section with any).
+	Unsupported []*Error
+
+	// Fairy-Stockfish 11.1's rank rules, turned into regions against the
+	// final board by finish unless regions were given.
+	promotionRank  int
+	doubleStepRank int
+	firstRankDS    bool
+	regionSet      map[string]bool
+	rookFilesSet   [2]bool
+}
+
+// root is the definition of a section without parent: Fairy-Stockfish's
+// defaults, the rules of chess without any piece.
+func root() *Definition {
+	d := &Definition{
+		Files: 8, Ranks: 8,
+		StartFEN:                  "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		MandatoryPawnPromotion:    true,
+		DoubleStep:                true,
+		Castling:                  true,
+		CastlingKingsideFile:      6,
+		CastlingQueensideFile:     2,
+		CastlingRank:              1,
+		CastlingKingFile:          4,
+		CastlingKingPiece:         [2]string{"king", "king"},
+		Checking:                  true,
+		CheckmateValue:            Loss,
+		StalemateValue:            Draw,
+		FlagPieceCount:            1,
+		NMoveRule:                 50,
+		NFoldRule:                 3,
+		NFoldValue:                Draw,
+		Keys:                      map[string]Pos{},
+		promotionRank:             8,
+		doubleStepRank:            2,
+		regionSet:                 map[string]bool{},
+		CastlingRookQueensideFile: 0,
+	}
+	qrbn := PieceSet{Keys: []string{"knight", "bishop", "rook", "queen"}}
+	d.PromotionPieces = [2]PieceSet{qrbn, clone(qrbn)}
+	rook := PieceSet{Keys: []string{"rook"}}
+	d.CastlingRookPieces = [2]PieceSet{rook, clone(rook)}
+	return d
+}
+
+func clone(s PieceSet) PieceSet { return PieceSet{All: s.All, Keys: slices.Clone(s.Keys)} }
+
+// copyDef returns a deep copy of d, the start of a child.
+func (d *Definition) copyDef() *Definition {
+	c := *d
+	c.Pieces = slices.Clone(d.Pieces)
+	for i := range c.Pieces {
+		c.Pieces[i].Atoms = slices.Clone(c.Pieces[i].Atoms)
+	}
+	for i := 0; i < 2; i++ {
+		c.PromotionRegion[i] = slices.Clone(d.PromotionRegion[i])
+		c.DoubleStepRegion[i] = slices.Clone(d.DoubleStepRegion[i])
+		c.FlagRegion[i] = slices.Clone(d.FlagRegion[i])
+		c.EnPassantRegion = slices.Clone(d.EnPassantRegion)
+		c.PromotionPieces[i] = clone(d.PromotionPieces[i])
+		c.CastlingRookPieces[i] = clone(d.CastlingRookPieces[i])
+		c.FlagPiece[i] = clone(d.FlagPiece[i])
+	}
+	c.ExtinctionPieces = clone(d.ExtinctionPieces)
+	c.PromotedPiece = maps.Clone(d.PromotedPiece)
+	c.Keys = maps.Clone(d.Keys)
+	c.regionSet = maps.Clone(d.regionSet)
+	c.Unsupported = slices.Clone(d.Unsupported)
+	return &c
+}
+
+// Piece returns the piece of the given key, or nil.
+func (d *Definition) Piece(key string) *Piece {
+	for i := range d.Pieces {
+		if d.Pieces[i].Key == key {
+			return &d.Pieces[i]
+		}
+	}
+	return nil
+}
+
+func (d *Definition) pieceByLetter(c byte) *Piece {
+	for i := range d.Pieces {
+		if d.Pieces[i].Letter == c {
+			return &d.Pieces[i]
+		}
+	}
+	return nil
+}
+
+// setPiece adds or replaces a piece type, keeping Fairy-Stockfish's order.
+func (d *Definition) setPiece(p Piece) {
+	d.removePiece(p.Key)
+	d.Pieces = append(d.Pieces, p)
+	slices.SortStableFunc(d.Pieces, func(a, b Piece) int { return pieceOrder(a.Key) - pieceOrder(b.Key) })
+}
+
+func (d *Definition) removePiece(key string) {
+	d.Pieces = slices.DeleteFunc(d.Pieces, func(p Piece) bool { return p.Key == key })
+}
+
+// applyPiece reads a piece key: "x" (its letter), "x:BETZA" for custom
+// pieces and the king, "-" to remove the type.
+func (d *Definition) applyPiece(key, v string) error {
+	if v == "-" {
+		d.removePiece(key)
+		return nil
+	}
+	if v == "" || !isLetter(v[0]) {
+		return fmt.Errorf("value %q is not a piece letter or -", short(v))
+	}
+	p := Piece{Key: key, Letter: lower(v[0]), Royal: key == "king"}
+	_, custom := customSlot(key)
+	betza := ""
+	switch {
+	case len(v) == 1:
+		if custom {
+			return fmt.Errorf("value %q: a custom piece needs LETTER:BETZA", short(v))
+		}
+	case len(v) > 2 && v[1] == ':' && (custom || key == "king"):
+		betza = v[2:]
+	case v[1] == ':' && len(v) == 2:
+		return fmt.Errorf("value %q: no Betza after ':'", short(v))
+	case custom || key == "king":
+		return fmt.Errorf("value %q is not LETTER:BETZA", short(v))
+	default:
+		return fmt.Errorf("value %q: only customPieceN and king take a Betza move, %s is a single letter", short(v), key)
+	}
+	switch {
+	case betza != "":
+	case key == "king":
+		betza = "K"
+	default:
+		info, _ := standardPiece(key)
+		if info.why != "" {
+			return unsupported("%s", info.why)
+		}
+		betza = info.betza
+	}
+	atoms, err := ParseBetza(betza)
+	if err != nil {
+		return err
+	}
+	p.Betza, p.Atoms = betza, atoms
+	d.setPiece(p)
+	return nil
+}

@@ -1,0 +1,131 @@
+package fairy
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Format writes d as one variants.ini section without parent, every rule
+// spelt out; Parse reads it back to the same rules. It fails when a rule
+// names a piece type the variant does not have (no letter to write).
+func (d *Definition) Format() (string, error) {
+	var b strings.Builder
+	var err error
+	kv := func(k string, v any) { fmt.Fprintf(&b, "%s = %v\n", k, v) }
+	letters := func(s PieceSet) string {
+		if s.All {
+			return "*"
+		}
+		out := ""
+		for _, k := range s.Keys {
+			p := d.Piece(k)
+			if p == nil {
+				err = fmt.Errorf("variant %s: no piece %s to write", d.Name, k)
+				continue
+			}
+			out += string(p.Letter)
+		}
+		if out == "" {
+			return "-"
+		}
+		return out
+	}
+	// A set naming absent types is written only when it is the default of
+	// a section without parent, which Parse then gives back.
+	set := func(key string, s PieceSet, def ...string) {
+		for _, k := range s.Keys {
+			if d.Piece(k) == nil {
+				if !s.All && strings.Join(s.Keys, " ") == strings.Join(def, " ") {
+					return
+				}
+			}
+		}
+		kv(key, letters(s))
+	}
+	file := func(f int) string { return string(rune('a' + f)) }
+	fmt.Fprintf(&b, "[%s]\n", d.Name)
+	kv("maxRank", d.Ranks)
+	kv("maxFile", d.Files)
+	for _, p := range d.Pieces {
+		_, custom := customSlot(p.Key)
+		if custom || p.Key == "king" && p.Betza != "K" {
+			kv(p.Key, string(p.Letter)+":"+p.Betza)
+		} else {
+			kv(p.Key, string(p.Letter))
+		}
+	}
+	kv("startFen", d.StartFEN)
+	kv("promotionRegionWhite", d.PromotionRegion[0])
+	kv("promotionRegionBlack", d.PromotionRegion[1])
+	kv("promotionPieceTypesWhite", letters(d.PromotionPieces[0]))
+	kv("promotionPieceTypesBlack", letters(d.PromotionPieces[1]))
+	kv("mandatoryPawnPromotion", d.MandatoryPawnPromotion)
+	kv("mandatoryPiecePromotion", d.MandatoryPiecePromotion)
+	var promoted []string
+	for _, p := range d.Pieces {
+		to, ok := d.PromotedPiece[p.Key]
+		if !ok {
+			continue
+		}
+		l := "-"
+		if to != "" {
+			if q := d.Piece(to); q != nil {
+				l = string(q.Letter)
+			} else {
+				err = fmt.Errorf("variant %s: no piece %s to write", d.Name, to)
+			}
+		}
+		promoted = append(promoted, string(p.Letter)+":"+l)
+	}
+	if len(promoted) > 0 {
+		kv("promotedPieceType", strings.Join(promoted, " "))
+	}
+	kv("doubleStep", d.DoubleStep)
+	kv("doubleStepRegionWhite", d.DoubleStepRegion[0])
+	kv("doubleStepRegionBlack", d.DoubleStepRegion[1])
+	kv("enPassantRegion", d.EnPassantRegion)
+	kv("castling", d.Castling)
+	kv("chess960", d.Chess960)
+	kv("castlingKingsideFile", file(d.CastlingKingsideFile))
+	kv("castlingQueensideFile", file(d.CastlingQueensideFile))
+	kv("castlingRank", d.CastlingRank)
+	kv("castlingKingFile", file(d.CastlingKingFile))
+	if p := d.Piece(d.CastlingKingPiece[0]); p != nil {
+		kv("castlingKingPiece", string(p.Letter))
+	} else if d.CastlingKingPiece[0] != "king" {
+		err = fmt.Errorf("variant %s: no castling king %s to write", d.Name, d.CastlingKingPiece[0])
+	}
+	kv("castlingRookKingsideFile", file(d.CastlingRookKingsideFile))
+	kv("castlingRookQueensideFile", file(d.CastlingRookQueensideFile))
+	set("castlingRookPiecesWhite", d.CastlingRookPieces[0], "rook")
+	set("castlingRookPiecesBlack", d.CastlingRookPieces[1], "rook")
+	kv("checking", d.Checking)
+	kv("mustCapture", d.MustCapture)
+	kv("checkCounting", d.CheckCounting)
+	kv("checkmateValue", d.CheckmateValue)
+	kv("stalemateValue", d.StalemateValue)
+	kv("stalematePieceCount", d.StalematePieceCount)
+	kv("extinctionValue", d.ExtinctionValue)
+	kv("extinctionPieceTypes", letters(d.ExtinctionPieces))
+	kv("extinctionPieceCount", d.ExtinctionPieceCount)
+	kv("extinctionOpponentPieceCount", d.ExtinctionOpponentPieceCount)
+	kv("extinctionPseudoRoyal", d.ExtinctionPseudoRoyal)
+	kv("extinctionClaim", d.ExtinctionClaim)
+	if d.BareKingValue != ResultNone || d.BareKingMove {
+		kv("bareKingValue", d.BareKingValue)
+		kv("bareKingMove", d.BareKingMove)
+	}
+	kv("flagPieceWhite", letters(d.FlagPiece[0]))
+	kv("flagPieceBlack", letters(d.FlagPiece[1]))
+	kv("flagRegionWhite", d.FlagRegion[0])
+	kv("flagRegionBlack", d.FlagRegion[1])
+	kv("flagMove", d.FlagMove)
+	kv("flagPieceCount", d.FlagPieceCount)
+	kv("flagPieceBlockedWin", d.FlagPieceBlockedWin)
+	kv("flagPieceSafe", d.FlagPieceSafe)
+	kv("nMoveRule", d.NMoveRule)
+	kv("nFoldRule", d.NFoldRule)
+	kv("nFoldValue", d.NFoldValue)
+	kv("nFoldValueAbsolute", d.NFoldValueAbsolute)
+	return b.String(), err
+}

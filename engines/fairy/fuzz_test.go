@@ -1,0 +1,97 @@
+package fairy
+
+import (
+	"errors"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// sameRules compares two definitions' rules, not where they were read.
+func sameRules(a, b *Definition) bool {
+	x, y := *a, *b
+	for _, d := range []*Definition{&x, &y} {
+		d.Name, d.Parent, d.File, d.Line, d.Keys, d.Unsupported = "", "", "", 0, nil, nil
+		d.promotionRank, d.doubleStepRank, d.firstRankDS, d.regionSet, d.rookFilesSet = 0, 0, false, nil, [2]bool{}
+		if len(d.PromotedPiece) == 0 {
+			d.PromotedPiece = nil
+		}
+	}
+	return reflect.DeepEqual(x, y)
+}
+
+// roundTrip checks that Format gives a section Parse reads to the same
+// rules.
+func roundTrip(t *testing.T, d *Definition) {
+	t.Helper()
+	text, err := d.Format()
+	if err != nil {
+		return // a rule names an absent piece: nothing to write it with
+	}
+	// builtin mode: Format spells out bareKingValue and may use the name
+	// of a built-in.
+	back, err := parse(strings.NewReader(text), "formatted.ini", true)
+	if err != nil {
+		t.Fatalf("%s formatted does not parse: %v\n%s", d.Name, err, text)
+	}
+	if !sameRules(d, back[0]) {
+		t.Fatalf("%s: formatted and read back differs\n%+v\n%+v\n%s", d.Name, *d, *back[0], text)
+	}
+}
+
+func TestFormatRoundTrip(t *testing.T) {
+	for _, d := range Builtins() {
+		if len(d.Unsupported) == 0 {
+			roundTrip(t, d)
+		}
+	}
+	for _, f := range []string{"testdata/reference.ini"} {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defs, err := Parse(strings.NewReader(string(data)), f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range defs {
+			roundTrip(t, d)
+		}
+	}
+}
+
+// FuzzParse: any input gives definitions or one-line errors, never a
+// panic; what parses formats and parses back to the same rules.
+func FuzzParse(f *testing.F) {
+	f.Add(builtinINI)
+	for _, p := range []string{"testdata/sample.ini", "testdata/reference.ini"} {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(string(data))
+	}
+	f.Add("[a:chess]\ncustomPiece1 = a:fsmWcfhNbbR3\nflagRegionWhite = a* *3 h8\n")
+	f.Add("[a:losalamos]\nmaxFile = 3\nstartFen = 3/3/3/3/3/3 w\npawn = -\n")
+	f.Add("[a]\nking = k:mNcQ\n[b:a]\npromotionRank = 2\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		defs, err := Parse(strings.NewReader(text), "f.ini")
+		if err != nil {
+			var e *Error
+			if !errors.As(err, &e) || strings.Contains(err.Error(), "\n") {
+				t.Fatalf("error %q is not one line of type *Error", err)
+			}
+			return
+		}
+		for _, d := range defs {
+			if d.Files*d.Ranks > 64 || d.Files < 1 || d.Ranks < 1 {
+				t.Fatalf("%s: board %dx%d accepted", d.Name, d.Files, d.Ranks)
+			}
+			if len(d.Unsupported) > 0 {
+				t.Fatalf("%s: accepted with unsupported rules %v", d.Name, d.Unsupported)
+			}
+			roundTrip(t, d)
+		}
+	})
+}

@@ -1,0 +1,510 @@
+package fairy
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// keySpec is one key of variants.ini and what it sets. The table's order
+// is the order keys apply in, whatever their order in the file: the board
+// first, then the pieces, then what names pieces or squares, as
+// Fairy-Stockfish does.
+type keySpec struct {
+	name string
+	// since: "11.1" for a key only Fairy-Stockfish 11.1 reads (its newer
+	// name is in note), "new" for one only newer versions read, "" both.
+	since string
+	note  string
+	apply func(d *Definition, v string) error
+}
+
+func boolKey(name string, f func(d *Definition) *bool) keySpec {
+	return keySpec{name: name, apply: func(d *Definition, v string) error {
+		b, err := parseBool(v)
+		*f(d) = b
+		return err
+	}}
+}
+
+func intKey(name string, f func(d *Definition) *int) keySpec {
+	return keySpec{name: name, apply: func(d *Definition, v string) error {
+		n, err := parseInt(v)
+		*f(d) = n
+		return err
+	}}
+}
+
+func fileKey(name string, f func(d *Definition) *int) keySpec {
+	return keySpec{name: name, apply: func(d *Definition, v string) error {
+		n, err := parseFile(v)
+		*f(d) = n - 1
+		return err
+	}}
+}
+
+func resultKey(name string, f func(d *Definition) *Result) keySpec {
+	return keySpec{name: name, apply: func(d *Definition, v string) error {
+		r, err := parseResult(v)
+		*f(d) = r
+		return err
+	}}
+}
+
+// regionKey sets the regions of the given colours (0 White, 1 Black).
+func regionKey(name, group string, f func(d *Definition) *[2]Region, colours ...int) keySpec {
+	return keySpec{name: name, apply: func(d *Definition, v string) error {
+		r, err := parseRegion(v)
+		if err != nil {
+			return err
+		}
+		for _, c := range colours {
+			f(d)[c] = append(Region(nil), r...)
+		}
+		d.regionSet[group] = true
+		return nil
+	}}
+}
+
+func setKey(name string, f func(d *Definition) *[2]PieceSet, colours ...int) keySpec {
+	return keySpec{name: name, apply: func(d *Definition, v string) error {
+		s, err := d.parsePieceSet(v)
+		if err != nil {
+			return err
+		}
+		for _, c := range colours {
+			f(d)[c] = clone(s)
+		}
+		return nil
+	}}
+}
+
+// refuse is a key whose rule the engine cannot play; the value ok (its
+// default) is accepted, since it asks for nothing.
+func refuse(name, why string, ok ...string) keySpec {
+	return keySpec{name: name, apply: func(d *Definition, v string) error {
+		for _, o := range ok {
+			if v == o || o == "*" {
+				return nil
+			}
+		}
+		return unsupported("%s", why)
+	}}
+}
+
+// ignore is a key that changes nothing varena plays: hints for XBoard's
+// display or Fairy-Stockfish's own evaluation.
+func ignore(name, why string) keySpec {
+	return keySpec{name: name, note: why, apply: func(*Definition, string) error { return nil }}
+}
+
+// pawnOnly accepts a piece set naming the pawn alone (Fairy-Stockfish's
+// default) and refuses other pawn-like types.
+func pawnOnly(name, why string) keySpec {
+	return keySpec{name: name, apply: func(d *Definition, v string) error {
+		s, err := d.parsePieceSet(v)
+		if err != nil {
+			return err
+		}
+		if s.All || len(s.Keys) != 1 || s.Keys[0] != "pawn" {
+			return unsupported("%s", why)
+		}
+		return nil
+	}}
+}
+
+var keyTable = markSince(buildKeyTable())
+
+// Keys that differ between Fairy-Stockfish 11.1 (the Debian binary) and
+// newer versions. TestKeysOf111 checks the table against the binary.
+var (
+	// only111 are 11.1's names, with what newer versions say instead.
+	only111 = map[string]string{
+		"promotionRank":        "promotionRegionWhite, promotionRegionBlack",
+		"doubleStepRank":       "doubleStepRegionWhite, doubleStepRegionBlack",
+		"firstRankDoubleSteps": "doubleStepRegionWhite = *1 *2",
+		"whiteFlag":            "flagRegionWhite (or flagRegion for both)",
+		"blackFlag":            "flagRegionBlack",
+		"castlingRookPiece":    "castlingRookPieces",
+		"kingType":             "king = k:BETZA",
+		"kingPass":             "pass",
+		"kingPassOnStalemate":  "passOnStalemate",
+	}
+	// newOnly are keys 11.1 does not read (it warns and ignores them).
+	newOnly = strings.Fields(`
+		hawk musketeerElephant unicorn musketeerCannon spider leopard fortress
+		promotionRegionWhite promotionRegionBlack promotionPieceTypesWhite
+		promotionPieceTypesBlack pawnTypes promotionPawnTypes
+		promotionPawnTypesWhite promotionPawnTypesBlack doubleStepRegionWhite
+		doubleStepRegionBlack tripleStepRegionWhite tripleStepRegionBlack
+		enPassantRegion enPassantTypes enPassantTypesWhite enPassantTypesBlack
+		castlingKingFile castlingKingPiece castlingRookKingsideFile
+		castlingRookQueensideFile castlingRookPieces castlingRookPiecesWhite
+		castlingRookPiecesBlack oppositeCastling stalematePieceCount
+		extinctionPseudoRoyal dupleCheck flagPieceWhite flagPieceBlack
+		flagRegion flagRegionWhite flagRegionBlack flagPieceCount
+		flagPieceBlockedWin flagPieceSafe nMoveRuleTypes nMoveRuleTypesWhite
+		nMoveRuleTypesBlack moveRepetitionIllegal chasingRule castlingWins
+		connectNxN connectHorizontal connectVertical connectDiagonal
+		connectRegion1White connectRegion2White connectRegion1Black
+		connectRegion2Black enclosingDrop enclosingDropStart dropNoDoubled
+		dropNoDoubledCount arrowGating duckGating staticGating pastGating
+		staticGatingRegion wallingRule wallingRegion wallingRegionWhite
+		wallingRegionBlack passOnStalemate flipEnclosedPieces blastOnCapture
+		blastImmuneTypes mutuallyImmuneTypes petrifyOnCaptureTypes
+		petrifyBlastPieces pieceValueMg pieceValueEg`)
+)
+
+func markSince(t []keySpec) []keySpec {
+	for i := range t {
+		if n, ok := only111[t[i].name]; ok {
+			t[i].since, t[i].note = "11.1", "newer: "+n
+		}
+		if slices.Contains(newOnly, t[i].name) {
+			t[i].since = "new"
+		}
+	}
+	return t
+}
+
+func buildKeyTable() []keySpec {
+	t := []keySpec{
+		{name: "maxRank", apply: func(d *Definition, v string) error {
+			n, err := parseRank(v)
+			d.Ranks = n
+			return err
+		}},
+		{name: "maxFile", apply: func(d *Definition, v string) error {
+			n, err := parseFile(v)
+			d.Files = n
+			return err
+		}},
+	}
+	for _, p := range pieceTypes {
+		t = append(t, keySpec{name: p.key, apply: pieceApply(p.key)})
+	}
+	for i := 1; i <= CustomPieces; i++ {
+		k := fmt.Sprintf("customPiece%d", i)
+		t = append(t, keySpec{name: k, since: "new", note: "11.1 has no custom pieces", apply: pieceApply(k)})
+	}
+	t = append(t, keySpec{name: "king", apply: pieceApply("king")})
+	t = append(t,
+		keySpec{name: "kingType", apply: func(d *Definition, v string) error {
+			k, err := d.parsePiece(v)
+			if err != nil {
+				return err
+			}
+			king, p := d.Piece("king"), d.Piece(k)
+			if king == nil {
+				return fmt.Errorf("the variant has no king to move as %s", k)
+			}
+			king.Betza, king.Atoms = p.Betza, append([]Atom(nil), p.Atoms...)
+			return nil
+		}},
+		keySpec{name: "startFen", apply: func(d *Definition, v string) error { d.StartFEN = v; return nil }},
+		// Promotion.
+		keySpec{name: "promotionRank", since: "11.1", note: "newer: promotionRegionWhite/Black", apply: func(d *Definition, v string) error {
+			n, err := parseRank(v)
+			d.promotionRank = n
+			delete(d.regionSet, "promotion")
+			return err
+		}},
+		regionKey("promotionRegionWhite", "promotion", func(d *Definition) *[2]Region { return &d.PromotionRegion }, 0),
+		regionKey("promotionRegionBlack", "promotion", func(d *Definition) *[2]Region { return &d.PromotionRegion }, 1),
+		setKey("promotionPieceTypes", func(d *Definition) *[2]PieceSet { return &d.PromotionPieces }, 0, 1),
+		setKey("promotionPieceTypesWhite", func(d *Definition) *[2]PieceSet { return &d.PromotionPieces }, 0),
+		setKey("promotionPieceTypesBlack", func(d *Definition) *[2]PieceSet { return &d.PromotionPieces }, 1),
+		keySpec{name: "promotedPieceType", apply: func(d *Definition, v string) error {
+			m, err := d.parsePromoted(v)
+			d.PromotedPiece = m
+			return err
+		}},
+		boolKey("mandatoryPawnPromotion", func(d *Definition) *bool { return &d.MandatoryPawnPromotion }),
+		boolKey("mandatoryPiecePromotion", func(d *Definition) *bool { return &d.MandatoryPiecePromotion }),
+		refuse("promotionLimit", "promotion limits", ""),
+		refuse("piecePromotionOnCapture", "promotion only on captures", "false"),
+		refuse("pieceDemotion", "demotion of pieces", "false"),
+		refuse("sittuyinPromotion", "sittuyin promotion", "false"),
+		pawnOnly("pawnTypes", "pawn types other than the pawn"),
+		pawnOnly("promotionPawnTypes", "promoting types other than the pawn"),
+		pawnOnly("promotionPawnTypesWhite", "promoting types other than the pawn"),
+		pawnOnly("promotionPawnTypesBlack", "promoting types other than the pawn"),
+		// Double step and en passant.
+		boolKey("doubleStep", func(d *Definition) *bool { return &d.DoubleStep }),
+		keySpec{name: "doubleStepRank", since: "11.1", note: "newer: doubleStepRegionWhite/Black", apply: func(d *Definition, v string) error {
+			n, err := parseRank(v)
+			d.doubleStepRank = n
+			delete(d.regionSet, "doubleStep")
+			return err
+		}},
+		keySpec{name: "firstRankDoubleSteps", since: "11.1", note: "newer: doubleStepRegionWhite/Black", apply: func(d *Definition, v string) error {
+			b, err := parseBool(v)
+			d.firstRankDS = b
+			delete(d.regionSet, "doubleStep")
+			return err
+		}},
+		regionKey("doubleStepRegionWhite", "doubleStep", func(d *Definition) *[2]Region { return &d.DoubleStepRegion }, 0),
+		regionKey("doubleStepRegionBlack", "doubleStep", func(d *Definition) *[2]Region { return &d.DoubleStepRegion }, 1),
+		refuse("tripleStepRegionWhite", "pawn triple steps", "-", ""),
+		refuse("tripleStepRegionBlack", "pawn triple steps", "-", ""),
+		keySpec{name: "enPassantRegion", apply: func(d *Definition, v string) error {
+			r, err := parseRegion(v)
+			d.EnPassantRegion = r
+			d.regionSet["enPassant"] = true
+			return err
+		}},
+		pawnOnly("enPassantTypes", "en passant by pieces other than the pawn"),
+		pawnOnly("enPassantTypesWhite", "en passant by pieces other than the pawn"),
+		pawnOnly("enPassantTypesBlack", "en passant by pieces other than the pawn"),
+		// Castling.
+		boolKey("castling", func(d *Definition) *bool { return &d.Castling }),
+		boolKey("chess960", func(d *Definition) *bool { return &d.Chess960 }),
+		fileKey("castlingKingsideFile", func(d *Definition) *int { return &d.CastlingKingsideFile }),
+		fileKey("castlingQueensideFile", func(d *Definition) *int { return &d.CastlingQueensideFile }),
+		keySpec{name: "castlingRank", apply: func(d *Definition, v string) error {
+			n, err := parseRank(v)
+			d.CastlingRank = n
+			return err
+		}},
+		fileKey("castlingKingFile", func(d *Definition) *int { return &d.CastlingKingFile }),
+		keySpec{name: "castlingKingPiece", apply: func(d *Definition, v string) error {
+			k, err := d.parsePiece(v)
+			d.CastlingKingPiece = [2]string{k, k}
+			return err
+		}},
+		keySpec{name: "castlingRookKingsideFile", apply: func(d *Definition, v string) error {
+			n, err := parseFile(v)
+			d.CastlingRookKingsideFile, d.rookFilesSet[0] = n-1, true
+			return err
+		}},
+		fileKey("castlingRookQueensideFile", func(d *Definition) *int { return &d.CastlingRookQueensideFile }),
+		keySpec{name: "castlingRookPiece", since: "11.1", note: "newer: castlingRookPieces", apply: func(d *Definition, v string) error {
+			k, err := d.parsePiece(v)
+			s := PieceSet{Keys: []string{k}}
+			d.CastlingRookPieces = [2]PieceSet{s, clone(s)}
+			return err
+		}},
+		setKey("castlingRookPieces", func(d *Definition) *[2]PieceSet { return &d.CastlingRookPieces }, 0, 1),
+		setKey("castlingRookPiecesWhite", func(d *Definition) *[2]PieceSet { return &d.CastlingRookPieces }, 0),
+		setKey("castlingRookPiecesBlack", func(d *Definition) *[2]PieceSet { return &d.CastlingRookPieces }, 1),
+		refuse("castlingDroppedPiece", "castling with dropped pieces", "false"),
+		refuse("oppositeCastling", "opposite castling", "false"),
+		// Check and game end.
+		boolKey("checking", func(d *Definition) *bool { return &d.Checking }),
+		boolKey("mustCapture", func(d *Definition) *bool { return &d.MustCapture }),
+		boolKey("checkCounting", func(d *Definition) *bool { return &d.CheckCounting }),
+		resultKey("checkmateValue", func(d *Definition) *Result { return &d.CheckmateValue }),
+		resultKey("stalemateValue", func(d *Definition) *Result { return &d.StalemateValue }),
+		boolKey("stalematePieceCount", func(d *Definition) *bool { return &d.StalematePieceCount }),
+		resultKey("extinctionValue", func(d *Definition) *Result { return &d.ExtinctionValue }),
+		keySpec{name: "extinctionPieceTypes", apply: func(d *Definition, v string) error {
+			s, err := d.parsePieceSet(v)
+			d.ExtinctionPieces = s
+			return err
+		}},
+		intKey("extinctionPieceCount", func(d *Definition) *int { return &d.ExtinctionPieceCount }),
+		intKey("extinctionOpponentPieceCount", func(d *Definition) *int { return &d.ExtinctionOpponentPieceCount }),
+		boolKey("extinctionPseudoRoyal", func(d *Definition) *bool { return &d.ExtinctionPseudoRoyal }),
+		boolKey("extinctionClaim", func(d *Definition) *bool { return &d.ExtinctionClaim }),
+		refuse("dupleCheck", "duple check", "false"),
+		keySpec{name: "flagPiece", apply: func(d *Definition, v string) error {
+			s, err := d.parsePieceSet(v)
+			if err == nil && !s.All && len(s.Keys) > 1 {
+				err = fmt.Errorf("value %q is not one piece letter or *", short(v))
+			}
+			d.FlagPiece = [2]PieceSet{s, clone(s)}
+			return err
+		}},
+		setKey("flagPieceWhite", func(d *Definition) *[2]PieceSet { return &d.FlagPiece }, 0),
+		setKey("flagPieceBlack", func(d *Definition) *[2]PieceSet { return &d.FlagPiece }, 1),
+		regionKey("whiteFlag", "flag", func(d *Definition) *[2]Region { return &d.FlagRegion }, 0),
+		regionKey("blackFlag", "flag", func(d *Definition) *[2]Region { return &d.FlagRegion }, 1),
+		regionKey("flagRegion", "flag", func(d *Definition) *[2]Region { return &d.FlagRegion }, 0, 1),
+		regionKey("flagRegionWhite", "flag", func(d *Definition) *[2]Region { return &d.FlagRegion }, 0),
+		regionKey("flagRegionBlack", "flag", func(d *Definition) *[2]Region { return &d.FlagRegion }, 1),
+		boolKey("flagMove", func(d *Definition) *bool { return &d.FlagMove }),
+		intKey("flagPieceCount", func(d *Definition) *int { return &d.FlagPieceCount }),
+		boolKey("flagPieceBlockedWin", func(d *Definition) *bool { return &d.FlagPieceBlockedWin }),
+		boolKey("flagPieceSafe", func(d *Definition) *bool { return &d.FlagPieceSafe }),
+		intKey("nMoveRule", func(d *Definition) *int { return &d.NMoveRule }),
+		intKey("nFoldRule", func(d *Definition) *int { return &d.NFoldRule }),
+		resultKey("nFoldValue", func(d *Definition) *Result { return &d.NFoldValue }),
+		boolKey("nFoldValueAbsolute", func(d *Definition) *bool { return &d.NFoldValueAbsolute }),
+		pawnOnly("nMoveRuleTypes", "n-move rule reset by pieces other than the pawn"),
+		pawnOnly("nMoveRuleTypesWhite", "n-move rule reset by pieces other than the pawn"),
+		pawnOnly("nMoveRuleTypesBlack", "n-move rule reset by pieces other than the pawn"),
+		refuse("perpetualCheckIllegal", "perpetual check rules", "false"),
+		refuse("moveRepetitionIllegal", "move repetition rules", "false"),
+		refuse("chasingRule", "chasing rules", "none"),
+		refuse("countingRule", "counting rules", "none"),
+		refuse("materialCounting", "material counting", "none"),
+		refuse("shatarMateRule", "shatar mating rules", "false"),
+		refuse("bikjangRule", "bikjang", "false"),
+		refuse("shogiPawnDropMateIllegal", "pawn-drop mate rules", "false"),
+		refuse("castlingWins", "castling wins", ""),
+		refuse("connectN", "connect-N wins", "0"),
+		refuse("connectNxN", "connect-NxN wins", "0"),
+		ignore("connectHorizontal", "no connect rule without connectN"),
+		ignore("connectVertical", "no connect rule without connectN"),
+		ignore("connectDiagonal", "no connect rule without connectN"),
+		ignore("connectRegion1White", "no connect rule without connectN"),
+		ignore("connectRegion2White", "no connect rule without connectN"),
+		ignore("connectRegion1Black", "no connect rule without connectN"),
+		ignore("connectRegion2Black", "no connect rule without connectN"),
+		// Drops, gating and other moves.
+		refuse("pieceDrops", "piece drops", "false"),
+		refuse("capturesToHand", "pieces in hand", "false"),
+		refuse("pocketSize", "pieces in hand", "0"),
+		refuse("twoBoards", "two boards (bughouse)", "false"),
+		refuse("mustDrop", "piece drops", "false"),
+		ignore("mustDropType", "no drops"),
+		refuse("dropLoop", "piece drops", "false"),
+		refuse("firstRankPawnDrops", "piece drops", "false"),
+		refuse("promotionZonePawnDrops", "piece drops", "false"),
+		refuse("dropOnTop", "piece drops", "false"),
+		refuse("enclosingDrop", "piece drops", "none"),
+		ignore("enclosingDropStart", "no drops"),
+		ignore("whiteDropRegion", "no drops"),
+		ignore("blackDropRegion", "no drops"),
+		refuse("sittuyinRookDrop", "piece drops", "false"),
+		refuse("dropOppositeColoredBishop", "piece drops", "false"),
+		refuse("dropPromoted", "piece drops", "false"),
+		refuse("dropNoDoubled", "piece drops", "-"),
+		ignore("dropNoDoubledCount", "no drops"),
+		refuse("dropChecks", "piece drops", "true"),
+		refuse("shogiDoubledPawn", "shogi pawn drops", "true"),
+		refuse("gating", "gating", "false"),
+		refuse("seirawanGating", "gating", "false"),
+		refuse("arrowGating", "gating of walls", "false"),
+		refuse("duckGating", "gating of walls", "false"),
+		refuse("staticGating", "gating of walls", "false"),
+		refuse("pastGating", "gating of walls", "false"),
+		ignore("staticGatingRegion", "no gating"),
+		refuse("wallingRule", "walls", "none"),
+		ignore("wallingRegion", "no walls"),
+		ignore("wallingRegionWhite", "no walls"),
+		ignore("wallingRegionBlack", "no walls"),
+		refuse("cambodianMoves", "cambodian moves", "false"),
+		refuse("diagonalLines", "palace diagonals", "-", ""),
+		refuse("pass", "passing", "false"),
+		refuse("kingPass", "passing", "false"),
+		refuse("passOnStalemate", "passing", "false"),
+		refuse("kingPassOnStalemate", "passing", "false"),
+		refuse("makpongRule", "makpong rule", "false"),
+		refuse("flyingGeneral", "flying general", "false"),
+		refuse("soldierPromotionRank", "soldier promotion", "1"),
+		refuse("flipEnclosedPieces", "flipping pieces", "none", "false"),
+		refuse("blastOnCapture", "explosions (atomic)", "false"),
+		ignore("blastImmuneTypes", "no explosions"),
+		ignore("mutuallyImmuneTypes", "no explosions"),
+		refuse("petrifyOnCaptureTypes", "petrification", "-", ""),
+		refuse("petrifyBlastPieces", "petrification", "false"),
+		refuse("immobilityIllegal", "immobility rules", "false"),
+		// Hints that change no rule.
+		ignore("variantTemplate", "XBoard's display template"),
+		ignore("pieceToCharTable", "XBoard's piece images"),
+		ignore("pieceValueMg", "Fairy-Stockfish's evaluation"),
+		ignore("pieceValueEg", "Fairy-Stockfish's evaluation"),
+	)
+	return t
+}
+
+func pieceApply(key string) func(d *Definition, v string) error {
+	return func(d *Definition, v string) error { return d.applyPiece(key, v) }
+}
+
+// builtinOnly are keys that only builtin.ini may use: rules of
+// Fairy-Stockfish's built-in variants for which it has no key.
+var builtinOnly = map[string]func(d *Definition, v string) error{
+	"bareKingValue": func(d *Definition, v string) error {
+		r, err := parseResult(v)
+		d.BareKingValue = r
+		return err
+	},
+	"bareKingMove": func(d *Definition, v string) error {
+		b, err := parseBool(v)
+		d.BareKingMove = b
+		return err
+	},
+}
+
+var keyIndex = func() map[string]int {
+	m := map[string]int{}
+	for i, k := range keyTable {
+		m[k.name] = i
+	}
+	return m
+}()
+
+// apply reads one section's entries into d, in the table's order. The
+// error returned is the one of the earliest line, the likeliest cause of
+// any others. With builtin (builtin.ini), an unsupported rule is recorded
+// in d.Unsupported instead.
+func (d *Definition) apply(s section, file string, builtin bool) error {
+	var first *Error
+	fail := func(e *Error) {
+		if first == nil || e.Line < first.Line {
+			first = e
+		}
+	}
+	order := make([]int, len(s.entries))
+	for i, e := range s.entries {
+		j, ok := keyIndex[e.key]
+		switch {
+		case ok:
+		case builtin && builtinOnly[e.key] != nil:
+			j = len(keyTable)
+		case strings.HasPrefix(e.key, "mobilityRegion"):
+			fail(&Error{File: file, Line: e.line, Key: e.key, Err: unsupported("mobility regions")})
+			j = -1
+		default:
+			fail(&Error{File: file, Line: e.line, Key: e.key, Err: errors.New("unknown key")})
+			j = -1
+		}
+		order[i] = j
+	}
+	for j := 0; j <= len(keyTable); j++ {
+		for i, e := range s.entries {
+			if order[i] != j {
+				continue
+			}
+			f := builtinOnly[e.key]
+			if j < len(keyTable) {
+				f = keyTable[j].apply
+			}
+			var err error
+			if e.value == "" {
+				err = errors.New("empty value")
+			} else {
+				err = f(d, e.value)
+			}
+			// A key set again drops what its parent could not play.
+			d.Unsupported = dropKey(d.Unsupported, e.key)
+			d.Keys[e.key] = Pos{File: file, Line: e.line}
+			if err == nil {
+				continue
+			}
+			ee := &Error{File: file, Line: e.line, Key: e.key, Err: err}
+			if builtin && errors.Is(err, ErrUnsupported) {
+				d.Unsupported = append(d.Unsupported, ee)
+				continue
+			}
+			fail(ee)
+		}
+	}
+	if first != nil {
+		return first
+	}
+	return nil
+}
+
+func dropKey(list []*Error, key string) []*Error {
+	var out []*Error
+	for _, e := range list {
+		if e.Key != key {
+			out = append(out, e)
+		}
+	}
+	return out
+}

@@ -1,0 +1,292 @@
+package fairy
+
+import (
+	_ "embed"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// Parse reads a variants.ini from r (name is the file name for errors). It
+// returns every section resolved against its parent, in file order. The
+// first problem ends the reading: a syntax error, an unknown key or bad
+// value, a rule the engine cannot play (errors.Is(err, ErrUnsupported)),
+// or a parent that is neither an earlier section nor a built-in variant.
+func Parse(r io.Reader, name string) ([]*Definition, error) {
+	return parse(r, name, false)
+}
+
+func parse(r io.Reader, file string, builtin bool) ([]*Definition, error) {
+	secs, err := readSections(r, file)
+	if err != nil {
+		return nil, err
+	}
+	var (
+		defs   []*Definition
+		byName = map[string]*Definition{}
+	)
+	for i, s := range secs {
+		if !builtin && slices.Contains(fsfBuiltins, s.name) {
+			return nil, &Error{File: file, Line: s.line, Err: fmt.Errorf("section %q has the name of a Fairy-Stockfish built-in variant, which Fairy-Stockfish would keep instead", s.name)}
+		}
+		parent, err := findParent(s, secs[i+1:], byName, builtin)
+		if err != nil {
+			return nil, &Error{File: file, Line: s.line, Err: err}
+		}
+		d := parent.copyDef()
+		d.Name, d.Parent, d.File, d.Line = s.name, s.parent, file, s.line
+		if err := d.apply(s, file, builtin); err != nil {
+			return nil, err
+		}
+		if !builtin && len(d.Unsupported) > 0 {
+			u := d.Unsupported[0]
+			return nil, &Error{File: file, Line: s.line, Key: u.Key, Err: fmt.Errorf("%w (inherited from %s)", u.Err, s.parent)}
+		}
+		if err := d.finish(); err != nil {
+			return nil, err
+		}
+		defs = append(defs, d)
+		byName[s.name] = d
+	}
+	return defs, nil
+}
+
+// findParent returns the definition a section starts from.
+// Fairy-Stockfish resolves a parent when it reads the section, so a parent
+// defined further down the file is unknown to it (it skips the child with
+// a warning): refused here with the reason.
+func findParent(s section, later []section, byName map[string]*Definition, builtin bool) (*Definition, error) {
+	if s.parent == "" {
+		return root(), nil
+	}
+	if p, ok := byName[s.parent]; ok {
+		return p, nil
+	}
+	for _, l := range later {
+		if l.name == s.parent {
+			return nil, fmt.Errorf("parent %q is defined later, at line %d; Fairy-Stockfish needs a parent before its children and skips this section", s.parent, l.line)
+		}
+	}
+	if !builtin {
+		if p := builtinDef(s.parent); p != nil {
+			return p, nil
+		}
+		if slices.Contains(fsfBuiltins, s.parent) {
+			return nil, unsupported("parent %q: built-in variant whose rules varena does not describe", s.parent)
+		}
+	}
+	return nil, fmt.Errorf("unknown parent %q (not an earlier section nor a built-in variant)", s.parent)
+}
+
+// finish turns 11.1's rank rules into regions on the final board and
+// checks what only the whole definition can tell.
+func (d *Definition) finish() error {
+	at := func(key string) (int, string) {
+		if p := d.Keys[key]; d.own(p) {
+			return p.Line, key
+		}
+		return d.Line, key
+	}
+	if d.Files*d.Ranks > 64 {
+		key := "maxFile"
+		if d.Keys["maxRank"].Line > d.Keys["maxFile"].Line {
+			key = "maxRank"
+		}
+		line, _ := at(key)
+		return &Error{File: d.File, Line: line, Key: key, Err: unsupported("board of %d files and %d ranks has %d squares, more than 64", d.Files, d.Ranks, d.Files*d.Ranks)}
+	}
+	if !d.regionSet["promotion"] {
+		d.PromotionRegion = [2]Region{
+			ranksRegion(d.Files, d.promotionRank, d.Ranks),
+			ranksRegion(d.Files, 1, d.Ranks+1-d.promotionRank),
+		}
+	}
+	if !d.regionSet["doubleStep"] {
+		w := ranksRegion(d.Files, d.doubleStepRank, d.doubleStepRank)
+		b := ranksRegion(d.Files, d.Ranks+1-d.doubleStepRank, d.Ranks+1-d.doubleStepRank)
+		if d.firstRankDS {
+			w = append(ranksRegion(d.Files, 1, 1), w...)
+			b = append(b, ranksRegion(d.Files, d.Ranks, d.Ranks)...)
+		}
+		d.DoubleStepRegion = [2]Region{w, b}
+	}
+	if !d.regionSet["enPassant"] {
+		d.EnPassantRegion = ranksRegion(d.Files, 1, d.Ranks)
+	}
+	d.EnPassantRegion = d.EnPassantRegion.clip(d.Files, d.Ranks)
+	for c := 0; c < 2; c++ {
+		d.PromotionRegion[c] = d.PromotionRegion[c].clip(d.Files, d.Ranks)
+		d.DoubleStepRegion[c] = d.DoubleStepRegion[c].clip(d.Files, d.Ranks)
+		d.FlagRegion[c] = d.FlagRegion[c].clip(d.Files, d.Ranks)
+		d.PromotionPieces[c].Keys = slices.DeleteFunc(d.PromotionPieces[c].Keys, func(k string) bool { return d.Piece(k) == nil })
+		if len(d.PromotionPieces[c].Keys) == 0 {
+			d.PromotionPieces[c].Keys = nil
+		}
+	}
+	if !d.rookFilesSet[0] {
+		d.CastlingRookKingsideFile = d.Files - 1
+	}
+	for i, p := range d.Pieces {
+		for _, q := range d.Pieces[:i] {
+			if p.Letter != q.Letter {
+				continue
+			}
+			// Blame the key this section set, the later one if both.
+			a, b := q.Key, p.Key
+			if pa, pb := d.Keys[a], d.Keys[b]; d.own(pa) && (!d.own(pb) || pa.Line > pb.Line) {
+				a, b = b, a
+			}
+			line, _ := at(b)
+			return &Error{File: d.File, Line: line, Key: b, Err: fmt.Errorf("letter %q is also %s's", p.Letter, a)}
+		}
+	}
+	// An extinction type without pieces would end every game at once.
+	for _, k := range d.ExtinctionPieces.Keys {
+		if d.Piece(k) == nil {
+			line, _ := at("extinctionPieceTypes")
+			return &Error{File: d.File, Line: line, Key: "extinctionPieceTypes", Err: fmt.Errorf("names %s, which the variant does not have", k)}
+		}
+	}
+	if err := d.checkFEN(d.StartFEN); err != nil {
+		line, _ := at("startFen")
+		return &Error{File: d.File, Line: line, Key: "startFen", Err: err}
+	}
+	return nil
+}
+
+// own reports whether a key's place is in the definition's own section
+// (after its header; a section's keys come before the next header).
+func (d *Definition) own(p Pos) bool { return p.File == d.File && p.Line > d.Line }
+
+// checkFEN checks a start position's board and side to move against the
+// board size and the pieces.
+func (d *Definition) checkFEN(fen string) error {
+	// Fairy-Stockfish reads a FEN of the board alone (White to move).
+	fields := append(strings.Fields(fen), "w")
+	if len(fields) > 8 {
+		return fmt.Errorf("start position %q: more than 7 fields", short(fen))
+	}
+	board := fields[0]
+	if strings.ContainsAny(board, "[]") {
+		return unsupported("start position with pieces in hand")
+	}
+	rows := strings.Split(board, "/")
+	if len(rows) != d.Ranks {
+		return fmt.Errorf("start position %q has %d ranks, the board %d", short(fen), len(rows), d.Ranks)
+	}
+	for i, row := range rows {
+		n := 0
+		for j := 0; j < len(row); j++ {
+			c := row[j]
+			switch {
+			case c >= '0' && c <= '9':
+				k := 0
+				for ; j < len(row) && row[j] >= '0' && row[j] <= '9'; j++ {
+					k = k*10 + int(row[j]-'0')
+				}
+				j--
+				if k == 0 || k > maxFiles {
+					return fmt.Errorf("start position %q: bad empty count in rank %d", short(fen), d.Ranks-i)
+				}
+				n += k
+			case c == '*':
+				return unsupported("walls (*) in the start position")
+			case c == '+' || c == '~':
+				return unsupported("promoted pieces (%c) in the start position", c)
+			case isLetter(c) && d.pieceByLetter(lower(c)) != nil:
+				n++
+			default:
+				return fmt.Errorf("start position %q: %q is no piece of the variant", short(fen), c)
+			}
+		}
+		if n != d.Files {
+			return fmt.Errorf("start position %q: rank %d has %d squares, the board %d files", short(fen), d.Ranks-i, n, d.Files)
+		}
+	}
+	if fields[1] != "w" && fields[1] != "b" {
+		return fmt.Errorf("start position %q: side to move %q", short(fen), fields[1])
+	}
+	if d.CheckCounting && (len(fields) < 6 || !strings.Contains(fields[4], "+")) {
+		return fmt.Errorf("start position %q: checkCounting needs the checks field (3+3)", short(fen))
+	}
+	return nil
+}
+
+//go:embed builtin.ini
+var builtinINI string
+
+var (
+	builtinOnce sync.Once
+	builtinDefs []*Definition
+	builtinErr  error
+)
+
+// builtins parses builtin.ini once.
+func builtins() ([]*Definition, error) {
+	builtinOnce.Do(func() {
+		builtinDefs, builtinErr = parse(strings.NewReader(builtinINI), "builtin.ini", true)
+	})
+	return builtinDefs, builtinErr
+}
+
+func builtinDef(name string) *Definition {
+	defs, err := builtins()
+	if err != nil {
+		panic(fmt.Sprintf("fairy: builtin.ini: %v", err)) // a test proves it parses
+	}
+	for _, d := range defs {
+		if d.Name == name {
+			return d
+		}
+	}
+	return nil
+}
+
+// Builtins returns the built-in variants this package describes (copies).
+func Builtins() []*Definition {
+	defs, err := builtins()
+	if err != nil {
+		panic(fmt.Sprintf("fairy: builtin.ini: %v", err))
+	}
+	out := make([]*Definition, len(defs))
+	for i, d := range defs {
+		out[i] = d.copyDef()
+	}
+	return out
+}
+
+// Lookup finds a variant by name among defs, then among the built-in
+// variants (as a copy). It returns nil when there is none.
+func Lookup(defs []*Definition, name string) *Definition {
+	for _, d := range defs {
+		if d.Name == name {
+			return d
+		}
+	}
+	if d := builtinDef(name); d != nil {
+		return d.copyDef()
+	}
+	return nil
+}
+
+// fsfBuiltins are the UCI_Variant values of Fairy-Stockfish 11.1 (its
+// "uci" list) and of newer versions whose names a file may not reuse.
+var fsfBuiltins = []string{
+	"3check", "5check", "ai-wok", "almost", "amazon", "antichess", "asean",
+	"breakthrough", "bughouse", "cambodian", "capablanca", "capahouse",
+	"caparandom", "centaur", "chancellor", "chess", "chessgi", "chigorin",
+	"clobber", "clobber10", "codrus", "courier", "crazyhouse", "dobutsu",
+	"embassy", "euroshogi", "extinction", "fairy", "fischerandom", "gardner",
+	"giveaway", "gorogoro", "gothic", "grand", "hoppelpoppel", "horde",
+	"janggi", "janggicasual", "janggimodern", "janggitraditional", "janus",
+	"jesonmor", "judkins", "karouk", "kinglet", "kingofthehill", "knightmate",
+	"koedem", "kyotoshogi", "loop", "losalamos", "losers", "makpong", "makruk",
+	"manchu", "micro", "mini", "minishogi", "minixiangqi", "modern",
+	"newzealand", "nocastle", "normal", "placement", "pocketknight",
+	"racingkings", "seirawan", "shako", "shatar", "shatranj", "shogi",
+	"shouse", "sittuyin", "suicide", "supply", "threekings", "xiangqi",
+	// Newer versions' built-ins that files use as parents.
+	"atomic", "nocheckatomic", "flipello", "amazons",
+}
