@@ -10,7 +10,7 @@ func ComputeHash(p *Position) uint64 { return p.computeHash() }
 func BoardAgrees(p *Position) bool {
 	for sq := Square(0); sq < 64; sq++ {
 		want := NoPieceType
-		for t := Pawn; t <= King; t++ {
+		for t := Pawn; t <= MaxPieceType; t++ {
 			if p.pieces[t].Has(sq) {
 				want = t
 			}
@@ -47,3 +47,6 @@ func MakePerftAgrees(p *Position, m Move) (ok bool, got Position) {
 	c.hash, c.halfmove, c.fullmove = want.hash, want.halfmove, want.fullmove
 	return c == want, got
 }
+
+// FairyTargets returns the squares the fairy piece on sq reaches.
+func FairyTargets(p *Position, sq Square) Bitboard { return p.fairyTargets(sq) }

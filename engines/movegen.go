@@ -70,8 +70,12 @@ func (p *Position) CountMoves() int {
 		return 0
 	}
 	if p.v.Check {
-		if p.v.Geometry.bunkers == 0 {
+		switch {
+		case p.v.plainLegal:
 			return p.countLegalPlain()
+		case p.v.hasFairy:
+			var buf [MaxMoves]Move
+			return len(p.filterLegalByMaking(p.genPseudo(buf[:0], ^Bitboard(0), ^Bitboard(0))))
 		}
 		return p.countLegalFiltered()
 	}
@@ -163,6 +167,9 @@ func (p *Position) genPseudo(list []Move, from, dest Bitboard) []Move {
 		from := b.Pop()
 		list = appendMoves(list, from, (g.king[from]|g.link[from])&^notTarget)
 	}
+	if v.hasFairy {
+		list = p.genFairy(list, movers, notTarget)
+	}
 	if p.castle != 0 {
 		for i := range v.castling.rules {
 			if r := &v.castling.rules[i]; from.Has(r.kingFrom) && dest.Has(r.moveTo) && p.canCastle(r, occ) &&
@@ -251,6 +258,9 @@ func (p *Position) countPseudo() int {
 		from := b.Pop()
 		n += ((g.king[from] | g.link[from]) &^ own).Count()
 	}
+	if v.hasFairy {
+		n += p.countFairy()
+	}
 	if p.castle != 0 {
 		for i := range v.castling.rules {
 			if r := &v.castling.rules[i]; p.canCastle(r, occ) && (!v.Check || p.castlePathSafe(r, occ)) {
@@ -269,6 +279,9 @@ func (p *Position) countPseudo() int {
 // the line of its pin; castling (two pieces move) and en passant (two
 // pieces leave a rank) are made and tested, as is every move in check.
 func (p *Position) filterLegal(list []Move) []Move {
+	if p.v.hasFairy {
+		return p.filterLegalByMaking(list)
+	}
 	g := p.v.Geometry
 	us, them := p.side, p.side^1
 	ksq := p.Pieces(us, King).First()
@@ -300,7 +313,8 @@ func (p *Position) filterLegal(list []Move) []Move {
 }
 
 // pinned returns c's pieces that alone stand between the square ksq and
-// an enemy slider that would otherwise attack it.
+// an enemy slider that would otherwise attack it. Fairy riders are not
+// counted: variants with fairy pieces never ask (filterLegalByMaking).
 func (p *Position) pinned(ksq Square, c Color) Bitboard {
 	g := p.v.Geometry
 	enemy := p.colors[c^1]
@@ -329,6 +343,9 @@ func (p *Position) attackersTo(sq Square, by Color, occ Bitboard) Bitboard {
 		g.RookAttacks(sq, occ)&(p.pieces[Rook]|q) |
 		g.BishopAttacks(sq, occ)&(p.pieces[Bishop]|q) |
 		g.link[sq]
+	if p.v.hasFairy {
+		a |= p.fairyAttackers(sq, by, occ)
+	}
 	return a & p.colors[by]
 }
 

@@ -7,7 +7,7 @@ type Position struct {
 	// v is the variant; in Chess960 a copy of it holding the castling
 	// setup of the game (Variant returns the variant itself).
 	v      *Variant
-	pieces [King + 1]Bitboard // by type; index 0 unused
+	pieces [NumPieceTypes]Bitboard // by type; index 0 unused
 	colors [2]Bitboard
 	// board is the type on each square (NoPieceType: empty), kept with
 	// pieces: the search asks the type of a move's piece and victim for
@@ -227,7 +227,7 @@ func (p *Position) Play(m Move) Position {
 func (p *Position) computeHash() uint64 {
 	var h uint64
 	for c := White; c <= Black; c++ {
-		for t := Pawn; t <= King; t++ {
+		for t := Pawn; t <= MaxPieceType; t++ {
 			for b := p.pieces[t] & p.colors[c]; b != 0; {
 				h ^= zobristPiece[c][t][b.Pop()]
 			}

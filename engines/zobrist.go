@@ -4,7 +4,7 @@ package engines
 // hashes of the same variant. Generated from a fixed seed so hashes (and
 // thus search results) are the same from run to run.
 var (
-	zobristPiece  [2][King + 1][64]uint64
+	zobristPiece  [2][NumPieceTypes][64]uint64
 	zobristSide   uint64
 	zobristCastle [16]uint64
 	zobristEP     [64]uint64
@@ -42,5 +42,15 @@ func init() {
 	}
 	for sq := range zobristEP {
 		zobristEP[sq] = next()
+	}
+	// The fairy types' keys come after every other, so that the keys
+	// above, hence the hashes of the orthodox pieces' positions, are
+	// those of before fairy types existed.
+	for c := range zobristPiece {
+		for t := FirstFairy; t <= MaxPieceType; t++ {
+			for sq := range zobristPiece[c][t] {
+				zobristPiece[c][t][sq] = next()
+			}
+		}
 	}
 }

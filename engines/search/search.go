@@ -95,7 +95,7 @@ type Searcher struct {
 	// and destination) did after a move one or two plies before it (that
 	// move's piece and destination). It knows replies the butterfly
 	// history, which has one score per from-to, mixes up.
-	cont    [16][64]contTable
+	cont    [numPieceIndex][64]contTable
 	killers [MaxPly + 1][2]engines.Move
 	// plyState is each ply's scratch: a node's locals would be cleared
 	// at every call.
@@ -166,7 +166,7 @@ func (s *Searcher) NewGame() {
 	s.tt.clear()
 	s.history = [2][64][64]int32{}
 	s.counter = [2][64][64]engines.Move{}
-	s.cont = [16][64]contTable{}
+	s.cont = [numPieceIndex][64]contTable{}
 }
 
 // Search searches the current position of game within lim, calling info
@@ -396,11 +396,18 @@ type frame struct {
 
 // contTable scores quiet moves, by their piece and destination, as
 // replies to one earlier move.
-type contTable [16][64]int16
+type contTable [numPieceIndex][64]int16
+
+// numPieceIndex sizes the continuation tables by pieceIndex.
+const numPieceIndex = 16
 
 // pieceIndex is the index of a piece of colour c and type t in the
-// continuation tables.
-func pieceIndex(c engines.Color, t engines.PieceType) int { return int(c)<<3 | int(t) }
+// continuation tables. A variant's own types (FirstFairy = 7 upward) take
+// their type's low 3 bits: the first two fall on the slots no orthodox
+// type uses (7 and 0), the others share a slot with an orthodox type, a
+// cost in move ordering only, which keeps the tables (2 MB, cleared at
+// every new game) the size they had.
+func pieceIndex(c engines.Color, t engines.PieceType) int { return int(c)<<3 | int(t)&7 }
 
 // conts returns the continuation tables of the moves one and two plies
 // before ply (nil where there is none: the root, a null move).
