@@ -11,7 +11,7 @@ func BoardAgrees(p *Position) bool {
 	for sq := Square(0); sq < 64; sq++ {
 		want := NoPieceType
 		for t := Pawn; t <= MaxPieceType; t++ {
-			if p.pieces[t].Has(sq) {
+			if p.AnyType(t).Has(sq) {
 				want = t
 			}
 		}

@@ -36,20 +36,12 @@ const maxAtomStep = maxFiles
 // holds each line's squares up to its first piece, so the intersection is
 // what the rider reaches. Riders along other lines (the nightrider) walk
 // their path square by square.
-//
-// The from* sets answer the reverse question for attackersTo: the squares
-// from which a piece of this colour captures on a square. Every region is
-// a rectangle (fairy pieces are refused on boards with bunkers), so a
-// rider's path from s to sq holds the same squares as sq's path back to s.
 type fairyMoves struct {
 	leapMove, leapCapture     [64]Bitboard
 	rookMove, rookCapture     [64]Bitboard
 	bishopMove, bishopCapture [64]Bitboard
 	walkers                   []walker // riders off the compass directions
-
-	leapFrom, rookFrom, bishopFrom [64]Bitboard
-	walkFrom                       []walker // the capturing walkers, reversed
-	sliding                        bool     // some rook or bishop mask is set
+	sliding                   bool     // some rook or bishop mask is set
 }
 
 // walker is a rider off the compass directions: per square its path, in
@@ -101,18 +93,6 @@ func newFairyTables(g *Geometry, atoms []Atom) *fairyTables {
 			m.addAtom(g, a, a.DX, dy)
 		}
 		for s := 0; s < g.numSquares; s++ {
-			for b := m.leapCapture[s]; b != 0; {
-				m.leapFrom[b.Pop()] |= SquareBB(Square(s))
-			}
-			for b := m.rookCapture[s]; b != 0; {
-				m.rookFrom[b.Pop()] |= SquareBB(Square(s))
-			}
-			for b := m.bishopCapture[s]; b != 0; {
-				m.bishopFrom[b.Pop()] |= SquareBB(Square(s))
-			}
-		}
-		m.sliding = false
-		for s := 0; s < g.numSquares; s++ {
 			if m.rookMove[s]|m.rookCapture[s]|m.bishopMove[s]|m.bishopCapture[s] != 0 {
 				m.sliding = true
 			}
@@ -154,16 +134,11 @@ func (m *fairyMoves) addAtom(g *Geometry, a Atom, dx, dy int) {
 			}
 		}
 	default:
-		fw := walker{move: a.Move, capture: a.Capture}
-		back := walker{move: a.Move, capture: a.Capture}
+		w := walker{move: a.Move, capture: a.Capture}
 		for s := 0; s < g.numSquares; s++ {
-			fw.path[s] = g.walk(Square(s), dx, dy, a.Range)
-			back.path[s] = g.walk(Square(s), -dx, -dy, a.Range)
+			w.path[s] = g.walk(Square(s), dx, dy, a.Range)
 		}
-		m.walkers = append(m.walkers, fw)
-		if a.Capture {
-			m.walkFrom = append(m.walkFrom, back)
-		}
+		m.walkers = append(m.walkers, w)
 	}
 }
 
@@ -203,17 +178,15 @@ func (m *fairyMoves) targets(g *Geometry, sq Square, occ, enemy Bitboard) Bitboa
 }
 
 // genFairy appends the pseudo-legal moves of the side's fairy pieces on
-// movers to squares outside notTarget, type by type.
+// movers to squares outside notTarget, square by square.
 func (p *Position) genFairy(list []Move, movers, notTarget Bitboard) []Move {
 	g := p.v.Geometry
 	us := p.side
 	occ, enemy := p.Occupied(), p.colors[us^1]
-	for i, ft := range p.v.fairy {
-		m := &ft[us]
-		for b := p.pieces[FirstFairy+PieceType(i)] & movers; b != 0; {
-			from := b.Pop()
-			list = appendMoves(list, from, m.targets(g, from, occ, enemy)&^notTarget)
-		}
+	for b := p.pieces[NoPieceType] & movers; b != 0; {
+		from := b.Pop()
+		m := &p.v.fairy[p.board[from]-FirstFairy][us]
+		list = appendMoves(list, from, m.targets(g, from, occ, enemy)&^notTarget)
 	}
 	return list
 }
@@ -224,53 +197,60 @@ func (p *Position) countFairy() int {
 	us := p.side
 	occ, enemy := p.Occupied(), p.colors[us^1]
 	n := 0
-	for i, ft := range p.v.fairy {
-		m := &ft[us]
-		for b := p.pieces[FirstFairy+PieceType(i)] & p.colors[us]; b != 0; {
-			n += m.targets(g, b.Pop(), occ, enemy).Count()
-		}
+	for b := p.pieces[NoPieceType] & p.colors[us]; b != 0; {
+		from := b.Pop()
+		n += p.v.fairy[p.board[from]-FirstFairy][us].targets(g, from, occ, enemy).Count()
 	}
 	return n
 }
 
 // fairyAttackers returns the fairy pieces of colour by that capture on sq
-// given the occupied squares occ (sq itself counts as occupied).
+// given the occupied squares occ, whatever stands on sq. Each piece is
+// asked whether its own captures reach sq: no reverse table, hence no
+// assumption that a piece's moves are symmetric.
 func (p *Position) fairyAttackers(sq Square, by Color, occ Bitboard) Bitboard {
 	g := p.v.Geometry
 	var a Bitboard
-	var rook, bishop Bitboard
-	lines := false
-	for i, ft := range p.v.fairy {
-		pcs := p.pieces[FirstFairy+PieceType(i)] & p.colors[by] & occ
-		if pcs == 0 {
-			continue
+	for b := p.pieces[NoPieceType] & p.colors[by] & occ; b != 0; {
+		s := b.Pop()
+		if p.v.fairy[p.board[s]-FirstFairy][by].captures(g, s, sq, occ) {
+			a |= SquareBB(s)
 		}
-		m := &ft[by]
-		x := m.leapFrom[sq]
-		if m.sliding {
-			if !lines {
-				rook, bishop, lines = g.RookAttacks(sq, occ), g.BishopAttacks(sq, occ), true
-			}
-			x |= rook&m.rookFrom[sq] | bishop&m.bishopFrom[sq]
-		}
-		for j := range m.walkFrom {
-			for _, s := range m.walkFrom[j].path[sq] {
-				if occ.Has(s) {
-					x |= SquareBB(s)
-					break
-				}
-			}
-		}
-		a |= x & pcs
 	}
 	return a
+}
+
+// captures reports whether a piece moving by m from s captures on sq
+// given the occupied squares occ (sq itself may be empty).
+func (m *fairyMoves) captures(g *Geometry, s, sq Square, occ Bitboard) bool {
+	target := SquareBB(sq)
+	if m.leapCapture[s]&target != 0 ||
+		m.rookCapture[s]&target != 0 && g.RookAttacks(s, occ)&target != 0 ||
+		m.bishopCapture[s]&target != 0 && g.BishopAttacks(s, occ)&target != 0 {
+		return true
+	}
+	for i := range m.walkers {
+		w := &m.walkers[i]
+		if !w.capture {
+			continue
+		}
+		for _, t := range w.path[s] {
+			if t == sq {
+				return true
+			}
+			if occ.Has(t) {
+				break
+			}
+		}
+	}
+	return false
 }
 
 // fairyTargets returns the squares the piece on sq (a fairy type) reaches
 // in p: for the evaluation's and tests' use.
 func (p *Position) fairyTargets(sq Square) Bitboard {
 	t := p.typeAt(sq)
-	if t < FirstFairy {
+	if t < FirstFairy || t > MaxPieceType {
 		return 0
 	}
 	c := p.PieceAt(sq).Color()
@@ -292,4 +272,11 @@ func (p *Position) filterLegalByMaking(list []Move) []Move {
 		out = append(out, m)
 	}
 	return out
+}
+
+// countLegalByMaking is CountMoves with check and fairy pieces: every
+// pseudo-legal move made and tested.
+func (p *Position) countLegalByMaking() int {
+	var buf [MaxMoves]Move
+	return len(p.filterLegalByMaking(p.genPseudo(buf[:0], ^Bitboard(0), ^Bitboard(0))))
 }

@@ -342,7 +342,7 @@ func (p *Position) parseRanks(s string, rows [][]Square) error {
 				c = Black
 			}
 			b := SquareBB(row[f])
-			p.pieces[t] |= b
+			p.pieces[slot(t)] |= b
 			p.colors[c] |= b
 			p.board[row[f]] = t
 			f++

@@ -2,8 +2,14 @@ package engines
 
 // Extinct reports whether c has lost every piece of one of the variant's
 // species. Such a side has lost, and the position has no legal moves.
+//
+// A species of the variant's own types is looked up in the set of all
+// its own pieces (pieces[NoPieceType]), exact because NewVariant allows
+// such a species only in a variant with one own type (the commoner that
+// replaces the king, say): an exact test of several would be a call that
+// makes Extinct too costly to inline, and it is asked at every node.
 func (p *Position) Extinct(c Color) bool {
-	for _, t := range p.v.Species {
+	for _, t := range p.v.speciesSlots {
 		if p.pieces[t]&p.colors[c] == 0 {
 			return true
 		}
@@ -14,7 +20,7 @@ func (p *Position) Extinct(c Color) bool {
 // decided reports whether a win condition already holds, so that the
 // position has no legal moves.
 func (p *Position) decided() bool {
-	return len(p.v.Species) > 0 && (p.Extinct(White) || p.Extinct(Black))
+	return len(p.v.speciesSlots) > 0 && (p.Extinct(White) || p.Extinct(Black))
 }
 
 // GenerateMoves appends the legal moves of p to buf[:0] and returns the
@@ -74,8 +80,7 @@ func (p *Position) CountMoves() int {
 		case p.v.plainLegal:
 			return p.countLegalPlain()
 		case p.v.hasFairy:
-			var buf [MaxMoves]Move
-			return len(p.filterLegalByMaking(p.genPseudo(buf[:0], ^Bitboard(0), ^Bitboard(0))))
+			return p.countLegalByMaking()
 		}
 		return p.countLegalFiltered()
 	}

@@ -47,7 +47,7 @@ func (p *Position) writeSAN(b *strings.Builder, m Move) {
 	// Other legal moves of the same piece type to the same square.
 	var rivals []Square
 	var buf [MaxMoves]Move
-	for _, o := range p.generate(buf[:0], p.Pieces(p.side, t)&^SquareBB(from), ^Bitboard(0)) {
+	for _, o := range p.generate(buf[:0], p.PiecesOf(p.side, t)&^SquareBB(from), ^Bitboard(0)) {
 		if o.To() == to && o.Promotion() == m.Promotion() {
 			rivals = append(rivals, o.From())
 		}

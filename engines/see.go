@@ -102,7 +102,7 @@ func (p *Position) leastValuable(attackers Bitboard, value *[NumPieceTypes]int) 
 		if t == King {
 			continue
 		}
-		if b := attackers & p.pieces[t]; b != 0 && (best == NoPieceType || value[t] < value[best]) {
+		if b := attackers & p.AnyType(t); b != 0 && (best == NoPieceType || value[t] < value[best]) {
 			best, bestSq = t, b.First()
 		}
 	}

@@ -58,6 +58,9 @@ type Variant struct {
 	// the other variants pays (their move generation is unchanged).
 	fairy    []*fairyTables
 	hasFairy bool
+	// speciesSlots are the indexes of Position.pieces holding the
+	// species (Extinct): each orthodox type's own, 0 for the own type.
+	speciesSlots []PieceType
 	// plainLegal: check, no bunkers, no fairy piece; the legal counter
 	// of legal.go then serves perft's last ply.
 	plainLegal bool
@@ -210,6 +213,10 @@ func NewVariant(v Variant) (*Variant, error) {
 		if int(t) >= NumPieceTypes || !v.pieceSet[t] {
 			return nil, fmt.Errorf("variant %s: species %s is not a piece of the variant", v.Name, v.typeName(t))
 		}
+		if t > King && len(v.Fairy) > 1 {
+			return nil, fmt.Errorf("variant %s: species %s: a species of the variant's own types needs it to have only one", v.Name, v.typeName(t))
+		}
+		v.speciesSlots = append(v.speciesSlots, slot(t))
 	}
 	if v.Check && len(v.Species) > 0 {
 		return nil, fmt.Errorf("variant %s: check and extinction together are not supported", v.Name)

@@ -932,7 +932,7 @@ func (s *Searcher) extinguishing(pos *engines.Position, moves []engines.Move) (e
 			continue
 		}
 		victim := pos.CapturedType(m)
-		if victim == engines.NoPieceType || pos.Pieces(them, victim).Count() != 1 {
+		if victim == engines.NoPieceType || pos.PiecesOf(them, victim).Count() != 1 {
 			continue
 		}
 		// Of several, the most valuable victim, as move ordering would.
@@ -980,7 +980,7 @@ func (s *Searcher) lastPieceAttackedOf(pos *engines.Position, us engines.Color) 
 		return false
 	}
 	for _, t := range v.Species {
-		if b := pos.Pieces(us, t); b.Count() == 1 && pos.Attacked(b.First(), us.Other()) {
+		if b := pos.PiecesOf(us, t); b.Count() == 1 && pos.Attacked(b.First(), us.Other()) {
 			return true
 		}
 	}
@@ -991,7 +991,7 @@ func (s *Searcher) lastPieceAttackedOf(pos *engines.Position, us engines.Color) 
 // of their species, and the pieces of the other side that attack them.
 func (s *Searcher) lastPieceAttackers(pos *engines.Position, us engines.Color) (lone, attackers engines.Bitboard) {
 	for _, t := range pos.Variant().Species {
-		if b := pos.Pieces(us, t); b.Count() == 1 {
+		if b := pos.PiecesOf(us, t); b.Count() == 1 {
 			lone |= b
 			attackers |= pos.AttackersTo(b.First(), us.Other())
 		}
@@ -1004,7 +1004,7 @@ func (s *Searcher) lastPieceAttackers(pos *engines.Position, us engines.Color) (
 func (s *Searcher) lastPieces(pos *engines.Position, c engines.Color) engines.Bitboard {
 	var b engines.Bitboard
 	for _, t := range pos.Variant().Species {
-		if p := pos.Pieces(c, t); p.Count() == 1 {
+		if p := pos.PiecesOf(c, t); p.Count() == 1 {
 			b |= p
 		}
 	}
@@ -1212,14 +1212,14 @@ func (s *Searcher) quiesce(pos *engines.Position, ply, qply, alpha, beta int) in
 				continue
 			}
 			seeGood := false
-			if m.Promotion() == engines.NoPieceType && pos.Pieces(them, victim).Count() > 1 {
+			if m.Promotion() == engines.NoPieceType && pos.PiecesOf(them, victim).Count() > 1 {
 				if stand+s.w.pieces[victim]+s.p.DeltaMargin < alpha || !pos.SEEAtLeast(m, &s.w.pieces, 0) {
 					continue
 				}
 				seeGood = true
 			}
 			moves[n] = m
-			if species && victim != engines.NoPieceType && pos.Pieces(them, victim).Count() == 1 {
+			if species && victim != engines.NoPieceType && pos.PiecesOf(them, victim).Count() == 1 {
 				scores[n] = orderTT + 1 // takes the last of a species: may end the game
 			} else {
 				scores[n] = s.captureOrder(pos, m, seeGood)
