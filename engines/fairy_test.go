@@ -436,3 +436,238 @@ func writeFairyPerfts(t *testing.T, f *fsf) {
 		t.Fatal(err)
 	}
 }
+
+// TestFairyVariantErrors: descriptions NewVariant refuses, with their
+// messages.
+func TestFairyVariantErrors(t *testing.T) {
+	g8 := mustGeometry(t, 8, 8)
+	bunkers, err := engines.NewGeometry(6, 6, engines.Rect{File: 0, Rank: 0, Files: 2, Ranks: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fers := fairyPieces["fers"]
+	base := func(f ...engines.FairyPiece) engines.Variant {
+		return engines.Variant{Name: "x", Geometry: g8, StartFEN: "k7/8/8/8/8/8/8/K7 w - - 0 1",
+			Pieces: []engines.PieceType{engines.King}, Fairy: f}
+	}
+	many := make([]engines.FairyPiece, 8)
+	for i := range many {
+		many[i] = engines.FairyPiece{Name: "f", Letter: byte('A' + i), Atoms: fers}
+	}
+	tests := []struct {
+		name string
+		v    engines.Variant
+		want string
+	}{
+		{"lower-case letter", base(engines.FairyPiece{Name: "fers", Letter: 'f', Atoms: fers}), `variant x: piece fers: letter 'f' is not an upper-case letter`},
+		{"letter of the king", base(engines.FairyPiece{Name: "fers", Letter: 'K', Atoms: fers}), "variant x: piece fers has the letter K of another piece"},
+		{"one letter twice", base(fairy("fers", 'F'), fairy("wazir", 'F')), "variant x: pieces fers and wazir have one letter F"},
+		{"no atoms", base(engines.FairyPiece{Name: "dummy", Letter: 'D'}), "variant x: piece dummy has no atoms"},
+		{"null step", base(engines.FairyPiece{Name: "z", Letter: 'Z', Atoms: []engines.Atom{{Range: 1, Move: true}}}), "variant x: piece z: atom {DX:0 DY:0 Range:1 Move:true Capture:false}: no step"},
+		{"long step", base(engines.FairyPiece{Name: "z", Letter: 'Z', Atoms: []engines.Atom{{DX: 15, DY: 1, Range: 1, Move: true}}}), "variant x: piece z: atom {DX:15 DY:1 Range:1 Move:true Capture:false}: a step longer than the widest board"},
+		{"negative range", base(engines.FairyPiece{Name: "z", Letter: 'Z', Atoms: []engines.Atom{{DX: 1, Range: -1, Move: true}}}), "variant x: piece z: atom {DX:1 DY:0 Range:-1 Move:true Capture:false}: negative range"},
+		{"idle atom", base(engines.FairyPiece{Name: "z", Letter: 'Z', Atoms: []engines.Atom{{DX: 1, Range: 1}}}), "variant x: piece z: atom {DX:1 DY:0 Range:1 Move:false Capture:false}: neither moves nor captures"},
+		{"too many", base(many...), "variant x: 8 piece types of its own, at most 7"},
+		{"bunkers", func() engines.Variant {
+			v := base(fairy("fers", 'F'))
+			v.Geometry, v.StartFEN = bunkers, "k5/6/6/6/6/K5 w - - 0 1"
+			return v
+		}(), "variant x: pieces of its own on a board with bunkers are not supported"},
+		{"promotion to a type it lacks", func() engines.Variant {
+			v := base(fairy("fers", 'F'))
+			v.Pieces = append(v.Pieces, engines.Pawn)
+			v.Promotions = []engines.PieceType{engines.FirstFairy + 1}
+			return v
+		}(), "variant x: promotion to type 8, not a piece of the variant"},
+		{"two own types, one a species", func() engines.Variant {
+			v := base(fairy("fers", 'F'), fairy("wazir", 'W'))
+			v.Species = []engines.PieceType{engines.FirstFairy}
+			return v
+		}(), "variant x: species F: a species of the variant's own types needs it to have only one"},
+		{"bad Pieces entry", func() engines.Variant {
+			v := base(fairy("fers", 'F'))
+			v.Pieces = append(v.Pieces, engines.FirstFairy+1)
+			return v
+		}(), "variant x: bad piece type 8"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := engines.NewVariant(tt.v)
+			if err == nil || err.Error() != tt.want {
+				t.Errorf("error %v, want %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// TestFairyNotation: fairy letters in FEN, SAN and UCI text, promotions
+// to a fairy type among them, and a fairy letter free in a variant
+// without the orthodox piece of that letter.
+func TestFairyNotation(t *testing.T) {
+	vs := fairyVariants(t)
+	amazon := vs["fairy-amazon"]
+	p, err := engines.ParseFEN(amazon, "4k3/P7/8/8/8/8/8/A3K2O w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := p.FEN(), "4k3/P7/8/8/8/8/8/A3K2O w - - 0 1"; got != want {
+		t.Errorf("FEN %s, want %s", got, want)
+	}
+	if got := p.PieceAt(0); got.Type() != engines.FirstFairy || amazon.PieceLetter(got) != 'A' {
+		t.Errorf("a1 holds %v (%c)", got, amazon.PieceLetter(got))
+	}
+	for _, tt := range []struct{ uci, san string }{
+		{"a7a8a", "a8=A+"},
+		{"a7a8h", "a8=H"},
+		{"a7a8o", "a8=O"},
+		{"a7a8r", "a8=R+"},
+		{"a1e5", "Ae5+"},
+		{"a1b3", "Ab3"},
+		{"h1h5", "Oh5"},
+	} {
+		m, err := p.ParseUCIMove(tt.uci)
+		if err != nil {
+			t.Errorf("%s: %v", tt.uci, err)
+			continue
+		}
+		if got := amazon.UCI(m); got != tt.uci {
+			t.Errorf("UCI of %s: %s", tt.uci, got)
+		}
+		if got := p.SAN(m); got != tt.san {
+			t.Errorf("SAN of %s: %s, want %s", tt.uci, got, tt.san)
+		}
+		if back, err := p.ParseSAN(tt.san); err != nil || back != m {
+			t.Errorf("ParseSAN(%s) = %v, %v", tt.san, back, err)
+		}
+	}
+	// The rookni captures only as a knight: h1 to h8 is no capture, and
+	// the SAN of a capture says x.
+	q, err := engines.ParseFEN(amazon, "4k2r/8/8/8/8/6p1/8/4K2O w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := q.ParseUCIMove("h1h8"); err == nil {
+		t.Error("rookni captures as a rook")
+	}
+	if m, err := q.ParseSAN("Oxg3"); err != nil || amazon.UCI(m) != "h1g3" {
+		t.Errorf("Oxg3: %v %v", m, err)
+	}
+	// Shatranj-like: A is the alfil, and there are no bishops: B is not
+	// a piece letter there; the promotion letter list names the fers.
+	shat := vs["fairy-shatranj"]
+	if _, err := engines.ParseFEN(shat, "4k3/8/8/8/8/8/8/B3K3 w - - 0 1"); err == nil {
+		t.Error("a bishop in the shatranj-like variant")
+	}
+	r, err := engines.ParseFEN(shat, "4k3/P7/8/8/8/8/8/A3K3 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, err := r.ParseSAN("Ac3"); err != nil || shat.UCI(m) != "a1c3" {
+		t.Errorf("Ac3: %v %v", m, err)
+	}
+	if _, err := r.ParseUCIMove("a7a8"); err == nil || !strings.Contains(err.Error(), "(f)") {
+		t.Errorf("a promotion without its letter: %v", err)
+	}
+}
+
+// TestFairyCheck: a nightrider gives check along its line and pins a
+// piece on it; a move-only wazir gives no check; all in a variant with
+// check (Fairy-Stockfish 11.1 has no nightrider: counted by hand).
+func TestFairyCheck(t *testing.T) {
+	v, err := engines.NewVariant(engines.Variant{Name: "nightriders", Geometry: mustGeometry(t, 8, 8),
+		StartFEN: "4k3/8/8/8/8/8/8/4K3 w - - 0 1", Pieces: []engines.PieceType{engines.Rook, engines.King},
+		Fairy: []engines.FairyPiece{fairy("nightrider", 'Z'), fairy("mWcF", 'Y')}, Check: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		fen     string
+		inCheck bool
+		moves   int
+	}{
+		// The nightrider on a1 checks the king on d7 (a1 b3 c5 d7); none
+		// of the king's 8 steps is on its lines.
+		{"8/3k4/8/8/8/8/8/Z3K3 b - - 0 1", true, 8},
+		// A black rook on c5 blocks it and is pinned: no rook move stays
+		// on the line, so only the king's 8 steps remain.
+		{"8/3k4/8/2r5/8/8/8/Z3K3 b - - 0 1", false, 8},
+		// mWcF captures as a fers only: beside the king it gives no
+		// check but guards d4 and d6 (6 moves, taking it on e5 among
+		// them); diagonally it checks (8 moves, taking it on e4 among
+		// them: nothing guards it).
+		{"8/8/8/3kY3/8/8/8/4K3 b - - 0 1", false, 6},
+		{"8/8/8/3k4/4Y3/8/8/4K3 b - - 0 1", true, 8},
+		// With a white rook on h4 guarding e4, taking the checker is
+		// illegal: 7 moves.
+		{"8/8/8/3k4/4Y2R/8/8/4K3 b - - 0 1", true, 7},
+	}
+	for _, tt := range tests {
+		p, err := engines.ParseFEN(v, tt.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.InCheck() != tt.inCheck {
+			t.Errorf("%s: InCheck %v", tt.fen, p.InCheck())
+		}
+		ms := p.GenerateMoves(nil)
+		if len(ms) != tt.moves || p.CountMoves() != tt.moves {
+			var s []string
+			for _, m := range ms {
+				s = append(s, v.UCI(m))
+			}
+			t.Errorf("%s: %d moves (CountMoves %d), want %d: %v", tt.fen, len(ms), p.CountMoves(), tt.moves, s)
+		}
+	}
+}
+
+// TestFairySEE: the exchange uses fairy attackers, least valuable first.
+func TestFairySEE(t *testing.T) {
+	v := fairyVariants(t)["fairy-shatranj"]
+	var values [engines.NumPieceTypes]int
+	values[engines.Pawn], values[engines.Knight], values[engines.Rook], values[engines.King] = 100, 300, 500, 10000
+	values[engines.FirstFairy], values[engines.FirstFairy+1] = 150, 120 // fers, alfil
+	for _, tt := range []struct {
+		fen, uci string
+		want     int
+	}{
+		// Rook takes a knight defended by a fers: 300 - 500.
+		{"4k3/8/8/4f3/3n4/8/8/3RK3 w - - 0 1", "d1d4", -200},
+		// Alfil takes the knight defended by a fers: 300, fers takes 120.
+		{"4k3/8/8/4f3/3n4/8/1A6/4K3 w - - 0 1", "b2d4", 180},
+		// Undefended knight taken by an alfil.
+		{"4k3/8/8/8/3n4/8/1A6/4K3 w - - 0 1", "b2d4", 300},
+	} {
+		p, err := engines.ParseFEN(v, tt.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := p.ParseUCIMove(tt.uci)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := p.SEE(m, &values); got != tt.want {
+			t.Errorf("%s %s: SEE %d, want %d", tt.fen, tt.uci, got, tt.want)
+		}
+	}
+}
+
+// BenchmarkFairyPerft measures perft in the fairy variants from their
+// start positions, to compare with Fairy-Stockfish's "go perft" of the
+// same variant file.
+func BenchmarkFairyPerft(b *testing.B) {
+	vs := fairyVariants(b)
+	for _, bb := range []struct {
+		name  string
+		depth int
+	}{{"fairy-amazon", 4}, {"fairy-shatranj", 5}, {"fairy-mini", 5}} {
+		b.Run(bb.name, func(b *testing.B) {
+			pos := vs[bb.name].StartPosition()
+			var nodes uint64
+			b.ReportAllocs()
+			for b.Loop() {
+				nodes += engines.Perft(&pos, bb.depth)
+			}
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+		})
+	}
+}
