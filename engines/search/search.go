@@ -1067,7 +1067,10 @@ const (
 	orderKiller  = 1 << 23
 )
 
-var victimValue = [...]int32{0, 1, 3, 3, 5, 9, 4}
+// victimValue orders captures (MVV-LVA) by type; a variant's own types
+// count as 4, between a minor piece and a rook, having no value of
+// their own here.
+var victimValue = [engines.NumPieceTypes]int32{0, 1, 3, 3, 5, 9, 4, 4, 4, 4, 4, 4, 4, 4}
 
 func (s *Searcher) scoreMoves(pos *engines.Position, moves []engines.Move, scores []int32, ttMove engines.Move, ply int, counter engines.Move, c1, c2 *contTable) {
 	side := pos.SideToMove()
