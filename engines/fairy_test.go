@@ -671,3 +671,55 @@ func BenchmarkFairyPerft(b *testing.B) {
 		})
 	}
 }
+
+// fairyQueenChess is orthodox chess whose queen is a fairy piece (the
+// rook's and bishop's rider atoms): its perft must be chess's, through
+// the fairy generator and the make-every-move legality test.
+func fairyQueenChess(t testing.TB) *engines.Variant {
+	P, N, B, R, K := engines.Pawn, engines.Knight, engines.Bishop, engines.Rook, engines.King
+	v, err := engines.NewVariant(engines.Variant{Name: "fairy-queen-chess", Geometry: mustGeometry(t, 8, 8),
+		StartFEN:   "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		Pieces:     []engines.PieceType{P, N, B, R, K},
+		Fairy:      []engines.FairyPiece{{Name: "queen", Letter: 'Q', Atoms: cat(atR, atB)}},
+		Promotions: []engines.PieceType{engines.FirstFairy, R, B, N},
+		Check:      true, Castling: true, DoubleStep: true, EnPassant: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// TestFairyQueenChess: chess with a fairy queen counts chess's perft
+// (start position and Kiwipete, the published counts).
+func TestFairyQueenChess(t *testing.T) {
+	v := fairyQueenChess(t)
+	for _, tt := range []struct {
+		fen   string
+		depth int
+		nodes uint64
+	}{
+		{v.StartFEN, 4, 197281},
+		{"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 3, 97862},
+		{"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 5, 674624},
+		{"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 4, 422333},
+	} {
+		p, err := engines.ParseFEN(v, tt.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := engines.Perft(&p, tt.depth); got != tt.nodes {
+			t.Errorf("%s perft(%d) = %d, want %d", tt.fen, tt.depth, got, tt.nodes)
+		}
+	}
+}
+
+// BenchmarkFairyQueenChess: the cost of the fairy path (every move made
+// to test legality) against orthodox chess's BenchmarkPerft/standard.
+func BenchmarkFairyQueenChess(b *testing.B) {
+	pos := fairyQueenChess(b).StartPosition()
+	var nodes uint64
+	for b.Loop() {
+		nodes += engines.Perft(&pos, 5)
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
