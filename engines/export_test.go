@@ -50,3 +50,19 @@ func MakePerftAgrees(p *Position, m Move) (ok bool, got Position) {
 
 // FairyTargets returns the squares the fairy piece on sq reaches.
 func FairyTargets(p *Position, sq Square) Bitboard { return p.fairyTargets(sq) }
+
+// LegalByMakingAll returns the pseudo-legal moves of p that leave the
+// mover's king unattacked, every one made and tested: the reference for
+// the shortcuts of filterLegalByMaking.
+func LegalByMakingAll(p *Position) []Move {
+	var out []Move
+	var child Position
+	for _, m := range p.genPseudo(nil, ^Bitboard(0), ^Bitboard(0)) {
+		p.MakeMove(m, &child)
+		if k := child.Pieces(p.side, King); k != 0 && child.attackersTo(k.First(), p.side^1, child.Occupied()) != 0 {
+			continue
+		}
+		out = append(out, m)
+	}
+	return out
+}

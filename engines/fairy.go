@@ -258,13 +258,28 @@ func (p *Position) fairyTargets(sq Square) Bitboard {
 }
 
 // filterLegalByMaking keeps the moves after which the mover's king is not
-// attacked, making each one: with fairy pieces, pins and checks come from
-// lines (a nightrider's) the between tables do not hold.
+// attacked, making each one that could expose it: with fairy pieces,
+// pins and checks come from lines (a nightrider's) the between tables do
+// not hold. Out of check, a move other than the king's, castling and en
+// passant exposes the king only when it leaves a square of a rider's
+// line to the king (v.pinLines): the others are kept untested.
 func (p *Position) filterLegalByMaking(list []Move) []Move {
 	us, them := p.side, p.side^1
 	out := list[:0]
 	var child Position
+	k := p.Pieces(us, King)
+	var safe Bitboard // squares whose pieces' moves cannot expose the king
+	if k != 0 {
+		ksq := k.First()
+		if p.attackersTo(ksq, them, p.Occupied()) == 0 {
+			safe = ^(p.v.pinLines[them][ksq] | k)
+		}
+	}
 	for _, m := range list {
+		if k := m.kind(); safe.Has(m.From()) && k != kindCastle && k != kindEnPassant {
+			out = append(out, m)
+			continue
+		}
 		p.MakeMove(m, &child)
 		if k := child.Pieces(us, King); k != 0 && child.attackersTo(k.First(), them, child.Occupied()) != 0 {
 			continue
@@ -279,4 +294,42 @@ func (p *Position) filterLegalByMaking(list []Move) []Move {
 func (p *Position) countLegalByMaking() int {
 	var buf [MaxMoves]Move
 	return len(p.filterLegalByMaking(p.genPseudo(buf[:0], ^Bitboard(0), ^Bitboard(0))))
+}
+
+// pinLines returns, per colour and square, the squares on which a piece
+// could stand between a king on the square and a rider of that colour
+// (orthodox sliders and the fairy types' riders, compass or not): the
+// squares of every line to the square a rider could attack along.
+func pinLines(g *Geometry, tables []*fairyTables) (lines [2][64]Bitboard) {
+	for c := White; c <= Black; c++ {
+		for s := 0; s < g.numSquares; s++ {
+			sq := Square(s)
+			l := g.rookRays[sq] | g.bishopRays[sq]
+			for _, ft := range tables {
+				for i := range ft[c].walkers {
+					w := &ft[c].walkers[i]
+					if !w.capture {
+						continue
+					}
+					// A walker on t reaches sq through the squares of
+					// its path from t before sq.
+					for t := 0; t < g.numSquares; t++ {
+						for _, x := range w.path[t] {
+							if x == sq {
+								for _, y := range w.path[t] {
+									if y == sq {
+										break
+									}
+									l |= SquareBB(y)
+								}
+								break
+							}
+						}
+					}
+				}
+			}
+			lines[c][s] = l
+		}
+	}
+	return lines
 }

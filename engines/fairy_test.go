@@ -723,3 +723,44 @@ func BenchmarkFairyQueenChess(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
+
+// TestFairyLegalShortcut: in random games of the fairy variants and of
+// chess with nightriders for knights, the legal moves equal the
+// pseudo-legal moves each made and tested (filterLegalByMaking keeps the
+// moves of pieces off every rider's line to the king untested).
+func TestFairyLegalShortcut(t *testing.T) {
+	P, B, R, Q, K := engines.Pawn, engines.Bishop, engines.Rook, engines.Queen, engines.King
+	nr, err := engines.NewVariant(engines.Variant{Name: "nightrider-chess", Geometry: mustGeometry(t, 8, 8),
+		StartFEN:   "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+		Pieces:     []engines.PieceType{P, B, R, Q, K},
+		Fairy:      []engines.FairyPiece{fairy("nightrider", 'N')},
+		Promotions: []engines.PieceType{Q, engines.FirstFairy}, Check: true, DoubleStep: true, EnPassant: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	vs := []*engines.Variant{nr}
+	fv := fairyVariants(t)
+	for _, name := range []string{"fairy-amazon", "fairy-shatranj", "fairy-makruk", "fairy-mini", "fairy-seven"} {
+		vs = append(vs, fv[name])
+	}
+	rng := rand.New(rand.NewPCG(3, 5))
+	positions := 0
+	for _, v := range vs {
+		for game := 0; game < 40; game++ {
+			p := v.StartPosition()
+			for ply := 0; ply < 80; ply++ {
+				got := p.GenerateMoves(nil)
+				want := engines.LegalByMakingAll(&p)
+				positions++
+				if !slices.Equal(got, want) {
+					t.Fatalf("%s %s: %d legal moves, by making each %d", v.Name, p.FEN(), len(got), len(want))
+				}
+				if len(got) == 0 {
+					break
+				}
+				p = p.Play(got[rng.IntN(len(got))])
+			}
+		}
+	}
+	t.Logf("%d positions", positions)
+}

@@ -58,6 +58,9 @@ type Variant struct {
 	// the other variants pays (their move generation is unchanged).
 	fairy    []*fairyTables
 	hasFairy bool
+	// pinLines: the squares where a piece may be pinned against a king
+	// on a square by riders of a colour (filterLegalByMaking).
+	pinLines *[2][64]Bitboard
 	// speciesSlots are the indexes of Position.pieces holding the
 	// species (Extinct): each orthodox type's own, 0 for the own type.
 	speciesSlots []PieceType
@@ -375,6 +378,8 @@ func (v *Variant) deriveFairy() error {
 		v.pieceSet[FirstFairy+PieceType(i)] = true
 	}
 	v.hasFairy = true
+	lines := pinLines(g, v.fairy)
+	v.pinLines = &lines
 	return nil
 }
 
