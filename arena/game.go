@@ -98,7 +98,7 @@ func (t *table) play(ctx context.Context) (results.Game, error) {
 		}
 		if !pos.IsLegal(reply.Move) {
 			return finish(winFor(us.Other()), results.TermIllegalMove,
-				fmt.Sprintf("%s played %s, not legal in %s", p.Name(), t.Variant.Geometry.UCI(reply.Move), pos.FEN()))
+				fmt.Sprintf("%s played %s, not legal in %s", p.Name(), t.Variant.UCI(reply.Move), pos.FEN()))
 		}
 		if budget > 0 && took > budget+t.margin(us) {
 			return finish(winFor(us.Other()), results.TermTimeForfeit,
@@ -118,7 +118,7 @@ func (t *table) play(ctx context.Context) (results.Game, error) {
 				c.left += t.TimeControl[us].Base
 			}
 		}
-		mv := results.Move{UCI: t.Variant.Geometry.UCI(reply.Move),
+		mv := results.Move{UCI: t.Variant.UCI(reply.Move),
 			Depth: reply.Depth, Nodes: reply.Nodes, TimeMS: took.Milliseconds()}
 		if reply.HasScore {
 			mv.Score = scoreOf(reply.Score)

@@ -21,6 +21,13 @@
 // testdata/fairy holds Fairy-Stockfish 11.1's
 // perft counts and game ends for its parents described so.
 //
+// A variant may add piece types of its own (Variant.Fairy, FirstFairy
+// upward): each a list of Atoms, leaps and riders with move-only,
+// capture-only and colour-dependent parts, from which NewVariant builds
+// per-square tables (fairypiece.go). A variant without them pays one branch
+// on a per-variant flag and keeps its code path; one with them has its
+// legality tested by making each move.
+//
 // Positions are plain values and are copied on make (copy-make): a child is
 // written into a caller's Position, no allocation per move. Repetition
 // history lives outside the position, in Game.

@@ -10,8 +10,8 @@ func ComputeHash(p *Position) uint64 { return p.computeHash() }
 func BoardAgrees(p *Position) bool {
 	for sq := Square(0); sq < 64; sq++ {
 		want := NoPieceType
-		for t := Pawn; t <= King; t++ {
-			if p.pieces[t].Has(sq) {
+		for t := Pawn; t <= MaxPieceType; t++ {
+			if p.AnyType(t).Has(sq) {
 				want = t
 			}
 		}
@@ -46,4 +46,23 @@ func MakePerftAgrees(p *Position, m Move) (ok bool, got Position) {
 	}
 	c.hash, c.halfmove, c.fullmove = want.hash, want.halfmove, want.fullmove
 	return c == want, got
+}
+
+// FairyTargets returns the squares the fairy piece on sq reaches.
+func FairyTargets(p *Position, sq Square) Bitboard { return p.fairyTargets(sq) }
+
+// LegalByMakingAll returns the pseudo-legal moves of p that leave the
+// mover's king unattacked, every one made and tested: the reference for
+// the shortcuts of filterLegalByMaking.
+func LegalByMakingAll(p *Position) []Move {
+	var out []Move
+	var child Position
+	for _, m := range p.genPseudo(nil, ^Bitboard(0), ^Bitboard(0)) {
+		p.MakeMove(m, &child)
+		if k := child.Pieces(p.side, King); k != 0 && child.attackersTo(k.First(), p.side^1, child.Occupied()) != 0 {
+			continue
+		}
+		out = append(out, m)
+	}
+	return out
 }

@@ -141,13 +141,13 @@ func (p *Position) fairyEnd() (Outcome, bool) {
 	}
 	if t := v.FlagPiece; t != NoPieceType {
 		if !v.FlagMove {
-			if p.pieces[t]&p.colors[them]&v.FlagRegion[them] != 0 {
+			if p.PiecesOf(them, t)&v.FlagRegion[them] != 0 {
 				return Outcome{winFor(them), FlagReached}, true
 			}
-		} else if p.pieces[t]&p.colors[us]&v.FlagRegion[us] != 0 {
+		} else if p.PiecesOf(us, t)&v.FlagRegion[us] != 0 {
 			// The side to move got there before its opponent's last move:
 			// it wins, unless that move brought Black there too.
-			if us == White && p.pieces[t]&p.colors[them]&v.FlagRegion[them] != 0 {
+			if us == White && p.PiecesOf(them, t)&v.FlagRegion[them] != 0 {
 				return Outcome{Draw, FlagReached}, true
 			}
 			return Outcome{winFor(us), FlagReached}, true
@@ -174,9 +174,9 @@ func (p *Position) fairyExtinct() (Color, bool) {
 		if v.ExtinctionAll && p.colors[c].Count() <= v.ExtinctionPieceCount && p.colors[c^1].Count() >= need {
 			return c, true
 		}
-		for t := Pawn; t <= King; t++ {
-			if v.isSpecies(t) && (p.pieces[t]&p.colors[c]).Count() <= v.ExtinctionPieceCount &&
-				(p.pieces[t]&p.colors[c^1]).Count() >= need {
+		for t := Pawn; t < FirstFairy+PieceType(len(v.Fairy)); t++ {
+			if v.isSpecies(t) && p.PiecesOf(c, t).Count() <= v.ExtinctionPieceCount &&
+				p.PiecesOf(c^1, t).Count() >= need {
 				return c, true
 			}
 		}
@@ -253,12 +253,12 @@ func (p *Position) generateFairy(list []Move, from, dest Bitboard) []Move {
 	return list
 }
 
-// countFairy is CountMoves on the general path: counted as the built-in
+// countFairyRules is CountMoves on the general path: counted as the built-in
 // variants count where only game-end rules differ, generated and counted
 // otherwise. Apart, so that CountMoves keeps its small frame.
 //
 //go:noinline
-func (p *Position) countFairy() int {
+func (p *Position) countFairyRules() int {
 	if v := p.v; v.fairyPlainMoves {
 		if _, over := p.fairyEnd(); over {
 			return 0
@@ -266,8 +266,10 @@ func (p *Position) countFairy() int {
 		switch {
 		case !v.Check || p.pieces[King]&p.colors[p.side] == 0:
 			return p.countPseudo()
-		case v.Geometry.bunkers == 0:
+		case v.plainLegal:
 			return p.countLegalPlain()
+		case v.hasFairy:
+			return p.countLegalByMaking()
 		}
 		return p.countLegalFiltered()
 	}
@@ -313,7 +315,7 @@ func (p *Position) pseudoRoyals(c Color) Bitboard {
 		b |= p.colors[c]
 	}
 	for _, t := range v.Species {
-		if s := p.pieces[t] & p.colors[c]; s.Count() <= n {
+		if s := p.PiecesOf(c, t); s.Count() <= n {
 			b |= s
 		}
 	}

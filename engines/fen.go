@@ -72,7 +72,7 @@ func ParseFEN(v *Variant, fen string) (Position, error) {
 	}
 	for t := Pawn; t <= King; t++ {
 		if p.pieces[t] != 0 && !v.pieceSet[t] {
-			return fail(1, "%s has no %c pieces", v.Name, t.Letter())
+			return fail(1, "%s has no %c pieces", v.Name, v.Letter(t))
 		}
 	}
 	for c := White; c <= Black; c++ {
@@ -362,7 +362,7 @@ func (p *Position) parseRanks(s string, rows [][]Square) error {
 				}
 				continue
 			}
-			t, ok := pieceTypeOf(ch)
+			t, ok := p.v.TypeOfLetter(ch)
 			if !ok {
 				return fmt.Errorf("rank %d of the list: %q is not a piece letter", i+1, ch)
 			}
@@ -374,7 +374,7 @@ func (p *Position) parseRanks(s string, rows [][]Square) error {
 				c = Black
 			}
 			b := SquareBB(row[f])
-			p.pieces[t] |= b
+			p.pieces[slot(t)] |= b
 			p.colors[c] |= b
 			p.board[row[f]] = t
 			f++
@@ -441,7 +441,7 @@ func (p *Position) writeRanks(b *strings.Builder, rows [][]Square) {
 				b.WriteString(strconv.Itoa(empty))
 				empty = 0
 			}
-			b.WriteByte(pc.Letter())
+			b.WriteByte(p.v.PieceLetter(pc))
 		}
 		if empty > 0 {
 			b.WriteString(strconv.Itoa(empty))

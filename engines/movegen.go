@@ -2,8 +2,14 @@ package engines
 
 // Extinct reports whether c has lost every piece of one of the variant's
 // species. Such a side has lost, and the position has no legal moves.
+//
+// A species of the variant's own types is looked up in the set of all
+// its own pieces (pieces[NoPieceType]), exact because NewVariant allows
+// such a species only in a variant with one own type (the commoner that
+// replaces the king, say): an exact test of several would be a call that
+// makes Extinct too costly to inline, and it is asked at every node.
 func (p *Position) Extinct(c Color) bool {
-	for _, t := range p.v.Species {
+	for _, t := range p.v.speciesSlots {
 		if p.pieces[t]&p.colors[c] == 0 {
 			return true
 		}
@@ -14,7 +20,7 @@ func (p *Position) Extinct(c Color) bool {
 // decided reports whether a win condition already holds, so that the
 // position has no legal moves.
 func (p *Position) decided() bool {
-	return len(p.v.Species) > 0 && (p.Extinct(White) || p.Extinct(Black))
+	return len(p.v.speciesSlots) > 0 && (p.Extinct(White) || p.Extinct(Black))
 }
 
 // GenerateMoves appends the legal moves of p to buf[:0] and returns the
@@ -70,14 +76,17 @@ func (p *Position) IsLegal(m Move) bool {
 // is legal).
 func (p *Position) CountMoves() int {
 	if p.v.fairyRules {
-		return p.countFairy()
+		return p.countFairyRules()
 	}
 	if p.decided() {
 		return 0
 	}
 	if p.v.Check {
-		if p.v.Geometry.bunkers == 0 {
+		switch {
+		case p.v.plainLegal:
 			return p.countLegalPlain()
+		case p.v.hasFairy:
+			return p.countLegalByMaking()
 		}
 		return p.countLegalFiltered()
 	}
@@ -169,6 +178,9 @@ func (p *Position) genPseudo(list []Move, from, dest Bitboard) []Move {
 		from := b.Pop()
 		list = appendMoves(list, from, (g.king[from]|g.link[from])&^notTarget)
 	}
+	if v.hasFairy {
+		list = p.genFairy(list, movers, notTarget)
+	}
 	if p.castle != 0 {
 		for i := range v.castling.rules {
 			if r := &v.castling.rules[i]; from.Has(r.kingFrom) && dest.Has(r.moveTo) && p.canCastle(r, occ) &&
@@ -257,6 +269,9 @@ func (p *Position) countPseudo() int {
 		from := b.Pop()
 		n += ((g.king[from] | g.link[from]) &^ own).Count()
 	}
+	if v.hasFairy {
+		n += p.countFairy()
+	}
 	if p.castle != 0 {
 		for i := range v.castling.rules {
 			if r := &v.castling.rules[i]; p.canCastle(r, occ) && (!v.Check || p.castlePathSafe(r, occ)) {
@@ -275,6 +290,9 @@ func (p *Position) countPseudo() int {
 // the line of its pin; castling (two pieces move) and en passant (two
 // pieces leave a rank) are made and tested, as is every move in check.
 func (p *Position) filterLegal(list []Move) []Move {
+	if p.v.hasFairy {
+		return p.filterLegalByMaking(list)
+	}
 	g := p.v.Geometry
 	us, them := p.side, p.side^1
 	ksq := p.Pieces(us, King).First()
@@ -306,7 +324,8 @@ func (p *Position) filterLegal(list []Move) []Move {
 }
 
 // pinned returns c's pieces that alone stand between the square ksq and
-// an enemy slider that would otherwise attack it.
+// an enemy slider that would otherwise attack it. Fairy riders are not
+// counted: variants with fairy pieces never ask (filterLegalByMaking).
 func (p *Position) pinned(ksq Square, c Color) Bitboard {
 	g := p.v.Geometry
 	enemy := p.colors[c^1]
@@ -335,6 +354,9 @@ func (p *Position) attackersTo(sq Square, by Color, occ Bitboard) Bitboard {
 		g.RookAttacks(sq, occ)&(p.pieces[Rook]|q) |
 		g.BishopAttacks(sq, occ)&(p.pieces[Bishop]|q) |
 		g.link[sq]
+	if p.v.hasFairy {
+		a |= p.fairyAttackers(sq, by, occ)
+	}
 	return a & p.colors[by]
 }
 

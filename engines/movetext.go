@@ -19,6 +19,18 @@ func (g *Geometry) UCI(m Move) string {
 	return s
 }
 
+// UCI returns the move in UCI-style text as Geometry.UCI does, with the
+// promotion letter of the variant's own types ("a7a8m" for a fers named
+// M): Geometry.UCI knows only P N B R Q K.
+func (v *Variant) UCI(m Move) string {
+	t := m.Promotion()
+	if t < FirstFairy {
+		return v.Geometry.UCI(m)
+	}
+	g := v.Geometry
+	return g.SquareName(m.From()) + g.SquareName(m.To()) + string(v.Letter(t)+'a'-'A')
+}
+
 // MoveError is move text that could not be read or is not legal in the
 // position.
 type MoveError struct {
@@ -77,7 +89,7 @@ func (p *Position) ParseUCIMove(text string) (Move, error) {
 	switch len(rest) {
 	case 0:
 	case 1:
-		t, ok := pieceTypeOf(rest[0])
+		t, ok := p.v.TypeOfLetter(rest[0])
 		if !ok || t == Pawn {
 			return fail("%q is not a promotion piece", rest)
 		}
@@ -100,7 +112,7 @@ func (p *Position) ParseUCIMove(text string) (Move, error) {
 func promotionLetters(v *Variant) string {
 	var b strings.Builder
 	for _, t := range v.Promotions {
-		b.WriteByte(t.Letter())
+		b.WriteByte(v.Letter(t))
 	}
 	return b.String()
 }

@@ -114,7 +114,9 @@ func (p *Position) Status() Outcome {
 // most one knight or bishop in all, or bishops only, all on squares of
 // one colour (K v K, K+B v K, K+N v K, K+B v K+B with bishops alike).
 func (p *Position) InsufficientMaterial() bool {
-	if p.pieces[Pawn]|p.pieces[Rook]|p.pieces[Queen] != 0 {
+	// A piece of the variant's own types (pieces[NoPieceType]) counts as
+	// mating material: no table of which can mate exists here.
+	if p.pieces[Pawn]|p.pieces[Rook]|p.pieces[Queen]|p.pieces[NoPieceType] != 0 {
 		return false
 	}
 	minors := p.pieces[Knight] | p.pieces[Bishop]

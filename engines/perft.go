@@ -22,7 +22,7 @@ const perftCheckDepth = 3
 // Fairy-Stockfish do. Perft does not check its depth (it is the hot loop
 // of the benchmarks); callers with outside input use PerftContext.
 func Perft(p *Position, depth int) uint64 {
-	if p.v.Check && p.v.Geometry.bunkers == 0 && !p.v.fairyRules {
+	if p.v.plainLegal && !p.v.fairyRules {
 		return perftPlain(p, depth)
 	}
 	return perftAny(p, depth)

@@ -32,11 +32,29 @@ const (
 	King
 )
 
+// FirstFairy is the first of a variant's own piece types (Variant.Fairy[i]
+// is type FirstFairy+i).
+const FirstFairy PieceType = King + 1
+
+// MaxPieceType is the last type a variant may define: a promotion's kind
+// in Move (4 + t - Knight) must fit its 4 bits.
+const MaxPieceType PieceType = FirstFairy + 6
+
+// NumPieceTypes sizes per-type arrays (index 0, NoPieceType, unused).
+const NumPieceTypes = int(MaxPieceType) + 1
+
 // pieceLetters holds the upper-case letter of each PieceType at its index.
 const pieceLetters = " PNBRQK"
 
-// Letter returns the upper-case letter of the type (P, N, B, R, Q, K).
-func (t PieceType) Letter() byte { return pieceLetters[t] }
+// Letter returns the upper-case letter of the type (P, N, B, R, Q, K), or
+// '?' for a variant's own type, whose letter only the variant knows
+// (Variant.Letter).
+func (t PieceType) Letter() byte {
+	if t > King {
+		return '?'
+	}
+	return pieceLetters[t]
+}
 
 // pieceTypeOf returns the PieceType for an upper- or lower-case letter.
 func pieceTypeOf(c byte) (PieceType, bool) {
@@ -51,26 +69,27 @@ func pieceTypeOf(c byte) (PieceType, bool) {
 	return NoPieceType, false
 }
 
-// Piece is a coloured piece: colour in bit 3, type in bits 0-2. The zero
-// value is NoPiece.
+// Piece is a coloured piece: colour in bit 4, type in bits 0-3 (up to
+// MaxPieceType). The zero value is NoPiece.
 type Piece uint8
 
 // NoPiece is an empty square.
 const NoPiece Piece = 0
 
 // MakePiece returns the piece of colour c and type t.
-func MakePiece(c Color, t PieceType) Piece { return Piece(c)<<3 | Piece(t) }
+func MakePiece(c Color, t PieceType) Piece { return Piece(c)<<4 | Piece(t) }
 
 // Color returns the piece's colour.
-func (p Piece) Color() Color { return Color(p >> 3) }
+func (p Piece) Color() Color { return Color(p >> 4) }
 
 // Type returns the piece's type.
-func (p Piece) Type() PieceType { return PieceType(p & 7) }
+func (p Piece) Type() PieceType { return PieceType(p & 15) }
 
-// Letter returns the FEN letter: upper case for White, lower for Black.
+// Letter returns the FEN letter: upper case for White, lower for Black
+// ('?' for a variant's own type: Variant.PieceLetter knows it).
 func (p Piece) Letter() byte {
 	l := p.Type().Letter()
-	if p.Color() == Black {
+	if p.Color() == Black && l != '?' {
 		l += 'a' - 'A'
 	}
 	return l

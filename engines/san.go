@@ -47,7 +47,7 @@ func (p *Position) writeSAN(b *strings.Builder, m Move) {
 	// Other legal moves of the same piece type to the same square.
 	var rivals []Square
 	var buf [MaxMoves]Move
-	for _, o := range p.generate(buf[:0], p.Pieces(p.side, t)&^SquareBB(from), ^Bitboard(0)) {
+	for _, o := range p.generate(buf[:0], p.PiecesOf(p.side, t)&^SquareBB(from), ^Bitboard(0)) {
 		if o.To() == to && o.Promotion() == m.Promotion() {
 			rivals = append(rivals, o.From())
 		}
@@ -61,7 +61,7 @@ func (p *Position) writeSAN(b *strings.Builder, m Move) {
 			b.WriteByte(byte('a' + g.File(from)))
 		}
 	} else {
-		b.WriteByte(t.Letter())
+		b.WriteByte(p.v.Letter(t))
 		switch {
 		case len(rivals) == 0:
 		case uniqueBy(g, from, rivals, true):
@@ -78,7 +78,7 @@ func (p *Position) writeSAN(b *strings.Builder, m Move) {
 	b.WriteString(g.SquareName(to))
 	if pt := m.Promotion(); pt != NoPieceType {
 		b.WriteByte('=')
-		b.WriteByte(pt.Letter())
+		b.WriteByte(p.v.Letter(pt))
 	}
 }
 
@@ -130,13 +130,13 @@ func (p *Position) ParseSAN(text string) (Move, error) {
 		if i != len(s)-2 {
 			return fail("want one piece letter after =")
 		}
-		t, ok := pieceTypeOf(s[i+1])
+		t, ok := p.v.TypeOfLetter(s[i+1])
 		if !ok || t == Pawn {
 			return fail("bad promotion piece")
 		}
 		promo, s = t, s[:i]
 	} else if n := len(s); n >= 3 && s[n-2] >= '0' && s[n-2] <= '9' {
-		if t, ok := pieceTypeOf(s[n-1]); ok && t != Pawn {
+		if t, ok := p.v.TypeOfLetter(s[n-1]); ok && t != Pawn {
 			promo, s = t, s[:n-1]
 		}
 	}
@@ -145,7 +145,7 @@ func (p *Position) ParseSAN(text string) (Move, error) {
 		return fail("no target square")
 	}
 	piece := Pawn
-	if t, ok := pieceTypeOf(s[0]); ok && s[0] >= 'A' && s[0] <= 'Z' && t != Pawn {
+	if t, ok := p.v.TypeOfLetter(s[0]); ok && s[0] >= 'A' && s[0] <= 'Z' && t != Pawn {
 		piece, s = t, s[1:]
 	}
 	// The target is the last square name.

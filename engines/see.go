@@ -4,7 +4,7 @@ package engines
 // settled without the exchange: the mover gains at most what it takes
 // (the opponent may not recapture) and at least that less what it puts on
 // the square (it may stop after one recapture).
-func (p *Position) SEEAtLeast(m Move, value *[King + 1]int, threshold int) bool {
+func (p *Position) SEEAtLeast(m Move, value *[NumPieceTypes]int, threshold int) bool {
 	gain, standing := p.firstGain(m, value)
 	switch {
 	case gain < threshold:
@@ -19,7 +19,7 @@ func (p *Position) SEEAtLeast(m Move, value *[King + 1]int, threshold int) bool 
 // promotion's difference) and the type of the piece it leaves on its
 // destination (promoted, or evolved in Evolution Chess): the exchange's
 // first step, for SEE and its bounds.
-func (p *Position) firstGain(m Move, value *[King + 1]int) (gain int, standing PieceType) {
+func (p *Position) firstGain(m Move, value *[NumPieceTypes]int) (gain int, standing PieceType) {
 	if m.IsEnPassant() {
 		gain = value[Pawn]
 	} else if p.colors[p.side^1].Has(m.To()) {
@@ -42,7 +42,7 @@ func (p *Position) firstGain(m Move, value *[King + 1]int) (gain int, standing P
 // value per piece type. It counts x-ray attackers behind sliders, link
 // steps, promotions, and the evolution of every piece that captures in
 // Evolution Chess (the piece left on the square is the evolved one).
-func (p *Position) SEE(m Move, value *[King + 1]int) int {
+func (p *Position) SEE(m Move, value *[NumPieceTypes]int) int {
 	g := p.v.Geometry
 	from, to := m.From(), m.To()
 	occ := p.Occupied() &^ SquareBB(from)
@@ -63,10 +63,14 @@ func (p *Position) SEE(m Move, value *[King + 1]int) int {
 		// The least valuable attacker captures next.
 		var sq Square
 		var t PieceType
-		for t = Pawn; t <= King; t++ {
-			if b := attackers & p.pieces[t]; b != 0 {
-				sq = b.First()
-				break
+		if p.v.hasFairy {
+			sq, t = p.leastValuable(attackers, value)
+		} else {
+			for t = Pawn; t <= King; t++ {
+				if b := attackers & p.pieces[t]; b != 0 {
+					sq = b.First()
+					break
+				}
 			}
 		}
 		// gain[d] is the balance, for the side capturing at step d, of
@@ -86,4 +90,26 @@ func (p *Position) SEE(m Move, value *[King + 1]int) int {
 		gain[d-1] = -max(-gain[d-1], gain[d])
 	}
 	return gain[0]
+}
+
+// leastValuable returns the square and type of the attacker of least
+// value, the king last (its capture ends the exchange), for variants with
+// their own types, which have no place in the type order Pawn..King that
+// SEE otherwise takes for the order of value.
+func (p *Position) leastValuable(attackers Bitboard, value *[NumPieceTypes]int) (Square, PieceType) {
+	best, bestSq := NoPieceType, NoSquare
+	for t := Pawn; t <= MaxPieceType; t++ {
+		if t == King {
+			continue
+		}
+		if b := attackers & p.AnyType(t); b != 0 && (best == NoPieceType || value[t] < value[best]) {
+			best, bestSq = t, b.First()
+		}
+	}
+	if best == NoPieceType {
+		if b := attackers & p.pieces[King]; b != 0 {
+			return b.First(), King
+		}
+	}
+	return bestSq, best
 }

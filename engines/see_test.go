@@ -11,7 +11,7 @@ import (
 	"varena/engines/variants"
 )
 
-var seeValues = [engines.King + 1]int{0, 100, 300, 330, 500, 900, 250}
+var seeValues = [engines.NumPieceTypes]int{0, 100, 300, 330, 500, 900, 250}
 
 func TestSEE(t *testing.T) {
 	tests := []struct {

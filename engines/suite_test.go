@@ -193,7 +193,7 @@ func checkedWalk(t *testing.T, p *engines.Position, depth int) uint64 {
 	if depth == 0 {
 		return 1
 	}
-	g := p.Geometry()
+	g := p.Variant() // UCI text with the variant's own promotion letters
 	var n uint64
 	seen := map[engines.Move]bool{}
 	for _, m := range moves {

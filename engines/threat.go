@@ -21,7 +21,9 @@ type QuietThreats struct {
 // targets (pieces of the side not to move).
 func (p *Position) QuietThreats(targets Bitboard, q *QuietThreats) {
 	q.targets = targets
-	if targets.Count() > len(q.sq) {
+	// A fairy piece's reach is not among the cases below: every move
+	// asks the child.
+	if targets.Count() > len(q.sq) || p.v.hasFairy {
 		q.n = -1
 		return
 	}

@@ -142,6 +142,11 @@ type Variant struct {
 	NFoldValue         EndValue
 	NFoldValueAbsolute bool
 
+	// Fairy lists the variant's own piece types, FirstFairy upward: how
+	// each moves and its letter. They exist in the variant whether or not
+	// Pieces names them. Boards with bunkers take none.
+	Fairy []FairyPiece
+
 	// Derived by NewVariant.
 	// fairyRules is set when any rule above differs from its zero value:
 	// generation, counting and Status then take the general path.
@@ -152,10 +157,25 @@ type Variant struct {
 	// built-in ones' once the game-end rules are looked at.
 	fairyPlainMoves bool
 
-	pieceSet [King + 1]bool
-	castling castling // the orthodox castlings; Chess960 positions carry their own
-	start    Position // StartFEN, parsed
-	startFEN string   // start.FEN(): StartFEN as FEN prints it
+	pieceSet [NumPieceTypes]bool
+	// fairy holds the move tables of the Fairy types, by type less
+	// FirstFairy; hasFairy says there is one, the one test the code of
+	// the other variants pays (their move generation is unchanged).
+	fairy    []*fairyTables
+	hasFairy bool
+	// pinLines: the squares where a piece may be pinned against a king
+	// on a square by riders of a colour (filterLegalByMaking).
+	pinLines *[2][64]Bitboard
+	// speciesSlots are the indexes of Position.pieces holding the
+	// species (Extinct): each orthodox type's own, 0 for the own type.
+	speciesSlots []PieceType
+	// plainLegal: check, no bunkers, no fairy piece; the legal counter
+	// of legal.go then serves perft's last ply.
+	plainLegal bool
+	letters    [NumPieceTypes]byte // upper-case letter by type, 0 for none
+	castling   castling            // the orthodox castlings; Chess960 positions carry their own
+	start      Position            // StartFEN, parsed
+	startFEN   string              // start.FEN(): StartFEN as FEN prints it
 	// canonical is the variant itself, or for a copy holding a Chess960
 	// game's castling setup, the variant it was copied from.
 	canonical *Variant
@@ -264,8 +284,11 @@ func NewVariant(v Variant) (*Variant, error) {
 	if g == nil {
 		return nil, fmt.Errorf("variant %s: no geometry", v.Name)
 	}
+	if err := v.deriveFairy(); err != nil {
+		return nil, err
+	}
 	for _, t := range v.Pieces {
-		if t < Pawn || t > King {
+		if t < Pawn || t > King && int(t-FirstFairy) >= len(v.Fairy) {
 			return nil, fmt.Errorf("variant %s: bad piece type %d", v.Name, t)
 		}
 		v.pieceSet[t] = true
@@ -273,18 +296,35 @@ func NewVariant(v Variant) (*Variant, error) {
 	if !v.pieceSet[King] {
 		return nil, fmt.Errorf("variant %s: no king", v.Name)
 	}
+	for t := Pawn; t <= King; t++ {
+		if v.pieceSet[t] {
+			v.letters[t] = t.Letter()
+		}
+	}
+	for i, f := range v.Fairy {
+		for t := Pawn; t < FirstFairy+PieceType(i); t++ {
+			if v.letters[t] == f.Letter {
+				return nil, fmt.Errorf("variant %s: piece %s has the letter %c of another piece", v.Name, f.Name, f.Letter)
+			}
+		}
+		v.letters[FirstFairy+PieceType(i)] = f.Letter
+	}
 	for _, t := range v.Promotions {
-		if t == Pawn || !v.pieceSet[t] {
-			return nil, fmt.Errorf("variant %s: promotion to %c, not a piece of the variant", v.Name, t.Letter())
+		if t == Pawn || int(t) >= NumPieceTypes || !v.pieceSet[t] {
+			return nil, fmt.Errorf("variant %s: promotion to %s, not a piece of the variant", v.Name, v.typeName(t))
 		}
 	}
 	if v.pieceSet[Pawn] && len(v.Promotions) == 0 {
 		return nil, fmt.Errorf("variant %s: pawns but no promotion", v.Name)
 	}
 	for _, t := range v.Species {
-		if !v.pieceSet[t] {
-			return nil, fmt.Errorf("variant %s: species %c is not a piece of the variant", v.Name, t.Letter())
+		if int(t) >= NumPieceTypes || !v.pieceSet[t] {
+			return nil, fmt.Errorf("variant %s: species %s is not a piece of the variant", v.Name, v.typeName(t))
 		}
+		if t > King && len(v.Fairy) > 1 {
+			return nil, fmt.Errorf("variant %s: species %s: a species of the variant's own types needs it to have only one", v.Name, v.typeName(t))
+		}
+		v.speciesSlots = append(v.speciesSlots, slot(t))
 	}
 	if err := v.checkFairyRules(); err != nil {
 		return nil, fmt.Errorf("variant %s: %w", v.Name, err)
@@ -314,6 +354,7 @@ func NewVariant(v Variant) (*Variant, error) {
 			}
 		}
 	}
+	v.plainLegal = v.Check && g.Bunkers() == 0 && !v.hasFairy
 	nv := &Variant{}
 	*nv = v
 	nv.canonical = nv
@@ -355,7 +396,100 @@ func (v *Variant) StartPosition() Position { return v.start }
 func (v *Variant) IsStart(p *Position) bool { return p.FEN() == v.startFEN }
 
 // HasPiece reports whether pieces of type t exist in the variant.
-func (v *Variant) HasPiece(t PieceType) bool { return t <= King && v.pieceSet[t] }
+func (v *Variant) HasPiece(t PieceType) bool { return int(t) < NumPieceTypes && v.pieceSet[t] }
+
+// HasFairy reports whether the variant has piece types of its own
+// (Fairy).
+func (v *Variant) HasFairy() bool { return v.hasFairy }
+
+// Letter returns the upper-case letter of type t in the variant (its own
+// types' letters are in Fairy), or '?' for a type it lacks.
+func (v *Variant) Letter(t PieceType) byte {
+	if int(t) < NumPieceTypes && v.letters[t] != 0 {
+		return v.letters[t]
+	}
+	if t >= FirstFairy {
+		return '?'
+	}
+	return t.Letter()
+}
+
+// PieceLetter returns the FEN letter of pc in the variant: upper case for
+// White, lower for Black.
+func (v *Variant) PieceLetter(pc Piece) byte {
+	l := v.Letter(pc.Type())
+	if pc.Color() == Black && l >= 'A' && l <= 'Z' {
+		l += 'a' - 'A'
+	}
+	return l
+}
+
+// TypeOfLetter returns the type whose letter, in either case, is c: one
+// of the variant's own types, else one of P N B R Q K (present in the
+// variant or not: callers say which is missing).
+func (v *Variant) TypeOfLetter(c byte) (PieceType, bool) {
+	if c >= 'a' && c <= 'z' {
+		c -= 'a' - 'A'
+	}
+	if v.hasFairy {
+		for t := FirstFairy; int(t-FirstFairy) < len(v.Fairy); t++ {
+			if v.letters[t] == c {
+				return t, true
+			}
+		}
+	}
+	return pieceTypeOf(c)
+}
+
+// typeName names t in messages: its letter, or its number when the
+// variant has no such type.
+func (v *Variant) typeName(t PieceType) string {
+	if l := v.Letter(t); l != '?' {
+		return string(l)
+	}
+	return fmt.Sprintf("type %d", t)
+}
+
+// deriveFairy checks the Fairy pieces and builds their move tables.
+func (v *Variant) deriveFairy() error {
+	if len(v.Fairy) == 0 {
+		return nil
+	}
+	if n := int(MaxPieceType-FirstFairy) + 1; len(v.Fairy) > n {
+		return fmt.Errorf("variant %s: %d piece types of its own, at most %d", v.Name, len(v.Fairy), n)
+	}
+	g := v.Geometry
+	if g.Bunkers() != 0 {
+		// A link crosses regions, where the fairy tables' reverse paths
+		// (attackersTo) would no longer mirror the forward ones.
+		return fmt.Errorf("variant %s: pieces of its own on a board with bunkers are not supported", v.Name)
+	}
+	v.fairy = make([]*fairyTables, len(v.Fairy))
+	for i, f := range v.Fairy {
+		if f.Letter < 'A' || f.Letter > 'Z' {
+			return fmt.Errorf("variant %s: piece %s: letter %q is not an upper-case letter", v.Name, f.Name, f.Letter)
+		}
+		for j := range i {
+			if v.Fairy[j].Letter == f.Letter {
+				return fmt.Errorf("variant %s: pieces %s and %s have one letter %c", v.Name, v.Fairy[j].Name, f.Name, f.Letter)
+			}
+		}
+		if len(f.Atoms) == 0 {
+			return fmt.Errorf("variant %s: piece %s has no atoms", v.Name, f.Name)
+		}
+		for _, a := range f.Atoms {
+			if err := validAtom(a); err != nil {
+				return fmt.Errorf("variant %s: piece %s: %w", v.Name, f.Name, err)
+			}
+		}
+		v.fairy[i] = newFairyTables(g, f.Atoms)
+		v.pieceSet[FirstFairy+PieceType(i)] = true
+	}
+	v.hasFairy = true
+	lines := pinLines(g, v.fairy)
+	v.pinLines = &lines
+	return nil
+}
 
 // HasBunkers reports whether the board has bunker squares.
 func (v *Variant) HasBunkers() bool { return v.Geometry.Bunkers() != 0 }

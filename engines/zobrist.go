@@ -4,7 +4,9 @@ package engines
 // hashes of the same variant. Generated from a fixed seed so hashes (and
 // thus search results) are the same from run to run.
 var (
-	zobristPiece  [2][King + 1][64]uint64
+	// By colour, type and square; 16 types, not NumPieceTypes, so that
+	// the index is shifts: a multiplication by 14 measured in make-move.
+	zobristPiece  [2][16][64]uint64
 	zobristSide   uint64
 	zobristCastle [16]uint64
 	zobristEP     [64]uint64
@@ -49,6 +51,16 @@ func init() {
 	for c := range zobristChecks {
 		for n := range zobristChecks[c] {
 			zobristChecks[c][n] = next()
+		}
+	}
+	// The fairy types' keys come after every other, so that the keys
+	// above, hence the hashes of the orthodox pieces' positions, are
+	// those of before fairy types existed.
+	for c := range zobristPiece {
+		for t := FirstFairy; t <= MaxPieceType; t++ {
+			for sq := range zobristPiece[c][t] {
+				zobristPiece[c][t][sq] = next()
+			}
 		}
 	}
 }

@@ -69,7 +69,7 @@ func perftFlags(fs *flag.FlagSet) runFunc {
 				if err != nil {
 					return fmt.Errorf("perft interrupted after %d nodes: %w", nodes+n, err)
 				}
-				fmt.Fprintf(std.out, "%s: %d\n", v.Geometry.UCI(m), n)
+				fmt.Fprintf(std.out, "%s: %d\n", v.UCI(m), n)
 				nodes += n
 			}
 			fmt.Fprintln(std.out)

@@ -51,7 +51,7 @@ func (r *Random) Close() error { return nil }
 type Greedy struct {
 	Random
 	weights map[*engines.Variant]*search.Weights
-	values  [engines.King + 1]int
+	values  [engines.NumPieceTypes]int
 }
 
 // NewGreedy returns a greedy player; weights maps variants to the weights

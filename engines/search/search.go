@@ -95,7 +95,7 @@ type Searcher struct {
 	// and destination) did after a move one or two plies before it (that
 	// move's piece and destination). It knows replies the butterfly
 	// history, which has one score per from-to, mixes up.
-	cont    [16][64]contTable
+	cont    [numPieceIndex][64]contTable
 	killers [MaxPly + 1][2]engines.Move
 	// plyState is each ply's scratch: a node's locals would be cleared
 	// at every call.
@@ -170,7 +170,7 @@ func (s *Searcher) NewGame() {
 	s.tt.clear()
 	s.history = [2][64][64]int32{}
 	s.counter = [2][64][64]engines.Move{}
-	s.cont = [16][64]contTable{}
+	s.cont = [numPieceIndex][64]contTable{}
 }
 
 // Search searches the current position of game within lim, calling info
@@ -412,11 +412,18 @@ type frame struct {
 
 // contTable scores quiet moves, by their piece and destination, as
 // replies to one earlier move.
-type contTable [16][64]int16
+type contTable [numPieceIndex][64]int16
+
+// numPieceIndex sizes the continuation tables by pieceIndex.
+const numPieceIndex = 16
 
 // pieceIndex is the index of a piece of colour c and type t in the
-// continuation tables.
-func pieceIndex(c engines.Color, t engines.PieceType) int { return int(c)<<3 | int(t) }
+// continuation tables. A variant's own types (FirstFairy = 7 upward) take
+// their type's low 3 bits: the first two fall on the slots no orthodox
+// type uses (7 and 0), the others share a slot with an orthodox type, a
+// cost in move ordering only, which keeps the tables (2 MB, cleared at
+// every new game) the size they had.
+func pieceIndex(c engines.Color, t engines.PieceType) int { return int(c)<<3 | int(t)&7 }
 
 // conts returns the continuation tables of the moves one and two plies
 // before ply (nil where there is none: the root, a null move).
@@ -944,7 +951,7 @@ func (s *Searcher) extinguishing(pos *engines.Position, moves []engines.Move) (e
 			continue
 		}
 		victim := pos.CapturedType(m)
-		if victim == engines.NoPieceType || pos.Pieces(them, victim).Count() != 1 {
+		if victim == engines.NoPieceType || pos.PiecesOf(them, victim).Count() != 1 {
 			continue
 		}
 		// Of several, the most valuable victim, as move ordering would.
@@ -992,7 +999,7 @@ func (s *Searcher) lastPieceAttackedOf(pos *engines.Position, us engines.Color) 
 		return false
 	}
 	for _, t := range v.Species {
-		if b := pos.Pieces(us, t); b.Count() == 1 && pos.Attacked(b.First(), us.Other()) {
+		if b := pos.PiecesOf(us, t); b.Count() == 1 && pos.Attacked(b.First(), us.Other()) {
 			return true
 		}
 	}
@@ -1003,7 +1010,7 @@ func (s *Searcher) lastPieceAttackedOf(pos *engines.Position, us engines.Color) 
 // of their species, and the pieces of the other side that attack them.
 func (s *Searcher) lastPieceAttackers(pos *engines.Position, us engines.Color) (lone, attackers engines.Bitboard) {
 	for _, t := range pos.Variant().Species {
-		if b := pos.Pieces(us, t); b.Count() == 1 {
+		if b := pos.PiecesOf(us, t); b.Count() == 1 {
 			lone |= b
 			attackers |= pos.AttackersTo(b.First(), us.Other())
 		}
@@ -1016,7 +1023,7 @@ func (s *Searcher) lastPieceAttackers(pos *engines.Position, us engines.Color) (
 func (s *Searcher) lastPieces(pos *engines.Position, c engines.Color) engines.Bitboard {
 	var b engines.Bitboard
 	for _, t := range pos.Variant().Species {
-		if p := pos.Pieces(c, t); p.Count() == 1 {
+		if p := pos.PiecesOf(c, t); p.Count() == 1 {
 			b |= p
 		}
 	}
@@ -1079,7 +1086,10 @@ const (
 	orderKiller  = 1 << 23
 )
 
-var victimValue = [...]int32{0, 1, 3, 3, 5, 9, 4}
+// victimValue orders captures (MVV-LVA) by type; a variant's own types
+// count as 4, between a minor piece and a rook, having no value of
+// their own here.
+var victimValue = [engines.NumPieceTypes]int32{0, 1, 3, 3, 5, 9, 4, 4, 4, 4, 4, 4, 4, 4}
 
 func (s *Searcher) scoreMoves(pos *engines.Position, moves []engines.Move, scores []int32, ttMove engines.Move, ply int, counter engines.Move, c1, c2 *contTable) {
 	side := pos.SideToMove()
@@ -1224,14 +1234,14 @@ func (s *Searcher) quiesce(pos *engines.Position, ply, qply, alpha, beta int) in
 				continue
 			}
 			seeGood := false
-			if m.Promotion() == engines.NoPieceType && pos.Pieces(them, victim).Count() > 1 {
+			if m.Promotion() == engines.NoPieceType && pos.PiecesOf(them, victim).Count() > 1 {
 				if stand+s.w.pieces[victim]+s.p.DeltaMargin < alpha || !pos.SEEAtLeast(m, &s.w.pieces, 0) {
 					continue
 				}
 				seeGood = true
 			}
 			moves[n] = m
-			if species && victim != engines.NoPieceType && pos.Pieces(them, victim).Count() == 1 {
+			if species && victim != engines.NoPieceType && pos.PiecesOf(them, victim).Count() == 1 {
 				scores[n] = orderTT + 1 // takes the last of a species: may end the game
 			} else {
 				scores[n] = s.captureOrder(pos, m, seeGood)

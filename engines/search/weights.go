@@ -20,7 +20,7 @@ type Weights struct {
 	variant *engines.Variant
 	fs      *featureSet
 	values  []float64
-	pieces  [engines.King + 1]int // middlegame material weights, for SEE and pruning
+	pieces  [engines.NumPieceTypes]int // middlegame material weights, for SEE and pruning
 	// psq[colour][type][square][phase] is material plus piece-square
 	// weight of a piece, from White's view (Black's negated), in fixed
 	// point (psqOne per centipawn): the incremental sums the searcher keeps

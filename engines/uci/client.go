@@ -693,7 +693,7 @@ func (c *positionCache) command(game *engines.Game) string {
 		c.pos = game.Start()
 		c.line = append(c.line[:0], positionPrefix(game)...)
 	}
-	g := game.Position().Variant().Geometry
+	g := game.Position().Variant()
 	for _, m := range moves[c.moves:] {
 		if c.reversible {
 			c.pos = c.pos.Play(m)

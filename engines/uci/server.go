@@ -717,7 +717,7 @@ func (s *server) startSearch(lim search.Limits) {
 	job := &searchJob{cancel: cancel, done: make(chan search.Result, 1), game: s.game}
 	s.job = job
 	searcher, game := s.searcher, s.game
-	g := game.Position().Geometry()
+	g := game.Position().Variant()
 	go func() {
 		res := searcher.Search(ctx, game, lim, func(si search.Info) {
 			in := Info{Depth: si.Depth, SelDepth: si.SelDepth, Score: ScoreOf(si.Score),
@@ -764,7 +764,7 @@ func (s *server) finishSearch(res search.Result) {
 		s.job.held = &res
 		return
 	}
-	g := s.job.game.Position().Geometry()
+	g := s.job.game.Position().Variant()
 	s.job.cancel()
 	s.job.stopTimer()
 	s.job = nil
@@ -791,7 +791,7 @@ func (s *server) abortSearch() {
 // cmdDisplay prints the position (the "d" debugging command of Stockfish).
 func (s *server) cmdDisplay(_ []string, _ string) {
 	pos := s.game.Position()
-	g := pos.Geometry()
+	g := pos.Variant()
 	var moves []string
 	for _, m := range pos.GenerateMoves(nil) {
 		moves = append(moves, g.UCI(m))
