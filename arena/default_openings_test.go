@@ -56,11 +56,21 @@ func TestDefaultRunOpenings(t *testing.T) {
 	}
 }
 
-// TestBuiltinBooks: every variant of the extinction family has a
-// built-in book of at least a thousand positions, each a game to play
-// (no move ends it at once), read the way a run reads it.
+// TestBuiltinBooks: every variant of the extinction family but Los
+// Alamos with bunkers has a built-in book of at least a thousand
+// positions, each a game to play (no move ends it at once), read the way
+// a run reads it.
 func TestBuiltinBooks(t *testing.T) {
-	for _, name := range []string{"extinction", "losalamos-bunkers", "evolution", "losalamos-extinction"} {
+	// Los Alamos with bunkers has no book: its default is random 4-ply
+	// openings (configs.Openings.For), which decided SPRTs with fewer
+	// games than its balanced book did.
+	if configs.HasBook("losalamos-bunkers") {
+		t.Error("losalamos-bunkers has a built-in book its default does not play")
+	}
+	if o := (configs.Openings{}).For("losalamos-bunkers"); o.File != "" || o.Plies != 4 {
+		t.Errorf("losalamos-bunkers: default openings %+v, want 4 random plies", o)
+	}
+	for _, name := range []string{"extinction", "evolution", "losalamos-extinction"} {
 		v, err := variants.ByName(name)
 		if err != nil {
 			t.Fatal(err)

@@ -50,6 +50,21 @@ func Book(variant string) (data []byte, name string, err error) {
 	return data, "configs/" + name, nil
 }
 
+// randomDefault lists the variants whose default openings are random
+// lines of this many plies rather than a book: the openings that decided
+// an SPRT in the fewest games when measured (docs/openings.md).
+var randomDefault = map[string]int{"losalamos-bunkers": 4}
+
+// For returns the openings o means for variant: o itself, unless o is
+// the built-in default (Builtin) and the variant's default is random
+// openings, which it then returns with o's order.
+func (o Openings) For(variant string) Openings {
+	if n := randomDefault[variant]; n > 0 && o.Builtin() {
+		o.Plies, o.PliesSet = n, true
+	}
+	return o
+}
+
 // HasBook reports whether a variant has a built-in book (orthodox chess
 // has none: its games start from the initial position, or one of the
 // 960).

@@ -69,9 +69,9 @@ type Tournament struct {
 }
 
 // Openings says where games start. With none of File and Plies given,
-// every game starts from the variant's built-in book (configs/books,
-// made by `varena book`); `plies: 0` starts every game from the
-// variant's initial position.
+// every game starts from the variant's default (For): its built-in book
+// (configs/books, made by `varena book`) or random openings; `plies: 0`
+// starts every game from the variant's initial position.
 type Openings struct {
 	// File is a book: an EPD/FEN file, one position per line (first four
 	// or six FEN fields; EPD operations after them are ignored; #
@@ -96,8 +96,8 @@ type Openings struct {
 	Line     int  `yaml:"-"`
 }
 
-// Builtin reports whether the openings are the variant's built-in book:
-// no file and no plies given.
+// Builtin reports whether the openings are the variant's default (its
+// built-in book, or what For gives): no file and no plies given.
 func (o Openings) Builtin() bool { return o.File == "" && o.Plies == 0 && !o.PliesSet }
 
 // TimeControl limits each move: exactly one of depth, nodes, movetime or

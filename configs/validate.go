@@ -101,12 +101,14 @@ func (r *Run) TimeControlFor(engine, variant string) TimeControl {
 }
 
 // OpeningsFor returns the openings of a variant: the variant's own
-// (multivariant runs), else the run's.
+// (multivariant runs), else the run's, with the variant's default
+// (DefaultOpenings) in place of the built-in book.
 func (r *Run) OpeningsFor(variant string) Openings {
+	o := r.Openings
 	if s := r.variantSpec(variant); s != nil && s.Openings != nil {
-		return *s.Openings
+		o = *s.Openings
 	}
-	return r.Openings
+	return o.For(variant)
 }
 
 func (r *Run) variantSpec(name string) *VariantSpec {

@@ -49,6 +49,11 @@ func NewGamePairs(t *configs.SPSATune, out string, factory arena.PlayerFactory) 
 	if err != nil {
 		return nil, err
 	}
+	// The variant's default openings in place of the built-in book (a
+	// copy: the caller's config stays as written).
+	tc := *t
+	tc.Openings = t.Openings.For(v.Name)
+	t = &tc
 	r := t.Run()
 	book, err := arena.LoadBook(r, t.Openings, v)
 	if err != nil {

@@ -7,12 +7,13 @@ import (
 	"varena/arena"
 )
 
-// TestSPSAOpenings: a tune without openings plays the variant's built-in
-// book and names it (with its content) in the fingerprint; random
-// openings name their rule; a book file is named by the config alone.
+// TestSPSAOpenings: a tune without openings plays the variant's default,
+// its built-in book named (with its content) in the fingerprint, or for
+// Los Alamos with bunkers random 4-ply openings; random openings name
+// their rule; a book file is named by the config alone.
 func TestSPSAOpenings(t *testing.T) {
 	const tune = `method: spsa
-variant: losalamos-bunkers
+variant: %v
 seed: 2
 spsa:
   iterations: 3
@@ -24,16 +25,17 @@ engines:
   - {name: varena, kind: alphabeta, hash: 1}
 `
 	tests := []struct {
-		openings, key string
-		initial       bool // opening 1 is the initial position
+		variant, openings, key string
+		initial                bool // opening 1 is the initial position
 	}{
-		{"", "configs/books/losalamos-bunkers.epd fnv64:", false},
-		{"openings: {plies: 4}", arena.RandomOpeningRule, false},
-		{"openings: {plies: 0}", "", true},
-		{"openings: {file: ../openings/losalamos-bunkers.epd}", "", false},
+		{"extinction", "", "configs/books/extinction.epd fnv64:", false},
+		{"losalamos-bunkers", "", arena.RandomOpeningRule, false},
+		{"losalamos-bunkers", "openings: {plies: 4}", arena.RandomOpeningRule, false},
+		{"losalamos-bunkers", "openings: {plies: 0}", "", true},
+		{"losalamos-bunkers", "openings: {file: ../openings/losalamos-bunkers.epd}", "", false},
 	}
 	for _, tt := range tests {
-		tu := loadTune(t, strings.Replace(tune, "%s", tt.openings, 1))
+		tu := loadTune(t, strings.NewReplacer("%v", tt.variant, "%s", tt.openings).Replace(tune))
 		gp, err := NewGamePairs(tu, t.TempDir(), nil)
 		if err != nil {
 			t.Fatal(err)
