@@ -153,6 +153,15 @@ func TestPawnRegionErrors(t *testing.T) {
 			v.Castling = false
 			v.PromotionRegion[0] = engines.Bitboard(1) << 40
 		}, "pawn region off the board"},
+		{"king rider", func(v *engines.Variant) {
+			v.KingLeaps = atR
+		}, "not a leap that moves and captures"},
+		{"king forward leaps", func(v *engines.Variant) {
+			v.KingLeaps = keep(atN, forward)
+		}, "not the same mirrored"},
+		{"king leap without a step", func(v *engines.Variant) {
+			v.KingLeaps = []engines.Atom{{Range: 1, Move: true, Capture: true}}
+		}, "no step"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := regionChess(t, tt.edit)
@@ -160,5 +169,42 @@ func TestPawnRegionErrors(t *testing.T) {
 				t.Errorf("error %v, want %q", err, tt.want)
 			}
 		})
+	}
+}
+
+// TestKingLeaps: a king leaping as a knight (knightmate's royal piece)
+// moves, gives and escapes check by its leaps; perft against
+// Fairy-Stockfish is engines/fairy's TestLowerPerft (knightmate).
+func TestKingLeaps(t *testing.T) {
+	v, err := regionChess(t, func(v *engines.Variant) {
+		v.KingLeaps = atN
+		v.Castling = false
+		v.StartFEN = "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := legalUCI(t, v, "8/8/8/8/8/8/8/4K2k w - - 0 1")
+	slices.Sort(got)
+	if want := []string{"e1c2", "e1d3", "e1f3", "e1g2"}; !slices.Equal(got, want) {
+		t.Errorf("king leaps from e1: %v, want %v", got, want)
+	}
+	// A rook on the d-file takes d3 from the king; one on the e-file
+	// checks it.
+	got = legalUCI(t, v, "k2r4/8/8/8/8/8/8/4K3 w - - 0 1")
+	slices.Sort(got)
+	if want := []string{"e1c2", "e1f3", "e1g2"}; !slices.Equal(got, want) {
+		t.Errorf("king leaps beside a rook: %v, want %v", got, want)
+	}
+	pos, err := engines.ParseFEN(v, "k3r3/8/8/8/8/8/8/4K3 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !pos.InCheck() {
+		t.Error("no check from the rook")
+	}
+	// Kings a knight's leap apart attack each other: no such position.
+	if _, err := engines.ParseFEN(v, "8/8/8/8/8/5k2/8/4K3 w - - 0 1"); err == nil {
+		t.Error("kings attacking each other accepted")
 	}
 }

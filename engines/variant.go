@@ -56,6 +56,13 @@ type Variant struct {
 	PromotionRegion  [2]Bitboard
 	DoubleStepRegion [2]Bitboard
 	EnPassantRegion  Bitboard
+	// KingLeaps, when set, are the leaps of the King instead of its
+	// steps (knightmate's royal knight: the knight's 8). Each must be a
+	// leap (Range 1) that moves and captures, and the set must be the
+	// same mirrored left-right and up-down, so that one table serves
+	// both colours and, read backwards, the attacks on a square. Like
+	// the pawn regions it is a table of the variant's own Geometry copy.
+	KingLeaps []Atom
 
 	// The game-end and move rules of Fairy-Stockfish's variants.ini, each
 	// named after the key it mirrors. The zero value of every one is the

@@ -26,8 +26,9 @@
 // knight, bishop, rook and queen with their own letters as the engine's
 // orthodox types (with another letter, the four pieces become types of
 // the variant's own, the pawn is refused); the royal king as King with
-// Check, when it moves as K with letter k (knightmate's royal knight is
-// refused); a commoner k as a non-royal King in a variant without a
+// Check, when it has letter k and moves as K or by leaps the same
+// mirrored left-right and up-down (engines.Variant.KingLeaps:
+// knightmate's royal knight); a commoner k as a non-royal King in a variant without a
 // royal king; every other piece as an engines.FairyPiece of its atoms, at
 // most seven, each with moves the same on the left and on the right (the
 // engine mirrors a piece for Black across the middle rank, Fairy-Stockfish

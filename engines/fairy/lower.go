@@ -104,7 +104,17 @@ func (l *lowering) pieces(v *engines.Variant) error {
 			return l.refuse("king", "a king with letter %c: the engine's king is k", royal.Letter)
 		}
 		if !sameAtoms(royal.Atoms, mustBetza("K")) {
-			return l.refuse("king", "a royal piece moving as %s: the engine's only royal piece is the king (K)", royal.Betza)
+			// The engine's king may leap otherwise (KingLeaps) when its
+			// set is a symmetric one of plain leaps (knightmate's N).
+			for _, a := range royal.Atoms {
+				if a.Range != 1 || !a.Move || !a.Capture {
+					return l.refuse("king", "a royal piece moving as %s: the engine's royal piece leaps, moving and capturing alike", royal.Betza)
+				}
+				v.KingLeaps = append(v.KingLeaps, engines.Atom{DX: a.DX, DY: a.DY, Range: 1, Move: true, Capture: true})
+			}
+			if !mirrorSymmetric(royal.Atoms) || !upDownSymmetric(royal.Atoms) {
+				return l.refuse("king", "a royal piece moving as %s: the engine's royal piece moves the same in every direction it mirrors to", royal.Betza)
+			}
 		}
 		v.Check = true
 	}
@@ -195,6 +205,18 @@ func mirrorSymmetric(as []Atom) bool {
 	}
 	for k, mc := range x {
 		if y[k] != mc {
+			return false
+		}
+	}
+	return true
+}
+
+// upDownSymmetric reports whether the atoms are the same reflected
+// across the middle rank.
+func upDownSymmetric(as []Atom) bool {
+	x := stepSet(as, false)
+	for k, mc := range x {
+		if x[[3]int{k[0], -k[1], k[2]}] != mc {
 			return false
 		}
 	}

@@ -14,8 +14,7 @@ import (
 // loweringRefused lists the reference variants whose lowering is refused,
 // with the error expected: no reference variant is skipped silently.
 var loweringRefused = map[string]string{
-	"makruk":     `builtin.ini:123: key "countingRule": not supported: counting rules`,
-	"knightmate": `builtin.ini:136: key "king": not supported: a royal piece moving as N: the engine's only royal piece is the king (K)`,
+	"makruk": `builtin.ini:123: key "countingRule": not supported: counting rules`,
 }
 
 // perftNodeCap bounds each stored count checked (VARENA_DEEP=1 checks

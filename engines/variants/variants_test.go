@@ -33,7 +33,9 @@ func TestLoad(t *testing.T) {
 		{"sample", sample, []string{"archchess", "minihill"}, ""},
 		{"empty", "", nil, ""},
 		{"unsupported", "[c:chess]\ncannon = c\n", nil, `t.ini:2: key "cannon": not supported: hopper (cannon)`},
-		{"lowering refused", "[km:knightmate]\n", nil, `builtin.ini:136: key "king": not supported: a royal piece moving as N: the engine's only royal piece is the king (K)`},
+		{"lowering refused", "[mk:makruk]\n", nil, `t.ini:1: key "countingRule": not supported: counting rules (inherited from makruk)`},
+		{"royal rider", "[rk:chess]\nking = k:R\n", nil, `t.ini:2: key "king": not supported: a royal piece moving as R: the engine's royal piece leaps, moving and capturing alike`},
+		{"royal forward leaper", "[fk:chess]\nking = k:fN\n", nil, `t.ini:2: key "king": not supported: a royal piece moving as fN: the engine's royal piece moves the same in every direction it mirrors to`},
 		{"asymmetric", "[l:chess]\ncustomPiece1 = x:lW\n", nil, `t.ini:2: key "customPiece1": not supported: moves lW differ on the left and on the right: the engine mirrors a piece's moves for Black across the middle rank only`},
 		{"syntax", "[x:chess\n", nil, "t.ini:1:"},
 	} {
