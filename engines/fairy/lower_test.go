@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"varena/engines"
+	"varena/engines/evolution"
+	"varena/engines/losalamos"
 )
 
 // loweringRefused lists the reference variants whose lowering is refused,
@@ -131,5 +133,35 @@ func TestLowerLive(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestLowerVarenaOwn: builtin.ini's descriptions of varena's own
+// variants lower to the same games as the built-in descriptions, perft
+// for perft (evolution's piece promotion, Los Alamos without bunkers).
+func TestLowerVarenaOwn(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		v     *engines.Variant
+		depth int
+	}{
+		{"evolution", evolution.Variant, 4},
+		{"losalamos-extinction", losalamos.NoBunkers, 5},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			v, err := Lookup(nil, tt.name).Variant()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v.StartFEN != tt.v.StartFEN {
+				t.Errorf("start %q, built-in %q", v.StartFEN, tt.v.StartFEN)
+			}
+			a, b := v.StartPosition(), tt.v.StartPosition()
+			for d := 1; d <= tt.depth; d++ {
+				if x, y := engines.Perft(&a, d), engines.Perft(&b, d); x != y {
+					t.Errorf("perft %d: lowered %d, built-in %d", d, x, y)
+				}
+			}
+		})
 	}
 }
