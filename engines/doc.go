@@ -18,6 +18,9 @@
 // CheckCounting, MustCapture, NoChecking, NMoveRule, NFoldRule...). Each
 // one's zero value is the rule of the built-in variants, so these never
 // see them; a variant that sets one takes a general path (fairy.go).
+// Pawn rules of regions (PromotionRegion, DoubleStepRegion,
+// EnPassantRegion) give the variant its own copy of the Geometry with
+// those pawn tables, so the pawn code stays the same for all.
 // testdata/fairy holds Fairy-Stockfish 11.1's
 // perft counts and game ends for its parents described so.
 //

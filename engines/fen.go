@@ -138,7 +138,7 @@ func ParseFEN(v *Variant, fen string) (Position, error) {
 		// check).
 		mover := p.side ^ 1
 		behind := g.pawnPush[mover][sq]
-		if p.Pieces(mover, Pawn)&behind != 0 && p.Occupied()&SquareBB(sq) == 0 && p.epCapturers(sq) != 0 {
+		if p.Pieces(mover, Pawn)&behind != 0 && p.Occupied()&SquareBB(sq) == 0 && p.epCapturers(sq) != 0 && !v.noEP.Has(sq) {
 			p.ep = sq
 		}
 	}

@@ -111,7 +111,7 @@ func (p *Position) makePerft(m Move, c *Position) {
 	case k >= kindPromo:
 		placed = m.Promotion()
 	case k == kindDouble:
-		if sq := g.pawnPush[us][from].First(); v.EnPassant && g.pawnAttack[us][sq]&p.pieces[Pawn]&p.colors[them] != 0 {
+		if sq := g.pawnPush[us][from].First(); v.EnPassant && g.pawnAttack[us][sq]&p.pieces[Pawn]&p.colors[them] != 0 && !v.noEP.Has(sq) {
 			c.ep = sq
 		}
 	case k == kindEnPassant:

@@ -197,7 +197,7 @@ func (p *Position) MakeMove(m Move, child *Position) {
 		// so that repetitions and FENs match cutechess-cli and
 		// Fairy-Stockfish. The double step captures nothing, so p's
 		// enemy pawns are the child's.
-		if sq := g.pawnPush[us][from].First(); p.v.EnPassant && g.pawnAttack[us][sq]&p.pieces[Pawn]&p.colors[them] != 0 {
+		if sq := g.pawnPush[us][from].First(); p.v.EnPassant && g.pawnAttack[us][sq]&p.pieces[Pawn]&p.colors[them] != 0 && !p.v.noEP.Has(sq) {
 			c.ep = sq
 			c.hash ^= zobristEP[sq]
 		}

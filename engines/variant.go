@@ -45,6 +45,24 @@ type Variant struct {
 	Chess960   bool
 	DoubleStep bool // pawns on their second rank may advance two squares
 	EnPassant  bool // a double step may be captured en passant
+	// PromotionRegion holds, per colour, the squares on which a pawn
+	// promotes (always: promotion is mandatory); zero is the colour's
+	// last rank. DoubleStepRegion holds the squares from which a pawn
+	// may step twice (with DoubleStep); zero is its second rank.
+	// EnPassantRegion holds the squares an en-passant capture may land
+	// on; zero is every square. A variant that sets any of them plays on
+	// a copy of Geometry whose pawn tables say so (pawnregions.go), so
+	// that the pawn code reads the same tables as for the others.
+	PromotionRegion  [2]Bitboard
+	DoubleStepRegion [2]Bitboard
+	EnPassantRegion  Bitboard
+	// KingLeaps, when set, are the leaps of the King instead of its
+	// steps (knightmate's royal knight: the knight's 8). Each must be a
+	// leap (Range 1) that moves and captures, and the set must be the
+	// same mirrored left-right and up-down, so that one table serves
+	// both colours and, read backwards, the attacks on a square. Like
+	// the pawn regions it is a table of the variant's own Geometry copy.
+	KingLeaps []Atom
 
 	// The game-end and move rules of Fairy-Stockfish's variants.ini, each
 	// named after the key it mirrors. The zero value of every one is the
@@ -156,6 +174,10 @@ type Variant struct {
 	// ExtinctionPseudoRoyal), so that generation and counting are the
 	// built-in ones' once the game-end rules are looked at.
 	fairyPlainMoves bool
+
+	// noEP: squares the EnPassantRegion leaves out, where a double step
+	// gives no en-passant right.
+	noEP Bitboard
 
 	pieceSet [NumPieceTypes]bool
 	// fairy holds the move tables of the Fairy types, by type less
@@ -284,6 +306,10 @@ func NewVariant(v Variant) (*Variant, error) {
 	if g == nil {
 		return nil, fmt.Errorf("variant %s: no geometry", v.Name)
 	}
+	if err := v.derivePawnRegions(); err != nil {
+		return nil, err
+	}
+	g = v.Geometry
 	if err := v.deriveFairy(); err != nil {
 		return nil, err
 	}

@@ -12,14 +12,22 @@ import (
 
 var perftCmd = &command{
 	name:      "perft",
-	usageLine: "varena perft -depth N [-variant V] [-fen FEN] [-divide] [-no-bunkers]",
+	usageLine: "varena perft -depth N [-variant V] [-variant-file FILE] [-fen FEN] [-divide] [-no-bunkers]",
 	short:     "count leaf nodes of the legal move tree",
 	long: `
 Perft counts the leaf nodes of the legal move tree to a depth, to check the
 move generator against other implementations. It prints "Nodes searched: N"
 on stdout (after "move: count" lines with -divide, in the format of
 Stockfish and Fairy-Stockfish), and the time and nodes per second on stderr.
-The depth is at most 64 plies. Ctrl-C (SIGINT) or SIGTERM stops a long
+The depth is at most 64 plies.
+
+With -variant-file FILE, a Fairy-Stockfish variants.ini, the variant named
+by -variant is looked up in FILE first (its sections, and the
+Fairy-Stockfish built-in variants its sections may name as parents:
+chess, kingofthehill, 3check, shatranj, ...), then among varena's built-in
+variants. A rule the engine cannot play is refused with its place in the
+file (FILE:LINE: key "K": not supported: REASON); docs/variants-file.md
+says what is supported. Ctrl-C (SIGINT) or SIGTERM stops a long
 perft within a moment, with exit status 1.
 `,
 	setFlags: perftFlags,
@@ -31,6 +39,7 @@ func perftFlags(fs *flag.FlagSet) runFunc {
 	depth := fs.Int("depth", 0, fmt.Sprintf("depth in plies (required, 1 to %d)", engines.MaxPerftDepth))
 	divide := fs.Bool("divide", false, "print the count below each root move")
 	noBunkers := fs.Bool("no-bunkers", false, "losalamos-bunkers only: plain Los Alamos movement, no bunkers")
+	variantFile := fs.String("variant-file", "", "Fairy-Stockfish variants.ini to look -variant up in first (docs/variants-file.md)")
 	return func(ctx context.Context, args []string, std stdio) error {
 		if len(args) > 0 {
 			return usagef("unexpected argument %q", args[0])
@@ -38,9 +47,23 @@ func perftFlags(fs *flag.FlagSet) runFunc {
 		if *depth < 1 || *depth > engines.MaxPerftDepth {
 			return usagef("-depth %d: want 1 to %d", *depth, engines.MaxPerftDepth)
 		}
-		v, err := variants.ByName(*variant)
-		if err != nil {
-			return usageError{err}
+		var v *engines.Variant
+		if *variantFile != "" {
+			fv, ok, err := variants.FromFile(*variantFile, *variant)
+			if err != nil {
+				return usageError{err}
+			}
+			v = fv
+			if !ok {
+				if v, err = variants.ByName(*variant); err != nil {
+					return usageError{fmt.Errorf("%w; nor is it in %s", err, *variantFile)}
+				}
+			}
+		} else {
+			var err error
+			if v, err = variants.ByName(*variant); err != nil {
+				return usageError{err}
+			}
 		}
 		if *noBunkers {
 			nb, ok := variants.NoBunkers[v]

@@ -12,6 +12,7 @@ import (
 )
 
 func TestPerftCommand(t *testing.T) {
+	const ref = "../../engines/fairy/testdata/reference.ini"
 	tests := []struct {
 		args  []string
 		out   []string // lines stdout must contain
@@ -28,6 +29,15 @@ func TestPerftCommand(t *testing.T) {
 		{[]string{"-variant", "extinction", "-fen", "8/8 w", "-depth", "1"}, nil, true},
 		{[]string{"-variant", "evolution", "-no-bunkers", "-depth", "1"}, nil, true},
 		{[]string{"-depth", "1", "extra"}, nil, true},
+		// -variant-file: a section of the file, a Fairy-Stockfish
+		// built-in parent, a varena built-in, then the errors.
+		{[]string{"-variant-file", ref, "-variant", "ref-modal", "-depth", "3"}, []string{"Nodes searched: 13656"}, false},
+		{[]string{"-variant-file", ref, "-variant", "knightmate", "-depth", "2", "-divide"}, []string{"e1d3: 18", "Nodes searched: 324"}, false},
+		{[]string{"-variant-file", ref, "-variant", "3check", "-fen", "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 3+3 0 2", "-depth", "1"}, []string{"Nodes searched: 29"}, false},
+		{[]string{"-variant-file", ref, "-variant", "losalamos-bunkers", "-depth", "2"}, []string{"Nodes searched: 196"}, false},
+		{[]string{"-variant-file", ref, "-variant", "makruk", "-depth", "1"}, nil, true},
+		{[]string{"-variant-file", ref, "-variant", "shogi", "-depth", "1"}, nil, true},
+		{[]string{"-variant-file", "testdata/no-such.ini", "-variant", "chess", "-depth", "1"}, nil, true},
 	}
 	for _, tt := range tests {
 		var stdout, stderr bytes.Buffer

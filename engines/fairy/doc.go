@@ -20,6 +20,37 @@
 // depend on the rules engine; the caller lowers it to an engines.Variant.
 // Format writes a Definition back as one self-contained section.
 //
+// Definition.Variant lowers a definition to a playable engines.Variant
+// (lower.go), and engines/variants loads whole files so (Load, LoadFile,
+// Register). Lowered are: the board (NewGeometry, up to 9 ranks); pawn,
+// knight, bishop, rook and queen with their own letters as the engine's
+// orthodox types (with another letter, the four pieces become types of
+// the variant's own, the pawn is refused); the royal king as King with
+// Check, when it has letter k and moves as K or by leaps the same
+// mirrored left-right and up-down (engines.Variant.KingLeaps:
+// knightmate's royal knight); a commoner k as a non-royal King in a variant without a
+// royal king; every other piece as an engines.FairyPiece of its atoms, at
+// most seven, each with moves the same on the left and on the right (the
+// engine mirrors a piece for Black across the middle rank, Fairy-Stockfish
+// turns it half round: equal for such pieces only). Start position;
+// promotion in any region (PromotionRegion), mandatory, to one set of
+// types for both sides (in the engine's order Q R B N K, then the
+// variant's own types); double steps from any region (DoubleStepRegion),
+// en passant in a region (EnPassantRegion); castling when it is the
+// orthodox one on 8 files (king e to g or c, rooks of type rook in the
+// corners, first rank) or Chess960's, else refused where the start
+// position has a right and dropped where it has none; check,
+// checking = false (NoChecking), checkCounting, mustCapture, the
+// checkmate, stalemate, extinction (all its keys), bare-king and flag
+// values (the king as the one flag piece of both sides, flagMove), the
+// n-move and n-fold rules and values, and evolution's piece promotion
+// (n:b b:r r:q everywhere, mandatory). Values equal to Fairy-Stockfish's
+// defaults (checkmate loss, stalemate draw, 50 moves, 3-fold draw) are
+// lowered to the engine's zero values, so that such a variant keeps the
+// built-in variants' fast paths. Anything else is refused in one line,
+// FILE:LINE: key "K": not supported: REASON, at the place the key took
+// effect (a built-in parent's line in builtin.ini when inherited).
+//
 // The reader is stricter than Fairy-Stockfish, which warns about an unknown
 // key or a bad value and plays on with its default. A variant played by
 // other rules than its file says is worse than no variant, so here every

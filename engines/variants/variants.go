@@ -2,12 +2,17 @@ package variants
 
 import (
 	"fmt"
+	"io"
+	"os"
+	"slices"
 	"strings"
+	"sync"
 
 	"varena/engines"
 	"varena/engines/chess"
 	"varena/engines/evolution"
 	"varena/engines/extinction"
+	"varena/engines/fairy"
 	"varena/engines/losalamos"
 )
 
@@ -20,24 +25,158 @@ var All = []*engines.Variant{extinction.Variant, losalamos.Variant, evolution.Va
 // for comparison with programs that do not know bunkers.
 var NoBunkers = map[*engines.Variant]*engines.Variant{losalamos.Variant: losalamos.NoBunkers}
 
-// Names returns the names of All.
+// registry holds the variants loaded from variants.ini files and
+// registered (Register), after All in Names and ByName.
+var registry struct {
+	sync.RWMutex
+	loaded []*engines.Variant
+}
+
+// Names returns the names of All, then those of the registered variants
+// in the order they were registered.
 func Names() []string {
-	names := make([]string, len(All))
-	for i, v := range All {
-		names[i] = v.Name
+	registry.RLock()
+	defer registry.RUnlock()
+	names := make([]string, 0, len(All)+len(registry.loaded))
+	for _, v := range All {
+		names = append(names, v.Name)
+	}
+	for _, v := range registry.loaded {
+		names = append(names, v.Name)
 	}
 	return names
 }
 
 // ByName returns the variant called name or one of its aliases (chess
-// for standard, chess960 for fischerandom).
+// for standard, chess960 for fischerandom): a built-in one, else a
+// registered one. It is safe for concurrent use with Register.
 func ByName(name string) (*engines.Variant, error) {
-	for _, v := range All {
-		for _, n := range v.Names() {
-			if n == name {
-				return v, nil
-			}
+	if v := builtin(name); v != nil {
+		return v, nil
+	}
+	registry.RLock()
+	defer registry.RUnlock()
+	for _, v := range registry.loaded {
+		if slices.Contains(v.Names(), name) {
+			return v, nil
 		}
 	}
-	return nil, fmt.Errorf("unknown variant %q (known: %s)", name, strings.Join(Names(), ", "))
+	return nil, fmt.Errorf("unknown variant %q (known: %s)", name, strings.Join(namesLocked(), ", "))
+}
+
+// namesLocked is Names with the registry's lock held.
+func namesLocked() []string {
+	names := make([]string, 0, len(All)+len(registry.loaded))
+	for _, v := range All {
+		names = append(names, v.Name)
+	}
+	for _, v := range registry.loaded {
+		names = append(names, v.Name)
+	}
+	return names
+}
+
+func builtin(name string) *engines.Variant {
+	for _, v := range All {
+		if slices.Contains(v.Names(), name) {
+			return v
+		}
+	}
+	return nil
+}
+
+// Register makes loaded variants known to ByName and Names. A name (or
+// alias) that is a built-in variant's, or another registered variant's,
+// is an error and nothing is registered: the same name must mean the
+// same rules everywhere in a run (journals, configs and reports name
+// variants). Registering the very same *Variant again is allowed and
+// does nothing, so that two parts of a program may load one file.
+func Register(vs ...*engines.Variant) error {
+	registry.Lock()
+	defer registry.Unlock()
+	var add []*engines.Variant
+	taken := map[string]*engines.Variant{}
+	for _, v := range registry.loaded {
+		for _, n := range v.Names() {
+			taken[n] = v
+		}
+	}
+	for _, v := range vs {
+		if v == nil {
+			return fmt.Errorf("register: nil variant")
+		}
+		if slices.Contains(registry.loaded, v) || slices.Contains(add, v) {
+			continue
+		}
+		for _, n := range v.Names() {
+			if b := builtin(n); b != nil {
+				return fmt.Errorf("register variant %s: %q is the name of the built-in variant %s", v.Name, n, b.Name)
+			}
+			if o, ok := taken[n]; ok {
+				return fmt.Errorf("register variant %s: %q is already the name of the registered variant %s", v.Name, n, o.Name)
+			}
+			taken[n] = v
+		}
+		add = append(add, v)
+	}
+	registry.loaded = append(registry.loaded, add...)
+	return nil
+}
+
+// Load reads a Fairy-Stockfish variants.ini from r (name is the file
+// name in errors) and lowers every section to a playable variant, in file
+// order (engines/fairy: Parse, Definition.Variant). It does not register
+// them. The first problem is the error, one line: FILE:LINE: ...
+func Load(r io.Reader, name string) ([]*engines.Variant, error) {
+	defs, err := fairy.Parse(r, name)
+	if err != nil {
+		return nil, err // FILE:LINE: ... says it all
+	}
+	out := make([]*engines.Variant, 0, len(defs))
+	for _, d := range defs {
+		v, err := d.Variant()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+// LoadFile is Load of the file at path.
+func LoadFile(path string) ([]*engines.Variant, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("load variants: %w", err)
+	}
+	defer f.Close()
+	return Load(f, path)
+}
+
+// FromFile returns the variant called name as the variants.ini at path
+// defines it: one of its sections, else a Fairy-Stockfish built-in that
+// engines/fairy describes (chess, kingofthehill, 3check, shatranj...),
+// lowered. ok is false when neither has the name (the caller then looks
+// among the built-ins, ByName). The file must read without error as a
+// whole; only the variant asked for is lowered, so another section's
+// lowering does not stand in its way.
+func FromFile(path, name string) (v *engines.Variant, ok bool, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, false, fmt.Errorf("variant file: %w", err)
+	}
+	defer f.Close()
+	defs, err := fairy.Parse(f, path)
+	if err != nil {
+		return nil, false, err // FILE:LINE: ...
+	}
+	d := fairy.Lookup(defs, name)
+	if d == nil {
+		return nil, false, nil
+	}
+	v, err = d.Variant()
+	if err != nil {
+		return nil, true, err
+	}
+	return v, true, nil
 }

@@ -1,0 +1,187 @@
+package variants
+
+import (
+	"errors"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+
+	"varena/engines"
+	"varena/engines/fairy"
+)
+
+const sample = `# a test file
+[archchess:chess]
+queen = -
+archbishop = a
+startFen = rnbakbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBAKBNR w KQkq - 0 1
+promotionPieceTypes = arbn
+
+[minihill:losalamos]
+flagPiece = k
+whiteFlag = c3 d3 c4 d4
+blackFlag = c3 d3 c4 d4
+`
+
+func TestLoad(t *testing.T) {
+	for _, tt := range []struct {
+		name, ini string
+		want      []string // variant names, or
+		err       string   // the error
+	}{
+		{"sample", sample, []string{"archchess", "minihill"}, ""},
+		{"empty", "", nil, ""},
+		{"unsupported", "[c:chess]\ncannon = c\n", nil, `t.ini:2: key "cannon": not supported: hopper (cannon)`},
+		{"lowering refused", "[mk:makruk]\n", nil, `t.ini:1: key "countingRule": not supported: counting rules (inherited from makruk)`},
+		{"royal rider", "[rk:chess]\nking = k:R\n", nil, `t.ini:2: key "king": not supported: a royal piece moving as R: the engine's royal piece leaps, moving and capturing alike`},
+		{"royal forward leaper", "[fk:chess]\nking = k:fN\n", nil, `t.ini:2: key "king": not supported: a royal piece moving as fN: the engine's royal piece moves the same in every direction it mirrors to`},
+		{"asymmetric", "[l:chess]\ncustomPiece1 = x:lW\n", nil, `t.ini:2: key "customPiece1": not supported: moves lW differ on the left and on the right: the engine mirrors a piece's moves for Black across the middle rank only`},
+		{"syntax", "[x:chess\n", nil, "t.ini:1:"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			vs, err := Load(strings.NewReader(tt.ini), "t.ini")
+			if tt.err != "" {
+				if err == nil || !strings.HasPrefix(err.Error(), tt.err) || strings.Contains(err.Error(), "\n") {
+					t.Fatalf("error %v, want %q (one line)", err, tt.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, v := range vs {
+				got = append(got, v.Name)
+			}
+			if strings.Join(got, ",") != strings.Join(tt.want, ",") {
+				t.Errorf("variants %v, want %v", got, tt.want)
+			}
+		})
+	}
+	if _, err := LoadFile("no/such/file.ini"); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("missing file: %v", err)
+	}
+}
+
+// TestRegister: loaded variants are found by name after the built-ins;
+// a built-in's name or a registered one's is refused.
+func TestRegister(t *testing.T) {
+	vs, err := Load(strings.NewReader(sample), "t.ini")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ByName("archchess"); err == nil {
+		t.Fatal("archchess found before Register")
+	}
+	if err := Register(vs...); err != nil {
+		t.Fatal(err)
+	}
+	if err := Register(vs...); err != nil {
+		t.Errorf("registering the same variants again: %v", err)
+	}
+	for _, v := range vs {
+		got, err := ByName(v.Name)
+		if err != nil || got != v {
+			t.Errorf("ByName(%s) = %v, %v", v.Name, got, err)
+		}
+	}
+	names := Names()
+	if len(names) != len(All)+2 || names[len(All)] != "archchess" || names[len(All)+1] != "minihill" {
+		t.Errorf("Names() = %v, want the built-ins then archchess, minihill", names)
+	}
+	again, err := Load(strings.NewReader(sample), "t2.ini")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Register(again[0]); err == nil || !strings.Contains(err.Error(), "already the name of the registered variant archchess") {
+		t.Errorf("a second archchess: %v", err)
+	}
+	// fairy.Parse refuses Fairy-Stockfish's names; varena's own are
+	// refused here.
+	std, err := Load(strings.NewReader("[evolution:chess]\n"), "t.ini")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Register(std...); err == nil || !strings.Contains(err.Error(), "built-in variant evolution") {
+		t.Errorf("a variant named evolution: %v", err)
+	}
+	if _, err := ByName("evolution"); err != nil {
+		t.Error(err)
+	}
+	// Concurrent lookups while registering (go test -race).
+	var wg sync.WaitGroup
+	for i := 0; i < 4; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := 0; j < 100; j++ {
+				if _, err := ByName("minihill"); err != nil {
+					t.Error(err)
+				}
+				Names()
+			}
+		}()
+	}
+	more, _ := Load(strings.NewReader("[other:chess]\n"), "t3.ini")
+	if err := Register(more...); err != nil {
+		t.Error(err)
+	}
+	wg.Wait()
+}
+
+func TestFromFile(t *testing.T) {
+	path := t.TempDir() + "/v.ini"
+	if err := os.WriteFile(path, []byte(sample), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name  string
+		found bool
+	}{{"archchess", true}, {"kingofthehill", true}, {"standard", false}, {"nothing", false}} {
+		v, ok, err := FromFile(path, tt.name)
+		if err != nil || ok != tt.found || ok && v.Name != tt.name {
+			t.Errorf("FromFile(%s) = %v, %v, %v", tt.name, v, ok, err)
+		}
+	}
+	if _, _, err := FromFile(path, "makruk"); !errors.Is(err, fairy.ErrUnsupported) {
+		t.Errorf("makruk: %v, want not supported", err)
+	}
+}
+
+// FuzzLoad: any text gives variants or an error, never a panic; every
+// variant loaded generates, counts and makes moves from its start.
+func FuzzLoad(f *testing.F) {
+	f.Add(sample)
+	for _, p := range []string{"../fairy/testdata/reference.ini", "../fairy/testdata/sample.ini", "../fairy/builtin.ini"} {
+		if data, err := os.ReadFile(p); err == nil {
+			f.Add(string(data))
+		}
+	}
+	f.Add("[x:horde]\n")
+	f.Add("[x:chess]\nmaxFile = 5\nmaxRank = 9\ncustomPiece1 = a:NN\nstartFen = 5/5/5/5/5/5/5/5/K3k w - - 0 1\n")
+	f.Add("[x:chess]\npromotionRegionWhite = *6 *7 *8\ndoubleStepRegionWhite = *1 *2 *3\nenPassantRegion = d3\n")
+	f.Fuzz(func(t *testing.T, ini string) {
+		vs, err := Load(strings.NewReader(ini), "f.ini")
+		if err != nil {
+			if strings.Contains(err.Error(), "\n") {
+				t.Fatalf("error of more than one line: %q", err)
+			}
+			return
+		}
+		for _, v := range vs {
+			pos := v.StartPosition()
+			var buf [engines.MaxMoves]engines.Move
+			moves := pos.GenerateMoves(buf[:0])
+			if n := pos.CountMoves(); n != len(moves) {
+				t.Fatalf("%s: CountMoves %d, GenerateMoves %d", v.Name, n, len(moves))
+			}
+			var child engines.Position
+			for _, m := range moves {
+				pos.MakeMove(m, &child)
+				child.CountMoves()
+				child.Status()
+			}
+		}
+	})
+}
