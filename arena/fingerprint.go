@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"varena/configs"
+	"varena/engines/variants"
 	"varena/results/rundir"
 	"varena/results/stats"
 )
@@ -89,6 +90,14 @@ func fingerprint(r *configs.Run) (map[string]string, error) {
 	}
 	if rs := a.Resign; rs != nil {
 		set("adjudication: resign", fmt.Sprintf("moves %d, score %d", rs.Moves, rs.Score))
+	}
+	if r.VariantFile != "" {
+		// The rules of the file's variants are in its content.
+		data, err := r.ReadFile(r.VariantFile)
+		if err != nil {
+			return nil, fmt.Errorf("variant_file: %w", err)
+		}
+		set("variant file", contentHash(data))
 	}
 	for _, v := range r.VariantNames() {
 		o := r.OpeningsFor(v)
@@ -207,6 +216,12 @@ func limitFields(tc configs.TimeControl) [][2]string {
 func weightsOf(r *configs.Run, e configs.Engine, variant string) ([]byte, error) {
 	if path, ok := e.Weights[variant]; ok {
 		return r.ReadFile(path)
+	}
+	if !variants.Builtin(variant) {
+		// A variant of the run's variant_file (whose content is in the
+		// fingerprint) has no weights file: the built-in engine derives
+		// its weights from the rules.
+		return []byte("derived from the variant's rules"), nil
 	}
 	data, _, err := configs.Weights(variant)
 	return data, err

@@ -21,6 +21,7 @@ func fingerprintBase(t *testing.T, dir string, multi bool) *configs.Run {
 		"other.epd": "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n",
 		"w.yaml":    "a\n",
 		"w2.yaml":   "b\n",
+		"v.ini":     "[v1:chess]\n",
 	} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
 			t.Fatal(err)
@@ -61,6 +62,7 @@ var fingerprinted = map[string]struct {
 	"Run.Variant":         {false, func(r *configs.Run) { r.Variant = "evolution" }},
 	"Run.Variants":        {true, func(r *configs.Run) { r.Variants = r.Variants[:1] }},
 	"Run.VariantSchedule": {true, func(r *configs.Run) { r.VariantSchedule = "assigned" }},
+	"Run.VariantFile":     {false, func(r *configs.Run) { r.VariantFile = "v.ini" }},
 	"Run.Seed":            {false, func(r *configs.Run) { r.Seed = 2 }},
 	"Run.Tournament":      {false, func(r *configs.Run) { r.Tournament = configs.Tournament{Type: configs.SPRTTest} }},
 	"Run.Openings":        {false, func(r *configs.Run) { r.Openings = configs.Openings{} }},

@@ -569,7 +569,7 @@ engines:
     name: b
     time_control: *tc
 `), check)
-	if err == nil || err.Error() != `t.yaml:4: unknown key "x-templates" in run (known: name, variant, variants, variant_schedule, out, seed, concurrency, protocol_log, tournament, openings, time_control, adjudication, sprt, engines)` {
+	if err == nil || err.Error() != `t.yaml:4: unknown key "x-templates" in run (known: name, variant, variants, variant_file, variant_schedule, out, seed, concurrency, protocol_log, tournament, openings, time_control, adjudication, sprt, engines)` {
 		t.Fatalf("got %v", err)
 	}
 	r, err := configs.Parse("t.yaml", []byte(`

@@ -33,6 +33,11 @@ type Checker struct {
 	// variant's built-in engine (SPSA may tune weights by name). Nil
 	// skips the check.
 	EvalWeight func(variant, name string) bool
+	// LoadVariants loads the variants of a run's variant_file (the path
+	// as Run.Path returns it) so that the rest of the program knows them,
+	// and returns their names, which the run may then name. Nil: a run
+	// with a variant_file is refused.
+	LoadVariants func(path string) ([]string, error)
 }
 
 // Error is one problem found in a run file. Its text is

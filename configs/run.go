@@ -11,6 +11,10 @@ type Run struct {
 	// events) lists several instead. Exactly one of the two is set.
 	Variant  string        `yaml:"variant"`
 	Variants []VariantSpec `yaml:"variants"`
+	// VariantFile is a Fairy-Stockfish variants.ini (relative to the
+	// config's folder) whose sections Variant and Variants may name, as
+	// well as the built-in variants (docs/variants-file.md).
+	VariantFile string `yaml:"variant_file"`
 	// VariantSchedule for multivariant events: "all" (every pairing plays
 	// every variant both engines accept) or "assigned" (each pairing
 	// plays Tournament.Games games, variants spread over pairings).

@@ -325,6 +325,35 @@ func sub(path []any, steps ...any) []any {
 	return append(slices.Clip(path), steps...)
 }
 
+// variantFile loads the run's variant_file, whose variants the checks
+// below then know.
+func (v *validator) variantFile() {
+	r := v.run
+	if r.VariantFile == "" {
+		return
+	}
+	line := v.at("variant_file")
+	// Unless the file loads, the names the run gives are not checked: an
+	// unknown name would only repeat the file's error.
+	known := v.check.Variants
+	v.check.Variants = nil
+	switch {
+	case v.check.LoadVariants == nil:
+		v.errorf(line, "variant_file: this command plays the built-in variants only")
+	case !v.exists(r.VariantFile):
+		v.errorf(line, "variant_file: %s: no such file", r.Path(r.VariantFile))
+	default:
+		names, err := v.check.LoadVariants(r.Path(r.VariantFile))
+		if err != nil {
+			v.errorf(line, "variant_file: %v", err)
+			return
+		}
+		if known != nil {
+			v.check.Variants = append(slices.Clip(known), names...)
+		}
+	}
+}
+
 func (v *validator) knownVariant(name string) bool {
 	return v.check.Variants == nil || slices.Contains(v.check.Variants, name)
 }
@@ -347,6 +376,7 @@ func (v *validator) validate() {
 	if r.Name != "" && !ValidName(r.Name) {
 		v.errorf(v.at("name"), "name %q: %s", r.Name, NameRule)
 	}
+	v.variantFile()
 	v.variants()
 	v.tournament()
 	v.openings(&r.Openings, "openings", []any{"openings"})

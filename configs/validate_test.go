@@ -1,6 +1,12 @@
 package configs
 
-import "testing"
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+)
 
 // TestOpeningsFor: a variant's default openings stand in for the built-in
 // book only when the config names none; whatever a config names is kept.
@@ -21,6 +27,50 @@ func TestOpeningsFor(t *testing.T) {
 		r := &Run{Openings: tt.given}
 		if got := r.OpeningsFor(tt.variant); got != tt.want {
 			t.Errorf("%s %+v: got %+v, want %+v", tt.variant, tt.given, got, tt.want)
+		}
+	}
+}
+
+// TestVariantFile: a run's variant_file is loaded through the checker,
+// whose names the run may then use; a missing file, a bad one and a
+// command that plays only the built-in variants are one line each.
+func TestVariantFile(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "v.ini"), []byte("[hill:kingofthehill]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const run = "name: t\nvariant: %s\nvariant_file: %s\ntournament: {type: round-robin, games: 2}\nengines:\n  - {name: a, kind: random}\n  - {name: b, kind: random}\n"
+	load := func(path string) ([]string, error) {
+		if filepath.Base(path) == "bad.ini" {
+			return nil, errors.New("bad.ini:3: key \"cannon\": not supported: hopper (cannon)")
+		}
+		return []string{"hill"}, nil
+	}
+	tests := []struct {
+		variant, file string
+		load          func(string) ([]string, error)
+		want          string // "" for no error
+	}{
+		{"hill", "v.ini", load, ""},
+		{"hill", "none.ini", load, "t.yaml:3: variant_file: " + filepath.Join(dir, "none.ini") + ": no such file"},
+		{"hill", "bad.ini", load, `t.yaml:3: variant_file: bad.ini:3: key "cannon": not supported: hopper (cannon)`},
+		{"hill", "v.ini", nil, "t.yaml:3: variant_file: this command plays the built-in variants only"},
+		{"hills", "v.ini", load, `t.yaml:2: variant: unknown variant "hills" (known: extinction, hill)`},
+	}
+	for _, tt := range tests {
+		if tt.file == "bad.ini" {
+			if err := os.WriteFile(filepath.Join(dir, "bad.ini"), []byte("x"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		data := fmt.Sprintf(run, tt.variant, tt.file)
+		_, err := ParseAt("t.yaml", filepath.Join(dir, "t.yaml"), []byte(data), Checker{Variants: []string{"extinction"}, LoadVariants: tt.load})
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tt.want {
+			t.Errorf("%s %s: got %q, want %q", tt.variant, tt.file, got, tt.want)
 		}
 	}
 }

@@ -18,9 +18,24 @@ import (
 	"varena/results/rundir"
 )
 
-// checker validates run configs against the variants varena knows.
+// checker validates run configs against the variants varena knows, and
+// those of a run's variant_file, which it loads and registers.
 func checker() configs.Checker {
-	return configs.Checker{Variants: variants.Names(), SearchOption: search.CheckParam, EvalWeight: evalWeight}
+	return configs.Checker{Variants: variants.Names(), SearchOption: search.CheckParam, EvalWeight: evalWeight, LoadVariants: loadVariants}
+}
+
+// loadVariants registers the variants of a variants.ini and returns
+// their names.
+func loadVariants(path string) ([]string, error) {
+	vs, err := variants.RegisterFile(path)
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, len(vs))
+	for i, v := range vs {
+		names[i] = v.Name
+	}
+	return names, nil
 }
 
 // evalWeight reports whether name is a weight of the variant's default

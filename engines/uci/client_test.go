@@ -192,7 +192,7 @@ func TestClientAgainstServer(t *testing.T) {
 	if got := e.Variants(); !slices.Equal(got, variants.Names()) {
 		t.Errorf("Variants() = %v, want %v", got, variants.Names())
 	}
-	if opts := e.Options(); len(opts) != 6+len(search.ParamTable) || opts[2].Name != "Hash" || opts[2].Max != 4096 {
+	if opts := e.Options(); len(opts) != 7+len(search.ParamTable) || opts[2].Name != "Hash" || opts[2].Max != 4096 {
 		t.Errorf("Options() = %+v", opts)
 	}
 	for _, v := range variants.All {

@@ -385,6 +385,9 @@ func (s *server) cmdUCI(_ []string, _ string) {
 		{Name: "Weights", Type: "string", Default: s.weightsPath},
 		{Name: "Threads", Type: "spin", Default: "1", Min: 1, Max: 1},
 		{Name: "Ponder", Type: "check", Default: "false"},
+		// As Fairy-Stockfish's: a variants.ini whose variants UCI_Variant
+		// then offers (docs/variants-file.md).
+		{Name: "VariantPath", Type: "string", Default: "<empty>"},
 	}
 	for _, p := range search.ParamTable {
 		v, _ := s.params.Get(p.Name)
@@ -415,6 +418,16 @@ func (s *server) cmdSetOption(_ []string, rest string) {
 		value = strings.TrimSpace(rest[starts[i]+len("value"):])
 	}
 	switch strings.ToLower(name) {
+	case "variantpath":
+		if value == "" || value == "<empty>" {
+			return
+		}
+		vs, err := variants.RegisterFile(value)
+		if err != nil {
+			s.info("setoption VariantPath: %v", err)
+			return
+		}
+		s.info("VariantPath: %d variants from %s", len(vs), value)
 	case "uci_variant":
 		v, err := variants.ByName(strings.ToLower(value))
 		if err != nil {

@@ -521,6 +521,7 @@ func ExampleServe() {
 	// option name Weights type string default <empty>
 	// option name Threads type spin default 1 min 1 max 1
 	// option name Ponder type check default false
+	// option name VariantPath type string default <empty>
 	// option name FutilityMargin type spin default 200 min 50 max 500
 	// option name LMRBase type spin default 50 min 0 max 200
 	// option name LMRDivisor type spin default 200 min 100 max 500

@@ -30,6 +30,8 @@ var NoBunkers = map[*engines.Variant]*engines.Variant{losalamos.Variant: losalam
 var registry struct {
 	sync.RWMutex
 	loaded []*engines.Variant
+	// files holds what RegisterFile loaded, by the file's content.
+	files map[string][]*engines.Variant
 }
 
 // Names returns the names of All, then those of the registered variants
@@ -94,6 +96,11 @@ func builtin(name string) *engines.Variant {
 func Register(vs ...*engines.Variant) error {
 	registry.Lock()
 	defer registry.Unlock()
+	return registerLocked(vs)
+}
+
+// registerLocked is Register with the registry locked.
+func registerLocked(vs []*engines.Variant) error {
 	var add []*engines.Variant
 	taken := map[string]*engines.Variant{}
 	for _, v := range registry.loaded {
@@ -151,6 +158,43 @@ func LoadFile(path string) ([]*engines.Variant, error) {
 	}
 	defer f.Close()
 	return Load(f, path)
+}
+
+// Builtin reports whether name is one of varena's own variants (All),
+// by its name or an alias, rather than one loaded from a file.
+func Builtin(name string) bool { return builtin(name) != nil }
+
+// RegisterFile loads the variants.ini at path (LoadFile) and registers
+// its variants (Register), returning them. A file of the same content
+// registered before gives the variants registered then, so that a run's
+// config may be read more than once in a process (a resume, the tests).
+func RegisterFile(path string) ([]*engines.Variant, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("load variants: %w", err)
+	}
+	registry.RLock()
+	vs, ok := registry.files[string(data)]
+	registry.RUnlock()
+	if ok {
+		return vs, nil
+	}
+	if vs, err = Load(strings.NewReader(string(data)), path); err != nil {
+		return nil, err
+	}
+	registry.Lock()
+	defer registry.Unlock()
+	if got, ok := registry.files[string(data)]; ok {
+		return got, nil // loaded meanwhile by another goroutine
+	}
+	if err := registerLocked(vs); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if registry.files == nil {
+		registry.files = map[string][]*engines.Variant{}
+	}
+	registry.files[string(data)] = vs
+	return vs, nil
 }
 
 // FromFile returns the variant called name as the variants.ini at path

@@ -1,0 +1,73 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestRunVariantFile: a run whose variant is a section of its
+// variant_file plays by that section's rules (king of the hill, from
+// Fairy-Stockfish's parent), names it in the journal and the PGN, and
+// refuses to resume once the file says other rules.
+func TestRunVariantFile(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, data string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("hill.ini", "# king of the hill on a smaller hill\n[smallhill:kingofthehill]\nwhiteFlag = d4 e4\nblackFlag = d5 e5\n")
+	write("run.yaml", `name: hill
+variant: smallhill
+variant_file: hill.ini
+out: out
+tournament: {type: round-robin, games: 4}
+openings: {plies: 2}
+engines:
+  - {name: g1, kind: greedy, seed: 1}
+  - {name: r2, kind: random, seed: 2}
+`)
+	cfg := filepath.Join(dir, "run.yaml")
+	var stdout, stderr strings.Builder
+	if err := execute(context.Background(), runCmd, []string{cfg, "-quiet"}, stdio{strings.NewReader(""), &stdout, &stderr}); err != nil {
+		t.Fatalf("run: %v\n%s", err, stderr.String())
+	}
+	journal, err := os.ReadFile(filepath.Join(dir, "out", "journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(journal)), "\n")
+	if len(lines) != 4 {
+		t.Fatalf("%d games in the journal, want 4", len(lines))
+	}
+	for _, l := range lines {
+		var g struct {
+			Variant, Result, Termination string
+		}
+		if err := json.Unmarshal([]byte(l), &g); err != nil {
+			t.Fatal(err)
+		}
+		if g.Variant != "smallhill" || g.Result == "" {
+			t.Errorf("game %+v", g)
+		}
+	}
+	pgn, err := os.ReadFile(filepath.Join(dir, "out", "games.pgn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(pgn), `[Variant "smallhill"]`) {
+		t.Errorf("games.pgn names no Variant smallhill:\n%.400s", pgn)
+	}
+	// Other rules under the same name: the run is not resumed.
+	write("hill.ini", "[smallhill:kingofthehill]\nwhiteFlag = d4\nblackFlag = d5\n")
+	stderr.Reset()
+	err = execute(context.Background(), runCmd, []string{cfg, "-quiet"}, stdio{strings.NewReader(""), &stdout, &stderr})
+	if err == nil || !strings.Contains(err.Error(), "variant file") {
+		t.Errorf("resume with another variant file: %v", err)
+	}
+}
