@@ -357,6 +357,9 @@ func TestRulesSelfPlay(t *testing.T) {
 					if v.NoChecking && after(pos, res.Move).InCheck() {
 						t.Fatalf("game %d: %s: %s gives check", gi, pos.FEN(), v.UCI(res.Move))
 					}
+					if v.MustCapture && !pos.IsCapture(res.Move) && hasCapture(pos) {
+						t.Fatalf("game %d: %s: %s does not capture", gi, pos.FEN(), v.UCI(res.Move))
+					}
 					g.Play(res.Move)
 				}
 				o := g.Outcome()
@@ -450,4 +453,17 @@ func forcedWinAfter(pos *engines.Position, winner engines.Color, plies int) bool
 		return o.Result.Decisive() && o.Result.Winner() == winner
 	}
 	return plies > 0 && forcedWin(pos, plies)
+}
+
+// hasCapture reports whether the side to move attacks an enemy piece
+// (so has a capture, in a variant without check), by the attack tables
+// rather than by the move generator whose restriction it checks.
+func hasCapture(pos *engines.Position) bool {
+	us := pos.SideToMove()
+	for b := pos.ByColor(us.Other()); b != 0; {
+		if pos.Attacked(b.Pop(), us) {
+			return true
+		}
+	}
+	return false
 }
