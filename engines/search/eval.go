@@ -99,8 +99,25 @@ func (f *facts) scan(pos *engines.Position, w *Weights, sums bool) {
 			}
 			f.mob[side][t] = int32(mob)
 		}
-		// The variant's own types: their squares and moves from the
-		// rules engine, as they are not in the orthodox tables.
+		f.attacks[side], f.last[side] = attacks, last
+		if links {
+			f.bunker[side][0] = int32((own & fs.ownBunker[side]).Count())
+			f.bunker[side][1] = int32((own & fs.ownBunker[side.Other()]).Count())
+		}
+	}
+	f.psq = [2]int64{psqMG, psqEG}
+	if fs.fairyTypes != nil {
+		f.scanFairy(pos, w, sums)
+	}
+}
+
+// scanFairy is scan's pass over the variant's own types, apart so that
+// the orthodox pass stays as it was: their squares from PiecesOf, their
+// moves from the rules engine (FairyTargets), as the orthodox tables do
+// not have them.
+func (f *facts) scanFairy(pos *engines.Position, w *Weights, sums bool) {
+	fs := w.fs
+	for side := engines.White; side <= engines.Black; side++ {
 		for _, t := range fs.fairyTypes {
 			b := pos.PiecesOf(side, t)
 			if b == 0 {
@@ -109,29 +126,23 @@ func (f *facts) scan(pos *engines.Position, w *Weights, sums bool) {
 			n := b.Count()
 			f.n[side][t] = int32(n)
 			if n == 1 && fs.last[t].ok() {
-				last |= b
+				f.last[side] |= b
 			}
 			tab := &w.psq[side][t]
 			mob := 0
 			for b != 0 {
 				sq := b.Pop()
 				x := pos.FairyTargets(sq)
-				attacks |= x
+				f.attacks[side] |= x
 				mob += x.Count()
 				if sums {
-					psqMG += tab[sq][mg]
-					psqEG += tab[sq][eg]
+					f.psq[mg] += tab[sq][mg]
+					f.psq[eg] += tab[sq][eg]
 				}
 			}
 			f.mob[side][t] = int32(mob)
 		}
-		f.attacks[side], f.last[side] = attacks, last
-		if links {
-			f.bunker[side][0] = int32((own & fs.ownBunker[side]).Count())
-			f.bunker[side][1] = int32((own & fs.ownBunker[side.Other()]).Count())
-		}
 	}
-	f.psq = [2]int64{psqMG, psqEG}
 }
 
 // phase returns the game phase in [0, 1] from the piece counts: 1 with

@@ -393,6 +393,19 @@ func TestDerivedWeights(t *testing.T) {
 	if d, err := DefaultWeights(v); err != nil || d != w {
 		t.Errorf("DefaultWeights of a variant without a file: %v, %v; want the derived ones", d, err)
 	}
+	// The weights file of a fairy variant reads back to the same values.
+	if back, err := ParseWeights(v, "derived", w.YAML()); err != nil {
+		t.Errorf("%s: derived weights do not read back: %v", v.Name, err)
+	} else if got, want := back.Values(), w.Values(); len(got) != len(want) {
+		t.Errorf("%s: %d values read back, want %d", v.Name, len(got), len(want))
+	} else {
+		for i := range got {
+			if got[i] != want[i] {
+				t.Errorf("%s: %s reads back %g, want %g", v.Name, w.Names()[i], got[i], want[i])
+				break
+			}
+		}
+	}
 	// Makruk: the met (a fers) is worth less than a knight; the king,
 	// royal, nothing; in antichess a piece is a burden.
 	mk := DerivedWeights(vs["makruk"])
