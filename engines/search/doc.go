@@ -45,4 +45,18 @@
 // (singular), then per move the pruning rules (skipMove) and the
 // principal variation search with its late-move reduction (searchMove,
 // reduction).
+//
+// A variant of the general path (engines.Variant.FairyRules: the game ends
+// and move rules of Fairy-Stockfish's variants) is searched by the same
+// steps, its game ends judged by the rules engine (rules.go: FairyEnd at
+// every node, NoMovesOutcome without moves, the variant's n-move and
+// n-fold rules); the shortcuts its rules make unsound are off there: the
+// null move under compulsory captures, where losing every piece wins and
+// for a kingless side, the check extension without a royal king, the
+// stand pat where a capture is compulsory (quiesceForced), pruning by
+// static exchange where material is a burden. A variant without a weights
+// file gets DerivedWeights (derive.go): material from each piece's reach
+// on the empty board, tables toward the centre or the flag. The built-in
+// variants have the zero rules and their weights files: their search is
+// unchanged, as the search signature checks.
 package search

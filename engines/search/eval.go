@@ -21,12 +21,12 @@ func Evaluate(pos *engines.Position, w *Weights, trace *Trace) float64 {
 // read from it: the searcher's score (evaluate) and the tuner's trace
 // (evaluateTrace) both add it up, so they cannot disagree on a feature.
 type facts struct {
-	n       [2][engines.King + 1]int32 // pieces per colour and type
-	mob     [2][engines.King + 1]int32 // mobility per colour and type
-	attacks [2]engines.Bitboard        // squares each colour attacks (bunker links included)
-	last    [2]engines.Bitboard        // each colour's last pieces of a species
-	bunker  [2][2]int32                // per colour, pieces in its own [0] and the enemy's [1] bunker
-	psq     [2]int64                   // material and piece-square sum from White's view, when asked for
+	n       [2][engines.NumPieceTypes]int32 // pieces per colour and type
+	mob     [2][engines.NumPieceTypes]int32 // mobility per colour and type
+	attacks [2]engines.Bitboard             // squares each colour attacks (bunker links included)
+	last    [2]engines.Bitboard             // each colour's last pieces of a species
+	bunker  [2][2]int32                     // per colour, pieces in its own [0] and the enemy's [1] bunker
+	psq     [2]int64                        // material and piece-square sum from White's view, when asked for
 }
 
 // scan walks the pieces of pos once: counts, attacks (links to and from
@@ -106,6 +106,43 @@ func (f *facts) scan(pos *engines.Position, w *Weights, sums bool) {
 		}
 	}
 	f.psq = [2]int64{psqMG, psqEG}
+	if fs.fairyTypes != nil {
+		f.scanFairy(pos, w, sums)
+	}
+}
+
+// scanFairy is scan's pass over the variant's own types, apart so that
+// the orthodox pass stays as it was: their squares from PiecesOf, their
+// moves from the rules engine (FairyTargets), as the orthodox tables do
+// not have them.
+func (f *facts) scanFairy(pos *engines.Position, w *Weights, sums bool) {
+	fs := w.fs
+	for side := engines.White; side <= engines.Black; side++ {
+		for _, t := range fs.fairyTypes {
+			b := pos.PiecesOf(side, t)
+			if b == 0 {
+				continue
+			}
+			n := b.Count()
+			f.n[side][t] = int32(n)
+			if n == 1 && fs.last[t].ok() {
+				f.last[side] |= b
+			}
+			tab := &w.psq[side][t]
+			mob := 0
+			for b != 0 {
+				sq := b.Pop()
+				x := pos.FairyTargets(sq)
+				f.attacks[side] |= x
+				mob += x.Count()
+				if sums {
+					f.psq[mg] += tab[sq][mg]
+					f.psq[eg] += tab[sq][eg]
+				}
+			}
+			f.mob[side][t] = int32(mob)
+		}
+	}
 }
 
 // phase returns the game phase in [0, 1] from the piece counts: 1 with
@@ -115,6 +152,9 @@ func (f *facts) scan(pos *engines.Position, w *Weights, sums bool) {
 func (f *facts) phase(fs *featureSet) float64 {
 	s := 0.0
 	for t := engines.Knight; t <= engines.Queen; t++ {
+		s += fs.phaseWeight[t] * float64(f.n[engines.White][t]+f.n[engines.Black][t])
+	}
+	for _, t := range fs.fairyTypes {
 		s += fs.phaseWeight[t] * float64(f.n[engines.White][t]+f.n[engines.Black][t])
 	}
 	return min(1, s*fs.phaseScale)
@@ -197,14 +237,14 @@ func (a acc[S]) tracePieces(pos *engines.Position, f *facts, w *Weights) acc[S] 
 		if side != us {
 			sign = -1
 		}
-		for _, pt := range fs.types {
+		for _, pt := range fs.allTypes {
 			n := f.n[side][pt]
 			if n == 0 {
 				continue
 			}
 			a = a.add(vals, fs.material[pt], sign*float64(n))
 			tm := fs.pst[pt]
-			for b := pos.Pieces(side, pt); b != 0; {
+			for b := pos.PiecesOf(side, pt); b != 0; {
 				ts := int(fs.tableSquare[side][b.Pop()])
 				sq := term{tm[mg] + ts, tm[eg] + ts}
 				a.mg += vals[sq[mg]] * sign
@@ -235,7 +275,7 @@ func terms[S sink](sink S, f *facts, pos *engines.Position, w *Weights, psq *[2]
 		if side != us {
 			sign = -1
 		}
-		for _, t := range fs.types {
+		for _, t := range fs.allTypes {
 			n := f.n[side][t]
 			if n == 0 {
 				continue
@@ -277,6 +317,11 @@ func terms[S sink](sink S, f *facts, pos *engines.Position, w *Weights, psq *[2]
 	if fs.kingDanger.ok() {
 		if n := f.kingDanger(pos, us); n != 0 {
 			a = a.add(vals, fs.kingDanger, float64(n))
+		}
+	}
+	if fs.checksLeft.ok() {
+		if n := pos.ChecksLeft(them) - pos.ChecksLeft(us); n != 0 {
+			a = a.add(vals, fs.checksLeft, float64(n))
 		}
 	}
 	// eg + p*(mg-eg) rather than p*mg + (1-p)*eg: with equal middlegame

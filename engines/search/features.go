@@ -2,6 +2,7 @@ package search
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 
 	"varena/engines"
@@ -55,23 +56,30 @@ type featureSet struct {
 	v      *engines.Variant
 	blocks []Block
 	list   []Feature           // every single feature, in index order
-	types  []engines.PieceType // the piece types of the variant, pawn first
-	byName map[string]int      // block name -> index in blocks
+	types  []engines.PieceType // the orthodox piece types of the variant, pawn first
+	// fairyTypes are the variant's own types (FirstFairy on), which the
+	// evaluation's pass finds by PiecesOf and FairyTargets; allTypes is
+	// types then fairyTypes, for the loops that need no board lookup.
+	fairyTypes []engines.PieceType
+	allTypes   []engines.PieceType
+	names      [engines.NumPieceTypes]string // each type's name in feature keys
+	byName     map[string]int                // block name -> index in blocks
 	// defaults: block index -> weight, for the blocks of optional terms,
 	// which a weights file may leave out.
 	defaults map[int]float64
 
 	tempo       term
-	material    [engines.King + 1]term
-	pst         [engines.King + 1]term
-	mobility    [engines.King + 1]term
-	last        [engines.King + 1]term // species with a single piece left
-	threatUs    term                   // own last-of-species pieces attacked
-	threatThem  term                   // enemy last-of-species pieces attacked
-	bunkerOwn   term                   // pieces in their own side's bunker
-	bunkerEnemy term                   // pieces in the enemy's bunker
-	evoSteps    term                   // evolutions left before queen (Evolution)
-	kingDanger  term                   // squares next to the king that the enemy attacks
+	material    [engines.NumPieceTypes]term
+	pst         [engines.NumPieceTypes]term
+	mobility    [engines.NumPieceTypes]term
+	last        [engines.NumPieceTypes]term // species with a single piece left
+	threatUs    term                        // own last-of-species pieces attacked
+	threatThem  term                        // enemy last-of-species pieces attacked
+	bunkerOwn   term                        // pieces in their own side's bunker
+	bunkerEnemy term                        // pieces in the enemy's bunker
+	evoSteps    term                        // evolutions left before queen (Evolution)
+	kingDanger  term                        // squares next to the king that the enemy attacks
+	checksLeft  term                        // checks the enemy must still give, less ours (CheckCounting)
 
 	// tableSquare maps a colour's square to the square of the table, which
 	// is written from White's view: identity for White, the setup's
@@ -90,7 +98,7 @@ type featureSet struct {
 
 	// The game phase: sum of phaseWeight over the pieces on the board,
 	// divided by phaseTotal (its value at the start), capped at 1.
-	phaseWeight [engines.King + 1]float64
+	phaseWeight [engines.NumPieceTypes]float64
 	phaseTotal  float64
 	phaseScale  float64 // 1/phaseTotal, 0 when phaseTotal is 0
 }
@@ -98,12 +106,12 @@ type featureSet struct {
 // phaseWeights is how much a piece counts toward the middlegame, as most
 // engines count it: pawns and kings nothing, minor pieces 1, rooks 2,
 // queens 4.
-var phaseWeights = [engines.King + 1]float64{engines.Knight: 1, engines.Bishop: 1, engines.Rook: 2, engines.Queen: 4}
+var phaseWeights = [engines.NumPieceTypes]float64{engines.Knight: 1, engines.Bishop: 1, engines.Rook: 2, engines.Queen: 4}
 
 // evolutionPhaseWeights: in Evolution every move makes a piece stronger,
 // so weighting by type would push the phase up as the game goes on; there
 // the number of pieces left measures how far the game is.
-var evolutionPhaseWeights = [engines.King + 1]float64{engines.Knight: 1, engines.Bishop: 1, engines.Rook: 1, engines.Queen: 1}
+var evolutionPhaseWeights = [engines.NumPieceTypes]float64{engines.Knight: 1, engines.Bishop: 1, engines.Rook: 1, engines.Queen: 1}
 
 // add registers a block of size features and returns its offset.
 func (fs *featureSet) add(name, doc string, size int, table bool) int {
@@ -168,19 +176,21 @@ func newFeatureSet(v *engines.Variant) *featureSet {
 			fs.types = append(fs.types, t)
 		}
 	}
-	fs.tempo = fs.pair("tempo", "bonus for the side to move")
-	for t := engines.Pawn; t <= engines.King; t++ {
-		if v.HasPiece(t) {
-			fs.material[t] = fs.pair("material_"+typeNames[t], typeNames[t]+"s, own minus enemy")
-		}
+	for i := range v.Fairy {
+		fs.fairyTypes = append(fs.fairyTypes, engines.FirstFairy+engines.PieceType(i))
 	}
-	for t := engines.Pawn; t <= engines.King; t++ {
-		if v.HasPiece(t) {
-			fs.mobility[t] = fs.pair("mobility_"+typeNames[t], "squares the "+typeNames[t]+"s can move to, own minus enemy")
-		}
+	fs.allTypes = append(append([]engines.PieceType(nil), fs.types...), fs.fairyTypes...)
+	fs.nameTypes()
+	names := &fs.names
+	fs.tempo = fs.pair("tempo", "bonus for the side to move")
+	for _, t := range fs.allTypes {
+		fs.material[t] = fs.pair("material_"+names[t], names[t]+"s, own minus enemy")
+	}
+	for _, t := range fs.allTypes {
+		fs.mobility[t] = fs.pair("mobility_"+names[t], "squares the "+names[t]+"s can move to, own minus enemy")
 	}
 	for _, t := range v.Species {
-		fs.last[t] = fs.pair("last_"+typeNames[t], "the "+typeNames[t]+" species has a single piece left (own minus enemy): its loss loses the game")
+		fs.last[t] = fs.pair("last_"+names[t], "the "+names[t]+" species has a single piece left (own minus enemy): its loss loses the game")
 	}
 	if len(v.Species) > 0 {
 		fs.threatUs = fs.pair("threat_last_us", "own last-of-species pieces attacked by the enemy")
@@ -196,15 +206,20 @@ func newFeatureSet(v *engines.Variant) *featureSet {
 	if v.Check {
 		fs.kingDanger = fs.pair("king_danger", "squares next to the own king attacked by the enemy, own minus enemy")
 	}
-	for t := engines.Pawn; t <= engines.King; t++ {
-		if v.HasPiece(t) {
-			fs.pst[t] = fs.table("pst_"+typeNames[t], typeNames[t]+" on the square (White's view; Black's squares mirrored), own minus enemy")
-		}
+	if v.CheckCounting {
+		fs.checksLeft = fs.pair("checks_left", "checks the enemy must still give to win, less those we must")
+	}
+	for _, t := range fs.allTypes {
+		fs.pst[t] = fs.table("pst_"+names[t], names[t]+" on the square (White's view; Black's squares mirrored), own minus enemy")
 	}
 
 	fs.phaseWeight = phaseWeights
 	if v.Evolution {
 		fs.phaseWeight = evolutionPhaseWeights
+	}
+	// A variant's own piece counts toward the middlegame as a minor piece.
+	for _, t := range fs.fairyTypes {
+		fs.phaseWeight[t] = 1
 	}
 	start, err := engines.ParseFEN(v, v.StartFEN)
 	if err != nil {
@@ -223,7 +238,37 @@ func (fs *featureSet) phaseSum(pos *engines.Position) float64 {
 	for t := engines.Knight; t <= engines.Queen; t++ {
 		s += fs.phaseWeight[t] * float64(pos.ByType(t).Count())
 	}
+	for _, t := range fs.fairyTypes {
+		s += fs.phaseWeight[t] * float64(pos.AnyType(t).Count())
+	}
 	return s
+}
+
+// nameTypes names each type of the variant in its feature keys: the
+// orthodox names, and a variant's own piece by its name, lower case, with
+// anything but letters and digits as '_' (then its letter too, should that
+// name a type already).
+func (fs *featureSet) nameTypes() {
+	taken := map[string]bool{}
+	for _, t := range fs.types {
+		fs.names[t] = typeNames[t]
+		taken[typeNames[t]] = true
+	}
+	for i, fp := range fs.v.Fairy {
+		t := engines.FirstFairy + engines.PieceType(i)
+		name := []byte(strings.ToLower(fp.Name))
+		for k, c := range name {
+			if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9') {
+				name[k] = '_'
+			}
+		}
+		n := string(name)
+		if n == "" || taken[n] {
+			n += "_" + strings.ToLower(string(fp.Letter))
+		}
+		fs.names[t] = n
+		taken[n] = true
+	}
 }
 
 // layout derives the table rows, Black's table squares and the bunkers of
@@ -286,6 +331,9 @@ var symmetries = []struct {
 }{
 	{"rank mirror", func(files, ranks, f, r int) (int, int) { return f, ranks - 1 - r }},
 	{"point reflection", func(files, ranks, f, r int) (int, int) { return files - 1 - f, ranks - 1 - r }},
+	// Side by side, facing the same way (racing kings: both race to the
+	// last rank).
+	{"file mirror", func(files, ranks, f, r int) (int, int) { return files - 1 - f, r }},
 }
 
 // mirrorOf returns, per square, Black's table square: the square White's
@@ -316,6 +364,22 @@ func mirrorOf(v *engines.Variant, at func(bunker bool, f, r int) (engines.Square
 		if ok {
 			return m, sym.name
 		}
+	}
+	if v.FairyRules() || v.HasFairy() {
+		// A start position of unequal armies (horde) has no symmetry:
+		// the rank mirror is then the best guess of the square that plays
+		// a square's role for Black, on a board whose sides face north
+		// and south.
+		var m [64]engines.Square
+		for sq := 0; sq < g.NumSquares(); sq++ {
+			s := engines.Square(sq)
+			if r, ok := at(g.IsBunker(s), g.File(s), g.Ranks()-1-g.Rank(s)); ok {
+				m[sq] = r
+			} else {
+				m[sq] = s
+			}
+		}
+		return m, "rank mirror (the start position has none)"
 	}
 	panic("search: " + v.Name + ": the start position has no colour-reversing symmetry") // a new variant needs one here
 }

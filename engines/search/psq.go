@@ -13,7 +13,7 @@ import "varena/engines"
 // needs no hook in make-move or unmake.
 type psqState struct {
 	w      *Weights // the weights of sum; nil: not computed
-	byType [engines.King + 1]engines.Bitboard
+	byType [engines.NumPieceTypes]engines.Bitboard
 	white  engines.Bitboard
 	sum    [2]int64 // [mg], [eg], fixed point (psqOne per centipawn)
 }
@@ -22,8 +22,8 @@ type psqState struct {
 func (st *psqState) set(pos *engines.Position, w *Weights) {
 	st.w = w
 	st.sum = w.psqSum(pos)
-	for t := engines.Pawn; t <= engines.King; t++ {
-		st.byType[t] = pos.ByType(t)
+	for _, t := range w.fs.allTypes {
+		st.byType[t] = pos.AnyType(t)
 	}
 	st.white = pos.ByColor(engines.White)
 }
@@ -41,6 +41,7 @@ func (st *psqState) update(pos *engines.Position) {
 		if now == was && now&flipped == 0 {
 			continue
 		}
+		// rescore's body, inline: this loop is the search's hot path.
 		st.byType[t] = now
 		tab := &w.psq[engines.White][t]
 		for c := engines.White; c <= engines.Black; c++ {
@@ -61,7 +62,41 @@ func (st *psqState) update(pos *engines.Position) {
 			}
 		}
 	}
+	// The variant's own types (none in the built-in variants), found on
+	// the board by type.
+	for _, t := range w.fs.fairyTypes {
+		now, was := pos.AnyType(t), st.byType[t]
+		if now == was && now&flipped == 0 {
+			continue
+		}
+		st.rescore(w, t, now, was, white)
+	}
 	st.white = white
+}
+
+// rescore moves the sums of type t from its squares was, in the placement
+// st holds, to now, those of the new placement, whose White pieces are
+// white.
+func (st *psqState) rescore(w *Weights, t engines.PieceType, now, was, white engines.Bitboard) {
+	st.byType[t] = now
+	tab := &w.psq[engines.White][t]
+	for c := engines.White; c <= engines.Black; c++ {
+		n, o := now&white, was&st.white
+		if c == engines.Black {
+			n, o = now&^white, was&^st.white
+			tab = &w.psq[engines.Black][t]
+		}
+		for b := o &^ n; b != 0; {
+			p := &tab[b.Pop()]
+			st.sum[mg] -= p[mg]
+			st.sum[eg] -= p[eg]
+		}
+		for b := n &^ o; b != 0; {
+			p := &tab[b.Pop()]
+			st.sum[mg] += p[mg]
+			st.sum[eg] += p[eg]
+		}
+	}
 }
 
 // psqSums returns the material and piece-square sums of pos, searched at

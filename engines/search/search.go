@@ -129,7 +129,8 @@ type Searcher struct {
 	hard     time.Time // abort past this instant (zero: none)
 	stop     atomic.Bool
 	aborted  bool
-	reuseTT  bool // entries of earlier searches since NewGame count (false: this search's only)
+	reuseTT  bool  // entries of earlier searches since NewGame count (false: this search's only)
+	rules    rules // the general path's rules of the variant searched (zero: a built-in variant)
 }
 
 // New returns a searcher with the given weights and a transposition table
@@ -179,6 +180,7 @@ func (s *Searcher) NewGame() {
 // must not change during the search.
 func (s *Searcher) Search(ctx context.Context, game *engines.Game, lim Limits, info func(Info)) Result {
 	pos := *game.Position()
+	s.rules = rulesOf(pos.Variant())
 	s.start = time.Now()
 	s.nodes, s.visits, s.seldepth, s.aborted = 0, 0, 0, false
 	s.stop.Store(false)
@@ -341,6 +343,9 @@ func (s *Searcher) checkStop() bool {
 // game: extinction (the side to move is extinct: lost, even when both are,
 // since then the side that just moved wins), checkmate, or stalemate.
 func (s *Searcher) terminalScore(pos *engines.Position, ply int) int {
+	if s.rules.on {
+		return fairyTerminal(pos, ply)
+	}
 	if len(pos.Variant().Species) > 0 {
 		if pos.Extinct(pos.SideToMove()) {
 			return -(Mate - ply)
@@ -378,6 +383,10 @@ func (s *Searcher) isDraw(pos *engines.Position) bool {
 }
 
 func (s *Searcher) decided(pos *engines.Position) bool {
+	if s.rules.on {
+		_, over := pos.FairyEnd()
+		return over
+	}
 	v := pos.Variant()
 	return len(v.Species) > 0 && (pos.Extinct(engines.White) || pos.Extinct(engines.Black))
 }
@@ -466,7 +475,11 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		return s.terminalScore(pos, ply)
 	}
 	if ply > 0 {
-		if s.isDraw(pos) {
+		if s.rules.on {
+			if score, over := s.fairyDrawn(pos, ply); over {
+				return score
+			}
+		} else if s.isDraw(pos) {
 			return 0
 		}
 		// Mate-distance pruning: no line from here beats a shorter mate.
@@ -477,7 +490,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		}
 	}
 	inCheck := pos.InCheck()
-	if inCheck {
+	if inCheck && (!s.rules.on || s.rules.royal) {
 		depth++
 	}
 	if depth <= 0 || ply >= MaxPly {
@@ -539,7 +552,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 	// Null move: if passing still fails high, a real move will too. Not in
 	// check, not when only pawns and kings are left (zugzwang).
 	if canPrune && depth >= 3 && static >= beta && beta < mateBand && s.hasPieces(pos) &&
-		s.stack[ply-1].move != engines.NullMove {
+		s.stack[ply-1].move != engines.NullMove && s.rules.nullAllowed(pos) {
 		if score, cut := s.nullMove(pos, ply, depth, beta, static, cutNode); cut {
 			return score
 		}
@@ -834,7 +847,7 @@ func (s *Searcher) skipMove(pos *engines.Position, nd *node, c *candidate, best,
 		if c.quiet && !nd.pvNode && depth <= 4 && searched >= nd.lmpLimit {
 			return true
 		}
-		if depth <= 6 && !nd.pvNode {
+		if depth <= 6 && !nd.pvNode && !s.rules.antiMaterial {
 			// History pruning: a quiet move that keeps failing here.
 			if c.quiet && depth <= 3 && c.stat < int32(-s.p.HistoryPrune*depth) {
 				return true
@@ -931,7 +944,9 @@ func (s *Searcher) lastPieceCapture(pos *engines.Position, ply int) (engines.Mov
 // of one of the opponent's species, which ends the game at once; of
 // several, the one taking the most valuable piece.
 func (s *Searcher) extinguishing(pos *engines.Position, moves []engines.Move) (engines.Move, bool) {
-	if len(pos.Variant().Species) == 0 {
+	// On the general path the game ends are the rules engine's (a last
+	// piece lost may win there): decided sees them a ply later.
+	if len(pos.Variant().Species) == 0 || s.rules.on {
 		return engines.NullMove, false
 	}
 	them := pos.SideToMove().Other()
@@ -1009,6 +1024,9 @@ func (s *Searcher) lastPieceAttackedOf(pos *engines.Position, us engines.Color) 
 // lastPieceAttackers returns the squares of us's pieces that are the last
 // of their species, and the pieces of the other side that attack them.
 func (s *Searcher) lastPieceAttackers(pos *engines.Position, us engines.Color) (lone, attackers engines.Bitboard) {
+	if s.rules.on {
+		return 0, 0 // see extinguishing
+	}
 	for _, t := range pos.Variant().Species {
 		if b := pos.PiecesOf(us, t); b.Count() == 1 {
 			lone |= b
@@ -1171,6 +1189,9 @@ func (s *Searcher) quiesce(pos *engines.Position, ply, qply, alpha, beta int) in
 	s.seldepth = max(s.seldepth, ply)
 	if s.decided(pos) {
 		return s.terminalScore(pos, ply)
+	}
+	if s.rules.mustCapture {
+		return s.quiesceForced(pos, ply, qply, alpha, beta)
 	}
 	inCheck := qply < qCheckPly && pos.InCheck()
 	// The stand-pat score: the static evaluation the TT keeps for this

@@ -25,7 +25,7 @@ type Weights struct {
 	// weight of a piece, from White's view (Black's negated), in fixed
 	// point (psqOne per centipawn): the incremental sums the searcher keeps
 	// are then exact whatever the order of the updates.
-	psq [2][engines.King + 1][64][2]int64
+	psq [2][engines.NumPieceTypes][64][2]int64
 }
 
 // psqOne is the fixed-point unit of the material and piece-square sums:
@@ -35,13 +35,16 @@ const psqOne = 1 << 32
 
 func newWeights(v *engines.Variant, fs *featureSet, values []float64) *Weights {
 	w := &Weights{variant: v, fs: fs, values: values}
-	for t := engines.Pawn; t <= engines.King; t++ {
+	for _, t := range fs.allTypes {
 		if tm := fs.material[t]; tm.ok() {
-			w.pieces[t] = int(values[tm[mg]])
+			// Static exchange and the pruning by material count what a
+			// capture wins: where a variant's material weighs against
+			// its owner (losing pieces wins), by its size.
+			w.pieces[t] = int(math.Abs(values[tm[mg]]))
 		}
 	}
 	for ph := mg; ph <= eg; ph++ {
-		for t := engines.Pawn; t <= engines.King; t++ {
+		for _, t := range fs.allTypes {
 			if !fs.material[t].ok() {
 				continue
 			}
@@ -102,8 +105,8 @@ func (w *Weights) Get(name string) (float64, bool) {
 func (w *Weights) psqSum(pos *engines.Position) [2]int64 {
 	var s [2]int64
 	for c := engines.White; c <= engines.Black; c++ {
-		for t := engines.Pawn; t <= engines.King; t++ {
-			for b := pos.Pieces(c, t); b != 0; {
+		for _, t := range w.fs.allTypes {
+			for b := pos.PiecesOf(c, t); b != 0; {
 				sq := b.Pop()
 				s[mg] += w.psq[c][t][sq][mg]
 				s[eg] += w.psq[c][t][sq][eg]
@@ -309,24 +312,28 @@ func LoadWeights(v *engines.Variant, path string) (*Weights, error) {
 }
 
 // DefaultWeights returns the embedded configs/weights/<variant>.yaml,
-// parsed once per variant: Weights never change once made, and parsing
+// or, for a variant without one, DerivedWeights; parsed once per variant: Weights never change once made, and parsing
 // costs a millisecond that every UCI session and engine paid again.
 func DefaultWeights(v *engines.Variant) (*Weights, error) {
 	if d, ok := defaultWeights.Load(v); ok {
 		return d.(parsedWeights).w, d.(parsedWeights).err
 	}
-	data, name, err := configs.Weights(v.Name)
+	data, name, err := shippedWeights(v)
 	if err == nil {
 		var w *Weights
 		w, err = ParseWeights(v, name, data)
 		defaultWeights.Store(v, parsedWeights{w, err})
 		return w, err
 	}
+	if errNoFile(err) {
+		return DerivedWeights(v), nil
+	}
 	return nil, err
 }
 
-// defaultWeights caches DefaultWeights: *engines.Variant -> parsedWeights.
-var defaultWeights sync.Map
+// defaultWeights caches DefaultWeights: *engines.Variant -> parsedWeights;
+// derivedWeights caches DerivedWeights: *engines.Variant -> *Weights.
+var defaultWeights, derivedWeights sync.Map
 
 type parsedWeights struct {
 	w   *Weights
