@@ -14,9 +14,10 @@ import (
 )
 
 var bookCmd = &command{
-	name:      "book",
-	usageLine: "varena book -variant V -out FILE.epd -count N [-plies P] [-window LO,HI] [-nodes K] [-seed S] [-concurrency C] [-quiet]",
-	short:     "an opening book: random openings the built-in engine scores within a window",
+	name:        "book",
+	variantFile: true,
+	usageLine:   "varena book -variant V -out FILE.epd -count N [-plies P] [-window LO,HI] [-nodes K] [-seed S] [-concurrency C] [-quiet]",
+	short:       "an opening book: random openings the built-in engine scores within a window",
 	long: `
 Book writes an EPD book of N positions for a run's openings (openings:
 {file: FILE.epd}). Each candidate is a random opening of P plies (drawn

@@ -13,9 +13,10 @@ import (
 )
 
 var datagenCmd = &command{
-	name:      "datagen",
-	usageLine: "varena datagen -variant V -games N -out FILE [-nodes N] [-opening-plies N] [-max-plies N] [-concurrency N] [-seed S] [-weights FILE] [-quiet]",
-	short:     "self-play games that label quiet positions for the Texel fit",
+	name:        "datagen",
+	variantFile: true,
+	usageLine:   "varena datagen -variant V -games N -out FILE [-nodes N] [-opening-plies N] [-max-plies N] [-concurrency N] [-seed S] [-weights FILE] [-quiet]",
+	short:       "self-play games that label quiet positions for the Texel fit",
 	long: `
 Datagen plays N self-play games of the built-in engine (a few random
 opening plies, then a node limit per move) and appends their quiet

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
+	"varena/engines/variants"
 
 	"golang.org/x/term"
 )
@@ -26,6 +27,10 @@ type command struct {
 	// that runs the command once they are parsed; args are the positional
 	// arguments (flags may stand before or after them).
 	setFlags func(fs *flag.FlagSet) runFunc
+	// variantFile: the command takes -variant-file FILE, a Fairy-Stockfish
+	// variants.ini whose variants it then knows by name (registered
+	// before it runs), as those of a run's variant_file.
+	variantFile bool
 }
 
 // runFunc runs a command with its parsed flags.
@@ -146,12 +151,21 @@ func execute(ctx context.Context, c *command, args []string, std stdio) error {
 	}
 	fs := newFlagSet(c)
 	run := c.setFlags(fs)
+	var variantFile *string
+	if c.variantFile {
+		variantFile = fs.String("variant-file", "", "a Fairy-Stockfish variants.ini whose variants -variant and the games may name (docs/variants-file.md)")
+	}
 	pos, err := parseInterleaved(fs, args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
 		return printHelp(std.out, c)
 	case err != nil:
 		return usageError{err}
+	}
+	if variantFile != nil && *variantFile != "" {
+		if _, err := variants.RegisterFile(*variantFile); err != nil {
+			return usageError{fmt.Errorf("-variant-file: %w", err)}
+		}
 	}
 	return run(ctx, pos, std)
 }

@@ -22,9 +22,10 @@ import (
 )
 
 var rateCmd = &command{
-	name:      "rate",
-	usageLine: "varena rate FILE.pgn|DIR... [-json] [-anchor NAME] [-anchor-rating R] [-prior DRAWS]",
-	short:     "ratings and crosstable of the games in PGN files or a run's journal",
+	name:        "rate",
+	variantFile: true,
+	usageLine:   "varena rate FILE.pgn|DIR... [-json] [-anchor NAME] [-anchor-rating R] [-prior DRAWS]",
+	short:       "ratings and crosstable of the games in PGN files or a run's journal",
 	long: `
 Rate reads finished games from PGN files, from a run's output directory
 (its journal) or from a directory of PGN files, and prints the standings,

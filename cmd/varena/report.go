@@ -9,9 +9,10 @@ import (
 )
 
 var reportCmd = &command{
-	name:      "report",
-	usageLine: "varena report DIR...",
-	short:     "write a run directory's report.html (tables and figures, one offline file)",
+	name:        "report",
+	variantFile: true,
+	usageLine:   "varena report DIR...",
+	short:       "write a run directory's report.html (tables and figures, one offline file)",
 	long: `
 Report writes DIR/report.html from a run's directory (journal.jsonl,
 meta.json, setup.json): one self-contained page with the run's setup,

@@ -12,9 +12,10 @@ import (
 )
 
 var serveCmd = &command{
-	name:      "serve",
-	usageLine: "varena serve [-addr HOST:PORT] DIR",
-	short:     "serve the live page of a run directory (finished, growing or merged)",
+	name:        "serve",
+	variantFile: true,
+	usageLine:   "varena serve [-addr HOST:PORT] DIR",
+	short:       "serve the live page of a run directory (finished, growing or merged)",
 	long: `
 Serve serves the live page of a run directory, read-only: a finished run,
 another machine's (new games appear as its journal grows) or a merged

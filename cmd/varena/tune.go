@@ -11,9 +11,10 @@ import (
 )
 
 var tuneCmd = &command{
-	name:      "tune",
-	usageLine: "varena tune CONFIG.yaml [-out PATH] [-concurrency N] [-quiet]",
-	short:     "fit evaluation weights (method texel) or tune parameters by games (method spsa)",
+	name:        "tune",
+	variantFile: true,
+	usageLine:   "varena tune CONFIG.yaml [-out PATH] [-concurrency N] [-quiet]",
+	short:       "fit evaluation weights (method texel) or tune parameters by games (method spsa)",
 	long: `
 Tune tunes what CONFIG.yaml names, by its method key (examples in
 configs/tunes/).

@@ -11,9 +11,10 @@ import (
 )
 
 var uciCmd = &command{
-	name:      "uci",
-	usageLine: "varena uci [-variant V] [-hash MB] [-weights FILE]",
-	short:     "speak UCI on stdin/stdout (for cutechess-cli, fastchess, GUIs)",
+	name:        "uci",
+	variantFile: true,
+	usageLine:   "varena uci [-variant V] [-hash MB] [-weights FILE]",
+	short:       "speak UCI on stdin/stdout (for cutechess-cli, fastchess, GUIs)",
 	long: `
 Uci runs varena's engine as a UCI engine on stdin and stdout, for
 cutechess-cli, fastchess and GUIs. The variant is chosen with the

@@ -29,8 +29,8 @@ out: out
 tournament: {type: round-robin, games: 4}
 openings: {plies: 2}
 engines:
-  - {name: g1, kind: greedy, seed: 1}
-  - {name: r2, kind: random, seed: 2}
+  - {name: ab, kind: alphabeta, time_control: {nodes: 500}}
+  - {name: g2, kind: greedy, seed: 2}
 `)
 	cfg := filepath.Join(dir, "run.yaml")
 	var stdout, stderr strings.Builder
@@ -63,11 +63,13 @@ engines:
 	if !strings.Contains(string(pgn), `[Variant "smallhill"]`) {
 		t.Errorf("games.pgn names no Variant smallhill:\n%.400s", pgn)
 	}
-	// Other rules under the same name: the run is not resumed.
+	// Other rules under the same name: the run is not resumed. In a new
+	// process the fingerprint's "variant file" refuses it; in this one,
+	// which knows smallhill by the first rules, the registry does.
 	write("hill.ini", "[smallhill:kingofthehill]\nwhiteFlag = d4\nblackFlag = d5\n")
 	stderr.Reset()
 	err = execute(context.Background(), runCmd, []string{cfg, "-quiet"}, stdio{strings.NewReader(""), &stdout, &stderr})
-	if err == nil || !strings.Contains(err.Error(), "variant file") {
+	if err == nil || !strings.Contains(err.Error(), "variant file") && !strings.Contains(err.Error(), "already the name") {
 		t.Errorf("resume with another variant file: %v", err)
 	}
 }

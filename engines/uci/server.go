@@ -196,6 +196,9 @@ type server struct {
 	game     *engines.Game
 	searcher *search.Searcher
 	defaults map[*engines.Variant]*search.Weights
+	// loaded holds the variants of VariantPath files, this session's own
+	// (another session, or the rest of the program, does not see them).
+	loaded []*engines.Variant
 
 	// Settings are applied before the next command that needs them, so
 	// that the order of setoption lines does not matter.
@@ -243,7 +246,7 @@ func newServer(opts ServerOptions, out io.Writer) (*server, error) {
 		}
 		s.variant = v
 	}
-	w := s.defaults[s.variant]
+	w := s.weightsFor(s.variant)
 	if opts.Weights != "" {
 		var err error
 		if w, err = loadWeights(s.variant, opts.Weights); err != nil {
@@ -378,6 +381,11 @@ func (s *server) cmdUCI(_ []string, _ string) {
 	s.out.println("id name varena")
 	s.out.println("id author the varena authors")
 	names := variants.Names() // setoption takes the aliases too (chess, chess960)
+	for _, v := range s.loaded {
+		if !slices.Contains(names, v.Name) {
+			names = append(names, v.Name)
+		}
+	}
 	opts := []Option{
 		{Name: "UCI_Variant", Type: "combo", Default: s.variant.Name, Vars: names},
 		{Name: "UCI_Chess960", Type: "check", Default: strconv.FormatBool(s.variant.Chess960)},
@@ -422,14 +430,20 @@ func (s *server) cmdSetOption(_ []string, rest string) {
 		if value == "" || value == "<empty>" {
 			return
 		}
-		vs, err := variants.RegisterFile(value)
+		vs, err := variants.LoadFile(value)
 		if err != nil {
 			s.info("setoption VariantPath: %v", err)
 			return
 		}
+		// The file's variants stand before the known ones of the same
+		// name, as in Fairy-Stockfish, where a file may redefine one.
+		s.loaded = slices.DeleteFunc(s.loaded, func(l *engines.Variant) bool {
+			return slices.ContainsFunc(vs, func(v *engines.Variant) bool { return v.Name == l.Name })
+		})
+		s.loaded = append(s.loaded, vs...)
 		s.info("VariantPath: %d variants from %s", len(vs), value)
 	case "uci_variant":
-		v, err := variants.ByName(strings.ToLower(value))
+		v, err := s.variantByName(strings.ToLower(value))
 		if err != nil {
 			s.info("setoption UCI_Variant: %v", err)
 			return
@@ -472,7 +486,7 @@ func (s *server) cmdSetOption(_ []string, rest string) {
 	default:
 		p, ok := search.LookupParam(name)
 		if !ok {
-			s.info("setoption: unknown option %q (known: UCI_Variant, UCI_Chess960, Hash, Weights, Threads, Ponder, %s)",
+			s.info("setoption: unknown option %q (known: UCI_Variant, UCI_Chess960, Hash, Weights, Threads, Ponder, VariantPath, %s)",
 				name, strings.Join(search.ParamNames(), ", "))
 			return
 		}
@@ -512,7 +526,7 @@ func (s *server) applySettings() {
 		return
 	}
 	s.weightsStale = false
-	w := s.defaults[s.variant]
+	w := s.weightsFor(s.variant)
 	if s.weightsPath != "" {
 		lw, err := loadWeights(s.variant, s.weightsPath)
 		if err != nil {
@@ -523,6 +537,33 @@ func (s *server) applySettings() {
 		}
 	}
 	s.searcher.SetWeights(w)
+}
+
+// variantByName returns the variant called name: one of VariantPath's
+// files, else one varena knows.
+func (s *server) variantByName(name string) (*engines.Variant, error) {
+	for _, v := range s.loaded {
+		if slices.Contains(v.Names(), name) {
+			return v, nil
+		}
+	}
+	return variants.ByName(name)
+}
+
+// weightsFor returns the default weights of v: a built-in variant's, read
+// when the server started, or a variant's of VariantPath, derived from its
+// rules the first time it is played (search.DefaultWeights).
+func (s *server) weightsFor(v *engines.Variant) *search.Weights {
+	if w, ok := s.defaults[v]; ok {
+		return w
+	}
+	w, err := search.DefaultWeights(v)
+	if err != nil {
+		s.info("%s: %v; weights derived from its rules", v.Name, err)
+		w = search.DerivedWeights(v)
+	}
+	s.defaults[v] = w
+	return w
 }
 
 func (s *server) cmdNewGame(_ []string, _ string) {

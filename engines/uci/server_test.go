@@ -114,12 +114,27 @@ func TestServeTranscripts(t *testing.T) {
 	if err := os.WriteFile(badWeights, []byte("material_pawn_mg: 100\nmaterial_pawn_mg: 1\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	hill := filepath.Join(t.TempDir(), "hill.ini")
+	if err := os.WriteFile(hill, []byte("[smallhill:kingofthehill]\nwhiteFlag = d4 e4\nblackFlag = d5 e5\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name  string
 		opts  ServerOptions
 		steps []step
 		bad   bool // info string lines expected
 	}{
+		// Fairy-Stockfish's VariantPath: the file's variants join
+		// UCI_Variant; the engine plays them by their rules (a king on
+		// the hill, e4, wins).
+		{"variant path", ServerOptions{}, []step{
+			{"setoption name VariantPath value " + hill, []string{"^info string VariantPath: 1 variants from "}},
+			{"uci", []string{"^option name UCI_Variant type combo default extinction var .* var smallhill( |$)", "^option name VariantPath type string default <empty>$", "^uciok$"}},
+			{"setoption name UCI_Variant value smallhill", nil},
+			{"position fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1 moves e1e2 e8d7 e2e3 d7c6", nil},
+			{"go depth 3", []string{"score mate 1 ", "^bestmove e3(d4|e4)"}},
+			{"setoption name VariantPath value /no/such/file.ini", []string{"^info string setoption VariantPath: load variants: "}},
+		}, true},
 		{"handshake", ServerOptions{}, []step{
 			{"uci", []string{
 				"^id name varena$",
@@ -137,7 +152,7 @@ func TestServeTranscripts(t *testing.T) {
 			{"setoption name futilitymargin value 150", nil},
 			{"setoption name Aspiration value 3", []string{`^info string setoption Aspiration: want a whole number from 5 to 200, have "3"$`}},
 			{"setoption name NullMoveBase value two", []string{`^info string setoption NullMoveBase: want a whole number from 1 to 5, have "two"$`}},
-			{"setoption name NoSuchThing value 1", []string{`^info string setoption: unknown option "NoSuchThing" \(known: UCI_Variant, UCI_Chess960, Hash, Weights, Threads, Ponder, FutilityMargin, `}},
+			{"setoption name NoSuchThing value 1", []string{`^info string setoption: unknown option "NoSuchThing" \(known: UCI_Variant, UCI_Chess960, Hash, Weights, Threads, Ponder, VariantPath, FutilityMargin, `}},
 			{"position startpos", nil},
 			{"go depth 3", []string{"^bestmove "}},
 		}, true},
