@@ -377,7 +377,15 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Add([]byte("base: &b {kind: alphabeta, hash: 8}\n"))
 	f.Add([]byte("variant: extinction\nengines: [{<<: {name: a, kind: random}}, {name: b, kind: random, <<: [{seed: 2}]}]\n"))
-	check := configs.Checker{Variants: variants.Names(), FileExists: func(string) bool { return true }}
+	f.Add([]byte("name: t\nvariant: hill\nvariant_file: v.ini\ntournament: {type: round-robin, games: 2}\nengines:\n  - {name: a, kind: random}\n  - {name: b, kind: random}\n"))
+	// A variant_file "loads" hill; one named bad.ini fails to.
+	load := func(path string) ([]string, error) {
+		if strings.HasSuffix(path, "bad.ini") {
+			return nil, errors.New("bad.ini:1: not a variants.ini")
+		}
+		return []string{"hill"}, nil
+	}
+	check := configs.Checker{Variants: variants.Names(), FileExists: func(string) bool { return true }, LoadVariants: load}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r, err := configs.Parse("fuzz.yaml", data, check)
 		if err != nil {
