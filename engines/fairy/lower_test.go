@@ -16,7 +16,7 @@ import (
 // loweringRefused lists the reference variants whose lowering is refused,
 // with the error expected: no reference variant is skipped silently.
 var loweringRefused = map[string]string{
-	"makruk": `builtin.ini:123: key "countingRule": not supported: counting rules`,
+	"makruk": `builtin.ini:128: key "countingRule": not supported: counting rules`,
 }
 
 // perftNodeCap bounds each stored count checked (VARENA_DEEP=1 checks
