@@ -18,7 +18,8 @@ import (
 const fsfBinary = "/usr/games/fairy-stockfish"
 
 // TestGamesAgainstFairyStockfish: the built-in engine plays
-// Fairy-Stockfish 11.1 in five variants of a variants.ini (sections of
+// Fairy-Stockfish 11.1 (2 games, or 20 with VARENA_DEEP=1) in each of
+// five variants of a variants.ini (sections of
 // its parents king of the hill, 3check, antichess and shatranj, and a
 // chess with compound fairy pieces). No move either side plays is
 // refused, and every game that a rule ended (not an adjudication, a
@@ -31,6 +32,11 @@ func TestGamesAgainstFairyStockfish(t *testing.T) {
 	}
 	if testing.Short() {
 		t.Skip("-short: 10 games against Fairy-Stockfish")
+	}
+	// 2 games a variant; VARENA_DEEP=1 plays the 20 of the issue.
+	games := 2
+	if os.Getenv("VARENA_DEEP") != "" {
+		games = 20
 	}
 	dir := t.TempDir()
 	ini := filepath.Join(dir, "five.ini")
@@ -59,14 +65,14 @@ promotionPieceTypes = ahcer
 variant: %s
 variant_file: five.ini
 out: out-%s
-tournament: {type: round-robin, games: 2}
+tournament: {type: round-robin, games: %d}
 openings: {plies: 2}
 time_control: {nodes: 1000}
 adjudication: {max_plies: 300}
 engines:
   - {name: varena, kind: alphabeta}
   - {name: fsf, kind: uci, command: %s, options: {VariantPath: %s, Hash: 4}}
-`, variant, variant, variant, fsfBinary, ini)), 0o644); err != nil {
+`, variant, variant, variant, games, fsfBinary, ini)), 0o644); err != nil {
 				t.Fatal(err)
 			}
 			var stdout, stderr strings.Builder
