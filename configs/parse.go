@@ -35,9 +35,10 @@ type Checker struct {
 	EvalWeight func(variant, name string) bool
 	// LoadVariants loads the variants of a run's variant_file (the path
 	// as Run.Path returns it) so that the rest of the program knows them,
-	// and returns their names, which the run may then name. Nil: a run
-	// with a variant_file is refused.
-	LoadVariants func(path string) ([]string, error)
+	// and returns their names, which the run may then name, and for each
+	// section it cannot play the reason (a run that names one is refused
+	// with it). Nil: a run with a variant_file is refused.
+	LoadVariants func(path string) (names []string, refused map[string]error, err error)
 }
 
 // Error is one problem found in a run file. Its text is

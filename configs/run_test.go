@@ -379,11 +379,11 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("variant: extinction\nengines: [{<<: {name: a, kind: random}}, {name: b, kind: random, <<: [{seed: 2}]}]\n"))
 	f.Add([]byte("name: t\nvariant: hill\nvariant_file: v.ini\ntournament: {type: round-robin, games: 2}\nengines:\n  - {name: a, kind: random}\n  - {name: b, kind: random}\n"))
 	// A variant_file "loads" hill; one named bad.ini fails to.
-	load := func(path string) ([]string, error) {
+	load := func(path string) ([]string, map[string]error, error) {
 		if strings.HasSuffix(path, "bad.ini") {
-			return nil, errors.New("bad.ini:1: not a variants.ini")
+			return nil, nil, errors.New("bad.ini:1: not a variants.ini")
 		}
-		return []string{"hill"}, nil
+		return []string{"hill"}, map[string]error{"cannons": errors.New("v.ini:5: not supported")}, nil
 	}
 	check := configs.Checker{Variants: variants.Names(), FileExists: func(string) bool { return true }, LoadVariants: load}
 	f.Fuzz(func(t *testing.T, data []byte) {

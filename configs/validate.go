@@ -261,6 +261,8 @@ type validator struct {
 	check Checker
 	run   *Run
 	errs  []*Error
+	// refused: the variant_file's sections varena cannot play, and why.
+	refused map[string]error
 }
 
 func (v *validator) errorf(line int, format string, args ...any) {
@@ -343,11 +345,12 @@ func (v *validator) variantFile() {
 	case !v.exists(r.VariantFile):
 		v.errorf(line, "variant_file: %s: no such file", r.Path(r.VariantFile))
 	default:
-		names, err := v.check.LoadVariants(r.Path(r.VariantFile))
+		names, refused, err := v.check.LoadVariants(r.Path(r.VariantFile))
 		if err != nil {
 			v.errorf(line, "variant_file: %v", err)
 			return
 		}
+		v.refused = refused
 		if known != nil {
 			v.check.Variants = append(slices.Clip(known), names...)
 		}
@@ -359,6 +362,10 @@ func (v *validator) knownVariant(name string) bool {
 }
 
 func (v *validator) unknownVariant(line int, prefix, name string) {
+	if err, ok := v.refused[name]; ok {
+		v.errorf(line, "%s%s is a section of the variant_file varena cannot play: %v", prefix, name, err)
+		return
+	}
 	v.errorf(line, "%sunknown variant %q (known: %s)", prefix, name, strings.Join(v.check.Variants, ", "))
 }
 

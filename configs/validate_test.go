@@ -40,17 +40,18 @@ func TestVariantFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	const run = "name: t\nvariant: %s\nvariant_file: %s\ntournament: {type: round-robin, games: 2}\nengines:\n  - {name: a, kind: random}\n  - {name: b, kind: random}\n"
-	load := func(path string) ([]string, error) {
+	load := func(path string) ([]string, map[string]error, error) {
 		if filepath.Base(path) == "bad.ini" {
-			return nil, errors.New("bad.ini:3: key \"cannon\": not supported: hopper (cannon)")
+			return nil, nil, errors.New("bad.ini:3: key \"cannon\": not supported: hopper (cannon)")
 		}
-		return []string{"hill"}, nil
+		return []string{"hill"}, map[string]error{"cannons": errors.New(`v.ini:5: key "cannon": not supported: hopper (cannon)`)}, nil
 	}
 	tests := []struct {
 		variant, file string
-		load          func(string) ([]string, error)
+		load          func(string) ([]string, map[string]error, error)
 		want          string // "" for no error
 	}{
+		{"cannons", "v.ini", load, `t.yaml:2: variant: cannons is a section of the variant_file varena cannot play: v.ini:5: key "cannon": not supported: hopper (cannon)`},
 		{"hill", "v.ini", load, ""},
 		{"hill", "none.ini", load, "t.yaml:3: variant_file: " + filepath.Join(dir, "none.ini") + ": no such file"},
 		{"hill", "bad.ini", load, `t.yaml:3: variant_file: bad.ini:3: key "cannon": not supported: hopper (cannon)`},

@@ -163,7 +163,7 @@ func execute(ctx context.Context, c *command, args []string, std stdio) error {
 		return usageError{err}
 	}
 	if variantFile != nil && *variantFile != "" {
-		if _, err := variants.RegisterFile(*variantFile); err != nil {
+		if _, _, err := variants.RegisterFile(*variantFile); err != nil {
 			return usageError{fmt.Errorf("-variant-file: %w", err)}
 		}
 	}

@@ -25,17 +25,17 @@ func checker() configs.Checker {
 }
 
 // loadVariants registers the variants of a variants.ini and returns
-// their names.
-func loadVariants(path string) ([]string, error) {
-	vs, err := variants.RegisterFile(path)
+// their names, and the sections it cannot play with why.
+func loadVariants(path string) ([]string, map[string]error, error) {
+	vs, refused, err := variants.RegisterFile(path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	names := make([]string, len(vs))
 	for i, v := range vs {
 		names[i] = v.Name
 	}
-	return names, nil
+	return names, refused, nil
 }
 
 // evalWeight reports whether name is a weight of the variant's default

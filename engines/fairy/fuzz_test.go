@@ -31,7 +31,7 @@ func roundTrip(t *testing.T, d *Definition) {
 	}
 	// builtin mode: Format spells out bareKingValue and may use the name
 	// of a built-in.
-	back, err := parse(strings.NewReader(text), "formatted.ini", true)
+	back, err := parse(strings.NewReader(text), "formatted.ini", true, false)
 	if err != nil {
 		t.Fatalf("%s formatted does not parse: %v\n%s", d.Name, err, text)
 	}
@@ -76,7 +76,22 @@ func FuzzParse(f *testing.F) {
 	f.Add("[a:losalamos]\nmaxFile = 3\nstartFen = 3/3/3/3/3/3 w\npawn = -\n")
 	f.Add("[a]\nking = k:mNcQ\n[b:a]\npromotionRank = 2\n")
 	f.Fuzz(func(t *testing.T, text string) {
+		// Keeping unsupported sections: the same file reads, or fails
+		// with the same one-line error kinds; a kept section is
+		// unsupported or as Parse reads it.
+		kept, kerr := ParseSections(strings.NewReader(text), "f.ini")
 		defs, err := Parse(strings.NewReader(text), "f.ini")
+		if kerr == nil && err == nil && len(kept) != len(defs) {
+			t.Fatalf("ParseSections kept %d sections, Parse read %d", len(kept), len(defs))
+		}
+		if kerr != nil && err == nil {
+			t.Fatalf("ParseSections fails (%v) where Parse reads", kerr)
+		}
+		for _, d := range kept {
+			if len(d.Unsupported) == 0 && (d.Files*d.Ranks > 64 || d.Files < 1 || d.Ranks < 1) {
+				t.Fatalf("%s: board %dx%d kept as playable", d.Name, d.Files, d.Ranks)
+			}
+		}
 		if err != nil {
 			var e *Error
 			if !errors.As(err, &e) || strings.Contains(err.Error(), "\n") {

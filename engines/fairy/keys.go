@@ -439,9 +439,10 @@ var keyIndex = func() map[string]int {
 
 // apply reads one section's entries into d, in the table's order. The
 // error returned is the one of the earliest line, the likeliest cause of
-// any others. With builtin (builtin.ini), an unsupported rule is recorded
-// in d.Unsupported instead.
-func (d *Definition) apply(s section, file string, builtin bool) error {
+// any others. builtin (builtin.ini) allows its own keys; with keep (and
+// for builtin.ini) an unsupported rule is recorded in d.Unsupported
+// instead.
+func (d *Definition) apply(s section, file string, builtin, keep bool) error {
 	var first *Error
 	fail := func(e *Error) {
 		if first == nil || e.Line < first.Line {
@@ -456,7 +457,11 @@ func (d *Definition) apply(s section, file string, builtin bool) error {
 		case builtin && builtinOnly[e.key] != nil:
 			j = len(keyTable)
 		case strings.HasPrefix(e.key, "mobilityRegion"):
-			fail(&Error{File: file, Line: e.line, Key: e.key, Err: unsupported("mobility regions")})
+			if ee := (&Error{File: file, Line: e.line, Key: e.key, Err: unsupported("mobility regions")}); keep {
+				d.Unsupported = append(d.Unsupported, ee)
+			} else {
+				fail(ee)
+			}
 			j = -1
 		default:
 			fail(&Error{File: file, Line: e.line, Key: e.key, Err: errors.New("unknown key")})
@@ -486,7 +491,7 @@ func (d *Definition) apply(s section, file string, builtin bool) error {
 				continue
 			}
 			ee := &Error{File: file, Line: e.line, Key: e.key, Err: err}
-			if builtin && errors.Is(err, ErrUnsupported) {
+			if keep && errors.Is(err, ErrUnsupported) {
 				d.Unsupported = append(d.Unsupported, ee)
 				continue
 			}

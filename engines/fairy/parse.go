@@ -2,6 +2,7 @@ package fairy
 
 import (
 	_ "embed"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -15,10 +16,23 @@ import (
 // value, a rule the engine cannot play (errors.Is(err, ErrUnsupported)),
 // or a parent that is neither an earlier section nor a built-in variant.
 func Parse(r io.Reader, name string) ([]*Definition, error) {
-	return parse(r, name, false)
+	return parse(r, name, false, false)
 }
 
-func parse(r io.Reader, file string, builtin bool) ([]*Definition, error) {
+// ParseSections is Parse that keeps a section with a rule the engine
+// cannot play, with that rule in its Unsupported (the lowering,
+// Definition.Variant, then refuses it with the rule's FILE:LINE), so that
+// a file's other sections can be played: Fairy-Stockfish's own
+// variants.ini holds many varena does not play. Every other problem ends
+// the reading, as with Parse.
+func ParseSections(r io.Reader, name string) ([]*Definition, error) {
+	return parse(r, name, false, true)
+}
+
+// parse reads a file; builtin: builtin.ini (builtin-only keys allowed,
+// unsupported rules kept in Unsupported); keep: a file's section with an
+// unsupported rule is kept so, not an error.
+func parse(r io.Reader, file string, builtin, keep bool) ([]*Definition, error) {
 	secs, err := readSections(r, file)
 	if err != nil {
 		return nil, err
@@ -37,15 +51,19 @@ func parse(r io.Reader, file string, builtin bool) ([]*Definition, error) {
 		}
 		d := parent.copyDef()
 		d.Name, d.Parent, d.File, d.Line = s.name, s.parent, file, s.line
-		if err := d.apply(s, file, builtin); err != nil {
+		if err := d.apply(s, file, builtin, builtin || keep); err != nil {
 			return nil, err
 		}
-		if !builtin && len(d.Unsupported) > 0 {
+		if !builtin && !keep && len(d.Unsupported) > 0 {
 			u := d.Unsupported[0]
 			return nil, &Error{File: file, Line: s.line, Key: u.Key, Err: fmt.Errorf("%w (inherited from %s)", u.Err, s.parent)}
 		}
 		if err := d.finish(); err != nil {
-			return nil, err
+			var e *Error
+			if !keep || !errors.As(err, &e) || !errors.Is(err, ErrUnsupported) {
+				return nil, err
+			}
+			d.Unsupported = append(d.Unsupported, e)
 		}
 		defs = append(defs, d)
 		byName[s.name] = d
@@ -226,7 +244,7 @@ var (
 // builtins parses builtin.ini once.
 func builtins() ([]*Definition, error) {
 	builtinOnce.Do(func() {
-		builtinDefs, builtinErr = parse(strings.NewReader(builtinINI), "builtin.ini", true)
+		builtinDefs, builtinErr = parse(strings.NewReader(builtinINI), "builtin.ini", true, false)
 	})
 	return builtinDefs, builtinErr
 }

@@ -381,3 +381,26 @@ func TestKingType(t *testing.T) {
 		t.Errorf("error %v", err)
 	}
 }
+
+// TestParseSections: a section with a rule the engine cannot play is
+// kept with the rule in Unsupported, with its place; its neighbours read
+// as Parse reads them, and Parse refuses the file at that line.
+func TestParseSections(t *testing.T) {
+	const text = "[hill2:kingofthehill]\n[cannons:chess]\ncannon = c\n[after:chess]\nnMoveRule = 60\n"
+	defs, err := ParseSections(strings.NewReader(text), "m.ini")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(defs) != 3 || defs[0].Name != "hill2" || defs[2].Name != "after" || len(defs[0].Unsupported)+len(defs[2].Unsupported) != 0 {
+		t.Fatalf("sections %v", defs)
+	}
+	if u := defs[1].Unsupported; len(u) != 1 || u[0].Error() != `m.ini:3: key "cannon": not supported: hopper (cannon)` {
+		t.Errorf("cannons: unsupported %v", u)
+	}
+	if _, err := defs[1].Variant(); err == nil || !strings.Contains(err.Error(), "m.ini:3:") {
+		t.Errorf("lowering cannons: %v", err)
+	}
+	if _, err := Parse(strings.NewReader(text), "m.ini"); err == nil || !strings.HasPrefix(err.Error(), "m.ini:3:") {
+		t.Errorf("Parse: %v", err)
+	}
+}

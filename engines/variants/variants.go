@@ -31,7 +31,7 @@ var registry struct {
 	sync.RWMutex
 	loaded []*engines.Variant
 	// files holds what RegisterFile loaded, by the file's content.
-	files map[string][]*engines.Variant
+	files map[string]loadedFile
 }
 
 // Names returns the names of All, then those of the registered variants
@@ -150,6 +150,28 @@ func Load(r io.Reader, name string) ([]*engines.Variant, error) {
 	return out, nil
 }
 
+// LoadSections is Load that lowers each section on its own: the
+// variants the engine can play, in file order, and for every other
+// section the one-line error that says why not (a Fairy-Stockfish
+// variants.ini holds many that varena does not play). A file that does
+// not parse is err.
+func LoadSections(r io.Reader, name string) (vs []*engines.Variant, refused map[string]error, err error) {
+	defs, err := fairy.ParseSections(r, name)
+	if err != nil {
+		return nil, nil, err
+	}
+	refused = map[string]error{}
+	for _, d := range defs {
+		v, err := d.Variant()
+		if err != nil {
+			refused[d.Name] = err
+			continue
+		}
+		vs = append(vs, v)
+	}
+	return vs, refused, nil
+}
+
 // LoadFile is Load of the file at path.
 func LoadFile(path string) ([]*engines.Variant, error) {
 	f, err := os.Open(path)
@@ -164,53 +186,64 @@ func LoadFile(path string) ([]*engines.Variant, error) {
 // by its name or an alias, rather than one loaded from a file.
 func Builtin(name string) bool { return builtin(name) != nil }
 
-// RegisterFile loads the variants.ini at path (LoadFile) and registers
-// its variants (Register), returning them. A file of the same content
-// registered before gives the variants registered then, so that a run's
+// RegisterFile loads the variants.ini at path section by section
+// (LoadSections) and registers the variants it can play (Register),
+// returning them and the refused sections' errors. A file of the same
+// content registered before gives what it gave then, so that a run's
 // config may be read more than once in a process (a resume, the tests).
-func RegisterFile(path string) ([]*engines.Variant, error) {
+func RegisterFile(path string) ([]*engines.Variant, map[string]error, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("load variants: %w", err)
+		return nil, nil, fmt.Errorf("load variants: %w", err)
 	}
 	registry.RLock()
-	vs, ok := registry.files[string(data)]
+	got, ok := registry.files[string(data)]
 	registry.RUnlock()
 	if ok {
-		return vs, nil
+		return got.vs, got.refused, nil
 	}
-	if vs, err = Load(strings.NewReader(string(data)), path); err != nil {
-		return nil, err
+	vs, refused, err := LoadSections(strings.NewReader(string(data)), path)
+	if err != nil {
+		return nil, nil, err
 	}
 	registry.Lock()
 	defer registry.Unlock()
 	if got, ok := registry.files[string(data)]; ok {
-		return got, nil // loaded meanwhile by another goroutine
+		return got.vs, got.refused, nil // loaded meanwhile by another goroutine
 	}
 	if err := registerLocked(vs); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
 	}
 	if registry.files == nil {
-		registry.files = map[string][]*engines.Variant{}
+		registry.files = map[string]loadedFile{}
 	}
-	registry.files[string(data)] = vs
-	return vs, nil
+	registry.files[string(data)] = loadedFile{vs, refused}
+	return vs, refused, nil
+}
+
+// loadedFile is what RegisterFile made of a file.
+type loadedFile struct {
+	vs      []*engines.Variant
+	refused map[string]error
 }
 
 // FromFile returns the variant called name as the variants.ini at path
 // defines it: one of its sections, else a Fairy-Stockfish built-in that
 // engines/fairy describes (chess, kingofthehill, 3check, shatranj...),
 // lowered. ok is false when neither has the name (the caller then looks
-// among the built-ins, ByName). The file must read without error as a
-// whole; only the variant asked for is lowered, so another section's
-// lowering does not stand in its way.
+// among the built-ins, ByName). The file must read as a whole (a syntax
+// error, an unknown key or a bad value anywhere is the error); only the
+// variant asked for is lowered, so another section's rules that varena
+// cannot play do not stand in its way.
 func FromFile(path, name string) (v *engines.Variant, ok bool, err error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, false, fmt.Errorf("variant file: %w", err)
 	}
 	defer f.Close()
-	defs, err := fairy.Parse(f, path)
+	// Sections kept whatever they hold: only the one asked for must be
+	// playable (its lowering says why not).
+	defs, err := fairy.ParseSections(f, path)
 	if err != nil {
 		return nil, false, err // FILE:LINE: ...
 	}

@@ -3,6 +3,7 @@ package variants
 import (
 	"errors"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -184,4 +185,31 @@ func FuzzLoad(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestRegisterFileSections: a file with a section varena cannot play
+// registers the others, and says why that one is refused; the same
+// content again gives the same variants.
+func TestRegisterFileSections(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "mixed.ini")
+	if err := os.WriteFile(path, []byte("[hillsect:kingofthehill]\n[cannonsect:chess]\ncannon = c\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	vs, refused, err := RegisterFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(vs) != 1 || vs[0].Name != "hillsect" {
+		t.Fatalf("registered %v", vs)
+	}
+	if e := refused["cannonsect"]; e == nil || !strings.Contains(e.Error(), `mixed.ini:3: key "cannon": not supported`) {
+		t.Errorf("cannonsect refused with %v", e)
+	}
+	if v, err := ByName("hillsect"); err != nil || v != vs[0] {
+		t.Errorf("ByName(hillsect) = %v, %v", v, err)
+	}
+	again, _, err := RegisterFile(path)
+	if err != nil || len(again) != 1 || again[0] != vs[0] {
+		t.Errorf("the same file again: %v, %v", again, err)
+	}
 }
