@@ -102,7 +102,7 @@ func (r *Run) TimeControlFor(engine, variant string) TimeControl {
 
 // OpeningsFor returns the openings of a variant: the variant's own
 // (multivariant runs), else the run's, with the variant's default
-// (DefaultOpenings) in place of the built-in book.
+// (Openings.For) in place of the built-in book.
 func (r *Run) OpeningsFor(variant string) Openings {
 	o := r.Openings
 	if s := r.variantSpec(variant); s != nil && s.Openings != nil {
