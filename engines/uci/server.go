@@ -430,10 +430,13 @@ func (s *server) cmdSetOption(_ []string, rest string) {
 		if value == "" || value == "<empty>" {
 			return
 		}
-		vs, err := variants.LoadFile(value)
+		vs, refused, err := variants.LoadSectionsFile(value)
 		if err != nil {
 			s.info("setoption VariantPath: %v", err)
 			return
+		}
+		for _, e := range refused {
+			s.info("VariantPath: %v", e) // the sections varena cannot play, each with why
 		}
 		// The file's variants stand before the known ones of the same
 		// name, as in Fairy-Stockfish, where a file may redefine one.

@@ -115,7 +115,7 @@ func TestServeTranscripts(t *testing.T) {
 		t.Fatal(err)
 	}
 	hill := filepath.Join(t.TempDir(), "hill.ini")
-	if err := os.WriteFile(hill, []byte("[smallhill:kingofthehill]\nwhiteFlag = d4 e4\nblackFlag = d5 e5\n"), 0o644); err != nil {
+	if err := os.WriteFile(hill, []byte("[smallhill:kingofthehill]\nwhiteFlag = d4 e4\nblackFlag = d5 e5\n[cannons:chess]\ncannon = c\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {
@@ -128,7 +128,7 @@ func TestServeTranscripts(t *testing.T) {
 		// UCI_Variant; the engine plays them by their rules (a king on
 		// the hill, e4, wins).
 		{"variant path", ServerOptions{}, []step{
-			{"setoption name VariantPath value " + hill, []string{"^info string VariantPath: 1 variants from "}},
+			{"setoption name VariantPath value " + hill, []string{`^info string VariantPath: .*hill.ini:5: key "cannon": not supported: hopper`, "^info string VariantPath: 1 variants from "}},
 			{"uci", []string{"^option name UCI_Variant type combo default extinction var .* var smallhill( |$)", "^option name VariantPath type string default <empty>$", "^uciok$"}},
 			{"setoption name UCI_Variant value smallhill", nil},
 			{"position fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1 moves e1e2 e8d7 e2e3 d7c6", nil},

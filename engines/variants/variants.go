@@ -172,6 +172,16 @@ func LoadSections(r io.Reader, name string) (vs []*engines.Variant, refused map[
 	return vs, refused, nil
 }
 
+// LoadSectionsFile is LoadSections of the file at path.
+func LoadSectionsFile(path string) ([]*engines.Variant, map[string]error, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, fmt.Errorf("load variants: %w", err)
+	}
+	defer f.Close()
+	return LoadSections(f, path)
+}
+
 // LoadFile is Load of the file at path.
 func LoadFile(path string) ([]*engines.Variant, error) {
 	f, err := os.Open(path)
