@@ -1,13 +1,10 @@
 package engines_test
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -18,7 +15,6 @@ import (
 )
 
 const (
-	fsfBinary    = "/usr/games/fairy-stockfish"
 	fairyIni     = "testdata/fairy/fairy.ini"
 	fairyPerfts  = "testdata/fairy/perft.txt"
 	fairyMinimum = 100_000 // the stored counts' smallest, but where the tree ends sooner
@@ -321,53 +317,20 @@ func TestFairyPerft(t *testing.T) {
 	}
 }
 
-// fsf is a Fairy-Stockfish process with the fairy variants loaded.
-type fsf struct {
-	cmd *exec.Cmd
-	in  io.WriteCloser
-	out *bufio.Scanner
-}
-
-func startFSFPieces(t testing.TB) *fsf {
+// startFSFPieces starts Fairy-Stockfish (startFSF) with fairy.ini loaded,
+// or skips the test when it is absent: the stored counts are then checked
+// by TestFairyPerft.
+func startFSFPieces(t testing.TB) *fsfEngine {
 	t.Helper()
-	if _, err := os.Stat(fsfBinary); err != nil {
-		t.Skipf("Fairy-Stockfish is not installed at %s (%v): the stored counts are checked by TestFairyPerft", fsfBinary, err)
-	}
 	ini, err := filepath.Abs(fairyIni)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(fsfBinary)
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	f := &fsf{cmd: cmd, in: in, out: bufio.NewScanner(out)}
-	t.Cleanup(func() {
-		fmt.Fprintln(f.in, "quit")
-		f.in.Close()
-		f.cmd.Wait()
-	})
-	fmt.Fprintf(in, "setoption name VariantPath value %s\n", ini)
-	return f
-}
-
-// perft asks Fairy-Stockfish for perft(depth) of fen in variant.
-func (f *fsf) perft(variant, fen string, depth int) (uint64, error) {
-	fmt.Fprintf(f.in, "setoption name UCI_Variant value %s\nposition fen %s\ngo perft %d\n", variant, fen, depth)
-	for f.out.Scan() {
-		if rest, ok := strings.CutPrefix(f.out.Text(), "Nodes searched: "); ok {
-			return strconv.ParseUint(strings.TrimSpace(rest), 10, 64)
-		}
-	}
-	return 0, fmt.Errorf("fairy-stockfish: no perft answer for %s %s: %v", variant, fen, f.out.Err())
+	e := startFSF(t)
+	e.send("setoption name VariantPath value " + ini)
+	e.send("isready")
+	e.until(t, "readyok")
+	return e
 }
 
 // TestFairyPerftFairyStockfish asks Fairy-Stockfish again for every
@@ -380,17 +343,13 @@ func TestFairyPerftFairyStockfish(t *testing.T) {
 		writeFairyPerfts(t, f)
 	}
 	for _, c := range loadFairyPerfts(t) {
-		got, err := f.perft(c.variant, c.fen, c.depth)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got != c.count {
+		if got := f.perft(t, c.variant, c.fen, c.depth); got != c.count {
 			t.Errorf("%s:%d: Fairy-Stockfish perft(%d) = %d, stored %d", fairyPerfts, c.line, c.depth, got, c.count)
 		}
 	}
 }
 
-func writeFairyPerfts(t *testing.T, f *fsf) {
+func writeFairyPerfts(t *testing.T, f *fsfEngine) {
 	vs := fairyVariants(t)
 	var b strings.Builder
 	b.WriteString("# Perft counts of Fairy-Stockfish 11.1 for the variants of fairy.ini,\n")
@@ -425,10 +384,7 @@ func writeFairyPerfts(t *testing.T, f *fsf) {
 			for engines.Perft(&p, d) < fairyMinimum && d < 6 {
 				d++
 			}
-			n, err := f.perft(name, fen, d)
-			if err != nil {
-				t.Fatal(err)
-			}
+			n := f.perft(t, name, fen, d)
 			fmt.Fprintf(&b, "%s;%d;%d;%s\n", name, d, n, fen)
 		}
 	}
