@@ -16,7 +16,11 @@ import (
 // does for it. (Method spsa has its own config, SPSATune; TuneMethod
 // tells them apart.)
 type Tune struct {
-	Variant     string `yaml:"variant"`
+	Variant string `yaml:"variant"`
+	// VariantFile is a Fairy-Stockfish variants.ini (relative to the
+	// config's folder) whose sections variant may name, as in a run
+	// config.
+	VariantFile string `yaml:"variant_file"`
 	Method      string `yaml:"method"`      // texel
 	Seed        uint64 `yaml:"seed"`        // validation split, verification openings
 	Concurrency int    `yaml:"concurrency"` // goroutines; 0 = one per CPU
@@ -97,24 +101,20 @@ func (d *Datagen) UnmarshalYAML(n *yaml.Node) error {
 // datagen key, the command that makes it, its -out path as seen from the
 // working folder so that it can be pasted as it is.
 func (t *Tune) MissingData(file string) error {
-	p := t.Path(file)
-	shown := p
-	if abs, err := filepath.Abs(p); err == nil {
-		if wd, err := os.Getwd(); err == nil {
-			if rel, err := filepath.Rel(wd, abs); err == nil {
-				shown = rel
-			}
-		}
-	}
+	shown := shownPath(t.Path(file))
 	src := t.File
 	if t.DataLine > 0 {
 		src = fmt.Sprintf("%s:%d", t.File, t.DataLine)
 	}
+	variant := "-variant " + t.Variant
+	if t.VariantFile != "" {
+		variant = "-variant-file " + shownPath(t.Path(t.VariantFile)) + " " + variant
+	}
 	d := t.Datagen
 	if d == nil {
-		return fmt.Errorf("%s: data file %s does not exist; make it with varena datagen -variant %s -games N -out %s", src, shown, t.Variant, shown)
+		return fmt.Errorf("%s: data file %s does not exist; make it with varena datagen %s -games N -out %s", src, shown, variant, shown)
 	}
-	cmd := fmt.Sprintf("varena datagen -variant %s -games %d", t.Variant, d.Games)
+	cmd := fmt.Sprintf("varena datagen %s -games %d", variant, d.Games)
 	if d.Nodes > 0 {
 		cmd += fmt.Sprintf(" -nodes %d", d.Nodes)
 	}
@@ -131,6 +131,19 @@ func (t *Tune) MissingData(file string) error {
 		took = fmt.Sprintf(" (about %g %s on 2 cores; an interrupted datagen resumes)", d.Minutes, unit)
 	}
 	return fmt.Errorf("%s: data file %s does not exist; make it with: %s%s", src, shown, cmd, took)
+}
+
+// shownPath is p relative to the working folder, so that a command
+// naming it can be pasted as it is.
+func shownPath(p string) string {
+	if abs, err := filepath.Abs(p); err == nil {
+		if wd, err := os.Getwd(); err == nil {
+			if rel, err := filepath.Rel(wd, abs); err == nil {
+				return rel
+			}
+		}
+	}
+	return p
 }
 
 // Bad-data policies of a texel tune.
@@ -308,11 +321,16 @@ func (v *tuneValidator) at(path ...any) int { return v.lines.at(path...) }
 
 func (v *tuneValidator) validate() {
 	t := v.tune
+	known, refused := v.variantFile()
 	switch {
+	case known == nil:
+		// The variant_file did not load: its error stands for the name.
 	case t.Variant == "":
 		v.errorf(v.at("variant"), "no variant: set variant to one of %s", strings.Join(v.check.Variants, ", "))
-	case v.check.Variants != nil && !slices.Contains(v.check.Variants, t.Variant):
-		v.errorf(v.at("variant"), "variant: unknown variant %q (known: %s)", t.Variant, strings.Join(v.check.Variants, ", "))
+	case refused[t.Variant] != nil:
+		v.errorf(v.at("variant"), "variant: %s is a section of the variant_file varena cannot play: %v", t.Variant, refused[t.Variant])
+	case len(known) > 0 && !slices.Contains(known, t.Variant):
+		v.errorf(v.at("variant"), "variant: unknown variant %q (known: %s)", t.Variant, strings.Join(known, ", "))
 	}
 	if t.Concurrency < 0 {
 		v.errorf(v.at("concurrency"), "concurrency: %d is negative (0 means one per CPU)", t.Concurrency)
@@ -330,6 +348,41 @@ func (v *tuneValidator) validate() {
 	if t.Verify != nil {
 		v.verify(t.Verify)
 	}
+}
+
+// variantFile loads the config's variant_file and returns the variants
+// the config may name (empty: any, when the checker lists none) and the
+// file's sections varena cannot play; known is nil when the file does
+// not load (its error is reported).
+func (v *tuneValidator) variantFile() (known []string, refused map[string]error) {
+	t := v.tune
+	known = slices.Clip(v.check.Variants)
+	if known == nil {
+		known = []string{}
+	}
+	if t.VariantFile == "" {
+		return known, nil
+	}
+	line := v.at("variant_file")
+	if v.check.LoadVariants == nil {
+		v.errorf(line, "variant_file: this command plays the built-in variants only")
+		return nil, nil
+	}
+	// The config's file is the name it is read under (LoadTune sets
+	// t.File only once it is valid).
+	p := t.VariantFile
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(filepath.Dir(v.name), p)
+	}
+	names, refused, err := v.check.LoadVariants(p)
+	if err != nil {
+		v.errorf(line, "variant_file: %v", err)
+		return nil, nil
+	}
+	if len(known) > 0 {
+		known = append(known, names...)
+	}
+	return known, refused
 }
 
 func (v *tuneValidator) texel() {

@@ -1,6 +1,7 @@
 package configs_test
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -131,5 +132,79 @@ func TestExampleTunesDatagen(t *testing.T) {
 		if d := tu.Datagen; d == nil || d.Games <= 0 || d.Minutes <= 0 {
 			t.Errorf("%s: datagen %+v", v, d)
 		}
+	}
+}
+
+// The tune configs of variants loaded from a variants file
+// (configs/tunes/fairy) parse, name a section of their file and say how
+// their data is made.
+func TestFairyTunes(t *testing.T) {
+	files, err := filepath.Glob("tunes/fairy/*.yaml")
+	if err != nil || len(files) < 3 {
+		t.Fatalf("tunes/fairy/*.yaml: %d files, %v", len(files), err)
+	}
+	withFile := configs.Checker{Variants: variants.Names(), LoadVariants: variants.RegisterFileNames}
+	for _, file := range files {
+		tu, err := configs.LoadTune(file, withFile)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if variants.Builtin(tu.Variant) || tu.VariantFile == "" || tu.Verify == nil {
+			t.Errorf("%s: want a variant of its variant_file and a verify match: %+v", file, tu)
+		}
+		if d := tu.Datagen; d == nil || d.Games <= 0 || d.Minutes <= 0 {
+			t.Errorf("%s: datagen %+v", file, d)
+		}
+	}
+}
+
+// A tune config's variant_file, as in a run config: its sections are the
+// variants the config may name, a refused section or a file that does not
+// load is an error at its line, and the command that makes missing data
+// names the file.
+func TestTuneVariantFile(t *testing.T) {
+	load := func(path string) ([]string, map[string]error, error) {
+		if strings.HasSuffix(path, "bad.ini") {
+			return nil, nil, errors.New("bad.ini:1: not a variants.ini")
+		}
+		return []string{"hill", "fromfile"}, map[string]error{"cannons": errors.New("v.ini:5: not supported")}, nil
+	}
+	withFile := configs.Checker{Variants: variants.Names(), LoadVariants: load}
+	for _, tc := range []struct {
+		name, src string
+		check     configs.Checker
+		want      string // "" for no error
+	}{
+		{"section", "variant: hill\nvariant_file: v.ini\ndata: [a]\nout: o\n", withFile, ""},
+		{"built-in beside a file", "variant: extinction\nvariant_file: v.ini\ndata: [a]\nout: o\n", withFile, ""},
+		{"refused section", "variant: cannons\nvariant_file: v.ini\ndata: [a]\nout: o\n", withFile, "t.yaml:1: variant: cannons is a section of the variant_file varena cannot play: v.ini:5: not supported"},
+		{"not in the file", "variant: hil\nvariant_file: v.ini\ndata: [a]\nout: o\n", withFile, `t.yaml:1: variant: unknown variant "hil"`},
+		{"file does not load", "variant: hill\nvariant_file: bad.ini\ndata: [a]\nout: o\n", withFile, "t.yaml:2: variant_file: bad.ini:1: not a variants.ini"},
+		{"no loader", "variant: hill\nvariant_file: v.ini\ndata: [a]\nout: o\n", check, "t.yaml:2: variant_file: this command plays the built-in variants only"},
+		{"no file", "variant: fromfile\ndata: [a]\nout: o\n", withFile, `t.yaml:1: variant: unknown variant "fromfile"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := configs.ParseTune("t.yaml", []byte(tc.src), tc.check)
+			switch {
+			case tc.want == "" && err != nil:
+				t.Fatalf("error: %v", err)
+			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+				t.Fatalf("error %v, want %q", err, tc.want)
+			}
+		})
+	}
+
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "hill.yaml")
+	tu, err := configs.ParseTune(cfg, []byte("variant: hill\nvariant_file: v.ini\ndata: [h.epd]\nout: o\ndatagen: {games: 300, nodes: 1000}\n"), withFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tu.File = cfg
+	msg := tu.MissingData("h.epd").Error()
+	wd, _ := os.Getwd()
+	ini, _ := filepath.Rel(wd, filepath.Join(dir, "v.ini"))
+	if want := "varena datagen -variant-file " + ini + " -variant hill -games 300 -nodes 1000 -out "; !strings.Contains(msg, want) {
+		t.Errorf("MissingData: %s\nwant it to hold %q", msg, want)
 	}
 }

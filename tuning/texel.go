@@ -235,8 +235,14 @@ func matchesAny(glob string, names []string) bool {
 func weightsHeader(cfg *configs.Tune, rep *TexelReport, files []string, startName string, now time.Time) string {
 	var b strings.Builder
 	fit := rep.Fit
-	if startName == "" {
+	switch {
+	case startName != "":
+	case variants.Builtin(cfg.Variant):
 		startName = "configs/" + configs.WeightsPath(cfg.Variant) + " (embedded)"
+	default:
+		// A variant of a variants file has no weights file: the fit
+		// starts from the weights the engine derives from its rules.
+		startName = "derived from the rules of " + cfg.Variant
 	}
 	fmt.Fprintf(&b, "# Tuned by varena tune (Texel fit, gonum L-BFGS) on %s.\n", now.UTC().Format(time.RFC3339))
 	if cfg.File != "" {

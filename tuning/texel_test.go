@@ -141,3 +141,57 @@ func TestTexelMissingData(t *testing.T) {
 		})
 	}
 }
+
+// The loop on a variant of a variants file: the tune config's
+// variant_file names it, the fit starts from the weights the engine
+// derives from the rules and says so, the weights file it writes is one a
+// run config's weights: reads for that variant, and the verification
+// match names the file, whose content is then in the match's fingerprint.
+func TestTexelLoadedVariant(t *testing.T) {
+	dir := t.TempDir()
+	ini := filepath.Join(dir, "v.ini")
+	if err := os.WriteFile(ini, []byte("[tunehill:kingofthehill]\nwhiteFlag = d4 e4\nblackFlag = d5 e5\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	check := configs.Checker{Variants: variants.Names(), LoadVariants: variants.RegisterFileNames}
+	src := "variant: tunehill\nvariant_file: v.ini\ndata: [d.epd]\nl2: 0.000001\niterations: 30\nvalidation: 0.2\nout: w.yaml\n" +
+		"verify: {games: 2, depth: 1, opening_plies: 2}\n"
+	cfgPath := filepath.Join(dir, "t.yaml")
+	os.WriteFile(cfgPath, []byte(src), 0o644)
+	cfg, err := configs.LoadTune(cfgPath, check)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := variants.ByName("tunehill")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Datagen(context.Background(), filepath.Join(dir, "d.epd"), datagenOpts(t, v, 12, 2)); err != nil {
+		t.Fatal(err)
+	}
+	var log strings.Builder
+	rep, err := Texel(context.Background(), cfg, TexelOptions{Log: &log})
+	if err != nil && !errors.Is(err, ErrRejected) {
+		t.Fatalf("%v\n%s", err, log.String())
+	}
+	if rep == nil || rep.Positions == 0 || rep.Verify == nil || rep.Verify.WDL.Games() != 2 {
+		t.Fatalf("report %+v\n%s", rep, log.String())
+	}
+	text, err := os.ReadFile(rep.Out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(text), "# Start: derived from the rules of tunehill;") {
+		t.Errorf("the header does not say where the start weights came from:\n%.600s", text)
+	}
+	if _, err := search.LoadWeights(v, rep.Out); err != nil {
+		t.Errorf("the tuned file does not load for tunehill: %v", err)
+	}
+	r, err := verifyRun(cfg, v, "", rep.Out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.VariantFile != ini {
+		t.Errorf("the verify match's variant_file is %q, want %q", r.VariantFile, ini)
+	}
+}

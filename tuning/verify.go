@@ -9,6 +9,7 @@ import (
 	"varena/arena"
 	"varena/configs"
 	"varena/engines"
+	"varena/engines/variants"
 	"varena/results/stats"
 )
 
@@ -129,6 +130,13 @@ func verifyRun(cfg *configs.Tune, v *engines.Variant, start, tuned string) (*con
 	if start != "" {
 		r.Engines[1].Weights = map[string]string{v.Name: abs(start)}
 	}
-	err := configs.Complete("verify match of "+cfg.File, r, configs.Checker{Variants: []string{v.Name}, FileExists: func(string) bool { return true }})
+	check := configs.Checker{Variants: []string{v.Name}, FileExists: func(string) bool { return true }}
+	if cfg.VariantFile != "" {
+		// The match names the file, so that its rules are in the match's
+		// fingerprint: a resume after the file changed is refused.
+		r.VariantFile = abs(cfg.Path(cfg.VariantFile))
+		check.LoadVariants = variants.RegisterFileNames
+	}
+	err := configs.Complete("verify match of "+cfg.File, r, check)
 	return r, err
 }

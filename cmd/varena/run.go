@@ -21,21 +21,7 @@ import (
 // checker validates run configs against the variants varena knows, and
 // those of a run's variant_file, which it loads and registers.
 func checker() configs.Checker {
-	return configs.Checker{Variants: variants.Names(), SearchOption: search.CheckParam, EvalWeight: evalWeight, LoadVariants: loadVariants}
-}
-
-// loadVariants registers the variants of a variants.ini and returns
-// their names, and the sections it cannot play with why.
-func loadVariants(path string) ([]string, map[string]error, error) {
-	vs, refused, err := variants.RegisterFile(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	names := make([]string, len(vs))
-	for i, v := range vs {
-		names[i] = v.Name
-	}
-	return names, refused, nil
+	return configs.Checker{Variants: variants.Names(), SearchOption: search.CheckParam, EvalWeight: evalWeight, LoadVariants: variants.RegisterFileNames}
 }
 
 // evalWeight reports whether name is a weight of the variant's default

@@ -231,6 +231,20 @@ func RegisterFile(path string) ([]*engines.Variant, map[string]error, error) {
 	return vs, refused, nil
 }
 
+// RegisterFileNames is RegisterFile with the variants' names, the form a
+// config's checker takes (configs.Checker.LoadVariants).
+func RegisterFileNames(path string) ([]string, map[string]error, error) {
+	vs, refused, err := RegisterFile(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	names := make([]string, len(vs))
+	for i, v := range vs {
+		names[i] = v.Name
+	}
+	return names, refused, nil
+}
+
 // loadedFile is what RegisterFile made of a file.
 type loadedFile struct {
 	vs      []*engines.Variant
