@@ -142,13 +142,17 @@ func epdFEN(line string) string {
 	}
 	f := strings.Fields(head)
 	n := min(len(f), 4)
-	for n < len(f) && n < 6 && isNumber(f[n]) {
+	if n == 4 && len(f) > 4 && engines.IsChecksField(f[4]) {
+		n = 5 // a check-counting variant's checks left: part of the position
+	}
+	pos := n
+	for n < len(f) && n < pos+2 && isNumber(f[n]) {
 		n++
 	}
 	fen := strings.Join(f[:n], " ")
-	if all := strings.Fields(line); n == 4 && len(all) > 4 {
+	if all := strings.Fields(line); n == pos && len(all) > pos {
 		ops := map[string]string{}
-		for _, op := range strings.Split(strings.Join(all[4:], " "), ";") {
+		for _, op := range strings.Split(strings.Join(all[pos:], " "), ";") {
 			if k, v, ok := strings.Cut(strings.TrimSpace(op), " "); ok {
 				ops[k] = strings.TrimSpace(v)
 			}

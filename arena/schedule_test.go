@@ -148,6 +148,16 @@ func TestReadBook(t *testing.T) {
 	if want := "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1"; len(book) == 4 && book[3].FEN != want {
 		t.Errorf("hmvc 1; fmvn 1: %q, want %q", book[3].FEN, want)
 	}
+	// A check-counting variant's checks left stand after the en-passant
+	// field, in an EPD line as in a FEN.
+	for _, line := range []string{
+		"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 2+3 hmvc 0; fmvn 2; ce 12; id \"7\";",
+		"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 2+3 0 2",
+	} {
+		if got, want := epdFEN(line), "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 2+3 0 2"; got != want {
+			t.Errorf("epdFEN(%q) = %q, want %q", line, got, want)
+		}
+	}
 	_, err = readBook(strings.NewReader("\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq -\n"), "b.epd", extinction.Variant)
 	if err == nil || !strings.HasPrefix(err.Error(), "b.epd:2: ") {
 		t.Errorf("bad line: error %v, want one starting b.epd:2:", err)

@@ -20,6 +20,24 @@ func (e *FENError) Error() string {
 
 var fenFieldNames = [...]string{"", "placement", "side to move", "castling", "en passant", "halfmove clock", "fullmove number", "checks left"}
 
+// IsChecksField reports whether a FEN or EPD field is the checks-left
+// field W+B (3+3) that a variant with check counting puts after the
+// en-passant field. EPD writers and readers keep it with the four
+// position fields: the position is not the same without it.
+func IsChecksField(s string) bool {
+	w, b, ok := strings.Cut(s, "+")
+	return ok && isDigits(w) && isDigits(b)
+}
+
+func isDigits(s string) bool {
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
 // fenChecksField is the FENError.Field of the checks-left field of a
 // variant with CheckCounting, which stands after the en-passant field.
 const fenChecksField = 7

@@ -257,11 +257,11 @@ func scoreCandidate(ctx context.Context, s *search.Searcher, opt *BookOptions, i
 // bookLine writes a book position: the four FEN fields, the move
 // counters as hmvc and fmvn, ce (side to move's view) and id.
 func bookLine(fen string, ce, id int) string {
-	f := strings.Fields(fen)
+	pos, counters := epdPosition(strings.Fields(fen))
 	var b strings.Builder
-	b.WriteString(strings.Join(f[:min(4, len(f))], " "))
-	if len(f) >= 6 {
-		fmt.Fprintf(&b, " hmvc %s; fmvn %s;", f[4], f[5])
+	b.WriteString(strings.Join(pos, " "))
+	if len(counters) >= 2 {
+		fmt.Fprintf(&b, " hmvc %s; fmvn %s;", counters[0], counters[1])
 	}
 	fmt.Fprintf(&b, " ce %d; id \"%d\";", ce, id)
 	return b.String()
@@ -362,9 +362,10 @@ func parseBookLine(text string) (id int, fen string, err error) {
 	if len(f) < 4 {
 		return 0, "", fmt.Errorf("%q: want four FEN fields then EPD operations", text)
 	}
-	fen = strings.Join(f[:4], " ")
+	pos, rest := epdPosition(f)
+	fen = strings.Join(pos, " ")
 	ops := map[string]string{}
-	for _, op := range strings.Split(strings.Join(f[4:], " "), ";") {
+	for _, op := range strings.Split(strings.Join(rest, " "), ";") {
 		k, v, _ := strings.Cut(strings.TrimSpace(op), " ")
 		if k != "" {
 			ops[k] = strings.Trim(strings.TrimSpace(v), `"`)

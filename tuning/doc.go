@@ -9,7 +9,8 @@
 //	<placement> <side> <castling> <ep> hmvc 3; fmvn 40; c9 "1-0"; ce 35; ply 78; game 12;
 //
 // The four FEN fields come first (Los Alamos boards carry their bunker
-// ranks after a '|', as everywhere in varena); then EPD operations: hmvc
+// ranks after a '|', as everywhere in varena; a variant that counts
+// checks adds the checks left, W+B, as in its FEN); then EPD operations: hmvc
 // and fmvn the move counters, c9 the game's result from White's view
 // ("1-0", "0-1", "1/2-1/2"), ce the search score in centipawns from the
 // side to move's view (as EPD defines ce), ply the plies played before

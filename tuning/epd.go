@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"varena/engines"
 )
 
 // Record is one labelled position of a data file.
@@ -46,13 +48,13 @@ func parseResult(s string) (float64, bool) {
 // fields and the operations they know.
 func (r Record) Format() string {
 	var b strings.Builder
-	f := strings.Split(r.FEN, " ")
-	b.WriteString(strings.Join(f[:min(len(f), 4)], " "))
-	if len(f) > 4 {
-		fmt.Fprintf(&b, " hmvc %s;", f[4])
+	pos, counters := epdPosition(strings.Fields(r.FEN))
+	b.WriteString(strings.Join(pos, " "))
+	if len(counters) > 0 {
+		fmt.Fprintf(&b, " hmvc %s;", counters[0])
 	}
-	if len(f) > 5 {
-		fmt.Fprintf(&b, " fmvn %s;", f[5])
+	if len(counters) > 1 {
+		fmt.Fprintf(&b, " fmvn %s;", counters[1])
 	}
 	fmt.Fprintf(&b, " c9 %q;", resultText[r.Result])
 	if r.HasScore {
@@ -67,7 +69,20 @@ func (r Record) Format() string {
 	return b.String()
 }
 
-// ParseRecord reads one data line: the four FEN fields, then EPD
+// epdPosition splits a FEN's fields into those an EPD line starts with
+// (the four position fields, and the checks-left field W+B of a variant
+// with check counting) and the move counters, which it writes as the
+// operations hmvc and fmvn.
+func epdPosition(f []string) (pos, counters []string) {
+	n := min(len(f), 4)
+	if n == 4 && len(f) > 4 && engines.IsChecksField(f[4]) {
+		n = 5
+	}
+	return f[:n], f[n:]
+}
+
+// ParseRecord reads one data line: the four FEN fields (and the
+// checks-left field W+B of a variant with check counting), then EPD
 // operations separated by ';'. c9 (the result: "1-0", "0-1" or
 // "1/2-1/2") is required; hmvc, fmvn, ce, ply and game are read when
 // present, other operations are ignored. The FEN itself is checked only
@@ -84,6 +99,10 @@ func ParseRecord(line string) (Record, error) {
 		if field == "" || strings.ContainsRune(field, ';') {
 			return r, fmt.Errorf("want four FEN fields before the operations")
 		}
+		fen = append(fen, field)
+		rest = strings.TrimLeft(after, " \t")
+	}
+	if field, after, _ := strings.Cut(rest, " "); engines.IsChecksField(field) {
 		fen = append(fen, field)
 		rest = strings.TrimLeft(after, " \t")
 	}
