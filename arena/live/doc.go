@@ -2,7 +2,9 @@
 // standings, ratings, the crosstable, the last finished games, and the
 // boards of the games in progress move by move, drawn for each geometry
 // (8x8; 6x6 with the two 2x2 bunkers beside the squares they lie under;
-// 7x6). A finished game opens as a replayable move list with its board.
+// 7x6; a loaded variant's board, its own pieces as their letters), as
+// rules.BoardOf describes it. A finished game opens as a replayable move
+// list with its board.
 //
 // A [Hub] is the arena's [arena.Watcher]: its methods only note what
 // happened under a mutex and wake the hub's own goroutine, which takes

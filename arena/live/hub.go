@@ -12,8 +12,8 @@ import (
 
 	"varena/arena"
 	"varena/engines"
-	"varena/engines/variants"
 	"varena/results"
+	"varena/results/rules"
 	"varena/results/rundir"
 	"varena/results/stats"
 )
@@ -346,15 +346,15 @@ type State struct {
 	ETAS       float64  `json:"eta_s"` // -1: unknown
 	PerMinute  float64  `json:"games_per_minute"`
 
-	Standings []rundir.Standing `json:"standings"`
-	Ratings   stats.Table       `json:"ratings"`
-	Cross     *Cross            `json:"crosstable,omitempty"`
-	SPRT      *rundir.SPRTState `json:"sprt,omitempty"`
-	Recent    []Brief           `json:"recent"`
-	Live      []Live            `json:"live"`
-	Boards    map[string]Board  `json:"boards"` // variant -> geometry
-	Letters   map[string]string `json:"letters,omitempty"`
-	PriorNote string            `json:"prior_note,omitempty"` // why ratings differ from a pairing's Elo
+	Standings []rundir.Standing      `json:"standings"`
+	Ratings   stats.Table            `json:"ratings"`
+	Cross     *Cross                 `json:"crosstable,omitempty"`
+	SPRT      *rundir.SPRTState      `json:"sprt,omitempty"`
+	Recent    []Brief                `json:"recent"`
+	Live      []Live                 `json:"live"`
+	Boards    map[string]rules.Board `json:"boards"` // variant -> its board
+	Letters   map[string]string      `json:"letters,omitempty"`
+	PriorNote string                 `json:"prior_note,omitempty"` // why ratings differ from a pairing's Elo
 }
 
 // Cross is the crosstable in standings order.
@@ -386,15 +386,6 @@ type Live struct {
 	Sides   [2]Side  `json:"sides"` // White, Black
 }
 
-// Board is a variant's geometry for drawing: main board files x ranks,
-// and the bunker rows as FEN lists them after "|", top to bottom, each a
-// list of square names (Vc6 lies under c6).
-type Board struct {
-	Files   int        `json:"files"`
-	Ranks   int        `json:"ranks"`
-	Bunkers [][]string `json:"bunkers,omitempty"`
-}
-
 // WaitEnded waits until the snapshot of the ended run (End) has been
 // offered to the browsers, or ctx ends.
 func (h *Hub) WaitEnded(ctx context.Context) {
@@ -411,7 +402,7 @@ func (h *Hub) snapshot(sum *rundir.Summary, played int, newGames []results.Game)
 	h.mu.Lock()
 	st := State{Name: h.meta.Name, Variants: h.meta.Variants, Tournament: h.meta.Tournament,
 		Scheduled: h.scheduled, Total: h.meta.Total, Played: played, Running: h.running,
-		Ended: h.ended, Note: h.note, ETAS: -1, Boards: map[string]Board{}}
+		Ended: h.ended, Note: h.note, ETAS: -1, Boards: map[string]rules.Board{}}
 	for _, g := range newGames {
 		if _, ok := g.WhiteScore(); ok {
 			h.recent = append(h.recent, g)
@@ -457,7 +448,7 @@ func (h *Hub) snapshot(sum *rundir.Summary, played int, newGames []results.Game)
 	}
 	h.mu.Unlock()
 	for _, v := range st.Variants {
-		if b, ok := boardOf(v); ok {
+		if b, err := rules.BoardOf(v); err == nil {
 			st.Boards[v] = b
 		}
 	}
@@ -494,36 +485,4 @@ func crossOf(s *rundir.Summary) *Cross {
 		c.Cells = append(c.Cells, r)
 	}
 	return c
-}
-
-// boardOf describes a variant's geometry for the page.
-func boardOf(name string) (Board, bool) {
-	v, err := variants.ByName(name)
-	if err != nil {
-		return Board{}, false
-	}
-	g := v.Geometry
-	b := Board{Files: g.Files(), Ranks: g.Ranks()}
-	rows := map[int][]engines.Square{}
-	for s := 0; s < g.NumSquares(); s++ {
-		sq := engines.Square(s)
-		if g.IsBunker(sq) {
-			rows[g.Rank(sq)] = append(rows[g.Rank(sq)], sq)
-		}
-	}
-	ranks := make([]int, 0, len(rows))
-	for r := range rows {
-		ranks = append(ranks, r)
-	}
-	sort.Sort(sort.Reverse(sort.IntSlice(ranks)))
-	for _, r := range ranks {
-		sqs := rows[r]
-		sort.Slice(sqs, func(i, j int) bool { return g.File(sqs[i]) < g.File(sqs[j]) })
-		var names []string
-		for _, sq := range sqs {
-			names = append(names, g.SquareName(sq))
-		}
-		b.Bunkers = append(b.Bunkers, names)
-	}
-	return b, true
 }

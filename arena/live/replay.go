@@ -8,25 +8,26 @@ import (
 	"varena/engines"
 	"varena/engines/variants"
 	"varena/results"
+	"varena/results/rules"
 	"varena/results/rundir"
 )
 
 // Replay is a game with the position after every ply, for the page's
 // move list and board.
 type Replay struct {
-	ID          int      `json:"id"`
-	Variant     string   `json:"variant"`
-	White       string   `json:"white"`
-	Black       string   `json:"black"`
-	Result      string   `json:"result"` // "*" while it is being played
-	Termination string   `json:"termination,omitempty"`
-	Reason      string   `json:"reason,omitempty"`
-	Moves       []string `json:"moves"`    // SAN
-	UCI         []string `json:"uci"`      // the same moves in UCI, for marking squares
-	Comments    []string `json:"comments"` // score/depth time per move, as in the PGN
-	FENs        []string `json:"fens"`     // FENs[i]: after i plies
-	Board       Board    `json:"board"`
-	Note        string   `json:"note,omitempty"` // a move that did not replay
+	ID          int         `json:"id"`
+	Variant     string      `json:"variant"`
+	White       string      `json:"white"`
+	Black       string      `json:"black"`
+	Result      string      `json:"result"` // "*" while it is being played
+	Termination string      `json:"termination,omitempty"`
+	Reason      string      `json:"reason,omitempty"`
+	Moves       []string    `json:"moves"`    // SAN
+	UCI         []string    `json:"uci"`      // the same moves in UCI, for marking squares
+	Comments    []string    `json:"comments"` // score/depth time per move, as in the PGN
+	FENs        []string    `json:"fens"`     // FENs[i]: after i plies
+	Board       rules.Board `json:"board"`
+	Note        string      `json:"note,omitempty"` // a move that did not replay
 }
 
 // errNoGame is returned for an ID the run does not hold.
@@ -80,7 +81,7 @@ func replay(g results.Game) Replay {
 		r.UCI = append(r.UCI, m.UCI)
 		r.Comments = append(r.Comments, comment(m))
 	}
-	r.Board, _ = boardOf(g.Variant)
+	r.Board, _ = rules.BoardOf(g.Variant)
 	v, err := variants.ByName(g.Variant)
 	if err != nil {
 		r.Note = err.Error()

@@ -216,7 +216,7 @@ func TestLiveViewInBrowser(t *testing.T) {
 	renameInRun(t, out, "b.greedy", htmlName)
 	go func() { serveDone <- serve(sctx, "127.0.0.1:0", out, &serr) }()
 	surl := waitURL(t, &serr, serveDone)
-	ids := firstOfEachVariant(t, out)
+	ids := firstOfEachVariant(t, out, 3)
 	for v, id := range ids {
 		if _, err := chromedp.Run(ctx, chromedp.Navigate(fmt.Sprintf("%s#game=%d", surl, id))); err != nil {
 			t.Fatal(err)
@@ -297,8 +297,8 @@ func checkEscaped(ctx context.Context, t *testing.T, where, name string) {
 }
 
 // firstOfEachVariant returns a finished game's ID per variant of the
-// run's journal.
-func firstOfEachVariant(t *testing.T, dir string) map[string]int {
+// run's journal, which must hold games of n variants.
+func firstOfEachVariant(t *testing.T, dir string, n int) map[string]int {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(dir, "journal.jsonl"))
 	if err != nil {
@@ -317,8 +317,8 @@ func firstOfEachVariant(t *testing.T, dir string) map[string]int {
 			ids[g.Variant] = g.ID
 		}
 	}
-	if len(ids) != 3 {
-		t.Fatalf("games of %d variants, want 3", len(ids))
+	if len(ids) != n {
+		t.Fatalf("games of %d variants, want %d", len(ids), n)
 	}
 	return ids
 }

@@ -34,3 +34,23 @@ func Parse(t testing.TB, yaml string) *configs.Run {
 	}
 	return r
 }
+
+// FairyBoard is a variants.ini (docs/variants-file.md) of one variant,
+// fairy7: chess on 7x7 with two pieces of its own, q (customPiece1: moves
+// as a queen, captures as a knight; not a queen though it has the
+// queen's letter) and a (customPiece2: bishop plus knight). Tests of the
+// pages that draw boards play it: a board that is not 8x8, letters that
+// are not the chess pieces'.
+const FairyBoard = `# 7x7 chess with two pieces of its own.
+[fairy7:chess]
+maxRank = 7
+maxFile = g
+queen = -
+customPiece1 = q:mQcN
+customPiece2 = a:BN
+castling = false
+promotionRegionWhite = *7
+promotionRegionBlack = *1
+promotionPieceTypes = qarn
+startFen = rnqkanr/ppppppp/7/7/7/PPPPPPP/RNQKANR w - - 0 1
+`

@@ -71,6 +71,7 @@ type fault struct {
 	Ending  string
 	Variant string
 	Reason  string
+	Final   drawing // the position the game ended in (the first drawnFaults faults)
 }
 
 // faultOf returns the fault that decided g, if any.
@@ -122,6 +123,8 @@ type openingRow struct {
 	White    float64 // White's points
 	First    float64 // points of the engine listed first in the run
 	FirstOf  map[string]bool
+	Start    drawing      // the first drawnOpenings rows
+	game     results.Game // the first game from it
 	lopsided float64
 }
 
@@ -148,7 +151,7 @@ func openingRows(meta rundir.Meta, games []results.Game) []openingRow {
 		if !ok {
 			i = len(rows)
 			at[k] = i
-			rows = append(rows, openingRow{N: i + 1, Variant: g.Variant, FEN: g.StartFEN, FirstOf: map[string]bool{}})
+			rows = append(rows, openingRow{N: i + 1, Variant: g.Variant, FEN: g.StartFEN, FirstOf: map[string]bool{}, game: g})
 		}
 		r := &rows[i]
 		r.Games++

@@ -1,7 +1,10 @@
 // Package report writes a run directory's report.html: one self-contained
 // page (figures as inline SVG drawn with gonum.org/v1/plot, no script,
 // font or style fetched from anywhere) that reads offline and travels as a
-// mail attachment.
+// mail attachment. Positions are drawn as boards in HTML and CSS: the
+// first openings' start positions and the first faults' final ones, each
+// on its variant's board as package rules describes it (any size, the
+// bunkers beside it, a loaded variant's own pieces as their letters).
 //
 // It is built from the files a run keeps: meta.json, the journal (the
 // source of truth; a damaged one is read as far as it goes and the page

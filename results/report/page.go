@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"varena/results"
+	"varena/results/rules"
 	"varena/results/rundir"
 	"varena/results/stats"
 )
@@ -107,9 +108,11 @@ type page struct {
 	EndingRows     []endingRow
 	EndFig         figure
 	Faults         []fault
+	DrawnFaults    int      // faults with their final position drawn
 	Overruns       []string // a warning line per engine that overran its time within the margin
 	Lengths        []lengthStats
 	Openings       []openingRow
+	DrawnOpenings  int // openings with their start position drawn
 	OpeningsFig    figure
 	SPRT           *rundir.SPRTState
 	SPRTFigs       []figure
@@ -176,11 +179,16 @@ func build(run *Run, now time.Time) (*page, error) {
 		}
 		pg.EndingRows = append(pg.EndingRows, row)
 	}
+	draw := boards{}
 	for _, g := range byID(games) {
 		if f, ok := faultOf(g); ok {
+			if len(pg.Faults) < drawnFaults {
+				f.Final = draw.drawing(g, rules.FinalFEN)
+			}
 			pg.Faults = append(pg.Faults, f)
 		}
 	}
+	pg.DrawnFaults = min(len(pg.Faults), drawnFaults)
 	pg.Overruns = overrunWarnings(games)
 	for _, v := range run.Meta.Variants {
 		ls := plies(games, v)
@@ -202,6 +210,11 @@ func build(run *Run, now time.Time) (*page, error) {
 		pg.Lengths = append(pg.Lengths, st)
 	}
 	pg.Openings = openingRows(run.Meta, games)
+	for i := range pg.Openings[:min(len(pg.Openings), drawnOpenings)] {
+		r := &pg.Openings[i]
+		r.Start = draw.drawing(r.game, rules.StartFEN)
+	}
+	pg.DrawnOpenings = min(len(pg.Openings), drawnOpenings)
 	pg.OpeningsFig = add(openingsFigure(pg.Openings))
 	if run.Meta.SPRT != nil {
 		pg.SPRT = sum.SPRT

@@ -21,6 +21,14 @@ svg.fig{width:100%;height:auto;max-width:900px;display:block;margin:.5em 0}
 .note{color:#555;font-size:.92em}.warn{background:#fff4e0;border:1px solid #f0c070;padding:.5em 1em}
 code{font-size:.9em;word-break:break-all}
 nav a{margin-right:.8em}
+.dg{display:flex;gap:6px;align-items:flex-start;margin:.2em 0;--sq:20px}
+.bd{border:1px solid #555;align-self:flex-start}.bk{border:2px solid #2a6}
+.rk{display:flex}
+.dg i{width:var(--sq);height:var(--sq);display:flex;align-items:center;justify-content:center;font-style:normal;font-size:calc(var(--sq)*.8);line-height:1}
+.dg i.l{background:#eed9b4}.dg i.d{background:#b58863}.bk i.l{background:#d9e9d9}.bk i.d{background:#8fb58f}
+.dg i.o{outline:1px dashed #2a6;outline-offset:-3px}
+.dg i.w{color:#fff;text-shadow:0 0 2px #000,0 0 1px #000}.dg i.b{color:#111}
+.bs{display:grid;grid-auto-rows:var(--sq)}
 </style>
 </head>
 <body>
@@ -98,9 +106,10 @@ nav a{margin-right:.8em}
 {{end}}</table>
 {{.EndFig.SVG}}
 <h3 id="faults">Faults</h3>
-{{if .Faults}}<table><tr><th>Game</th><th class="l">Engine at fault</th><th class="l">Fault</th><th class="l">Variant</th><th class="l">Reason</th></tr>
-{{range .Faults}}<tr><td>{{.ID}}</td><td class="l">{{.Engine}}</td><td class="l">{{.Ending}}</td><td class="l">{{.Variant}}</td><td class="l"><code>{{.Reason}}</code></td></tr>
-{{end}}</table>{{else}}<p class="note">None: no time forfeit, crash, illegal move or protocol error.</p>{{end}}
+{{if .Faults}}<table><tr><th>Game</th><th class="l">Engine at fault</th><th class="l">Fault</th><th class="l">Variant</th><th class="l">Reason</th><th class="l">Final position</th></tr>
+{{range .Faults}}<tr><td>{{.ID}}</td><td class="l">{{.Engine}}</td><td class="l">{{.Ending}}</td><td class="l">{{.Variant}}</td><td class="l"><code>{{.Reason}}</code></td><td class="l">{{template "drawing" .Final}}</td></tr>
+{{end}}</table>
+<p class="note">The final position is the one the game stopped in{{if lt .DrawnFaults (len .Faults)}}, drawn for the first {{.DrawnFaults}} faults{{end}}.</p>{{else}}<p class="note">None: no time forfeit, crash, illegal move or protocol error.</p>{{end}}
 {{range .Overruns}}<p class="note">{{.}}</p>
 {{end}}
 </section>
@@ -117,8 +126,9 @@ nav a{margin-right:.8em}
 <p class="note">The score of White and of the first engine of each game (of its two players, the one listed first in the run) per start position. Far from 50% over many games: a lopsided opening.</p>
 {{.OpeningsFig.SVG}}
 <table><tr><th>#</th><th class="l">Variant</th><th class="l">Start position</th><th>Games</th><th>White</th><th>First engine</th></tr>
-{{range .Openings}}<tr><td>{{.N}}</td><td class="l">{{.Variant}}</td><td class="l"><code>{{.FEN}}</code></td><td>{{.Games}}</td><td>{{f1 .WhitePct}}%</td><td>{{f1 .FirstPct}}%</td></tr>
+{{range .Openings}}<tr><td>{{.N}}</td><td class="l">{{.Variant}}</td><td class="l">{{template "drawing" .Start}}<code>{{.FEN}}</code></td><td>{{.Games}}</td><td>{{f1 .WhitePct}}%</td><td>{{f1 .FirstPct}}%</td></tr>
 {{end}}</table>
+{{if lt .DrawnOpenings (len .Openings)}}<p class="note">The first {{.DrawnOpenings}} start positions are drawn; the others have their FEN.</p>{{end}}
 </section>
 {{end}}
 {{if .SPRT}}
@@ -137,4 +147,7 @@ nav a{margin-right:.8em}
 <p class="note">Made by varena from the run's journal.jsonl and meta.json. Figures are SVG inside this file: it reads offline.</p>
 </body>
 </html>
+{{define "drawing"}}{{with .Board}}{{template "diagram" .}}{{end}}{{with .Err}}<span class="note">{{.}}</span>{{end}}{{end}}
+{{define "diagram"}}<div class="dg" data-variant="{{.Variant}}" title="{{.FEN}}"><div class="bd">{{range .Rows}}{{template "rank" .}}{{end}}</div>{{if .Bunkers}}<div class="bs">{{range .Bunkers}}<div class="bk" style="grid-row:{{.Row}}/{{.End}}">{{range .Rows}}{{template "rank" .}}{{end}}</div>{{end}}</div>{{end}}</div>{{end}}
+{{define "rank"}}<div class="rk" data-rank="{{.Rank}}">{{range .Squares}}<i class="{{.Class}}">{{.Text}}</i>{{end}}</div>{{end}}
 `

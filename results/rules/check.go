@@ -6,7 +6,6 @@ import (
 	"slices"
 
 	"varena/engines"
-	"varena/engines/variants"
 	"varena/results"
 )
 
@@ -27,20 +26,9 @@ var rulesTerminations = []string{results.TermExtinction, results.TermCheckmate, 
 // so that an edited or corrupted line that still parses is refused, not
 // counted. The error says what is false, with the move's number.
 func CheckGame(g results.Game) error {
-	v, err := variants.ByName(g.Variant)
+	v, pos, err := startOf(g)
 	if err != nil {
 		return err
-	}
-	var pos engines.Position
-	switch {
-	case g.StartFEN != "":
-		if pos, err = engines.ParseFEN(v, g.StartFEN); err != nil {
-			return fmt.Errorf("start_fen: %w", err)
-		}
-	case g.StartIsInitial:
-		pos = v.StartPosition()
-	default:
-		return errors.New("no start_fen")
 	}
 	first, black := pos.FullmoveNumber(), pos.SideToMove() == engines.Black
 	label := func(i int, text string) string {

@@ -3,6 +3,9 @@
 // the end, a game the rules ended carrying their result), and a
 // [PGNChecker] vets the games of PGN files before they are rated,
 // reporting each one left out with its FILE:LINE and why. It is the one
-// package under results that knows the move generator; [Termination]
-// names the rules' ends as the records do.
+// package under results that knows the move generator, so it is also
+// where the pages that draw positions (report.html, the live page) get
+// what they draw as plain data: [BoardOf] a variant's board, [FinalFEN]
+// the position a record ends in. [Termination] names the rules' ends as
+// the records do.
 package rules

@@ -1,0 +1,217 @@
+package report
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"varena/results"
+	"varena/results/rules"
+)
+
+// The report draws at most this many start positions (the first rows of
+// the openings table) and final positions (the first faults): the page
+// stays a few hundred kilobytes however long the run; the others keep
+// their FEN.
+const (
+	drawnOpenings = 24
+	drawnFaults   = 12
+)
+
+// glyphs are the chess pieces' symbols by FEN letter. The filled shapes
+// serve both colours (the style colours them): their outlines alone are
+// hard to tell apart at a diagram's size.
+var glyphs = map[byte]string{'K': "♚", 'Q': "♛", 'R': "♜", 'B': "♝", 'N': "♞", 'P': "♟"}
+
+// diagram is a position drawn as HTML: the main board's ranks top to
+// bottom, and the bunkers beside the ranks they lie under, as the live
+// page draws them.
+type diagram struct {
+	Variant, FEN string
+	Ranks        int // of the main board: the bunker column's rows
+	Rows         []diagramRow
+	Bunkers      []bunkerBox
+}
+
+// diagramRow is one rank of squares, a-file first.
+type diagramRow struct {
+	Rank    int // 1-based
+	Squares []diagramSquare
+}
+
+// diagramSquare is a square with what stands on it.
+type diagramSquare struct {
+	Class string // l or d (light, dark), o (a bunker lies under it), w or b (the piece's colour)
+	Text  string // the glyph or letter, "" for an empty square
+}
+
+// bunkerBox is one bunker: consecutive bunker rows, placed in the grid
+// rows Row to Row+len(Rows)-1 of the bunker column (row 1 is the main
+// board's top rank).
+type bunkerBox struct {
+	Row  int
+	Rows []diagramRow
+}
+
+// End returns the grid line after the box's last row.
+func (b bunkerBox) End() int { return b.Row + len(b.Rows) }
+
+// boards draws FENs of the run's variants, asking rules once for each
+// variant's board.
+type boards map[string]rules.Board
+
+// drawing is a position as a cell of the report shows it: its diagram,
+// or why there is none.
+type drawing struct {
+	Board *diagram
+	Err   string
+}
+
+// drawing draws a position of record g, the one fen replays it to
+// (rules.StartFEN, rules.FinalFEN), or says why it cannot.
+func (bs boards) drawing(g results.Game, fen func(results.Game) (string, error)) drawing {
+	f, err := fen(g)
+	var d *diagram
+	if err == nil {
+		d, err = bs.draw(g.Variant, f)
+	}
+	if err != nil {
+		return drawing{Err: "no diagram: " + err.Error()}
+	}
+	return drawing{Board: d}
+}
+
+// draw draws fen, a position of variant. A FEN that does not fit the
+// variant's board is an error, not half a picture.
+func (bs boards) draw(variant, fen string) (*diagram, error) {
+	b, ok := bs[variant]
+	if !ok {
+		var err error
+		if b, err = rules.BoardOf(variant); err != nil {
+			return nil, err
+		}
+		bs[variant] = b
+	}
+	placement, _, _ := strings.Cut(fen, " ")
+	main, bunker, hasBunker := strings.Cut(placement, "|")
+	d := &diagram{Variant: variant, FEN: fen, Ranks: b.Ranks}
+	ranks := strings.Split(main, "/")
+	if len(ranks) != b.Ranks {
+		return nil, fmt.Errorf("FEN %q: %d ranks, the %s board has %d", fen, len(ranks), variant, b.Ranks)
+	}
+	under := map[string]bool{} // squares a bunker lies under
+	for _, row := range b.Bunkers {
+		for _, n := range row {
+			under[strings.ToLower(n[1:])] = true
+		}
+	}
+	for i, text := range ranks {
+		rank := b.Ranks - i
+		names := make([]string, b.Files)
+		for f := range names {
+			names[f] = string(rune('a'+f)) + strconv.Itoa(rank)
+		}
+		row, err := drawRow(text, names, rank, b.Letters, under)
+		if err != nil {
+			return nil, fmt.Errorf("FEN %q: rank %d: %w", fen, rank, err)
+		}
+		d.Rows = append(d.Rows, row)
+	}
+	if len(b.Bunkers) == 0 {
+		return d, nil
+	}
+	var texts []string
+	if hasBunker {
+		texts = strings.Split(bunker, "/")
+	}
+	if len(texts) != 0 && len(texts) != len(b.Bunkers) {
+		return nil, fmt.Errorf("FEN %q: %d bunker rows, the %s board has %d", fen, len(texts), variant, len(b.Bunkers))
+	}
+	for i, names := range b.Bunkers {
+		text := strconv.Itoa(len(names)) // no bunker part: empty bunkers
+		if texts != nil {
+			text = texts[i]
+		}
+		rank, err := strconv.Atoi(names[0][2:])
+		if err != nil {
+			return nil, fmt.Errorf("bunker square %q: %w", names[0], err)
+		}
+		row, err := drawRow(text, names, rank, b.Letters, nil)
+		if err != nil {
+			return nil, fmt.Errorf("FEN %q: bunker row %d: %w", fen, i+1, err)
+		}
+		// Consecutive ranks form one bunker (rows come top to bottom).
+		if n := len(d.Bunkers); n > 0 && d.Bunkers[n-1].Rows[len(d.Bunkers[n-1].Rows)-1].Rank == rank+1 {
+			d.Bunkers[n-1].Rows = append(d.Bunkers[n-1].Rows, row)
+		} else {
+			d.Bunkers = append(d.Bunkers, bunkerBox{Row: b.Ranks - rank + 1, Rows: []diagramRow{row}})
+		}
+	}
+	return d, nil
+}
+
+// drawRow reads one FEN row onto the squares named names (a bunker
+// square, Vc1, takes the colour of the square above it, c1): the six
+// chess letters as glyphs unless the variant has a piece of its own with
+// that letter (own), every other letter as itself, upper case White.
+func drawRow(text string, names []string, rank int, own string, under map[string]bool) (diagramRow, error) {
+	row := diagramRow{Rank: rank}
+	put := func(piece byte) error {
+		f := len(row.Squares)
+		if f >= len(names) {
+			return fmt.Errorf("%q: more than %d squares", text, len(names))
+		}
+		name := strings.ToLower(strings.TrimPrefix(names[f], "V"))
+		class := "l"
+		if (int(name[0]-'a')+rank)%2 == 1 {
+			class = "d"
+		}
+		if under[name] {
+			class += " o"
+		}
+		sq := diagramSquare{}
+		if piece != 0 {
+			up := piece &^ ('a' - 'A')
+			sq.Text = string(piece)
+			if g, ok := glyphs[up]; ok && !strings.ContainsRune(own, rune(up)) {
+				sq.Text = g
+			}
+			if piece == up {
+				class += " w"
+			} else {
+				class += " b"
+			}
+		}
+		sq.Class = class
+		row.Squares = append(row.Squares, sq)
+		return nil
+	}
+	for i := 0; i < len(text); {
+		c := text[i]
+		switch {
+		case c >= '0' && c <= '9':
+			j := i
+			for j < len(text) && text[j] >= '0' && text[j] <= '9' {
+				j++
+			}
+			n, _ := strconv.Atoi(text[i:j])
+			for range n {
+				if err := put(0); err != nil {
+					return row, err
+				}
+			}
+			i = j
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+			if err := put(c); err != nil {
+				return row, err
+			}
+			i++
+		default:
+			return row, fmt.Errorf("%q: %q is neither a piece nor a count", text, c)
+		}
+	}
+	if len(row.Squares) != len(names) {
+		return row, fmt.Errorf("%q: %d squares, want %d", text, len(row.Squares), len(names))
+	}
+	return row, nil
+}

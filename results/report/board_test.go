@@ -1,0 +1,222 @@
+package report
+
+import (
+	"strings"
+	"sync"
+	"testing"
+
+	"varena/configs/configtest"
+	"varena/engines/variants"
+	"varena/results"
+	"varena/results/rules"
+	"varena/results/rundir"
+)
+
+var fairyOnce sync.Once
+
+// registerFairy registers configtest.FairyBoard's fairy7 once for the
+// test binary (the registry refuses a second variant of one name).
+func registerFairy(t *testing.T) {
+	t.Helper()
+	var err error
+	fairyOnce.Do(func() {
+		vs, lerr := variants.Load(strings.NewReader(configtest.FairyBoard), "fairy7.ini")
+		if err = lerr; err == nil {
+			err = variants.Register(vs...)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// drawn writes a diagram's rows as text, one string a rank, top first:
+// each square its glyph or letter, "." when empty; and the colours, w
+// or b a piece, "." none. Bunker rows follow the main board's, "|"
+// between the boxes.
+func drawn(d *diagram) (texts, colours []string) {
+	add := func(r diagramRow) {
+		var t, c strings.Builder
+		for _, sq := range r.Squares {
+			switch {
+			case sq.Text == "":
+				t.WriteString(".")
+				c.WriteString(".")
+			case strings.HasSuffix(sq.Class, " w"):
+				t.WriteString(sq.Text)
+				c.WriteString("w")
+			default:
+				t.WriteString(sq.Text)
+				c.WriteString("b")
+			}
+		}
+		texts, colours = append(texts, t.String()), append(colours, c.String())
+	}
+	for _, r := range d.Rows {
+		add(r)
+	}
+	for _, b := range d.Bunkers {
+		texts, colours = append(texts, "|"), append(colours, "|")
+		for _, r := range b.Rows {
+			add(r)
+		}
+	}
+	return texts, colours
+}
+
+func TestDrawBoards(t *testing.T) {
+	registerFairy(t)
+	tests := []struct {
+		name, variant, fen string
+		texts, colours     []string
+		boxes              []int // the bunker boxes' first grid rows
+	}{
+		{"loaded 7x7 with pieces of its own", "fairy7", "rnqkanr/ppppppp/7/7/7/PPPPPPP/RNQKANR w - - 0 1",
+			// q and a are letters (q is no queen), K R N P glyphs.
+			[]string{"♜♞q♚a♞♜", "♟♟♟♟♟♟♟", ".......", ".......", ".......", "♟♟♟♟♟♟♟", "♜♞Q♚A♞♜"},
+			[]string{"bbbbbbb", "bbbbbbb", ".......", ".......", ".......", "wwwwwww", "wwwwwww"}, nil},
+		{"8x8", "extinction", "r3k2r/8/8/3Qq3/8/8/8/R3K2R w - - 0 1",
+			[]string{"♜...♚..♜", "........", "........", "...♛♛...", "........", "........", "........", "♜...♚..♜"},
+			[]string{"b...b..b", "........", "........", "...wb...", "........", "........", "........", "w...w..w"}, nil},
+		{"7x6", "evolution", "NNN1nnk/NNN1nnn/NNN1nnn/NNN1nnn/NNN1nnn/KNN1nnn w - - 0 1",
+			[]string{"♞♞♞.♞♞♚", "♞♞♞.♞♞♞", "♞♞♞.♞♞♞", "♞♞♞.♞♞♞", "♞♞♞.♞♞♞", "♚♞♞.♞♞♞"},
+			[]string{"www.bbb", "www.bbb", "www.bbb", "www.bbb", "www.bbb", "www.bbb"}, nil},
+		{"bunkers with pieces", "losalamos-bunkers", "rnqknr/pppppp/6/6/PPPPPP/RNQK1R|1n/2/2/N1 w - - 0 1",
+			[]string{"♜♞♛♚♞♜", "♟♟♟♟♟♟", "......", "......", "♟♟♟♟♟♟", "♜♞♛♚.♜", "|", ".♞", "..", "|", "..", "♞."},
+			[]string{"bbbbbb", "bbbbbb", "......", "......", "wwwwww", "wwww.w", "|", ".b", "..", "|", "..", "w."}, []int{1, 5}},
+		{"bunkers left out of the FEN: empty", "losalamos-bunkers", "6/6/6/6/6/6 w - - 0 1",
+			[]string{"......", "......", "......", "......", "......", "......", "|", "..", "..", "|", "..", ".."},
+			[]string{"......", "......", "......", "......", "......", "......", "|", "..", "..", "|", "..", ".."}, []int{1, 5}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d, err := boards{}.draw(tt.variant, tt.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			texts, colours := drawn(d)
+			if strings.Join(texts, "/") != strings.Join(tt.texts, "/") {
+				t.Errorf("pieces\n got %q\nwant %q", texts, tt.texts)
+			}
+			if strings.Join(colours, "/") != strings.Join(tt.colours, "/") {
+				t.Errorf("colours\n got %q\nwant %q", colours, tt.colours)
+			}
+			var boxes []int
+			for _, b := range d.Bunkers {
+				boxes = append(boxes, b.Row)
+				if b.End() != b.Row+2 {
+					t.Errorf("bunker at row %d ends at %d, want 2 rows", b.Row, b.End())
+				}
+			}
+			if len(boxes) != len(tt.boxes) || len(boxes) > 0 && (boxes[0] != tt.boxes[0] || boxes[1] != tt.boxes[1]) {
+				t.Errorf("bunker boxes at rows %v, want %v", boxes, tt.boxes)
+			}
+			// a1 is dark on every board, and the colours alternate.
+			last := d.Rows[len(d.Rows)-1]
+			if last.Rank != 1 || !strings.HasPrefix(last.Squares[0].Class, "d") || !strings.HasPrefix(last.Squares[1].Class, "l") {
+				t.Errorf("rank %d: a1 %q, b1 %q: want a dark a1", last.Rank, last.Squares[0].Class, last.Squares[1].Class)
+			}
+		})
+	}
+}
+
+// TestDrawBunkerMarks: the squares a bunker lies under are dashed (o),
+// and only they.
+func TestDrawBunkerMarks(t *testing.T) {
+	d, err := boards{}.draw("losalamos-bunkers", "rnqknr/pppppp/6/6/PPPPPP/RNQKNR|2/2/2/2 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var over []string
+	for _, r := range d.Rows {
+		for f, sq := range r.Squares {
+			if strings.Contains(sq.Class, "o") {
+				over = append(over, string(rune('a'+f))+string(rune('0'+r.Rank)))
+			}
+		}
+	}
+	if got := strings.Join(over, " "); got != "c6 d6 c5 d5 c2 d2 c1 d1" {
+		t.Errorf("dashed squares %s, want those above the bunkers", got)
+	}
+}
+
+func TestDrawRefusesMisfits(t *testing.T) {
+	registerFairy(t)
+	for _, tt := range []struct{ variant, fen, want string }{
+		{"fairy7", "rnqkanr/ppppppp/7/7/7/PPPPPPP w - - 0 1", "6 ranks, the fairy7 board has 7"},
+		{"fairy7", "rnqkanr/ppppppp/8/7/7/7/PPPPPPP w - - 0 1", "rank 5: \"8\": more than 7 squares"},
+		{"fairy7", "rnqkanr/ppppppp/6/7/7/7/PPPPPPP w - - 0 1", "rank 5: \"6\": 6 squares, want 7"},
+		{"fairy7", "rnqkanr/ppppppp/7/3*3/7/7/PPPPPPP w - - 0 1", "'*' is neither a piece nor a count"},
+		{"losalamos-bunkers", "rnqknr/pppppp/6/6/PPPPPP/RNQKNR|2/2 w - - 0 1", "2 bunker rows, the losalamos-bunkers board has 4"},
+		{"losalamos-bunkers", "rnqknr/pppppp/6/6/PPPPPP/RNQKNR|2/2/3/2 w - - 0 1", "bunker row 3: \"3\": more than 2 squares"},
+		{"nosuch", "8/8/8/8/8/8/8/8 w - - 0 1", "unknown variant \"nosuch\""},
+	} {
+		_, err := boards{}.draw(tt.variant, tt.fen)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s %q: err %v, want %q", tt.variant, tt.fen, err, tt.want)
+		}
+	}
+}
+
+// TestFaultFinalPosition: a game lost by a fault shows the position it
+// stopped in, replayed from its moves, in the faults table.
+func TestFaultFinalPosition(t *testing.T) {
+	registerFairy(t)
+	meta := rundir.Meta{Name: "faults", Variants: []string{"fairy7"}, Engines: []string{"a", "b"}, Tournament: "round-robin", Total: 2}
+	games := []results.Game{
+		{Variant: "fairy7", White: "a", Black: "b", Result: results.BlackWins, Termination: results.TermIllegalMove,
+			Reason: "a played e1e3, illegal", Moves: []results.Move{{UCI: "e1d3"}, {UCI: "b7c5"}}},
+		{Variant: "fairy7", White: "b", Black: "a", Result: results.WhiteWins, Termination: results.TermResignation},
+	}
+	_, page := runDir(t, meta, games)
+	i := strings.Index(page, `<h3 id="faults">`)
+	j := strings.Index(page, `<section id="lengths">`)
+	if i < 0 || j < i {
+		t.Fatal("no faults table")
+	}
+	faults := page[i:j]
+	// After A e1-d3 (a knight's leap) and n b7-c5.
+	want := "r1qkanr/ppppppp/2n4/7/3A3/PPPPPPP/RNQK1NR"
+	if !strings.Contains(faults, `title="`+want+` w - - 2 2"`) {
+		t.Errorf("the fault's final position %s is not drawn:\n%s", want, faults)
+	}
+	if n := strings.Count(faults, `<div class="rk"`); n != 7 {
+		t.Errorf("%d ranks drawn in the faults table, want the 7 of one board", n)
+	}
+	for _, letter := range []string{">q</i>", ">A</i>", ">Q</i>", ">a</i>"} {
+		if !strings.Contains(faults, letter) {
+			t.Errorf("the final position lacks the letter %s", letter)
+		}
+	}
+}
+
+// FuzzDraw: any FEN text is drawn to the variant's shape or refused,
+// never half drawn, never a panic.
+func FuzzDraw(f *testing.F) {
+	for _, s := range []string{"rnqkanr/ppppppp/7/7/7/PPPPPPP/RNQKANR w - - 0 1", "rnqknr/pppppp/6/6/PPPPPP/RNQKNR|2/2/2/2 w - - 0 1", "8/8/8/8/8/8/8/8", "99999999999999999999/1", "|/|", ""} {
+		f.Add("fairy7", s)
+		f.Add("losalamos-bunkers", s)
+	}
+	f.Fuzz(func(t *testing.T, variant, fen string) {
+		registerFairy(t)
+		if variant != "fairy7" && variant != "losalamos-bunkers" && variant != "extinction" {
+			variant = "extinction"
+		}
+		d, err := boards{}.draw(variant, fen)
+		if err != nil {
+			return
+		}
+		b, err := rules.BoardOf(variant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(d.Rows) != b.Ranks || len(d.Bunkers) != len(b.Bunkers)/2 {
+			t.Fatalf("%q: %d ranks and %d bunkers drawn, the board has %d and %d bunker rows", fen, len(d.Rows), len(d.Bunkers), b.Ranks, len(b.Bunkers))
+		}
+		for _, r := range d.Rows {
+			if len(r.Squares) != b.Files {
+				t.Fatalf("%q: rank %d of %d squares, the board has %d files", fen, r.Rank, len(r.Squares), b.Files)
+			}
+		}
+	})
+}
