@@ -61,14 +61,18 @@ func fairyTerminal(pos *engines.Position, ply int) int {
 	return resultScore(pos, pos.NoMovesOutcome().Result, ply)
 }
 
-// fairyDrawn is isDraw on the general path: the variant's n-move rule, a
-// repetition (once is enough in the search) scored by the variant's
-// n-fold value, the bare-kings draw and insufficient material. ok: the
-// game ends here, with score for the side to move.
+// fairyDrawn is isDraw on the general path: the variant's n-move rule,
+// the count of a counting rule past its limit (unless the side to move
+// is mated), a repetition (once is enough in the search) scored by the
+// variant's n-fold value, the bare-kings draw and insufficient material.
+// ok: the game ends here, with score for the side to move.
 func (s *Searcher) fairyDrawn(pos *engines.Position, ply int) (score int, ok bool) {
 	v := pos.Variant()
 	hm := pos.HalfmoveClock()
 	if n := v.MoveRule(); n > 0 && hm >= 2*n {
+		return 0, true
+	}
+	if pos.CountingOver() && (!pos.InCheck() || pos.CountMoves() > 0) {
 		return 0, true
 	}
 	n := len(s.path) - 1
