@@ -140,6 +140,19 @@ func (p *Position) CountingPly() int {
 	return int(p.halfmove)
 }
 
+// TableKey returns Hash, and with a count on, the plies left to its
+// limit mixed in: a key for a search's transposition table, where the
+// same placement is worth a win with the count far from its limit and a
+// draw near it. Hash leaves the count out, as Fairy-Stockfish's key does,
+// so that the repetition rule sees the positions as the same.
+func (p *Position) TableKey() uint64 {
+	if p.v.Counting == NoCounting || p.checks == 0 {
+		return p.hash
+	}
+	left := max(int(p.checks)-int(p.halfmove), -1)
+	return p.hash ^ zobristCount[left+1]
+}
+
 // CountingOver reports whether a count of Variant.Counting has passed
 // its limit: the game is drawn unless the side to move is checkmated.
 func (p *Position) CountingOver() bool { return p.countingOver() }
