@@ -15,9 +15,10 @@
 // and move rules through the Variant fields named after its keys
 // (CheckmateValue, StalemateValue, ExtinctionValue, ExtinctionAll,
 // ExtinctionPieceCount, BareKingValue, FlagPiece and FlagRegion,
-// CheckCounting, MustCapture, NoChecking, NMoveRule, NFoldRule...). Each
-// one's zero value is the rule of the built-in variants, so these never
-// see them; a variant that sets one takes a general path (fairy.go).
+// CheckCounting, MustCapture, NoChecking, NMoveRule, NFoldRule, Counting
+// in counting.go...). Each one's zero value is the rule of the built-in
+// variants, so these never see them; a variant that sets one takes a
+// general path (fairy.go).
 // Pawn rules of regions (PromotionRegion, DoubleStepRegion,
 // EnPassantRegion) give the variant its own copy of the Geometry with
 // those pawn tables, so the pawn code stays the same for all.

@@ -86,6 +86,17 @@ func (v *Variant) checkFairyRules() error {
 		return fmt.Errorf("NMoveRule %d too large", v.NMoveRule)
 	case v.NFoldRule < 0 || v.NFoldRule == 1 || v.NFoldRule > 1000:
 		return fmt.Errorf("NFoldRule %d: want 0 (3) or 2-1000", v.NFoldRule)
+	case int(v.Counting) >= len(countingRules):
+		return fmt.Errorf("bad counting rule %d", v.Counting)
+	case v.Counting != NoCounting && v.CheckCounting:
+		return errors.New("Counting with CheckCounting")
+	case v.Counting != NoCounting && v.NMoveRule >= 0:
+		return errors.New("Counting needs NMoveRule negative (no n-move rule): its count takes the halfmove clock")
+	}
+	for r, t := range v.CountingTypes {
+		if t != NoPieceType && (v.Counting == NoCounting || int(t) >= NumPieceTypes || !v.pieceSet[t] || t == King || t == Pawn) {
+			return fmt.Errorf("counting type %d of role %d is not a piece of the variant counted", t, r)
+		}
 	}
 	if v.FlagPiece != NoPieceType {
 		for c := White; c <= Black; c++ {
@@ -97,7 +108,7 @@ func (v *Variant) checkFairyRules() error {
 	v.fairyRules = v.CheckmateValue != 0 || v.StalemateValue != 0 || extinction ||
 		v.BareKingValue != 0 || v.FlagPiece != NoPieceType || v.CheckCounting ||
 		v.MustCapture || v.NoChecking || v.NMoveRule != 0 || v.NFoldRule != 0 ||
-		v.NFoldValue != 0 || v.NFoldValueAbsolute
+		v.NFoldValue != 0 || v.NFoldValueAbsolute || v.Counting != NoCounting
 	v.fairyPlainMoves = !v.MustCapture && !v.NoChecking && !v.ExtinctionPseudoRoyal
 	return nil
 }
@@ -356,6 +367,9 @@ func (p *Position) statusFairy() Outcome {
 	}
 	if n := v.nMoves(); n > 0 && int(p.halfmove) >= 2*n {
 		return Outcome{Draw, FiftyMoves}
+	}
+	if p.countingOver() {
+		return Outcome{Draw, CountingLimit}
 	}
 	return Outcome{}
 }

@@ -52,6 +52,11 @@ const fenChecksField = 7
 // capture is possible there (RULES.md): the pawn that made the double step
 // stands directly behind it and a pawn of the side to move can take it.
 //
+// In a variant with a counting rule (Variant.Counting) the en-passant
+// field may hold the limit of the count on, in plies, and the halfmove
+// field then holds the plies counted, as Fairy-Stockfish 11.1 writes
+// them ("8/8/8/8/8/8/4R3/K1k5 b - 32 6 1").
+//
 // In a variant with CheckCounting the en-passant field is followed by the
 // checks each side has still to give, W+B (3+3), as Fairy-Stockfish 11.1
 // writes it; without that field the counts are the start position's.
@@ -134,7 +139,13 @@ func ParseFEN(v *Variant, fen string) (Position, error) {
 		}
 	}
 
-	if fields[3] != "-" {
+	if c := fields[3][0]; v.Counting != NoCounting && c >= '0' && c <= '9' {
+		n, err := strconv.ParseUint(fields[3], 10, 8)
+		if err != nil || n == 0 || n > maxCountingLimit {
+			return fail(4, "want - or a counting limit of 1-%d plies, have %q", maxCountingLimit, fields[3])
+		}
+		p.checks = uint8(n)
+	} else if fields[3] != "-" {
 		sq, err := g.ParseSquare(fields[3])
 		if err != nil {
 			return fail(4, "%v", err)
@@ -428,7 +439,11 @@ func (p *Position) fen(shredder bool) string {
 		}
 	}
 	b.WriteByte(' ')
-	b.WriteString(p.epName())
+	if n := p.CountingLimit(); n != 0 {
+		b.WriteString(strconv.Itoa(n))
+	} else {
+		b.WriteString(p.epName())
+	}
 	if p.v.CheckCounting {
 		fmt.Fprintf(&b, " %d+%d", p.ChecksLeft(White), p.ChecksLeft(Black))
 	}

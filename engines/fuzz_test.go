@@ -19,7 +19,22 @@ func fuzzVariants(t testing.TB) []*engines.Variant {
 	for _, name := range []string{"fairy-amazon", "fairy-shatranj", "fairy-makruk", "fairy-mini", "fairy-seven"} {
 		out = append(out, fv[name])
 	}
-	return out
+	// fairy-makruk with makruk's counting rule: its FEN carries the count.
+	khon, met := engines.FirstFairy, engines.FirstFairy+1
+	counting, err := engines.NewVariant(engines.Variant{
+		Name: "fairy-makruk-counting", Geometry: mustGeometry(t, 8, 8),
+		StartFEN:   "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1",
+		Pieces:     []engines.PieceType{engines.Pawn, engines.Knight, engines.Rook, engines.King},
+		Fairy:      []engines.FairyPiece{fairy("silver", 'S'), fairy("fers", 'M')},
+		Promotions: []engines.PieceType{met},
+		Check:      true, NMoveRule: -1,
+		Counting:      engines.MakrukCounting,
+		CountingTypes: [4]engines.PieceType{engines.Rook, khon, engines.Knight, met},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return append(out, counting)
 }
 
 func FuzzParseFEN(f *testing.F) {
@@ -36,6 +51,8 @@ func FuzzParseFEN(f *testing.F) {
 	f.Add("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9")
 	f.Add("r3k2r/8/8/8/8/8/8/RR2K2R w KBkq - 0 1")
 	f.Add("8/8/8/8/8/8/8/K1B4k w - - 0 1")
+	f.Add("8/8/8/8/8/8/4R3/K1k5 b - 32 6 1")
+	f.Add("8/k7/7n/2m1n2s/8/8/8/K7 b - 64 21 50")
 	f.Fuzz(func(t *testing.T, fen string) {
 		for _, v := range all {
 			p, err := engines.ParseFEN(v, fen)

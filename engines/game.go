@@ -55,8 +55,16 @@ func (g *Game) PlaySAN(m Move) string {
 func (g *Game) Repetitions() int {
 	n := len(g.hashes) - 1
 	h := g.hashes[n]
+	window := int(g.pos.halfmove)
+	if g.pos.v.Counting != NoCounting {
+		// The halfmove field holds the count's plies, which may start
+		// after the last irreversible move (a count started by the first
+		// move from a FEN): look back over the whole game, where a
+		// position across an irreversible move cannot repeat anyway.
+		window = n
+	}
 	count := 0
-	for i := n - 2; i >= 0 && i >= n-int(g.pos.halfmove); i -= 2 {
+	for i := n - 2; i >= 0 && i >= n-window; i -= 2 {
 		if g.hashes[i] == h {
 			count++
 		}

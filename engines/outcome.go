@@ -53,11 +53,14 @@ const (
 	CheckLimit
 	// BareKing: a side has nothing but its king (Variant.BareKingValue).
 	BareKing
+	// CountingLimit: the count of a counting rule reached its limit
+	// (makruk; Variant.Counting).
+	CountingLimit
 )
 
 func (t Termination) String() string {
 	return [...]string{"not over", "extinction", "checkmate", "stalemate", "50-move rule", "threefold repetition", "bare kings", "insufficient material",
-		"flag", "check limit", "bare king"}[t]
+		"flag", "check limit", "bare king", "counting rule"}[t]
 }
 
 // Outcome is a result and why.

@@ -23,10 +23,15 @@ type Position struct {
 	castle uint8  // castleWK | castleWQ | castleBK | castleBQ
 	ep     Square // en-passant target square, or NoSquare
 	// checks holds the checks each side has still to give with
-	// Variant.CheckCounting, White's in the low nibble (ChecksLeft); it
-	// takes the one byte of padding Position had.
-	checks   uint8
-	halfmove uint16 // plies since the last capture or pawn move
+	// Variant.CheckCounting, White's in the low nibble (ChecksLeft); with
+	// Variant.Counting, which excludes it, the limit of the count on in
+	// plies (CountingLimit). It takes the one byte of padding Position
+	// had.
+	checks uint8
+	// halfmove is the plies since the last capture or pawn move; while a
+	// count of Variant.Counting is on, the plies counted (CountingPly),
+	// as Fairy-Stockfish's FEN writes it there.
+	halfmove uint16
 	fullmove uint16
 }
 
@@ -44,7 +49,10 @@ func (p *Position) SideToMove() Color { return p.side }
 // the repetition rule.
 func (p *Position) Hash() uint64 { return p.hash }
 
-// HalfmoveClock returns the plies since the last capture or pawn move.
+// HalfmoveClock returns the plies since the last capture or pawn move;
+// while a count of Variant.Counting is on (its variant has no n-move
+// rule), the plies counted, which are as many or more, except after a
+// count started at the first move from a FEN.
 func (p *Position) HalfmoveClock() int { return int(p.halfmove) }
 
 // FullmoveNumber returns the move number of the FEN.
@@ -237,6 +245,9 @@ func (p *Position) MakeMove(m Move, child *Position) {
 	}
 	if p.v.CheckCounting {
 		c.countChecks()
+	}
+	if p.v.Counting != NoCounting {
+		c.advanceCount(p)
 	}
 }
 

@@ -159,6 +159,17 @@ type Variant struct {
 	// nFoldValueAbsolute, for White): a draw by default.
 	NFoldValue         EndValue
 	NFoldValueAbsolute bool
+	// Counting (countingRule) is Fairy-Stockfish's counting rule
+	// (CountingRule: makruk's board's and pieces' honour); zero is none.
+	// Its count lives in the position's halfmove field (the plies
+	// counted, as Fairy-Stockfish's FEN has it) and in the byte of the
+	// check counts, so it excludes CheckCounting and needs no n-move
+	// rule (NMoveRule negative).
+	Counting CountingRule
+	// CountingTypes are the variant's types of the pieces the counting
+	// limits count (CountRook, CountKhon, CountKnight, CountMet);
+	// NoPieceType for a role the variant has no piece of.
+	CountingTypes [numCountingRoles]PieceType
 
 	// Fairy lists the variant's own piece types, FirstFairy upward: how
 	// each moves and its letter. They exist in the variant whether or not

@@ -12,6 +12,9 @@ var (
 	zobristEP     [64]uint64
 	// zobristChecks[c][n]: c has n checks left to give (CheckCounting).
 	zobristChecks [2][maxCheckCount + 1]uint64
+	// zobristCount[n+1]: n plies left to a count's limit, -1 past it
+	// (Variant.Counting; TableKey only).
+	zobristCount [maxCountingLimit + 2]uint64
 )
 
 func init() {
@@ -62,5 +65,9 @@ func init() {
 				zobristPiece[c][t][sq] = next()
 			}
 		}
+	}
+	// Last again, for the same reason.
+	for n := range zobristCount {
+		zobristCount[n] = next()
 	}
 }

@@ -27,10 +27,12 @@ const (
 	TermFiftyMoves   = "50-move rule"
 	TermInsufficient = "insufficient material"
 	// The ends of Fairy-Stockfish's rules (engines.Variant): a flag piece
-	// on its region, a side's last check given, a bare king.
+	// on its region, a side's last check given, a bare king, a count
+	// (makruk's counting rule) past its limit.
 	TermFlag        = "flag"
 	TermCheckLimit  = "check limit"
 	TermBareKing    = "bare king"
+	TermCounting    = "counting rule"
 	TermResignation = "resignation"
 
 	TermAdjudication = "adjudication"

@@ -35,7 +35,9 @@ func TestPerftCommand(t *testing.T) {
 		{[]string{"-variant-file", ref, "-variant", "knightmate", "-depth", "2", "-divide"}, []string{"e1d3: 18", "Nodes searched: 324"}, false},
 		{[]string{"-variant-file", ref, "-variant", "3check", "-fen", "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 3+3 0 2", "-depth", "1"}, []string{"Nodes searched: 29"}, false},
 		{[]string{"-variant-file", ref, "-variant", "losalamos-bunkers", "-depth", "2"}, []string{"Nodes searched: 196"}, false},
-		{[]string{"-variant-file", ref, "-variant", "makruk", "-depth", "1"}, nil, true},
+		{[]string{"-variant-file", ref, "-variant", "makruk", "-depth", "3"}, []string{"Nodes searched: 12012"}, false},
+		// A count on (limit 32 plies, 24 counted): Fairy-Stockfish 11.1's 912.
+		{[]string{"-variant-file", ref, "-variant", "makruk", "-fen", "8/8/8/4k3/8/8/1K6/RN6 b - 32 24 60", "-depth", "3"}, []string{"Nodes searched: 912"}, false},
 		{[]string{"-variant-file", ref, "-variant", "shogi", "-depth", "1"}, nil, true},
 		{[]string{"-variant-file", "testdata/no-such.ini", "-variant", "chess", "-depth", "1"}, nil, true},
 	}

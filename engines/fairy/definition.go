@@ -89,6 +89,9 @@ type Definition struct {
 	NFoldRule          int
 	NFoldValue         Result
 	NFoldValueAbsolute bool
+	// CountingRule is makruk, asean or none (Fairy-Stockfish 11.1's
+	// values; the key refuses others).
+	CountingRule string
 
 	// Keys says where each key in effect was set; keys a child inherits
 	// keep their parent's place.
@@ -127,6 +130,7 @@ func root() *Definition {
 		NMoveRule:                 50,
 		NFoldRule:                 3,
 		NFoldValue:                Draw,
+		CountingRule:              "none",
 		Keys:                      map[string]Pos{},
 		promotionRank:             8,
 		doubleStepRank:            2,

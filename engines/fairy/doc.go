@@ -43,8 +43,9 @@
 // checking = false (NoChecking), checkCounting, mustCapture, the
 // checkmate, stalemate, extinction (all its keys), bare-king and flag
 // values (the king as the one flag piece of both sides, flagMove), the
-// n-move and n-fold rules and values, and evolution's piece promotion
-// (n:b b:r r:q everywhere, mandatory). Values equal to Fairy-Stockfish's
+// n-move and n-fold rules and values, countingRule makruk and asean
+// (engines.Variant.Counting; refused beside an n-move rule), and
+// evolution's piece promotion (n:b b:r r:q everywhere, mandatory). Values equal to Fairy-Stockfish's
 // defaults (checkmate loss, stalemate draw, 50 moves, 3-fold draw) are
 // lowered to the engine's zero values, so that such a variant keeps the
 // built-in variants' fast paths. Anything else is refused in one line,
@@ -56,7 +57,8 @@
 // other rules than its file says is worse than no variant, so here every
 // unknown key, bad value, repeated key or section, ambiguous piece letter,
 // and every rule the engine cannot play (drops, gating, hoppers, lame
-// leapers, counting rules, mobility regions, boards over 64 squares, ...)
+// leapers, counting rules other than 11.1's, mobility regions, boards
+// over 64 squares, ...)
 // is an error of one line, and the first one ends the reading:
 //
 //	FILE:LINE: key "K": not supported: REASON

@@ -127,5 +127,6 @@ func (d *Definition) Format() (string, error) {
 	kv("nFoldRule", d.NFoldRule)
 	kv("nFoldValue", d.NFoldValue)
 	kv("nFoldValueAbsolute", d.NFoldValueAbsolute)
+	kv("countingRule", d.CountingRule)
 	return b.String(), err
 }

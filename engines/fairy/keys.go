@@ -93,6 +93,20 @@ func refuse(name, why string, ok ...string) keySpec {
 	}}
 }
 
+// countingKey is countingRule: Fairy-Stockfish 11.1 knows makruk and
+// asean, and plays any other value as none without a word; a newer
+// value (cambodian) is refused rather than played so.
+func countingKey() keySpec {
+	return keySpec{name: "countingRule", apply: func(d *Definition, v string) error {
+		switch v {
+		case "none", "makruk", "asean":
+			d.CountingRule = v
+			return nil
+		}
+		return unsupported("counting rule %q (Fairy-Stockfish 11.1 has makruk and asean)", v)
+	}}
+}
+
 // ignore is a key that changes nothing varena plays: hints for XBoard's
 // display or Fairy-Stockfish's own evaluation.
 func ignore(name, why string) keySpec {
@@ -337,7 +351,7 @@ func buildKeyTable() []keySpec {
 		refuse("perpetualCheckIllegal", "perpetual check rules", "false"),
 		refuse("moveRepetitionIllegal", "move repetition rules", "false"),
 		refuse("chasingRule", "chasing rules", "none"),
-		refuse("countingRule", "counting rules", "none"),
+		countingKey(),
 		refuse("materialCounting", "material counting", "none"),
 		refuse("shatarMateRule", "shatar mating rules", "false"),
 		refuse("bikjangRule", "bikjang", "false"),

@@ -497,5 +497,47 @@ func (l *lowering) gameEnds(v *engines.Variant) error {
 	}
 	v.NFoldValue = value(d.NFoldValue, Draw)
 	v.NFoldValueAbsolute = d.NFoldValueAbsolute
+	return l.counting(v)
+}
+
+// countingRules maps countingRule's values to the engine's rules.
+var countingRules = map[string]engines.CountingRule{
+	"none":   engines.NoCounting,
+	"makruk": engines.MakrukCounting,
+	"asean":  engines.ASEANCounting,
+}
+
+// countingRoles are the piece keys of Fairy-Stockfish's types that its
+// counting limits count: its KHON is the silver, its MET the fers.
+var countingRoles = [...]struct {
+	role engines.CountingRole
+	key  string
+}{
+	{engines.CountRook, "rook"},
+	{engines.CountKhon, "silver"},
+	{engines.CountKnight, "knight"},
+	{engines.CountMet, "fers"},
+}
+
+// counting maps countingRule. The engine keeps the count in the
+// halfmove field, so an n-move rule beside it is refused.
+func (l *lowering) counting(v *engines.Variant) error {
+	d := l.d
+	rule := countingRules[d.CountingRule]
+	if rule == engines.NoCounting {
+		return nil
+	}
+	if d.NMoveRule != 0 {
+		return l.refuse("nMoveRule", "an n-move rule beside countingRule (the engine's count takes the halfmove clock)")
+	}
+	if v.CheckCounting {
+		return l.refuse("countingRule", "a counting rule with checkCounting")
+	}
+	v.Counting = rule
+	for _, r := range countingRoles {
+		if t, ok := l.types[r.key]; ok {
+			v.CountingTypes[r.role] = t
+		}
+	}
 	return nil
 }

@@ -15,9 +15,7 @@ import (
 
 // loweringRefused lists the reference variants whose lowering is refused,
 // with the error expected: no reference variant is skipped silently.
-var loweringRefused = map[string]string{
-	"makruk": `builtin.ini:128: key "countingRule": not supported: counting rules`,
-}
+var loweringRefused = map[string]string{}
 
 // perftNodeCap bounds each stored count checked (VARENA_DEEP=1 checks
 // them all), keeping the test within seconds.
@@ -161,6 +159,77 @@ func TestLowerVarenaOwn(t *testing.T) {
 				if x, y := engines.Perft(&a, d), engines.Perft(&b, d); x != y {
 					t.Errorf("perft %d: lowered %d, built-in %d", d, x, y)
 				}
+			}
+		})
+	}
+}
+
+// TestLowerCounting lowers countingRule: the rule and the types its
+// limits count, and the refusals with their places.
+func TestLowerCounting(t *testing.T) {
+	text := `[a:makruk]
+[b:makruk]
+countingRule = asean
+[c:makruk]
+nMoveRule = 50
+[d:makruk]
+countingRule = none
+[e:3check]
+countingRule = makruk
+nMoveRule = 0
+[f:makruk]
+rook = -
+silver = -
+startFen = 1n1mk1n1/8/pppppppp/8/8/PPPPPPPP/8/1N1KM1N1 w - - 0 1
+`
+	defs, err := Parse(strings.NewReader(text), "t.ini")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name  string
+		rule  engines.CountingRule
+		types [4]engines.PieceType
+		err   string
+	}{
+		{"a", engines.MakrukCounting, [4]engines.PieceType{engines.Rook, 0, engines.Knight, 0}, ""},
+		{"b", engines.ASEANCounting, [4]engines.PieceType{engines.Rook, 0, engines.Knight, 0}, ""},
+		{"c", 0, [4]engines.PieceType{}, `t.ini:5: key "nMoveRule": not supported: an n-move rule beside countingRule (the engine's count takes the halfmove clock)`},
+		{"d", engines.NoCounting, [4]engines.PieceType{}, ""},
+		{"e", 0, [4]engines.PieceType{}, `t.ini:9: key "countingRule": not supported: a counting rule with checkCounting`},
+		{"f", engines.MakrukCounting, [4]engines.PieceType{0, 0, engines.Knight, 0}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := Lookup(defs, tt.name)
+			v, err := d.Variant()
+			if tt.err != "" {
+				if err == nil || err.Error() != tt.err || !errors.Is(err, ErrUnsupported) {
+					t.Fatalf("error %v, want %s", err, tt.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := tt.types
+			if tt.rule != engines.NoCounting {
+				// The khon and the met are the variant's own types: find
+				// them by letter.
+				for i, f := range v.Fairy {
+					switch f.Letter | 0x20 { // lower case
+					case 's':
+						want[engines.CountKhon] = engines.FirstFairy + engines.PieceType(i)
+					case 'm':
+						want[engines.CountMet] = engines.FirstFairy + engines.PieceType(i)
+					}
+				}
+			}
+			if v.Counting != tt.rule || v.CountingTypes != want {
+				t.Errorf("counting %v %v, want %v %v", v.Counting, v.CountingTypes, tt.rule, want)
+			}
+			if v.NMoveRule >= 0 {
+				t.Errorf("NMoveRule %d, want none", v.NMoveRule)
 			}
 		})
 	}

@@ -150,8 +150,7 @@ func TestParseErrors(t *testing.T) {
 		{"hopper betza", "[a:chess]\ncustomPiece1 = c:mRcpR\n", `t.ini:2: key "customPiece1": not supported: betza "mRcpR": hoppers (p, cannon-like)`, true},
 		{"lame betza", "[a:chess]\ncustomPiece1 = c:nN\n", `t.ini:2: key "customPiece1": not supported: betza "nN": lame leapers (n, blockable)`, true},
 		{"big board", "[a:chess]\nmaxFile = j\n", `t.ini:2: key "maxFile": not supported: board of 10 files and 8 ranks has 80 squares, more than 64`, true},
-		{"counting", "[a:chess]\ncountingRule = makruk\n", `t.ini:2: key "countingRule": not supported: counting rules`, true},
-		{"inherited counting", "[a:makruk]\nnMoveRule = 50\n", `t.ini:1: key "countingRule": not supported: counting rules (inherited from makruk)`, true},
+		{"counting", "[a:makruk]\ncountingRule = cambodian\n", `t.ini:2: key "countingRule": not supported: counting rule "cambodian" (Fairy-Stockfish 11.1 has makruk and asean)`, true},
 		{"promotion limit", "[a:chess]\npromotionLimit = q:1\n", `t.ini:2: key "promotionLimit": not supported: promotion limits`, true},
 		{"demotion", "[a:chess]\npieceDemotion = true\n", `t.ini:2: key "pieceDemotion": not supported: demotion of pieces`, true},
 		{"mobility", "[a:chess]\nmobilityRegionWhiteKing = *1\n", `t.ini:2: key "mobilityRegionWhiteKing": not supported: mobility regions`, true},
@@ -259,11 +258,11 @@ countingRule = none
 	if d.Piece("knight").Letter != 'h' || !d.PromotionPieces[0].Has("knight") {
 		t.Errorf("d's knight %c, promotion %v", d.Piece("knight").Letter, d.PromotionPieces[0])
 	}
-	if len(m.Unsupported) != 0 {
-		t.Errorf("m: %v, want its counting rule switched off", m.Unsupported)
+	if len(m.Unsupported) != 0 || m.CountingRule != "none" {
+		t.Errorf("m: %v, counting rule %q, want it switched off", m.Unsupported, m.CountingRule)
 	}
-	if mk := Lookup(nil, "makruk"); len(mk.Unsupported) != 1 || mk.Unsupported[0].Key != "countingRule" {
-		t.Errorf("makruk's unsupported rules: %v", mk.Unsupported)
+	if mk := Lookup(nil, "makruk"); len(mk.Unsupported) != 0 || mk.CountingRule != "makruk" {
+		t.Errorf("makruk's unsupported rules: %v, counting rule %q", mk.Unsupported, mk.CountingRule)
 	}
 }
 

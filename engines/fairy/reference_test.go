@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"varena/engines"
 )
 
 // referenceParents are the built-in variants whose start positions and
@@ -27,6 +29,9 @@ var referenceCustom = []string{"ref-compound", "ref-shortrange", "ref-modal", "r
 const (
 	referenceGames = 5
 	referenceNodes = 100_000 // deepest depth: the first reaching this count
+	// referenceCounted: the positions with a count on that a variant
+	// with a counting rule has after its random games.
+	referenceCounted = 3
 )
 
 // TestMakeReference remakes testdata/startfen.txt and testdata/perft/*.txt
@@ -40,6 +45,7 @@ func TestMakeReference(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := startFSF(t, ini)
+	defs := referenceDefs(t)
 	var fens strings.Builder
 	fens.WriteString("# Start positions of the built-in variants as Fairy-Stockfish 11.1 prints them\n")
 	fens.WriteString("# (setoption name UCI_Variant value NAME; position startpos; d: the Fen: line).\n")
@@ -62,6 +68,11 @@ func TestMakeReference(t *testing.T) {
 		fmt.Fprintf(&b, "# The first line is the start position, the others the positions after random\n")
 		fmt.Fprintf(&b, "# games (seed %d, moves from go perft 1, FEN from d). Depths up to the first\n", i+1)
 		fmt.Fprintf(&b, "# with %d nodes or more. Format: FEN ;D1 n ;D2 n ...\n", referenceNodes)
+		if Lookup(defs, v).CountingRule != "none" {
+			fmt.Fprintf(&b, "# Then %d positions with a count of its counting rule on (the limit and the\n", referenceCounted)
+			b.WriteString("# plies counted in the en-passant and halfmove fields), after random games\n")
+			b.WriteString("# taking a piece three moves in four (the moves chosen by varena's rules).\n")
+		}
 		f.setup(v, "startpos", nil)
 		start := f.fen()
 		b.WriteString(referenceLine(f, v, start))
@@ -85,10 +96,47 @@ func TestMakeReference(t *testing.T) {
 			f.setup(v, start, moves)
 			b.WriteString(referenceLine(f, v, f.fen()))
 		}
+		if Lookup(defs, v).CountingRule != "none" {
+			b.WriteString(countedLines(t, f, Lookup(defs, v), start, rng))
+		}
 		if err := os.WriteFile(filepath.Join("testdata", "perft", v+".txt"), []byte(b.String()), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
+}
+
+// countedLines plays random games of d from start, captures first, until
+// Fairy-Stockfish's FEN shows a count on, then a few plies more, and
+// returns the reference lines of referenceCounted such positions.
+func countedLines(t *testing.T, f *fsf, d *Definition, start string, rng *rand.Rand) string {
+	t.Helper()
+	v, err := d.Variant()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	for n := 0; n < referenceCounted; {
+		game := engines.NewGame(v.StartPosition())
+		var moves []string
+		more := -1 // plies to play once the count is on
+		for len(moves) < 600 && more != 0 && game.Outcome().Result == engines.Ongoing {
+			pos := game.Position()
+			m := pickCapture(pos, pos.GenerateMoves(nil), rng)
+			moves = append(moves, v.UCI(m))
+			game.Play(m)
+			if more < 0 && game.Position().CountingLimit() != 0 {
+				more = 1 + rng.IntN(20)
+			}
+			more--
+		}
+		if game.Outcome().Result != engines.Ongoing || game.Position().CountingLimit() == 0 {
+			continue
+		}
+		f.setup(d.Name, start, moves)
+		out.WriteString(referenceLine(f, d.Name, f.fen()))
+		n++
+	}
+	return out.String()
 }
 
 // referenceLine is "FEN ;D1 n ;D2 n ..." for a position.
@@ -158,12 +206,16 @@ func TestReferenceFiles(t *testing.T) {
 	for _, v := range append(referenceParents, referenceCustom...) {
 		t.Run(v, func(t *testing.T) {
 			cases := readPerftFile(t, filepath.Join("testdata", "perft", v+".txt"))
-			if len(cases) != 1+referenceGames {
-				t.Fatalf("%d positions, want %d", len(cases), 1+referenceGames)
-			}
 			d := Lookup(custom, v)
 			if d == nil {
 				t.Fatalf("no definition of %s", v)
+			}
+			want := 1 + referenceGames
+			if d.CountingRule != "none" {
+				want += referenceCounted
+			}
+			if len(cases) != want {
+				t.Fatalf("%d positions, want %d", len(cases), want)
 			}
 			if got := cases[0].fen; got != d.StartFEN {
 				t.Errorf("first position %q, definition's start %q", got, d.StartFEN)

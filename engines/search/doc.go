@@ -50,7 +50,8 @@
 // and move rules of Fairy-Stockfish's variants) is searched by the same
 // steps, its game ends judged by the rules engine (rules.go: FairyEnd at
 // every node, NoMovesOutcome without moves, the variant's n-move and
-// n-fold rules); the shortcuts its rules make unsound are off there: the
+// n-fold rules, a counting rule's count past its limit, with the
+// transposition table keyed by the plies left to it); the shortcuts its rules make unsound are off there: the
 // null move under compulsory captures, where losing every piece wins and
 // for a kingless side, the check extension without a royal king, the
 // stand pat where a capture is compulsory (quiesceForced), pruning by

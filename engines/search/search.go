@@ -501,7 +501,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 	excluded := fr.excluded
 	s.stack[ply+1].excluded = engines.NullMove
 
-	key := pos.Hash()
+	key := s.rules.ttKey(pos)
 	ttMove, ttHit := engines.NullMove, false
 	var tte ttEntry
 	if excluded == engines.NullMove {
@@ -640,7 +640,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 			c.stat = s.quietScore(side, m, pc, c1, c2)
 		}
 		pos.MakeMove(m, child)
-		s.tt.prefetch(child.Hash())
+		s.tt.prefetch(s.rules.ttKey(child))
 		// A checking move is neither pruned nor reduced: it may mate.
 		// In an extinction variant, a quiet move attacking the last piece
 		// of a species threatens to end the game, as a check may.
@@ -741,7 +741,7 @@ func (s *Searcher) reverseFutile(depth, beta, static int, improving bool) bool {
 func (s *Searcher) nullMove(pos *engines.Position, ply, depth, beta, static int, cutNode bool) (score int, cut bool) {
 	child := &s.plyState[ply].child
 	pos.MakeNullMove(child)
-	s.tt.prefetch(child.Hash())
+	s.tt.prefetch(s.rules.ttKey(child))
 	s.path = append(s.path, child.Hash())
 	fr := &s.stack[ply]
 	fr.move, fr.cont = engines.NullMove, nil
@@ -1197,7 +1197,7 @@ func (s *Searcher) quiesce(pos *engines.Position, ply, qply, alpha, beta int) in
 	// The stand-pat score: the static evaluation the TT keeps for this
 	// position when it has one (the same number: every eval stored is
 	// s.evaluate's of the position), else computed.
-	key := pos.Hash()
+	key := s.rules.ttKey(pos)
 	e, ttHit := s.tt.probe(key, s.reuseTT)
 	var stand int
 	if ttHit && e.eval != noEvalTT {
@@ -1280,7 +1280,7 @@ func (s *Searcher) quiesce(pos *engines.Position, ply, qply, alpha, beta int) in
 	for i := range moves {
 		pickBest(moves, scores, i)
 		pos.MakeMove(moves[i], child)
-		s.tt.prefetch(child.Hash())
+		s.tt.prefetch(s.rules.ttKey(child))
 		s.nodes++
 		score := -s.quiesce(child, ply+1, qply+1, -beta, -alpha)
 		if s.aborted {

@@ -34,7 +34,7 @@ func TestLoad(t *testing.T) {
 		{"sample", sample, []string{"archchess", "minihill"}, ""},
 		{"empty", "", nil, ""},
 		{"unsupported", "[c:chess]\ncannon = c\n", nil, `t.ini:2: key "cannon": not supported: hopper (cannon)`},
-		{"lowering refused", "[mk:makruk]\n", nil, `t.ini:1: key "countingRule": not supported: counting rules (inherited from makruk)`},
+		{"lowering refused", "[mk:makruk]\nnMoveRule = 50\n", nil, `t.ini:2: key "nMoveRule": not supported: an n-move rule beside countingRule (the engine's count takes the halfmove clock)`},
 		{"royal rider", "[rk:chess]\nking = k:R\n", nil, `t.ini:2: key "king": not supported: a royal piece moving as R: the engine's royal piece leaps, moving and capturing alike`},
 		{"royal forward leaper", "[fk:chess]\nking = k:fN\n", nil, `t.ini:2: key "king": not supported: a royal piece moving as fN: the engine's royal piece moves the same in every direction it mirrors to`},
 		{"asymmetric", "[l:chess]\ncustomPiece1 = x:lW\n", nil, `t.ini:2: key "customPiece1": not supported: moves lW differ on the left and on the right: the engine mirrors a piece's moves for Black across the middle rank only`},
@@ -139,14 +139,18 @@ func TestFromFile(t *testing.T) {
 	for _, tt := range []struct {
 		name  string
 		found bool
-	}{{"archchess", true}, {"kingofthehill", true}, {"standard", false}, {"nothing", false}} {
+	}{{"archchess", true}, {"kingofthehill", true}, {"makruk", true}, {"standard", false}, {"nothing", false}} {
 		v, ok, err := FromFile(path, tt.name)
 		if err != nil || ok != tt.found || ok && v.Name != tt.name {
 			t.Errorf("FromFile(%s) = %v, %v, %v", tt.name, v, ok, err)
 		}
 	}
-	if _, _, err := FromFile(path, "makruk"); !errors.Is(err, fairy.ErrUnsupported) {
-		t.Errorf("makruk: %v, want not supported", err)
+	// A section varena cannot play is found, with its reason.
+	if err := os.WriteFile(path, []byte(sample+"[mk50:makruk]\nnMoveRule = 50\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok, err := FromFile(path, "mk50"); !ok || !errors.Is(err, fairy.ErrUnsupported) {
+		t.Errorf("mk50: %v %v, want found and not supported", ok, err)
 	}
 }
 

@@ -14,7 +14,7 @@ import (
 // rules ended must be recorded with the rules' result and reason.
 var rulesTerminations = []string{results.TermExtinction, results.TermCheckmate, results.TermStalemate,
 	results.TermRepetition, results.TermFiftyMoves, results.TermInsufficient,
-	results.TermFlag, results.TermCheckLimit, results.TermBareKing}
+	results.TermFlag, results.TermCheckLimit, results.TermBareKing, results.TermCounting}
 
 // CheckGame replays a journal record by its variant's rules, as `varena
 // rate FILE.pgn` replays a PGN game: every move must be legal where it
@@ -104,6 +104,8 @@ func Termination(r engines.Termination) string {
 		return results.TermCheckLimit
 	case engines.BareKing:
 		return results.TermBareKing
+	case engines.CountingLimit:
+		return results.TermCounting
 	}
 	return r.String()
 }

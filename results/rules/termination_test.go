@@ -20,6 +20,7 @@ func TestTerminationNames(t *testing.T) {
 		engines.FlagReached:          results.TermFlag,
 		engines.CheckLimit:           results.TermCheckLimit,
 		engines.BareKing:             results.TermBareKing,
+		engines.CountingLimit:        results.TermCounting,
 	} {
 		if got := Termination(r); got != want {
 			t.Errorf("Termination(%v) = %q, want %q", r, got, want)
