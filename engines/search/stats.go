@@ -40,7 +40,7 @@ const (
 	StatStoreEvict                     // of StatStore: over another position's deeper entry of this search, by depth of the lost entry
 	StatStoreQEvict                    // of StatStoreEvict: the new entry is quiescence's (depth 0)
 	StatLastPieceWin                   // of StatNode: a capture of a last piece ends the node
-	StatLastPieceWinDanger             // of StatLastPieceWin: the move before it was made at a node with a last piece attacked (danger), and did not save it
+	StatLastPieceWinDanger             // of StatLastPieceWin: the move before it was made at a node with a last piece attacked (danger), and left a last piece to take
 	StatCheckExt                       // of StatNode: in check, a ply deeper
 	StatDangerExt                      // of StatNode: a last piece attacked, a ply deeper
 	StatCanPrune                       // of StatNode: a node where reverse futility and the null move may prune
@@ -110,7 +110,7 @@ var StatTable = [NumStats]StatInfo{
 	StatStoreEvict:         {"store.evict", "over another position's deeper entry (by its depth)", StatStore},
 	StatStoreQEvict:        {"store.qevict", "the same, by a quiescence entry", StatStoreEvict},
 	StatLastPieceWin:       {"lastpiece.win", "a capture of a last piece ends the node", StatNode},
-	StatLastPieceWinDanger: {"lastpiece.danger", "the move before, from a node with a last piece attacked, did not save it", StatLastPieceWin},
+	StatLastPieceWinDanger: {"lastpiece.danger", "the move before was made with a last piece attacked (danger)", StatLastPieceWin},
 	StatCheckExt:           {"ext.check", "in check: a ply deeper", StatNode},
 	StatDangerExt:          {"ext.danger", "a last piece attacked: a ply deeper", StatNode},
 	StatCanPrune:           {"canprune", "reverse futility and null move allowed", StatNode},
