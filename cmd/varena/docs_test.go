@@ -161,11 +161,16 @@ func shellLines(text string) []string {
 	return out
 }
 
-// normalize folds spaces and runs `go run ./cmd/varena` as varena.
+// normalize folds spaces and runs `go run ./cmd/varena` as varena, and
+// `go run -tags searchstats ./cmd/varena` too: the scripts' varena is
+// this test binary, with the search's counters when the tests were built
+// with the tag (docs/strength.md), and the scripts check what both print.
 func normalize(c string) string {
 	c = strings.Join(strings.Fields(c), " ")
-	if rest, ok := strings.CutPrefix(c, "go run ./cmd/varena"); ok {
-		c = "varena" + rest
+	for _, prefix := range []string{"go run ./cmd/varena", "go run -tags searchstats ./cmd/varena"} {
+		if rest, ok := strings.CutPrefix(c, prefix); ok {
+			c = "varena" + rest
+		}
 	}
 	return c
 }

@@ -55,6 +55,7 @@ var commands = []*command{
 	datagenCmd,
 	bookCmd,
 	tuneCmd,
+	measureCmd,
 	reportCmd,
 	serveCmd,
 	versionCmd,

@@ -60,4 +60,8 @@
 // on the empty board, tables toward the centre or the flag. The built-in
 // variants have the zero rules and their weights files: their search is
 // unchanged, as the search signature checks.
+//
+// The search counts what each of its rules does (stats.go: Stats,
+// StatTable) in a build with -tags searchstats only; elsewhere the
+// counting is a false constant's dead code, compiled away.
 package search

@@ -16,6 +16,9 @@ import (
 // position whose exchanges take that long to settle is not quiet.
 func (s *Searcher) Quiesce(pos *engines.Position, maxNodes int64) (score int, ok bool) {
 	s.nodes, s.seldepth, s.aborted = 0, 0, false
+	if statsOn {
+		s.stats = Stats{}
+	}
 	s.stop.Store(false)
 	s.nodeLimit, s.hard, s.reuseTT = maxNodes, time.Time{}, false
 	s.tt.newSearch()

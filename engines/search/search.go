@@ -131,6 +131,8 @@ type Searcher struct {
 	aborted  bool
 	reuseTT  bool  // entries of earlier searches since NewGame count (false: this search's only)
 	rules    rules // the general path's rules of the variant searched (zero: a built-in variant)
+	stats    Stats // the counters of this search (stats.go), kept with statsOn only
+	statsPly [MaxPly + 1]statsPly
 }
 
 // New returns a searcher with the given weights and a transposition table
@@ -183,6 +185,9 @@ func (s *Searcher) Search(ctx context.Context, game *engines.Game, lim Limits, i
 	s.rules = rulesOf(pos.Variant())
 	s.start = time.Now()
 	s.nodes, s.visits, s.seldepth, s.aborted = 0, 0, 0, false
+	if statsOn {
+		s.stats = Stats{}
+	}
 	s.stop.Store(false)
 	s.nodeLimit = lim.Nodes
 	// What earlier searches of the game learnt (hash entries, histories,
@@ -300,8 +305,10 @@ func (s *Searcher) aspirate(pos *engines.Position, depth, prev int) int {
 		case s.aborted:
 			return score
 		case score <= alpha:
+			s.count(StatAspLow, depth, 1)
 			alpha = max(score-delta, -infinity)
 		case score >= beta:
+			s.count(StatAspHigh, depth, 1)
 			beta = min(score+delta, infinity)
 		default:
 			return score
@@ -490,13 +497,20 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		}
 	}
 	inCheck := pos.InCheck()
-	if inCheck && (!s.rules.on || s.rules.royal) {
+	checkExt := inCheck && (!s.rules.on || s.rules.royal)
+	if checkExt {
 		depth++
 	}
 	if depth <= 0 || ply >= MaxPly {
 		return s.quiesce(pos, ply, 0, alpha, beta)
 	}
 	s.visits++
+	if statsOn {
+		s.count(StatNode, depth, 1)
+		if checkExt {
+			s.count(StatCheckExt, depth, 1)
+		}
+	}
 	fr := &s.stack[ply]
 	excluded := fr.excluded
 	s.stack[ply+1].excluded = engines.NullMove
@@ -505,10 +519,15 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 	ttMove, ttHit := engines.NullMove, false
 	var tte ttEntry
 	if excluded == engines.NullMove {
+		s.count(StatTTProbe, depth, 1)
 		if e, ok := s.tt.probe(key, s.reuseTT); ok {
 			tte, ttHit, ttMove = e, true, e.move
+			if statsOn {
+				s.countHit(&e, depth)
+			}
 			if !pvNode && int(e.depth) >= depth {
 				if sc, ok := e.cutoff(ply, alpha, beta); ok {
+					s.count(StatTTCut, depth, 1)
 					return sc
 				}
 			}
@@ -522,6 +541,12 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 	// others are not generated.
 	if excluded == engines.NullMove {
 		if win, ok := s.lastPieceCapture(pos, ply); ok {
+			if statsOn {
+				s.count(StatLastPieceWin, depth, 1)
+				if ply > 0 && s.statsPly[ply-1].danger {
+					s.count(StatLastPieceWinDanger, depth, 1)
+				}
+			}
 			return s.wonBy(win, key, ply, depth, noEval)
 		}
 	}
@@ -533,19 +558,28 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 	// reduction there, and one ply more; the evaluation's pass over the
 	// pieces tells that when it runs.
 	static, danger := s.staticEval(pos, ply, inCheck, ttHit, &tte)
+	if statsOn {
+		s.statsPly[ply].danger = danger
+	}
 	if danger && ply > 0 && ply < 2*s.rootDepth {
 		depth++
+		s.count(StatDangerExt, depth, 1)
 	}
 	fr.static = static
 	improving := false
 	if static != noEval && ply >= 2 && s.stack[ply-2].static != noEval {
 		improving = static > s.stack[ply-2].static
 	}
+	nullFailed := false // counting only: the null move was searched and failed low
 	canPrune := !pvNode && !inCheck && !danger && excluded == engines.NullMove && ply > 0
+	if statsOn && canPrune {
+		s.count(StatCanPrune, depth, 1)
+	}
 
 	// Reverse futility: far above beta near the leaves, the static score
 	// stands.
 	if canPrune && s.reverseFutile(depth, beta, static, improving) {
+		s.count(StatRFP, depth, 1)
 		return (static + beta) / 2
 	}
 
@@ -553,15 +587,19 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 	// check, not when only pawns and kings are left (zugzwang).
 	if canPrune && depth >= 3 && static >= beta && beta < mateBand && s.hasPieces(pos) &&
 		s.stack[ply-1].move != engines.NullMove && s.rules.nullAllowed(pos) {
+		s.count(StatNullTry, depth, 1)
 		if score, cut := s.nullMove(pos, ply, depth, beta, static, cutNode); cut {
+			s.count(StatNullCut, depth, 1)
 			return score
 		}
+		nullFailed = statsOn
 	}
 
 	// Internal iterative reduction: without a hash move the node was
 	// never searched well here, a shallower search costs less.
 	if ttMove == engines.NullMove && depth >= 4 && !danger && excluded == engines.NullMove {
 		depth--
+		s.count(StatIIR, depth, 1)
 	}
 
 	prevMove := engines.NullMove
@@ -595,6 +633,12 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		if s.aborted {
 			return 0
 		}
+		if statsOn && searched {
+			s.count(StatSingularTry, depth, 1)
+			if singular {
+				s.count(StatSingularExt, depth, 1)
+			}
+		}
 		if searched {
 			// negamax on this ply reused the move list: make it again.
 			moves, scores = s.orderedMoves(pos, ply, ttMove, counter)
@@ -609,6 +653,9 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 	// Futility: a quiet move one or two plies from the leaves cannot lift
 	// a static score far below alpha.
 	nd.futile = canPrune && depth <= 2 && alpha > -mateBand && static+s.p.FutilityMargin*depth <= alpha
+	if statsOn && nd.futile {
+		s.count(StatFutileNode, depth, 1)
+	}
 	nd.lmpLimit = s.p.LMPBase + depth*depth
 	if !improving {
 		nd.lmpLimit /= 2
@@ -657,6 +704,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 			continue
 		}
 		s.nodes++
+		s.count(StatMoveMain, depth, 1)
 		fr.move, fr.cont = m, &s.cont[pc][m.To()]
 		s.path = append(s.path, child.Hash())
 		ext := 0
@@ -681,6 +729,9 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 					if c.quiet {
 						s.rememberQuiet(pos, m, pc, ply, depth, prevMove, pl.quiets[:nQuiets], pl.quietPieces[:nQuiets])
 					}
+					if statsOn {
+						s.countFailHigh(depth, searched, nullFailed)
+					}
 					break
 				}
 			}
@@ -697,7 +748,18 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		// Every move was pruned: the static score is the best guess.
 		return max(alpha, min(static, beta))
 	}
+	if statsOn {
+		if best <= origAlpha {
+			s.count(StatFailLow, depth, 1)
+		}
+		if singular && bestMove != ttMove {
+			s.count(StatSingularNotBest, depth, 1)
+		}
+	}
 	if excluded == engines.NullMove {
+		if statsOn {
+			s.countStore(key, depth, boundOf(best, origAlpha, beta))
+		}
 		s.tt.store(key, bestMove, toTT(best, ply), depth, boundOf(best, origAlpha, beta), static)
 	}
 	return best
@@ -783,15 +845,25 @@ func (s *Searcher) singular(pos *engines.Position, ply, depth int, cutNode bool,
 // extension, searched the moves searched before it.
 func (s *Searcher) searchMove(pos, child *engines.Position, nd *node, c *candidate, alpha, beta, ext, searched int) int {
 	depth, ply := nd.depth, nd.ply
+	s.count(StatSearched, depth, 1)
 	if searched == 0 {
 		return -s.negamax(child, depth-1+ext, ply+1, -beta, -alpha, nd.pvNode, !nd.pvNode && !nd.cutNode)
 	}
 	r := s.reduction(pos, nd, c, searched)
+	if statsOn && r > 0 {
+		s.count(StatLMR, depth, 1)
+		s.count(StatLMRPlies, depth, int64(r))
+	}
 	score := -s.negamax(child, depth-1-r+ext, ply+1, -alpha-1, -alpha, false, true)
 	if score > alpha && r > 0 {
+		s.count(StatLMRResearch, depth, 1)
 		score = -s.negamax(child, depth-1+ext, ply+1, -alpha-1, -alpha, false, !nd.cutNode)
+		if statsOn && score > alpha {
+			s.count(StatLMRConfirmed, depth, 1)
+		}
 	}
 	if score > alpha && score < beta {
+		s.count(StatPVSResearch, depth, 1)
 		score = -s.negamax(child, depth-1+ext, ply+1, -beta, -alpha, true, false)
 	}
 	return score
@@ -845,24 +917,31 @@ func (s *Searcher) skipMove(pos *engines.Position, nd *node, c *candidate, best,
 		// Late-move pruning: near the leaves, after enough quiet moves
 		// the later ones (ordered by history) rarely matter.
 		if c.quiet && !nd.pvNode && depth <= 4 && searched >= nd.lmpLimit {
+			s.count(StatLMP, depth, 1)
 			return true
 		}
 		if depth <= 6 && !nd.pvNode && !s.rules.antiMaterial {
 			// History pruning: a quiet move that keeps failing here.
 			if c.quiet && depth <= 3 && c.stat < int32(-s.p.HistoryPrune*depth) {
+				s.count(StatHistoryPrune, depth, 1)
 				return true
 			}
 			// SEE pruning: a move that loses more material by static
 			// exchange than the depth left can win back.
 			if c.quiet && !pos.SEEAtLeast(c.m, &s.w.pieces, -s.p.SEEQuietMargin*depth) {
+				s.count(StatSEEQuiet, depth, 1)
 				return true
 			}
 			if c.capture && !pos.SEEAtLeast(c.m, &s.w.pieces, -s.p.SEECaptureMargin*depth*depth) {
+				s.count(StatSEECapture, depth, 1)
 				return true
 			}
 		}
 	}
 	// Futility (node.futile), once one move was searched.
+	if statsOn && nd.futile && c.quiet && searched > 0 {
+		s.count(StatFutility, nd.depth, 1)
+	}
 	return nd.futile && c.quiet && searched > 0
 }
 
@@ -987,6 +1066,9 @@ func (s *Searcher) wonBy(win engines.Move, key uint64, ply, depth, static int) i
 	s.pv[ply][ply] = win
 	s.pvLen[ply] = ply + 1
 	score := Mate - ply - 1
+	if statsOn {
+		s.countStore(key, depth, boundExact)
+	}
 	s.tt.store(key, win, toTT(score, ply), depth, boundExact, static)
 	return score
 }
@@ -1186,6 +1268,7 @@ func (s *Searcher) quiesce(pos *engines.Position, ply, qply, alpha, beta int) in
 		return 0
 	}
 	s.visits++
+	s.count(StatQNode, 0, 1)
 	s.seldepth = max(s.seldepth, ply)
 	if s.decided(pos) {
 		return s.terminalScore(pos, ply)
@@ -1199,6 +1282,12 @@ func (s *Searcher) quiesce(pos *engines.Position, ply, qply, alpha, beta int) in
 	// s.evaluate's of the position), else computed.
 	key := s.rules.ttKey(pos)
 	e, ttHit := s.tt.probe(key, s.reuseTT)
+	if statsOn {
+		s.count(StatQTTProbe, 0, 1)
+		if ttHit {
+			s.count(StatQTTHit, 0, 1)
+		}
+	}
 	var stand int
 	if ttHit && e.eval != noEvalTT {
 		stand = int(e.eval)
@@ -1210,6 +1299,7 @@ func (s *Searcher) quiesce(pos *engines.Position, ply, qply, alpha, beta int) in
 	}
 	if ttHit {
 		if sc, ok := e.cutoff(ply, alpha, beta); ok {
+			s.count(StatQTTCut, 0, 1)
 			return sc
 		}
 	}
@@ -1217,6 +1307,7 @@ func (s *Searcher) quiesce(pos *engines.Position, ply, qply, alpha, beta int) in
 	if !inCheck {
 		best = stand
 		if best >= beta {
+			s.count(StatQStandPat, 0, 1)
 			return best
 		}
 		alpha = max(alpha, best)
@@ -1257,6 +1348,9 @@ func (s *Searcher) quiesce(pos *engines.Position, ply, qply, alpha, beta int) in
 			seeGood := false
 			if m.Promotion() == engines.NoPieceType && pos.PiecesOf(them, victim).Count() > 1 {
 				if stand+s.w.pieces[victim]+s.p.DeltaMargin < alpha || !pos.SEEAtLeast(m, &s.w.pieces, 0) {
+					if statsOn {
+						s.countQPrune(stand+s.w.pieces[victim]+s.p.DeltaMargin < alpha)
+					}
 					continue
 				}
 				seeGood = true
@@ -1282,6 +1376,7 @@ func (s *Searcher) quiesce(pos *engines.Position, ply, qply, alpha, beta int) in
 		pos.MakeMove(moves[i], child)
 		s.tt.prefetch(s.rules.ttKey(child))
 		s.nodes++
+		s.count(StatMoveQ, 0, 1)
 		score := -s.quiesce(child, ply+1, qply+1, -beta, -alpha)
 		if s.aborted {
 			return 0
@@ -1299,6 +1394,9 @@ func (s *Searcher) quiesce(pos *engines.Position, ply, qply, alpha, beta int) in
 	evalTT := stand
 	if inCheck {
 		evalTT = noEval
+	}
+	if statsOn {
+		s.countStore(key, 0, boundOf(best, origAlpha, beta))
 	}
 	s.tt.store(key, bestMove, toTT(best, ply), 0, boundOf(best, origAlpha, beta), evalTT)
 	return best

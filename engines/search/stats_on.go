@@ -1,0 +1,6 @@
+//go:build searchstats
+
+package search
+
+// statsOn: this build counts (see stats.go).
+const statsOn = true
