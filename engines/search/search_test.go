@@ -340,8 +340,8 @@ func TestSetWeightsClearsTT(t *testing.T) {
 	g := gameFrom(t, extinction.Variant, extinction.StartFEN)
 	used := func() int {
 		n := 0
-		for _, e := range s.tt.entries {
-			if e.bound != boundNone {
+		for i := range s.tt.entries {
+			if s.tt.entries[i].load().bound != boundNone {
 				n++
 			}
 		}
