@@ -59,4 +59,10 @@
 // on the empty board, tables toward the centre or the flag. The built-in
 // variants have the zero rules and their weights files: their search is
 // unchanged, as the search signature checks.
+//
+// With Searcher.SetThreads the search runs in several goroutines (Lazy
+// SMP, smp.go): helpers with histories of their own search the same root
+// and share the transposition table, which is safe for concurrent use
+// (tt.go: slots of atomic words, XOR-checked); the main thread decides
+// the move. With one thread the search is the one it always was.
 package search
