@@ -122,6 +122,7 @@ func (s *Searcher) startHelpers(pos *engines.Position, maxDepth int, limit int64
 	}
 	p := &parallel{limit: limit, threads: append([]*Searcher{s}, s.helpers...)}
 	s.par, s.published = p, 0
+	s.tt.shared = true
 	s.nodeLimit = p.interval(0)
 	for i, h := range s.helpers {
 		h.prepare(s, p)
@@ -143,6 +144,7 @@ func (s *Searcher) stopHelpers() {
 		h.stop.Store(true)
 	}
 	s.par.wg.Wait()
+	s.tt.shared = false
 	s.par.nodes.Add(s.nodes - s.published)
 	s.published = s.nodes
 }

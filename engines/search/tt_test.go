@@ -47,6 +47,7 @@ func TestTable(t *testing.T) {
 func TestTableConcurrent(t *testing.T) {
 	tt := newTable(1)
 	tt.newSearch()
+	tt.shared = true
 	// Keys that share slots: the same low bits, different high ones.
 	keys := make([]uint64, 64)
 	for i := range keys {
