@@ -157,6 +157,9 @@ func fingerprint(r *configs.Run) (map[string]string, error) {
 		if e.Hash > 0 {
 			set(p+"hash", strconv.Itoa(e.Hash))
 		}
+		if e.Threads > 1 {
+			set(p+"threads", strconv.Itoa(e.Threads))
+		}
 		switch e.Kind {
 		case configs.KindRandom, configs.KindGreedy:
 			seed := e.Seed

@@ -110,6 +110,7 @@ var fingerprinted = map[string]struct {
 	"Engine.Kind":         {false, func(r *configs.Run) { r.Engines[0].Kind = configs.KindRandom }},
 	"Engine.Weights":      {false, func(r *configs.Run) { r.Engines[0].Weights = map[string]string{"extinction": "w2.yaml"} }},
 	"Engine.Hash":         {false, func(r *configs.Run) { r.Engines[0].Hash = 32 }},
+	"Engine.Threads":      {false, func(r *configs.Run) { r.Engines[0].Threads = 2 }},
 	"Engine.Seed":         {false, func(r *configs.Run) { r.Engines[2].Seed = 6 }},
 	"Engine.Command":      {false, func(r *configs.Run) { r.Engines[1].Command = "./other-engine" }},
 	"Engine.Args":         {false, func(r *configs.Run) { r.Engines[1].Args = nil }},

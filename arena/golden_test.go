@@ -22,7 +22,8 @@ var updateGolden = flag.Bool("update-golden", false, "rewrite testdata/golden fr
 // goldenRun is a config of configs/runs cut to small limits: two games
 // a pairing, one round, short games, depth 1 for the built-in engines
 // and 300 nodes for external ones, one game at a time (so that the
-// journal's order is the schedule's).
+// journal's order is the schedule's), and one search thread (a parallel
+// search is not reproducible).
 func goldenRun(t *testing.T, path string) *configs.Run {
 	t.Helper()
 	r, err := configs.Load(path, configs.Checker{Variants: variants.Names()})
@@ -42,6 +43,7 @@ func goldenRun(t *testing.T, path string) *configs.Run {
 	for i := range r.Engines {
 		e := &r.Engines[i]
 		e.TimeControl = &configs.TimeControl{Depth: 1}
+		e.Threads = 0
 		if e.Kind == configs.KindUCI {
 			e.TimeControl = &configs.TimeControl{Nodes: 300}
 		}

@@ -71,6 +71,7 @@ func DefaultPlayer(ctx context.Context, r *configs.Run, e configs.Engine, out st
 				return nil, err
 			}
 			ab.SetParams(p)
+			ab.SetThreads(e.Threads)
 			return ab, nil
 		}
 		return player.NewGreedy(e.Name, seed, weights), nil

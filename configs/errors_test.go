@@ -110,6 +110,24 @@ engines:
 			"t.yaml:5: engine \"a\": hash 1000000000 MB is more than 4096 MB",
 	},
 	{
+		// Threads as varena uci's option bounds them (search.MaxThreads),
+		// for the built-in engine only.
+		name: "threads",
+		yaml: `variant: extinction
+time_control: {depth: 1}
+engines:
+  - {name: a, kind: alphabeta, threads: 257}
+  - {name: b, kind: alphabeta, threads: 0}
+  - {name: c, kind: alphabeta, threads: -2}
+  - {name: d, kind: random, threads: 2}
+  - {name: e, kind: alphabeta, threads: 256}
+`,
+		want: "t.yaml:4: engine \"a\": threads 257; want 1 to 256 (leave the key out for 1)\n" +
+			"t.yaml:5: engine \"b\": threads 0; want 1 to 256 (leave the key out for 1)\n" +
+			"t.yaml:6: engine \"c\": threads -2; want 1 to 256 (leave the key out for 1)\n" +
+			"t.yaml:7: engine \"d\": threads is for alphabeta engines, not random",
+	},
+	{
 		// A plain scalar folded over a blank line holds a line break:
 		// the message stays one line (FuzzParse found it).
 		name: "value over two lines",
@@ -740,5 +758,13 @@ t.yaml:9: engine "a": options: unknown search parameter "Bogus" (known: ` + stri
 t.yaml:10: engine "b": options is for uci and alphabeta engines, not greedy`
 	if err == nil || err.Error() != want {
 		t.Errorf("got\n%v\nwant\n%s", err, want)
+	}
+}
+
+// TestMaxThreads: a run config bounds an alphabeta engine's threads as
+// the searcher does.
+func TestMaxThreads(t *testing.T) {
+	if configs.MaxThreads != search.MaxThreads {
+		t.Errorf("configs.MaxThreads %d, search.MaxThreads %d", configs.MaxThreads, search.MaxThreads)
 	}
 }

@@ -180,7 +180,10 @@ type Engine struct {
 	// (default: the embedded configs/weights/<variant>.yaml).
 	Weights map[string]string `yaml:"weights"`
 	Hash    int               `yaml:"hash,omitempty"` // MB, alphabeta (default 16)
-	Seed    uint64            `yaml:"seed,omitempty"` // random and greedy (default: the run's seed)
+	// Threads is an alphabeta engine's search threads (default 1): a
+	// parallel search sharing the hash, as `varena uci`'s Threads.
+	Threads int    `yaml:"threads,omitempty"`
+	Seed    uint64 `yaml:"seed,omitempty"` // random and greedy (default: the run's seed)
 
 	// External UCI engines.
 	Command string   `yaml:"command"`

@@ -24,6 +24,9 @@ const (
 	// defaultMaxHash): a larger table cannot be allocated (hash:
 	// 1000000000 panicked in makeslice, 100000 ran out of memory).
 	MaxHash = 4096
+	// MaxThreads bounds an alphabeta engine's threads, as search.MaxThreads
+	// (and so `varena uci`'s Threads option) is bounded.
+	MaxThreads = 256
 	// MaxConcurrency bounds the games played at once: each worker holds
 	// its players and buffers (concurrency: 100000000 took 1.9 GB before
 	// the first game), and no machine runs more engines at once usefully.
@@ -681,6 +684,7 @@ var onlyFor = []struct {
 	{"ponder", func(e *Engine) bool { return e.Ponder }, []string{KindUCI}},
 	{"weights", func(e *Engine) bool { return len(e.Weights) > 0 }, []string{KindAlphaBeta, KindGreedy}},
 	{"hash", func(e *Engine) bool { return e.Hash != 0 }, []string{KindAlphaBeta}},
+	{"threads", func(e *Engine) bool { return e.Threads != 0 }, []string{KindAlphaBeta}},
 	{"seed", func(e *Engine) bool { return e.Seed != 0 }, []string{KindRandom, KindGreedy}},
 }
 
@@ -722,6 +726,9 @@ func (v *validator) engine(e *Engine, i int, first map[string]int) {
 		v.errorf(at("hash"), "%s: hash %d MB is more than %d MB", label, e.Hash, MaxHash)
 	} else if v.zero(float64(e.Hash), sub(p, "hash")...) {
 		v.errorf(at("hash"), "%s: hash 0; want 1 MB or more (leave the key out for %d)", label, DefaultHash)
+	}
+	if e.Threads < 0 || e.Threads > MaxThreads || v.zero(float64(e.Threads), sub(p, "threads")...) {
+		v.errorf(at("threads"), "%s: threads %d; want 1 to %d (leave the key out for 1)", label, e.Threads, MaxThreads)
 	}
 	if v.zero(float64(e.Seed), sub(p, "seed")...) {
 		v.errorf(at("seed"), "%s: seed 0 means the run's seed; leave the key out for that, or give another number", label)

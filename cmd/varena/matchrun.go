@@ -88,6 +88,8 @@ func (m *matchSetup) consoleOptions(r *configs.Run) console.Options {
 		l := console.EngineLabel{TC: fastchessTC(r.EngineTimeControl(e.Name))}
 		if v, ok := e.Options["Threads"]; ok {
 			l.Threads = v + "t"
+		} else if e.Threads > 0 {
+			l.Threads = strconv.Itoa(e.Threads) + "t"
 		}
 		if v, ok := e.Options["Hash"]; ok {
 			l.Hash = v + "MB"

@@ -117,6 +117,7 @@ type AlphaBeta struct {
 	weights  map[*engines.Variant]*search.Weights
 	limits   search.Limits
 	hashMB   int
+	threads  int // search threads (0: 1)
 	params   search.Params
 	evals    map[string]float64 // weights set by name (SetOptions), over weights'
 }
@@ -133,6 +134,15 @@ func (a *AlphaBeta) SetParams(p search.Params) {
 	a.params = p
 	if a.searcher != nil {
 		a.searcher.SetParams(p)
+	}
+}
+
+// SetThreads sets the number of search threads (1 to search.MaxThreads;
+// search.Searcher.SetThreads) of every later search.
+func (a *AlphaBeta) SetThreads(n int) {
+	a.threads = n
+	if a.searcher != nil {
+		a.searcher.SetThreads(n)
 	}
 }
 
@@ -153,6 +163,7 @@ func (a *AlphaBeta) NewGame(ctx context.Context, v *engines.Variant) error {
 	if a.searcher == nil {
 		a.searcher = search.New(w, max(a.hashMB, 1))
 		a.searcher.SetParams(a.params)
+		a.searcher.SetThreads(a.threads)
 	}
 	tuned, err := withWeights(w, a.evals)
 	if err != nil {

@@ -64,4 +64,10 @@
 // The search counts what each of its rules does (stats.go: Stats,
 // StatTable) in a build with -tags searchstats only; elsewhere the
 // counting is a false constant's dead code, compiled away.
+//
+// With Searcher.SetThreads the search runs in several goroutines (Lazy
+// SMP, smp.go): helpers with histories of their own search the same root
+// and share the transposition table, which is safe for concurrent use
+// (tt.go: slots of atomic words, XOR-checked); the main thread decides
+// the move. With one thread the search is the one it always was.
 package search

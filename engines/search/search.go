@@ -79,7 +79,8 @@ type Result struct {
 // variation search, transposition table, quiescence over captures and
 // promotions, null-move pruning, late-move reductions, and move ordering by
 // hash move, MVV-LVA, killers and history. One Searcher searches one
-// position at a time; use one per worker. A search without a clock is
+// position at a time; use one per worker. With SetThreads it searches in
+// several goroutines (smp.go). A search of one thread without a clock is
 // deterministic: the same searches since NewGame (same positions, weights
 // and limits) give the same results.
 type Searcher struct {
@@ -133,6 +134,13 @@ type Searcher struct {
 	rules    rules // the general path's rules of the variant searched (zero: a built-in variant)
 	stats    Stats // the counters of this search (stats.go), kept with statsOn only
 	statsPly [MaxPly + 1]statsPly
+
+	// A parallel search (smp.go): the helpers of a main thread, and the
+	// state the threads share during a search (nil: one thread), with the
+	// part of the thread's node count added to it.
+	helpers   []*Searcher
+	par       *parallel
+	published int64
 }
 
 // New returns a searcher with the given weights and a transposition table
@@ -174,6 +182,9 @@ func (s *Searcher) NewGame() {
 	s.history = [2][64][64]int32{}
 	s.counter = [2][64][64]engines.Move{}
 	s.cont = [numPieceIndex][64]contTable{}
+	for _, h := range s.helpers {
+		h.NewGame()
+	}
 }
 
 // Search searches the current position of game within lim, calling info
@@ -229,6 +240,7 @@ func (s *Searcher) Search(ctx context.Context, game *engines.Game, lim Limits, i
 	res.Move = legal[0]
 	tm.single = len(legal) == 1
 	s.stack[0] = frame{}
+	s.startHelpers(&pos, maxDepth, lim.Nodes)
 	for depth := 1; depth <= maxDepth; depth++ {
 		s.rootDepth = depth
 		score := s.aspirate(&pos, depth, res.Score)
@@ -246,7 +258,7 @@ func (s *Searcher) Search(ctx context.Context, game *engines.Game, lim Limits, i
 					res.Score, res.Depth = s.rootBest, 1
 					res.PV = append(res.PV[:0], s.pv[0][:s.pvLen[0]]...)
 					if info != nil {
-						info(Info{Depth: 1, SelDepth: s.seldepth, Score: res.Score, Nodes: s.nodes, Time: time.Since(s.start), PV: res.PV})
+						info(Info{Depth: 1, SelDepth: s.seldepth, Score: res.Score, Nodes: s.totalNodes(), Time: time.Since(s.start), PV: res.PV})
 					}
 				}
 			}
@@ -257,9 +269,9 @@ func (s *Searcher) Search(ctx context.Context, game *engines.Game, lim Limits, i
 		if len(res.PV) > 0 {
 			res.Move = res.PV[0]
 		}
-		res.Nodes, res.Time = s.nodes, time.Since(s.start)
+		res.Nodes, res.Time = s.totalNodes(), time.Since(s.start)
 		if info != nil {
-			info(Info{Depth: depth, SelDepth: s.seldepth, Score: score, Nodes: s.nodes, Time: res.Time, PV: res.PV})
+			info(Info{Depth: depth, SelDepth: s.seldepth, Score: score, Nodes: res.Nodes, Time: res.Time, PV: res.PV})
 		}
 		if lim.Infinite {
 			continue
@@ -271,11 +283,13 @@ func (s *Searcher) Search(ctx context.Context, game *engines.Game, lim Limits, i
 			break
 		}
 	}
+	s.stopHelpers()
 	// Under "go infinite" the protocol wants bestmove only after stop.
 	if lim.Infinite {
 		<-ctx.Done()
 	}
-	res.Nodes, res.Time = s.nodes, time.Since(s.start)
+	res.Nodes, res.Time = s.totalNodes(), time.Since(s.start)
+	s.par = nil
 	return res
 }
 
@@ -328,17 +342,18 @@ func abs[T int | int32](x T) T {
 	return x
 }
 
-// checkStop sets s.aborted when a limit is reached. The clock's hard
-// limit spares the first iteration (a few thousand nodes at most): cut
-// short, it would leave the first legal move as the answer and no score
-// to report (a UCI client, fastchess's compliance check among them,
-// wants an info line with a score before bestmove), as a tiny clock on a
-// busy machine did.
+// checkStop sets s.aborted when a limit is reached (in a parallel
+// search the node limit is a sync point first: limitReached). The
+// clock's hard limit spares the first iteration (a few thousand nodes at
+// most): cut short, it would leave the first legal move as the answer
+// and no score to report (a UCI client, fastchess's compliance check
+// among them, wants an info line with a score before bestmove), as a
+// tiny clock on a busy machine did.
 func (s *Searcher) checkStop() bool {
 	if s.aborted {
 		return true
 	}
-	if s.nodeLimit > 0 && s.nodes >= s.nodeLimit || s.stop.Load() {
+	if s.nodeLimit > 0 && s.nodes >= s.nodeLimit && s.limitReached() || s.stop.Load() {
 		s.aborted = true
 	} else if s.rootDepth > 1 && s.nodes&127 == 0 && !s.hard.IsZero() && time.Now().After(s.hard) {
 		s.aborted = true

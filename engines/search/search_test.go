@@ -33,41 +33,51 @@ func gameFrom(t testing.TB, v *engines.Variant, fen string) *engines.Game {
 	return engines.NewGame(p)
 }
 
-// TestFindsWins checks the search takes the fastest win: an extinction
+// winTest is a position with a fastest win, searched to depth.
+type winTest struct {
+	name  string
+	v     *engines.Variant
+	fen   string
+	depth int
+	mate  int // moves to the win
+}
+
+// findsWinsTests are positions with a fastest win: an extinction
 // capture, a mate, a bunker capture, a win in two.
+var findsWinsTests = []winTest{
+	{"capture the last queen", extinction.Variant, "rnb1kbnr/pppppppp/8/8/8/2q5/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 3, 1},
+	{"mate in one", evolution.Variant, "6k/4Q2/R6/7/7/K6 w - - 0 1", 3, 1},
+	{"bunker capture", losalamos.Variant, "rnQknr/pp1ppp/6/6/PPPPPP/RN1KNR|q1/2/2/2 w - - 0 1", 3, 1},
+	// The knight on f3 takes the last black queen on d4.
+	{"knight takes the last queen", extinction.Variant, "rnb1kbnr/pppppppp/8/8/3q4/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 1", 4, 1},
+	{"evolution mate in two", evolution.Variant, "6k/7/7/2Q4/R6/K6 w - - 0 1", 5, 2},
+	{"evolution rook mate in two", evolution.Variant, "5k1/7/7/7/1R5/K1R4 w - - 0 1", 5, 2},
+}
+
+// TestFindsWins checks the search takes the fastest win of each of
+// findsWinsTests.
 func TestFindsWins(t *testing.T) {
-	tests := []struct {
-		name  string
-		v     *engines.Variant
-		fen   string
-		depth int
-		mate  int // moves to the win
-	}{
-		{"capture the last queen", extinction.Variant, "rnb1kbnr/pppppppp/8/8/8/2q5/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 3, 1},
-		{"mate in one", evolution.Variant, "6k/4Q2/R6/7/7/K6 w - - 0 1", 3, 1},
-		{"bunker capture", losalamos.Variant, "rnQknr/pp1ppp/6/6/PPPPPP/RN1KNR|q1/2/2/2 w - - 0 1", 3, 1},
-		// The knight on f3 takes the last black queen on d4.
-		{"knight takes the last queen", extinction.Variant, "rnb1kbnr/pppppppp/8/8/3q4/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 1", 4, 1},
-		{"evolution mate in two", evolution.Variant, "6k/7/7/2Q4/R6/K6 w - - 0 1", 5, 2},
-		{"evolution rook mate in two", evolution.Variant, "5k1/7/7/7/1R5/K1R4 w - - 0 1", 5, 2},
+	for _, tt := range findsWinsTests {
+		t.Run(tt.name, func(t *testing.T) { checkWin(t, newSearcher(t, tt.v), tt) })
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			s := newSearcher(t, tt.v)
-			g := gameFrom(t, tt.v, tt.fen)
-			mover := g.Position().SideToMove()
-			res := s.Search(context.Background(), g, Limits{Depth: tt.depth}, nil)
-			if got := MateIn(res.Score); got != tt.mate {
-				t.Fatalf("mate in %d (score %d, move %s), want %d", got, res.Score, g.Position().Geometry().UCI(res.Move), tt.mate)
-			}
-			// Play the principal variation out: the mover must have won.
-			for _, m := range res.PV {
-				g.Play(m)
-			}
-			if o := g.Outcome(); !o.Result.Decisive() || o.Result.Winner() != mover {
-				t.Errorf("PV %v ends in %v (%v), not a win", res.PV, o.Result, o.Reason)
-			}
-		})
+}
+
+// checkWin searches the position of tt with s: the score must be the
+// win in tt.mate moves, and its principal variation, played out, a win.
+func checkWin(t *testing.T, s *Searcher, tt winTest) {
+	t.Helper()
+	g := gameFrom(t, tt.v, tt.fen)
+	mover := g.Position().SideToMove()
+	res := s.Search(context.Background(), g, Limits{Depth: tt.depth}, nil)
+	if got := MateIn(res.Score); got != tt.mate {
+		t.Fatalf("mate in %d (score %d, move %s), want %d", got, res.Score, g.Position().Geometry().UCI(res.Move), tt.mate)
+	}
+	// Play the principal variation out: the mover must have won.
+	for _, m := range res.PV {
+		g.Play(m)
+	}
+	if o := g.Outcome(); !o.Result.Decisive() || o.Result.Winner() != mover {
+		t.Errorf("PV %v ends in %v (%v), not a win", res.PV, o.Result, o.Reason)
 	}
 }
 
@@ -340,8 +350,8 @@ func TestSetWeightsClearsTT(t *testing.T) {
 	g := gameFrom(t, extinction.Variant, extinction.StartFEN)
 	used := func() int {
 		n := 0
-		for _, e := range s.tt.entries {
-			if e.bound != boundNone {
+		for i := range s.tt.entries {
+			if s.tt.entries[i].load().bound != boundNone {
 				n++
 			}
 		}

@@ -189,7 +189,7 @@ func (s *Searcher) count(k Stat, d int, n int64) {
 // it meets, before table.store replaces it (or not).
 func (s *Searcher) countStore(key uint64, depth int, bound uint8) {
 	t := s.tt
-	e := &t.entries[key&t.mask]
+	e := t.entries[key&t.mask].load()
 	s.count(StatStore, depth, 1)
 	switch {
 	case e.bound == boundNone:
@@ -217,8 +217,8 @@ func (s *Searcher) HashFull() int {
 	t := s.tt
 	n := min(1000, len(t.entries))
 	used := 0
-	for _, e := range t.entries[:n] {
-		if e.bound != boundNone && e.gen == t.gen {
+	for i := range t.entries[:n] {
+		if e := t.entries[i].load(); e.bound != boundNone && e.gen == t.gen {
 			used++
 		}
 	}

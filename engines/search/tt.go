@@ -1,6 +1,7 @@
 package search
 
 import (
+	"sync/atomic"
 	"unsafe"
 
 	"varena/engines"
@@ -14,7 +15,7 @@ const (
 	boundExact
 )
 
-// ttEntry is one slot of the transposition table.
+// ttEntry is one entry of the transposition table, as probe reads it.
 type ttEntry struct {
 	key   uint64
 	move  engines.Move
@@ -25,19 +26,40 @@ type ttEntry struct {
 	gen   uint8
 }
 
+// ttSlot is where an entry lives: three words written and read one at a
+// time with atomic operations, so that the searchers of a parallel search
+// (Searcher.SetThreads) share the table without a lock. The first word is
+// the key XOR the other two: an entry torn by two writers at once (one
+// word of each) fails the key check on the next probe, as a different
+// position would, and is not used. A probe may still find an entry of
+// another position whose hash shares the slot and the key, as before.
+//
+// data holds the move (bits 0-15), the score (16-31), the evaluation
+// (32-47), the depth (48-55) and the bound (56-63); meta the generation.
+type ttSlot struct {
+	check, data, meta uint64
+}
+
 // table is the transposition table: one entry per slot, indexed by the low
 // bits of the hash, replaced when the new entry is deeper or from a newer
 // search. Entries carry the generation of the search that wrote them; a
 // search that must be reproducible ignores entries of older generations,
 // which makes it independent of what was searched before without the cost
-// of clearing the table.
+// of clearing the table. Probes and stores may run in several goroutines
+// at once (ttSlot) while shared is set; clear, newSearch and changes of
+// shared only between searches.
 type table struct {
-	entries []ttEntry
+	entries []ttSlot
 	mask    uint64
 	gen     uint8
+	// shared: searchers in several goroutines use the table (a parallel
+	// search runs), and stores are atomic. A search of one thread
+	// stores with plain writes: an atomic store is a locked exchange on
+	// amd64, a full barrier that cost the search a few percent.
+	shared bool
 }
 
-const entrySize = 24 // bytes, the size of ttEntry (17 rounded up to its 8-byte alignment)
+const entrySize = 24 // bytes, the size of ttSlot
 
 // noEvalTT is the stored static evaluation of a position without one.
 const noEvalTT = int16(noEval)
@@ -75,8 +97,37 @@ func (t *table) prefetch(key uint64) {
 	prefetch(unsafe.Pointer(&t.entries[key&t.mask]))
 }
 
+// load reads the entry of slot sl. A torn entry comes back with a key
+// that (but by the chance of a hash collision) no probe asks for.
+func (sl *ttSlot) load() ttEntry {
+	d, m := atomic.LoadUint64(&sl.data), atomic.LoadUint64(&sl.meta)
+	return ttEntry{
+		key:   atomic.LoadUint64(&sl.check) ^ d ^ m,
+		move:  engines.Move(d),
+		score: int16(d >> 16),
+		eval:  int16(d >> 32),
+		depth: int8(d >> 48),
+		bound: uint8(d >> 56),
+		gen:   uint8(m),
+	}
+}
+
+// put writes e into slot sl, with atomic stores when the table is shared.
+func (sl *ttSlot) put(e ttEntry, shared bool) {
+	d := uint64(e.move) | uint64(uint16(e.score))<<16 | uint64(uint16(e.eval))<<32 |
+		uint64(uint8(e.depth))<<48 | uint64(e.bound)<<56
+	m := uint64(e.gen)
+	if !shared {
+		*sl = ttSlot{check: e.key ^ d ^ m, data: d, meta: m}
+		return
+	}
+	atomic.StoreUint64(&sl.data, d)
+	atomic.StoreUint64(&sl.meta, m)
+	atomic.StoreUint64(&sl.check, e.key^d^m)
+}
+
 func (t *table) probe(key uint64, anyGen bool) (ttEntry, bool) {
-	e := t.entries[key&t.mask]
+	e := t.entries[key&t.mask].load()
 	if e.key != key || e.bound == boundNone || (!anyGen && e.gen != t.gen) {
 		return ttEntry{}, false
 	}
@@ -84,14 +135,15 @@ func (t *table) probe(key uint64, anyGen bool) (ttEntry, bool) {
 }
 
 func (t *table) store(key uint64, m engines.Move, score, depth int, bound uint8, eval int) {
-	e := &t.entries[key&t.mask]
+	sl := &t.entries[key&t.mask]
+	e := sl.load()
 	if e.key == key && e.gen == t.gen && int(e.depth) > depth && bound != boundExact {
 		return
 	}
 	if m == engines.NullMove && e.key == key && e.gen == t.gen {
 		m = e.move
 	}
-	*e = ttEntry{key: key, move: m, score: int16(score), eval: int16(eval), depth: int8(depth), bound: bound, gen: t.gen}
+	sl.put(ttEntry{key: key, move: m, score: int16(score), eval: int16(eval), depth: int8(depth), bound: bound, gen: t.gen}, t.shared)
 }
 
 // cutoff returns the entry's score (seen from ply) when its bound settles

@@ -19,16 +19,16 @@ const madvHugepage = 14
 // page-translation cache, and the page walk, slow under virtualisation,
 // cost the search several percent. The memory is aligned to a huge page
 // so that every page of it can be one; refused advice costs nothing.
-func allocEntries(n uint64) []ttEntry {
+func allocEntries(n uint64) []ttSlot {
 	size := uintptr(n) * entrySize
 	if size < hugePage {
-		return make([]ttEntry, n)
+		return make([]ttSlot, n)
 	}
-	// A byte array holds no pointers, like ttEntry: the garbage collector
+	// A byte array holds no pointers, like ttSlot: the garbage collector
 	// keeps it alive through the entries, which point into it.
 	raw := make([]byte, size+hugePage)
 	start := uintptr(unsafe.Pointer(&raw[0]))
 	b := raw[(hugePage-start%hugePage)%hugePage:][:size]
 	_ = syscall.Madvise(b, madvHugepage)
-	return unsafe.Slice((*ttEntry)(unsafe.Pointer(&b[0])), n)
+	return unsafe.Slice((*ttSlot)(unsafe.Pointer(&b[0])), n)
 }

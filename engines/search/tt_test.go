@@ -1,6 +1,9 @@
 package search
 
 import (
+	"fmt"
+	"math/rand/v2"
+	"sync"
 	"testing"
 	"unsafe"
 
@@ -12,8 +15,8 @@ import (
 // every entry it was made for, zeroed, and keeps what is stored in its
 // first and last slots.
 func TestTable(t *testing.T) {
-	if got := unsafe.Sizeof(ttEntry{}); got != entrySize {
-		t.Fatalf("ttEntry is %d bytes, entrySize says %d", got, entrySize)
+	if got := unsafe.Sizeof(ttSlot{}); got != entrySize {
+		t.Fatalf("ttSlot is %d bytes, entrySize says %d", got, entrySize)
 	}
 	for _, mb := range []int{1, 16, 64} {
 		tt := newTable(mb)
@@ -22,7 +25,7 @@ func TestTable(t *testing.T) {
 			t.Fatalf("%d MB: %d entries, mask %x", mb, n, tt.mask)
 		}
 		for i := range tt.entries {
-			if tt.entries[i] != (ttEntry{}) {
+			if tt.entries[i] != (ttSlot{}) {
 				t.Fatalf("%d MB: entry %d not zero", mb, i)
 			}
 		}
@@ -34,5 +37,58 @@ func TestTable(t *testing.T) {
 				t.Fatalf("%d MB: key %x: stored entry read back as %+v, %v", mb, key, e, ok)
 			}
 		}
+	}
+}
+
+// TestTableConcurrent: goroutines storing and probing the same few slots
+// at once (run it with -race: the table must show no data race) never
+// read an entry that mixes two stores: every entry stored for a key is
+// made from the key, so a hit that does not match its key was torn.
+func TestTableConcurrent(t *testing.T) {
+	tt := newTable(1)
+	tt.newSearch()
+	tt.shared = true
+	// Keys that share slots: the same low bits, different high ones.
+	keys := make([]uint64, 64)
+	for i := range keys {
+		keys[i] = uint64(i%4) | uint64(i+1)<<40
+	}
+	entryOf := func(key uint64) (engines.Move, int, int, int) {
+		return engines.Move(key >> 40), int(int16(key >> 32)), -int(key >> 40), int(key>>40) % 100
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, 4)
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			rng := rand.New(rand.NewPCG(uint64(g), 1))
+			hits := 0
+			for range 200000 {
+				key := keys[rng.IntN(len(keys))]
+				m, score, eval, depth := entryOf(key)
+				if rng.IntN(2) == 0 {
+					tt.store(key, m, score, depth, boundExact, eval)
+					continue
+				}
+				e, ok := tt.probe(key, false)
+				if !ok {
+					continue
+				}
+				hits++
+				if e.move != m || int(e.score) != score || int(e.eval) != eval || int(e.depth) != depth || e.bound != boundExact {
+					errs <- fmt.Errorf("key %x: read %+v, stored move %v score %d eval %d depth %d", key, e, m, score, eval, depth)
+					return
+				}
+			}
+			if hits == 0 {
+				errs <- fmt.Errorf("goroutine %d: no probe hit", g)
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
 	}
 }

@@ -5,7 +5,8 @@
 // loop; a search runs in its own goroutine under a cancellable context, so
 // "stop", "isready" and "quit" are answered while it runs. The options are
 // UCI_Variant (extinction, losalamos-bunkers, evolution), Hash, Weights (a
-// YAML weights file; empty for the built-in weights) and Threads (1).
+// YAML weights file; empty for the built-in weights) and Threads (1 to
+// search.MaxThreads: a parallel search sharing the hash table).
 // Positions take our FEN, with the `|` bunker part, and moves in UCI text
 // with V squares ("c1Vc1"). A bad line is answered with "info string" and
 // changes nothing; "d" prints the position.

@@ -203,6 +203,7 @@ type server struct {
 	// Settings are applied before the next command that needs them, so
 	// that the order of setoption lines does not matter.
 	hash, appliedHash int
+	threads           int // the Threads option (search.Searcher.SetThreads)
 	weightsPath       string
 	weightsStale      bool
 	params            search.Params // the search parameters, one spin option each
@@ -220,7 +221,7 @@ type searchJob struct {
 }
 
 func newServer(opts ServerOptions, out io.Writer) (*server, error) {
-	s := &server{out: &lineWriter{w: out}, hash: opts.Hash, maxHash: opts.MaxHash,
+	s := &server{out: &lineWriter{w: out}, hash: opts.Hash, maxHash: opts.MaxHash, threads: 1,
 		defaults: map[*engines.Variant]*search.Weights{}}
 	if s.maxHash <= 0 {
 		s.maxHash = defaultMaxHash
@@ -259,6 +260,7 @@ func newServer(opts ServerOptions, out io.Writer) (*server, error) {
 			r.searcher, r.hash = search.New(w, s.hash), s.hash
 		}
 		r.searcher.SetParams(search.DefaultParams())
+		r.searcher.SetThreads(1)
 		r.searcher.SetWeights(w)
 		r.searcher.NewGame()
 		s.searcher, s.reuse = r.searcher, r
@@ -391,7 +393,8 @@ func (s *server) cmdUCI(_ []string, _ string) {
 		{Name: "UCI_Chess960", Type: "check", Default: strconv.FormatBool(s.variant.Chess960)},
 		{Name: "Hash", Type: "spin", Default: strconv.Itoa(s.hash), Min: 1, Max: s.maxHash},
 		{Name: "Weights", Type: "string", Default: s.weightsPath},
-		{Name: "Threads", Type: "spin", Default: "1", Min: 1, Max: 1},
+		// Lazy SMP (engines/search/smp.go): threads sharing the hash.
+		{Name: "Threads", Type: "spin", Default: "1", Min: 1, Max: search.MaxThreads},
 		{Name: "Ponder", Type: "check", Default: "false"},
 		// As Fairy-Stockfish's: a variants.ini whose variants UCI_Variant
 		// then offers (docs/variants-file.md).
@@ -477,9 +480,12 @@ func (s *server) cmdSetOption(_ []string, rest string) {
 	case "ponder":
 		// The GUI's note that it may send "go ponder": nothing to set.
 	case "threads":
-		if value != "1" {
-			s.info("setoption Threads: only 1 thread is supported, have %q", value)
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 1 || n > search.MaxThreads {
+			s.info("setoption Threads: want a number of threads from 1 to %d, have %q", search.MaxThreads, value)
+			return
 		}
+		s.threads = n
 	case "weights":
 		if value == "<empty>" {
 			value = ""
@@ -517,6 +523,9 @@ func (s *server) setVariant(v *engines.Variant) {
 func (s *server) applySettings() {
 	if s.params != s.searcher.Params() {
 		s.searcher.SetParams(s.params)
+	}
+	if s.threads != s.searcher.Threads() {
+		s.searcher.SetThreads(s.threads)
 	}
 	if s.hash != s.appliedHash {
 		s.searcher.SetHash(s.hash)

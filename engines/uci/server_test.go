@@ -142,7 +142,7 @@ func TestServeTranscripts(t *testing.T) {
 				"^option name UCI_Variant type combo default extinction var extinction var losalamos-bunkers var evolution var standard var fischerandom var losalamos-extinction$",
 				"^option name Hash type spin default 16 min 1 max 4096$",
 				"^option name Weights type string default <empty>$",
-				"^option name Threads type spin default 1 min 1 max 1$",
+				"^option name Threads type spin default 1 min 1 max 256$",
 				"^option name FutilityMargin type spin default 200 min 50 max 500$",
 				"^option name LMRDivisor type spin default 200 min 100 max 500$",
 				"^uciok$"}},
@@ -163,6 +163,23 @@ func TestServeTranscripts(t *testing.T) {
 			{"setoption name threads value 1", nil},
 			{"isready", []string{"^readyok$"}},
 			{"d", []string{"^Variant: losalamos-bunkers$", `^Fen: rnqknr/pppppp/6/6/PPPPPP/RNQKNR\|2/2/2/2 w - - 0 1$`}},
+		}, false},
+		// Two threads (a parallel search) under each kind of limit, and
+		// back to one.
+		{"threads", ServerOptions{}, []step{
+			{"setoption name Threads value 2", nil},
+			{"isready", []string{"^readyok$"}},
+			{"position startpos moves e2e4 e7e5", nil},
+			{"go depth 6", []string{`^info depth 6 seldepth \d+ score cp -?\d+ nodes \d+ `, "^bestmove [a-h][1-8][a-h][1-8]"}},
+			{"go nodes 20000", []string{"^bestmove [a-h][1-8][a-h][1-8]"}},
+			{"go movetime 100", []string{"^bestmove [a-h][1-8][a-h][1-8]"}},
+			{"go wtime 1000 btime 1000 winc 10 binc 10", []string{"^bestmove [a-h][1-8][a-h][1-8]"}},
+			{"position fen rnb1kbnr/pppppppp/8/8/8/2q5/PPPPPPPP/RNBQKBNR w KQkq - 0 1", nil},
+			{"go depth 4", []string{"score mate 1 ", "^bestmove (b2c3|d2c3|b1c3)"}},
+			{"go infinite", nil},
+			{"stop", []string{"^bestmove (b2c3|d2c3|b1c3)"}},
+			{"setoption name threads value 1", nil},
+			{"go depth 3", []string{"^bestmove (b2c3|d2c3|b1c3)"}},
 		}, false},
 		{"bunker moves", ServerOptions{Variant: "losalamos-bunkers"}, []step{
 			{"position startpos moves d1Vd1 c6Vc6 Vd1Vc1 c5c4 Vc1Vc2", nil},
@@ -230,7 +247,9 @@ func TestServeTranscripts(t *testing.T) {
 			{"go btime -100 wtime 50 binc -1", []string{`^info string go: btime -100 is negative, taken as 1 ms; binc -1 is negative, taken as 0$`, "^bestmove "}},
 			{"setoption name Hash value 0", []string{"^info string setoption Hash: want a number of MB from 1 to 4096"}},
 			{"setoption name Hash value abc", []string{"^info string setoption Hash: "}},
-			{"setoption name Threads value 4", []string{"only 1 thread"}},
+			{"setoption name Threads value 0", []string{`^info string setoption Threads: want a number of threads from 1 to 256, have "0"$`}},
+			{"setoption name Threads value 257", []string{`^info string setoption Threads: want a number of threads from 1 to 256, have "257"$`}},
+			{"setoption name Threads value two", []string{`^info string setoption Threads: want a number of threads from 1 to 256, have "two"$`}},
 			{"setoption name UCI_Variant value shogi", []string{`^info string setoption UCI_Variant: unknown variant "shogi"`}},
 			{"setoption name Colour value blue", []string{`^info string setoption: unknown option "Colour"`}},
 			{"setoption value 3", []string{"^info string setoption: want setoption name NAME value VALUE$"}},
@@ -534,7 +553,7 @@ func ExampleServe() {
 	// option name UCI_Chess960 type check default false
 	// option name Hash type spin default 1 min 1 max 4096
 	// option name Weights type string default <empty>
-	// option name Threads type spin default 1 min 1 max 1
+	// option name Threads type spin default 1 min 1 max 256
 	// option name Ponder type check default false
 	// option name VariantPath type string default <empty>
 	// option name FutilityMargin type spin default 200 min 50 max 500
