@@ -261,8 +261,8 @@ func (p *Position) fairyTargets(sq Square) Bitboard {
 // attacked, making each one that could expose it: with fairy pieces,
 // pins and checks come from lines (a nightrider's) the between tables do
 // not hold. Out of check, a move other than the king's, castling and en
-// passant exposes the king only when it leaves a square of a rider's
-// line to the king (v.pinLines): the others are kept untested.
+// passant exposes the king only when a pinned piece makes it
+// (pinnedFairy): the others are kept untested.
 func (p *Position) filterLegalByMaking(list []Move) []Move {
 	us, them := p.side, p.side^1
 	out := list[:0]
@@ -271,8 +271,8 @@ func (p *Position) filterLegalByMaking(list []Move) []Move {
 	var safe Bitboard // squares whose pieces' moves cannot expose the king
 	if k != 0 {
 		ksq := k.First()
-		if p.attackersTo(ksq, them, p.Occupied()) == 0 {
-			safe = ^(p.v.pinLines[them][ksq] | k)
+		if occ := p.Occupied(); p.attackersTo(ksq, them, occ) == 0 {
+			safe = ^(p.pinnedFairy(ksq, occ) | k)
 		}
 	}
 	for _, m := range list {
@@ -289,6 +289,30 @@ func (p *Position) filterLegalByMaking(list []Move) []Move {
 	return out
 }
 
+// pinnedFairy returns the squares of the side to move's pieces whose
+// moves may expose its king on ksq, which is not in check: those pinned
+// along a compass line, by an orthodox slider or a fairy rider (found
+// exactly, as chess does: the one piece between the king and an enemy
+// rider whose empty-board captures reach the king), and any piece on a
+// walker's path to the king (v.pinLines, whether a walker stands on it
+// or not). Fairy pieces play on boards without bunkers only, where the
+// between table holds every compass line.
+func (p *Position) pinnedFairy(ksq Square, occ Bitboard) Bitboard {
+	us, them := p.side, p.side^1
+	g, own := p.v.Geometry, p.colors[us]
+	_, pinned := p.checkersPlain(ksq, own, p.colors[them], occ)
+	for b := p.pieces[NoPieceType] & p.colors[them]; b != 0; {
+		s := b.Pop()
+		m := &p.v.fairy[p.board[s]-FirstFairy][them]
+		if (m.rookCapture[s] | m.bishopCapture[s]).Has(ksq) {
+			if bt := g.between[ksq][s] & occ; bt&(bt-1) == 0 {
+				pinned |= bt & own
+			}
+		}
+	}
+	return pinned | p.v.pinLines[them][ksq]
+}
+
 // countLegalByMaking is CountMoves with check and fairy pieces: every
 // pseudo-legal move made and tested.
 func (p *Position) countLegalByMaking() int {
@@ -297,14 +321,16 @@ func (p *Position) countLegalByMaking() int {
 }
 
 // pinLines returns, per colour and square, the squares on which a piece
-// could stand between a king on the square and a rider of that colour
-// (orthodox sliders and the fairy types' riders, compass or not): the
-// squares of every line to the square a rider could attack along.
+// could stand between a king on the square and a walker of that colour
+// (a rider off the compass lines, the nightrider): the squares of every
+// path to the square it could capture along. (Pins along the compass
+// lines, by orthodox sliders or fairy riders, are found exactly:
+// filterLegalByMaking.)
 func pinLines(g *Geometry, tables []*fairyTables) (lines [2][64]Bitboard) {
 	for c := White; c <= Black; c++ {
 		for s := 0; s < g.numSquares; s++ {
 			sq := Square(s)
-			l := g.rookRays[sq] | g.bishopRays[sq]
+			var l Bitboard
 			for _, ft := range tables {
 				for i := range ft[c].walkers {
 					w := &ft[c].walkers[i]
