@@ -48,7 +48,7 @@ func parseResult(s string) (float64, bool) {
 // fields and the operations they know.
 func (r Record) Format() string {
 	var b strings.Builder
-	pos, counters := epdPosition(strings.Fields(r.FEN))
+	pos, counters := epdPosition(strings.Split(r.FEN, " "))
 	b.WriteString(strings.Join(pos, " "))
 	if len(counters) > 0 {
 		fmt.Fprintf(&b, " hmvc %s;", counters[0])
