@@ -718,20 +718,30 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		if s.skipMove(pos, &nd, &c, best, searched) {
 			continue
 		}
-		s.nodes++
-		s.count(StatMoveMain, depth, 1)
-		fr.move, fr.cont = m, &s.cont[pc][m.To()]
-		s.path = append(s.path, child.Hash())
-		ext := 0
-		if singular && m == ttMove {
-			ext = 1
+		var score int
+		if nd.danger && s.losesAtOnce(child, ply+1) {
+			// The move leaves the last piece of one of our species to
+			// be taken, which ends the game: its score is known without
+			// a search, as a move into check is known illegal in chess
+			// (the child's PV is the capture losesAtOnce found).
+			score = -(Mate - ply - 2)
+			s.count(StatDangerLost, depth, 1)
+		} else {
+			s.nodes++
+			s.count(StatMoveMain, depth, 1)
+			fr.move, fr.cont = m, &s.cont[pc][m.To()]
+			s.path = append(s.path, child.Hash())
+			ext := 0
+			if singular && m == ttMove {
+				ext = 1
+			}
+			score = s.searchMove(pos, child, &nd, &c, alpha, beta, ext, searched)
+			s.path = s.path[:len(s.path)-1]
+			if s.aborted {
+				return 0
+			}
 		}
-		score := s.searchMove(pos, child, &nd, &c, alpha, beta, ext, searched)
 		searched++
-		s.path = s.path[:len(s.path)-1]
-		if s.aborted {
-			return 0
-		}
 		if score > best {
 			best, bestMove = score, m
 			if score > alpha {
@@ -1015,6 +1025,30 @@ func (s *Searcher) orderedMoves(pos *engines.Position, ply int, ttMove, counter 
 	c1, c2 := s.conts(ply)
 	s.scoreMoves(pos, moves, scores, ttMove, ply, counter, c1, c2)
 	return moves, scores
+}
+
+// losesAtOnce reports whether child, reached at ply by a move of the side
+// that is not to move there, lets the side to move take a last piece of
+// a species of that side's, which ends the game: the game is not over
+// in child already, nor drawn there, and lastPieceCapture finds the
+// capture (set as child's principal variation). Built-in variants only:
+// the general path's game ends are the rules engine's.
+func (s *Searcher) losesAtOnce(child *engines.Position, ply int) bool {
+	if s.rules.on || s.decided(child) {
+		return false
+	}
+	s.path = append(s.path, child.Hash())
+	drawn := s.isDraw(child)
+	s.path = s.path[:len(s.path)-1]
+	if drawn {
+		return false
+	}
+	win, ok := s.lastPieceCapture(child, ply)
+	if ok {
+		s.pv[ply][ply] = win
+		s.pvLen[ply] = ply + 1
+	}
+	return ok
 }
 
 // lastPieceCapture returns a capture of the opponent's last piece of a

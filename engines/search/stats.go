@@ -58,6 +58,7 @@ const (
 	StatHistoryPrune                   // moves pruned by their history
 	StatSEEQuiet                       // quiet moves pruned by static exchange
 	StatSEECapture                     // captures pruned by static exchange
+	StatDangerLost                     // moves at a danger node scored lost unsearched: they leave a last piece to take (losesAtOnce)
 	StatSearched                       // moves searched in the main search
 	StatLMR                            // of StatSearched: searched reduced first
 	StatLMRPlies                       // plies taken off by those reductions
@@ -128,6 +129,7 @@ var StatTable = [NumStats]StatInfo{
 	StatHistoryPrune:       {"prune.history", "moves pruned by history", StatSearched},
 	StatSEEQuiet:           {"prune.seequiet", "quiet moves pruned by static exchange", StatSearched},
 	StatSEECapture:         {"prune.seecapture", "captures pruned by static exchange", StatSearched},
+	StatDangerLost:         {"danger.lost", "moves scored lost unsearched: a last piece left to take", StatSearched},
 	StatSearched:           {"searched", "moves searched in the main search", StatSearched},
 	StatLMR:                {"lmr", "searched reduced first", StatSearched},
 	StatLMRPlies:           {"lmr.plies", "plies taken off by the reductions", StatLMR},

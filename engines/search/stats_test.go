@@ -91,9 +91,11 @@ func TestStatsCount(t *testing.T) {
 	if all.Total(StatMoveMain) != all.Total(StatSearched) {
 		t.Errorf("moves made %d, moves searched %d", all.Total(StatMoveMain), all.Total(StatSearched))
 	}
-	// Extinction has no check (no royal king), and a new game's search
-	// meets no entry of an earlier one: the other rules all fire.
-	never := map[Stat]bool{StatCheckExt: true, StatStoreOld: true}
+	// Extinction has no check (no royal king), a new game's search meets
+	// no entry of an earlier one, and a move made at a danger node that
+	// leaves a last piece to take is scored by losesAtOnce (danger.lost),
+	// not searched into a node that takes it: the other rules all fire.
+	never := map[Stat]bool{StatCheckExt: true, StatStoreOld: true, StatLastPieceWinDanger: true}
 	for k := range NumStats {
 		if n := all.Total(k); n == 0 && !never[k] {
 			t.Errorf("%s never counted in %d nodes", StatTable[k].Name, nodes)
