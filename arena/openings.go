@@ -131,8 +131,8 @@ func readBook(rd io.Reader, name string, v *engines.Variant) ([]Opening, error) 
 	return book, nil
 }
 
-// epdFEN returns the FEN part of an EPD or FEN line: the first four
-// fields, plus the two move counters when they are numbers, or else
+// epdFEN returns the FEN part of an EPD or FEN line: its position fields
+// (engines.PositionFields), plus the two move counters when they are numbers, or else
 // when the EPD operations hmvc and fmvn give them (as varena book writes
 // them).
 func epdFEN(line string) string {
@@ -141,11 +141,9 @@ func epdFEN(line string) string {
 		head = line[:i]
 	}
 	f := strings.Fields(head)
-	n := min(len(f), 4)
-	if n == 4 && len(f) > 4 && engines.IsChecksField(f[4]) {
-		n = 5 // a check-counting variant's checks left: part of the position
-	}
-	pos := n
+	posFields, _ := engines.PositionFields(f)
+	pos := len(posFields)
+	n := pos
 	for n < len(f) && n < pos+2 && isNumber(f[n]) {
 		n++
 	}

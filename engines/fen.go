@@ -38,6 +38,18 @@ func isDigits(s string) bool {
 	return s != ""
 }
 
+// PositionFields splits the fields of a FEN or an EPD line where its
+// position ends: the four FEN fields, and the checks-left field W+B
+// after them in a variant with check counting; rest is what follows (a
+// FEN's move counters, an EPD line's operations).
+func PositionFields(f []string) (pos, rest []string) {
+	n := min(len(f), 4)
+	if n == 4 && len(f) > 4 && IsChecksField(f[4]) {
+		n = 5
+	}
+	return f[:n], f[n:]
+}
+
 // fenChecksField is the FENError.Field of the checks-left field of a
 // variant with CheckCounting, which stands after the en-passant field.
 const fenChecksField = 7

@@ -257,7 +257,7 @@ func scoreCandidate(ctx context.Context, s *search.Searcher, opt *BookOptions, i
 // bookLine writes a book position: the four FEN fields, the move
 // counters as hmvc and fmvn, ce (side to move's view) and id.
 func bookLine(fen string, ce, id int) string {
-	pos, counters := epdPosition(strings.Fields(fen))
+	pos, counters := engines.PositionFields(strings.Fields(fen))
 	var b strings.Builder
 	b.WriteString(strings.Join(pos, " "))
 	if len(counters) >= 2 {
@@ -362,7 +362,7 @@ func parseBookLine(text string) (id int, fen string, err error) {
 	if len(f) < 4 {
 		return 0, "", fmt.Errorf("%q: want four FEN fields then EPD operations", text)
 	}
-	pos, rest := epdPosition(f)
+	pos, rest := engines.PositionFields(f)
 	fen = strings.Join(pos, " ")
 	ops := map[string]string{}
 	for _, op := range strings.Split(strings.Join(rest, " "), ";") {

@@ -48,7 +48,7 @@ func parseResult(s string) (float64, bool) {
 // fields and the operations they know.
 func (r Record) Format() string {
 	var b strings.Builder
-	pos, counters := epdPosition(strings.Split(r.FEN, " "))
+	pos, counters := engines.PositionFields(strings.Split(r.FEN, " "))
 	b.WriteString(strings.Join(pos, " "))
 	if len(counters) > 0 {
 		fmt.Fprintf(&b, " hmvc %s;", counters[0])
@@ -67,18 +67,6 @@ func (r Record) Format() string {
 		fmt.Fprintf(&b, " game %d;", r.Game)
 	}
 	return b.String()
-}
-
-// epdPosition splits a FEN's fields into those an EPD line starts with
-// (the four position fields, and the checks-left field W+B of a variant
-// with check counting) and the move counters, which it writes as the
-// operations hmvc and fmvn.
-func epdPosition(f []string) (pos, counters []string) {
-	n := min(len(f), 4)
-	if n == 4 && len(f) > 4 && engines.IsChecksField(f[4]) {
-		n = 5
-	}
-	return f[:n], f[n:]
 }
 
 // ParseRecord reads one data line: the four FEN fields (and the
