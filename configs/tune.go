@@ -321,15 +321,15 @@ func (v *tuneValidator) at(path ...any) int { return v.lines.at(path...) }
 
 func (v *tuneValidator) validate() {
 	t := v.tune
-	known, refused := v.variantFile()
+	known, refused, ok := v.variantFile()
 	switch {
-	case known == nil:
+	case !ok:
 		// The variant_file did not load: its error stands for the name.
 	case t.Variant == "":
 		v.errorf(v.at("variant"), "no variant: set variant to one of %s", strings.Join(v.check.Variants, ", "))
 	case refused[t.Variant] != nil:
 		v.errorf(v.at("variant"), "variant: %s is a section of the variant_file varena cannot play: %v", t.Variant, refused[t.Variant])
-	case len(known) > 0 && !slices.Contains(known, t.Variant):
+	case known != nil && !slices.Contains(known, t.Variant):
 		v.errorf(v.at("variant"), "variant: unknown variant %q (known: %s)", t.Variant, strings.Join(known, ", "))
 	}
 	if t.Concurrency < 0 {
@@ -351,22 +351,13 @@ func (v *tuneValidator) validate() {
 }
 
 // variantFile loads the config's variant_file and returns the variants
-// the config may name (empty: any, when the checker lists none) and the
-// file's sections varena cannot play; known is nil when the file does
-// not load (its error is reported).
-func (v *tuneValidator) variantFile() (known []string, refused map[string]error) {
+// the config may name (nil: any, as in Checker.Variants) and the file's
+// sections varena cannot play; ok is false when the file does not load
+// (its error is reported).
+func (v *tuneValidator) variantFile() (known []string, refused map[string]error, ok bool) {
 	t := v.tune
-	known = slices.Clip(v.check.Variants)
-	if known == nil {
-		known = []string{}
-	}
 	if t.VariantFile == "" {
-		return known, nil
-	}
-	line := v.at("variant_file")
-	if v.check.LoadVariants == nil {
-		v.errorf(line, "variant_file: this command plays the built-in variants only")
-		return nil, nil
+		return v.check.Variants, nil, true
 	}
 	// The config's file is the name it is read under (LoadTune sets
 	// t.File only once it is valid).
@@ -374,15 +365,12 @@ func (v *tuneValidator) variantFile() (known []string, refused map[string]error)
 	if !filepath.IsAbs(p) {
 		p = filepath.Join(filepath.Dir(v.name), p)
 	}
-	names, refused, err := v.check.LoadVariants(p)
-	if err != nil {
-		v.errorf(line, "variant_file: %v", err)
-		return nil, nil
+	known, refused, problem := v.check.loadVariantFile(p)
+	if problem != "" {
+		v.errorf(v.at("variant_file"), "%s", problem)
+		return nil, nil, false
 	}
-	if len(known) > 0 {
-		known = append(known, names...)
-	}
-	return known, refused
+	return known, refused, true
 }
 
 func (v *tuneValidator) texel() {

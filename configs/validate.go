@@ -340,24 +340,36 @@ func (v *validator) variantFile() {
 	line := v.at("variant_file")
 	// Unless the file loads, the names the run gives are not checked: an
 	// unknown name would only repeat the file's error.
-	known := v.check.Variants
-	v.check.Variants = nil
-	switch {
-	case v.check.LoadVariants == nil:
-		v.errorf(line, "variant_file: this command plays the built-in variants only")
-	case !v.exists(r.VariantFile):
+	if v.check.LoadVariants != nil && !v.exists(r.VariantFile) {
 		v.errorf(line, "variant_file: %s: no such file", r.Path(r.VariantFile))
-	default:
-		names, refused, err := v.check.LoadVariants(r.Path(r.VariantFile))
-		if err != nil {
-			v.errorf(line, "variant_file: %v", err)
-			return
-		}
-		v.refused = refused
-		if known != nil {
-			v.check.Variants = append(slices.Clip(known), names...)
-		}
+		v.check.Variants = nil
+		return
 	}
+	known, refused, problem := v.check.loadVariantFile(r.Path(r.VariantFile))
+	if problem != "" {
+		v.errorf(line, "%s", problem)
+		v.check.Variants = nil
+		return
+	}
+	v.check.Variants, v.refused = known, refused
+}
+
+// loadVariantFile loads a config's variant_file at p (as seen from the
+// working folder): the variants the config may then name (nil: any, as
+// in Checker.Variants), the file's sections varena cannot play, and what
+// is wrong ("" when the file loaded), for the variant_file key's line.
+func (c Checker) loadVariantFile(p string) (known []string, refused map[string]error, problem string) {
+	if c.LoadVariants == nil {
+		return nil, nil, "variant_file: this command plays the built-in variants only"
+	}
+	names, refused, err := c.LoadVariants(p)
+	if err != nil {
+		return nil, nil, fmt.Sprintf("variant_file: %v", err)
+	}
+	if c.Variants == nil {
+		return nil, refused, ""
+	}
+	return append(slices.Clip(c.Variants), names...), refused, ""
 }
 
 func (v *validator) knownVariant(name string) bool {
