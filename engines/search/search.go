@@ -785,7 +785,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		if statsOn {
 			s.countStore(key, depth, boundOf(best, origAlpha, beta))
 		}
-		s.tt.store(key, bestMove, toTT(best, ply), depth, boundOf(best, origAlpha, beta), static)
+		s.tt.store(key, bestMove, toTT(best, ply), depth, boundOf(best, origAlpha, beta), static, s.reuseTT)
 	}
 	return best
 }
@@ -1118,7 +1118,7 @@ func (s *Searcher) wonBy(win engines.Move, key uint64, ply, depth, static int) i
 	if statsOn {
 		s.countStore(key, depth, boundExact)
 	}
-	s.tt.store(key, win, toTT(score, ply), depth, boundExact, static)
+	s.tt.store(key, win, toTT(score, ply), depth, boundExact, static, s.reuseTT)
 	return score
 }
 
@@ -1447,6 +1447,6 @@ func (s *Searcher) quiesce(pos *engines.Position, ply, qply, alpha, beta int) in
 	if statsOn {
 		s.countStore(key, 0, boundOf(best, origAlpha, beta))
 	}
-	s.tt.store(key, bestMove, toTT(best, ply), 0, boundOf(best, origAlpha, beta), evalTT)
+	s.tt.store(key, bestMove, toTT(best, ply), 0, boundOf(best, origAlpha, beta), evalTT, s.reuseTT)
 	return best
 }

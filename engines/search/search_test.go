@@ -350,9 +350,11 @@ func TestSetWeightsClearsTT(t *testing.T) {
 	g := gameFrom(t, extinction.Variant, extinction.StartFEN)
 	used := func() int {
 		n := 0
-		for i := range s.tt.entries {
-			if s.tt.entries[i].load().bound != boundNone {
-				n++
+		for i := range s.tt.buckets {
+			for j := range s.tt.buckets[i] {
+				if s.tt.buckets[i][j].load().bound != boundNone {
+					n++
+				}
 			}
 		}
 		return n
@@ -452,7 +454,7 @@ func TestEvalClamped(t *testing.T) {
 			if abs(e) == mateBand-1 {
 				wild++
 			}
-			s.tt.store(line[i].Hash(), engines.NullMove, 0, 1, boundExact, e)
+			s.tt.store(line[i].Hash(), engines.NullMove, 0, 1, boundExact, e, true)
 			if got, ok := s.tt.probe(line[i].Hash(), true); !ok || int(got.eval) != e {
 				t.Fatalf("%s %s: stored eval %d, read back %d", v.Name, line[i].FEN(), e, got.eval)
 			}

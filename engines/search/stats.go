@@ -187,20 +187,20 @@ func (s *Searcher) count(k Stat, d int, n int64) {
 	}
 }
 
-// countStore classifies a store of key at depth with bound by the entry
-// it meets, before table.store replaces it (or not).
+// countStore classifies a store of key at depth with bound by the slot
+// table.slotFor picks for it and the entry it meets there, before
+// table.store writes it (or not).
 func (s *Searcher) countStore(key uint64, depth int, bound uint8) {
-	t := s.tt
-	e := t.entries[key&t.mask].load()
+	_, e, place := s.tt.slotFor(key, depth, bound, s.reuseTT)
 	s.count(StatStore, depth, 1)
 	switch {
-	case e.bound == boundNone:
+	case place == placeEmpty:
 		s.count(StatStoreEmpty, depth, 1)
-	case e.key == key && e.gen == t.gen && int(e.depth) > depth && bound != boundExact:
+	case place == placeKept:
 		s.count(StatStoreKept, depth, 1)
-	case e.key == key:
+	case place == placeSame:
 		s.count(StatStoreSame, depth, 1)
-	case e.gen != t.gen:
+	case place == placeOld:
 		s.count(StatStoreOld, depth, 1)
 	case int(e.depth) > depth:
 		s.count(StatStoreEvict, int(e.depth), 1)
@@ -217,14 +217,16 @@ func (s *Searcher) countStore(key uint64, depth int, bound uint8) {
 // "hashfull" reports it).
 func (s *Searcher) HashFull() int {
 	t := s.tt
-	n := min(1000, len(t.entries))
+	n := min(1000/bucketSlots, len(t.buckets))
 	used := 0
-	for i := range t.entries[:n] {
-		if e := t.entries[i].load(); e.bound != boundNone && e.gen == t.gen {
-			used++
+	for i := range t.buckets[:n] {
+		for j := range t.buckets[i] {
+			if e := t.buckets[i][j].load(); e.bound != boundNone && e.gen == t.gen {
+				used++
+			}
 		}
 	}
-	return used * 1000 / n
+	return used * 1000 / (n * bucketSlots)
 }
 
 // countHit counts a hash hit e at a node of depth.

@@ -2,6 +2,6 @@
 
 package search
 
-// allocEntries returns a table of n entries (huge pages are asked for on
+// allocBuckets returns a table of n buckets (huge pages are asked for on
 // Linux only).
-func allocEntries(n uint64) []ttSlot { return make([]ttSlot, n) }
+func allocBuckets(n uint64) []ttBucket { return make([]ttBucket, n) }
