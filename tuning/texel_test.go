@@ -24,11 +24,24 @@ func TestTexelEndToEnd(t *testing.T) {
 	if _, err := Datagen(context.Background(), data, datagenOpts(t, v, 12, 2)); err != nil {
 		t.Fatal(err)
 	}
+	// The results are swapped, so the fit learns an evaluation that wants
+	// to lose: the verification match must find it weaker whatever the
+	// search does (12 honest games gave weights that won or lost the
+	// 2-game match by chance, changing with every search change).
+	text, err := os.ReadFile(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	swapped := strings.NewReplacer(`"1-0"`, `"0-1"`, `"0-1"`, `"1-0"`).Replace(string(text))
+	if swapped == string(text) {
+		t.Fatal("the datagen file has no decisive result to swap")
+	}
 	// A broken line, skipped with a count.
-	f, _ := os.OpenFile(data, os.O_APPEND|os.O_WRONLY, 0o644)
-	f.WriteString("not a position c9 \"1-0\";\n")
-	f.Close()
-	src := "variant: extinction\ndata: [d.epd]\nfrozen: [tempo, 'last_*']\nl2: 0.000001\niterations: 30\nvalidation: 0.2\nbad_data: skip\nout: w.yaml\n" +
+	swapped += "not a position c9 \"1-0\";\n"
+	if err := os.WriteFile(data, []byte(swapped), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src := "variant: extinction\ndata: [d.epd]\nfrozen: [tempo, 'last_*']\nl2: 0.000001\nk: 1\niterations: 30\nbad_data: skip\nout: w.yaml\n" +
 		"verify: {games: 2, depth: 1, opening_plies: 2}\n"
 	cfgPath := filepath.Join(dir, "t.yaml")
 	os.WriteFile(cfgPath, []byte(src), 0o644)
@@ -38,8 +51,8 @@ func TestTexelEndToEnd(t *testing.T) {
 	}
 	var log strings.Builder
 	rep, err := Texel(context.Background(), cfg, TexelOptions{Log: &log})
-	// 12 games are too few: the match finds the weights weaker (0-2), so
-	// they are rejected, kept as w.yaml.rejected and not as w.yaml.
+	// The match finds the weights weaker (0-2), so they are rejected,
+	// kept as w.yaml.rejected and not as w.yaml.
 	if !errors.Is(err, ErrRejected) || !strings.Contains(err.Error(), "the verify match found them weaker") {
 		t.Fatalf("%v\n%s", err, log.String())
 	}
@@ -55,7 +68,7 @@ func TestTexelEndToEnd(t *testing.T) {
 	if rep.Out != out {
 		t.Errorf("report's out %s, want %s", rep.Out, out)
 	}
-	text, _ := os.ReadFile(out)
+	text, _ = os.ReadFile(out)
 	if !strings.HasPrefix(string(text), "# REJECTED: the verify match found them weaker (tuned vs start: 2 games, 0-0-2") {
 		t.Errorf("rejected file's first line: %.150s", text)
 	}
