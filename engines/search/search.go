@@ -705,7 +705,8 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		s.tt.prefetch(s.rules.ttKey(child))
 		// A checking move is neither pruned nor reduced: it may mate.
 		// In an extinction variant, a quiet move attacking the last piece
-		// of a species threatens to end the game, as a check may.
+		// of a species threatens to end the game, as a check may: it is
+		// not pruned either, and reduced less than other moves.
 		c.givesCheck = child.InCheck()
 		if c.quiet && !c.givesCheck {
 			if !threatsReady {
@@ -713,7 +714,8 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 				pos.QuietThreats(lone, threats)
 				threatsReady = true
 			}
-			c.givesCheck = lone != 0 && threats.Attacks(pos, m, child)
+			c.threat = lone != 0 && threats.Attacks(pos, m, child)
+			c.givesCheck = c.threat
 		}
 		if s.skipMove(pos, &nd, &c, best, searched) {
 			continue
@@ -922,6 +924,7 @@ type candidate struct {
 	capture    bool
 	quiet      bool  // neither a capture nor a promotion
 	givesCheck bool  // a check, or a quiet move attacking a last piece of a species
+	threat     bool  // of givesCheck: not a check, an attack on a last piece
 	stat       int32 // the history of a quiet move (quietScore)
 }
 
@@ -977,14 +980,20 @@ func (s *Searcher) skipMove(pos *engines.Position, nd *node, c *candidate, best,
 // score is not improving, less on the principal variation, for a killer
 // or counter-move and by the move's history. The first three moves are
 // not reduced, nor a check, a capture or a promotion, nor any move in
-// check or with a last piece attacked; and the reduced search keeps at
+// check or with a last piece attacked; a quiet move attacking the
+// opponent's last piece of a species is reduced a ply less than another
+// (in Extinction every attack on the king or the queen is one: sparing
+// them all left most moves unreduced); and the reduced search keeps at
 // least one ply.
 func (s *Searcher) reduction(pos *engines.Position, nd *node, c *candidate, searched int) int {
 	depth := nd.depth
-	if !c.quiet || c.givesCheck || depth < 3 || searched < 3 || nd.inCheck || nd.danger {
+	if !c.quiet || (c.givesCheck && !c.threat) || depth < 3 || searched < 3 || nd.inCheck || nd.danger {
 		return 0
 	}
 	r := int(s.lmr[min(depth, 63)][min(searched, 63)])
+	if c.threat {
+		r--
+	}
 	if nd.pvNode {
 		r--
 	}
