@@ -715,7 +715,6 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 				threatsReady = true
 			}
 			c.threat = lone != 0 && threats.Attacks(pos, m, child)
-			c.givesCheck = c.threat
 		}
 		if s.skipMove(pos, &nd, &c, best, searched) {
 			continue
@@ -923,21 +922,21 @@ type candidate struct {
 	m          engines.Move
 	capture    bool
 	quiet      bool  // neither a capture nor a promotion
-	givesCheck bool  // a check, or a quiet move attacking a last piece of a species
-	threat     bool  // of givesCheck: not a check, an attack on a last piece
+	givesCheck bool  // a check
+	threat     bool  // a quiet move, not a check, attacking a last piece of a species
 	stat       int32 // the history of a quiet move (quietScore)
 }
 
 // skipMove reports whether negamax passes over move c of node nd without
 // searching it, best being the best score so far and searched the moves
 // searched before it. Each rule is one if, to be read and A/B-tested
-// alone. A checking move is never skipped: it may mate (or, attacking a
-// last piece, end the game); nor is any move at the root, in check or
-// with a last piece attacked. Late-move, history and SEE pruning spare
+// alone. A check is never skipped: it may mate; nor a quiet move
+// attacking a last piece, which may end the game; nor any move at the
+// root, in check or with a last piece attacked. Late-move, history and SEE pruning spare
 // the hash move too, and wait for a move that does not lose (best above
 // the mate scores); futility waits for one move searched.
 func (s *Searcher) skipMove(pos *engines.Position, nd *node, c *candidate, best, searched int) bool {
-	if c.givesCheck {
+	if c.givesCheck || c.threat {
 		return false
 	}
 	if nd.ply > 0 && !nd.inCheck && !nd.danger && best > -mateBand && c.m != nd.ttMove {
@@ -987,7 +986,7 @@ func (s *Searcher) skipMove(pos *engines.Position, nd *node, c *candidate, best,
 // least one ply.
 func (s *Searcher) reduction(pos *engines.Position, nd *node, c *candidate, searched int) int {
 	depth := nd.depth
-	if !c.quiet || (c.givesCheck && !c.threat) || depth < 3 || searched < 3 || nd.inCheck || nd.danger {
+	if !c.quiet || c.givesCheck || depth < 3 || searched < 3 || nd.inCheck || nd.danger {
 		return 0
 	}
 	r := int(s.lmr[min(depth, 63)][min(searched, 63)])
