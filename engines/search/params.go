@@ -22,10 +22,13 @@ type Params struct {
 	Aspiration       int // centipawns: half-width of the first root window
 	DeltaMargin      int // centipawns: positional swing a capture may still bring in quiescence
 	LMPBase          int // late-move pruning: quiet moves tried at depth d are base+d*d (half when not improving)
+	LMPDepth         int // plies: late-move pruning applies at this depth left and below
+	FutilityDepth    int // plies: futility pruning applies at this depth left and below
 	SEEQuietMargin   int // centipawns per ply: a quiet move losing more by exchange is pruned
 	SEECaptureMargin int // centipawns per ply squared: a capture losing more by exchange is pruned
 	HistoryPrune     int // a quiet move with history below -this*depth is pruned at depth <= 3
 	SingularMargin   int // centipawns per ply: the singular search's window below the hash score
+	DangerReach      int // hundredths of the root depth: a node with a last piece attacked is extended up to this ply
 }
 
 // Param describes one parameter of Params: its name (the UCI option and
@@ -51,10 +54,13 @@ var ParamTable = []Param{
 	{"DeltaMargin", 200, 0, 1000, "delta-pruning margin in quiescence (centipawns)", func(p *Params) *int { return &p.DeltaMargin }},
 	{"RFPMargin", 120, 30, 400, "reverse futility margin per ply of depth (centipawns)", func(p *Params) *int { return &p.RFPMargin }},
 	{"LMPBase", 3, 1, 20, "late-move pruning: quiet moves tried at depth d are base+d*d, half when not improving", func(p *Params) *int { return &p.LMPBase }},
+	{"LMPDepth", 4, 0, 12, "late-move pruning applies at this depth left and below (plies)", func(p *Params) *int { return &p.LMPDepth }},
+	{"FutilityDepth", 2, 0, 8, "futility pruning of quiet moves applies at this depth left and below (plies)", func(p *Params) *int { return &p.FutilityDepth }},
 	{"SEEQuietMargin", 60, 0, 400, "SEE pruning of quiet moves: exchange loss allowed per ply (centipawns)", func(p *Params) *int { return &p.SEEQuietMargin }},
 	{"SEECaptureMargin", 25, 0, 200, "SEE pruning of captures: exchange loss allowed per ply squared (centipawns)", func(p *Params) *int { return &p.SEECaptureMargin }},
 	{"HistoryPrune", 4000, 0, 16384, "a quiet move with history below -this*depth is pruned at depth <= 3", func(p *Params) *int { return &p.HistoryPrune }},
 	{"SingularMargin", 2, 1, 10, "singular extension: window below the hash score per ply of depth (centipawns)", func(p *Params) *int { return &p.SingularMargin }},
+	{"DangerReach", 200, 0, 400, "a node with a last piece attacked is searched a ply deeper up to this ply, in hundredths of the iteration's depth", func(p *Params) *int { return &p.DangerReach }},
 }
 
 // DefaultParams returns every parameter at its default.

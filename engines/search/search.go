@@ -576,7 +576,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 	if statsOn {
 		s.statsPly[ply].danger = danger
 	}
-	if danger && ply > 0 && ply < 2*s.rootDepth {
+	if danger && ply > 0 && 100*ply < s.p.DangerReach*s.rootDepth {
 		depth++
 		s.count(StatDangerExt, depth, 1)
 	}
@@ -665,9 +665,9 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 	origAlpha := alpha
 	nd := node{ply: ply, depth: depth, pvNode: pvNode, cutNode: cutNode, inCheck: inCheck, danger: danger,
 		improving: improving, ttMove: ttMove, counter: counter}
-	// Futility: a quiet move one or two plies from the leaves cannot lift
-	// a static score far below alpha.
-	nd.futile = canPrune && depth <= 2 && alpha > -mateBand && static+s.p.FutilityMargin*depth <= alpha
+	// Futility: a quiet move near the leaves (FutilityDepth plies at most)
+	// cannot lift a static score far below alpha.
+	nd.futile = canPrune && depth <= s.p.FutilityDepth && alpha > -mateBand && static+s.p.FutilityMargin*depth <= alpha
 	if statsOn && nd.futile {
 		s.count(StatFutileNode, depth, 1)
 	}
@@ -943,7 +943,7 @@ func (s *Searcher) skipMove(pos *engines.Position, nd *node, c *candidate, best,
 		depth := nd.depth
 		// Late-move pruning: near the leaves, after enough quiet moves
 		// the later ones (ordered by history) rarely matter.
-		if c.quiet && !nd.pvNode && depth <= 4 && searched >= nd.lmpLimit {
+		if c.quiet && !nd.pvNode && depth <= s.p.LMPDepth && searched >= nd.lmpLimit {
 			s.count(StatLMP, depth, 1)
 			return true
 		}

@@ -565,10 +565,13 @@ func ExampleServe() {
 	// option name DeltaMargin type spin default 200 min 0 max 1000
 	// option name RFPMargin type spin default 120 min 30 max 400
 	// option name LMPBase type spin default 3 min 1 max 20
+	// option name LMPDepth type spin default 4 min 0 max 12
+	// option name FutilityDepth type spin default 2 min 0 max 8
 	// option name SEEQuietMargin type spin default 60 min 0 max 400
 	// option name SEECaptureMargin type spin default 25 min 0 max 200
 	// option name HistoryPrune type spin default 4000 min 0 max 16384
 	// option name SingularMargin type spin default 2 min 1 max 10
+	// option name DangerReach type spin default 200 min 0 max 400
 	// uciok
 	// Variant: losalamos-bunkers
 	// Fen: rnqknr/pppppp/6/6/PPPPPP/RNQ1NR|2/2/2/1K b - - 1 1
