@@ -22,7 +22,7 @@ import (
 
 var measureCmd = &command{
 	name:      "measure",
-	usageLine: "varena measure -positions FILE [-engine PATH] [-variant V] [-n N] [-nodes N,N,...] [-eval N] [-eval-nodes N] [-ref-nodes N] [-hash MB]",
+	usageLine: "varena measure -positions FILE [-engine PATH] [-variant V] [-n N] [-nodes N,N,...] [-eval N] [-eval-nodes N] [-ref-nodes N] [-hash MB] [-param NAME=VALUE]...",
 	short:     "measure the built-in search against a UCI engine: depth, branching, pruning, hash, evaluation error",
 	long: `
 Measure searches positions of FILE (EPD, as datagen writes it) with the
@@ -48,7 +48,9 @@ from a new game and under node limits, and prints Markdown tables
     size of the score, by material left and by last pieces of a species.
 
 -n positions are taken, spread evenly over FILE, for the depth part and
--eval for the evaluation part. The engines search one at a time; node
+-eval for the evaluation part. -param sets a search parameter of the
+built-in engine (the spin options varena uci lists after Threads), to
+measure a value before an A/B of it. The engines search one at a time; node
 limits keep the figures valid on a busy machine.
 `,
 	setFlags: measureFlags,
@@ -64,6 +66,14 @@ func measureFlags(fs *flag.FlagSet) runFunc {
 	evalNodes := fs.Int64("eval-nodes", 100000, "node limit of the built-in engine's search in the evaluation part")
 	refNodes := fs.Int64("ref-nodes", 300000, "node limit of the UCI engine's reference score in the evaluation part")
 	hash := fs.Int("hash", 16, "hash table of each engine (MB)")
+	params := search.DefaultParams()
+	fs.Func("param", "NAME=VALUE: a search parameter of the built-in engine (repeatable; varena uci lists them as options)", func(kv string) error {
+		name, value, ok := strings.Cut(kv, "=")
+		if !ok {
+			return fmt.Errorf("%q: want NAME=VALUE", kv)
+		}
+		return params.SetString(strings.TrimSpace(name), value)
+	})
 	return func(ctx context.Context, pos []string, std stdio) error {
 		if len(pos) > 0 {
 			return usagef("unexpected argument %q", pos[0])
@@ -89,7 +99,7 @@ func measureFlags(fs *flag.FlagSet) runFunc {
 		if err != nil {
 			return err
 		}
-		m := &measurer{variant: v, hash: *hash, out: std.out}
+		m := &measurer{variant: v, hash: *hash, params: params, out: std.out}
 		if err := m.start(ctx, *enginePath); err != nil {
 			return err
 		}
@@ -184,6 +194,7 @@ type measurer struct {
 	variant  *engines.Variant
 	startPos engines.Position // the variant's start position
 	hash     int
+	params   search.Params // the built-in engine's (-param)
 	out      io.Writer
 	ours     *search.Searcher
 	theirs   *uci.Engine
@@ -198,6 +209,7 @@ func (m *measurer) start(ctx context.Context, path string) error {
 		return err
 	}
 	m.ours = search.New(w, m.hash)
+	m.ours.SetParams(m.params)
 	start, err := engines.ParseFEN(m.variant, m.variant.StartFEN)
 	if err != nil {
 		return fmt.Errorf("%s: start position: %w", m.variant.Name, err)

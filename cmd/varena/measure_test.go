@@ -119,6 +119,9 @@ func TestMeasureErrors(t *testing.T) {
 		{[]string{"-positions", bad}, 1, bad + ":2: "},
 		{[]string{"-positions", empty}, 1, empty + ": no positions"},
 		{[]string{"-positions", filepath.Join(dir, "missing.epd")}, 1, "missing.epd"},
+		{[]string{"-positions", bad, "-param", "NoSuch=1"}, 2, `unknown search parameter "NoSuch"`},
+		{[]string{"-positions", bad, "-param", "LMPDepth=99"}, 2, "search parameter LMPDepth: 99 out of range 0-12"},
+		{[]string{"-positions", bad, "-param", "LMPDepth"}, 2, `"LMPDepth": want NAME=VALUE`},
 	} {
 		var out, errOut strings.Builder
 		code := realMain(context.Background(), append([]string{"measure"}, c.args...), stdio{strings.NewReader(""), &out, &errOut})
@@ -159,5 +162,19 @@ func TestMeasureAgainstFairyStockfish(t *testing.T) {
 		if !strings.Contains(text, w) {
 			t.Errorf("measure's output lacks %q:\n%s", w, text)
 		}
+	}
+
+	// -param reaches the built-in search: the largest reductions change
+	// its nodes per depth, and Fairy-Stockfish's columns stay the same.
+	depthPart := func(args ...string) string {
+		out.Reset()
+		args = append([]string{"measure", "-positions", data, "-n", "4", "-nodes", "5000"}, args...)
+		if code := realMain(context.Background(), args, std); code != 0 {
+			t.Fatalf("measure %v: exit %d: %s", args, code, errOut.String())
+		}
+		return out.String()
+	}
+	if def, reduced := depthPart(), depthPart("-param", "LMRBase=200", "-param", "LMRDivisor=100"); def == reduced {
+		t.Errorf("measure -param LMRBase=200 -param LMRDivisor=100 printed the default search's tables:\n%s", def)
 	}
 }
