@@ -6,6 +6,7 @@ import (
 
 	"varena/engines"
 	"varena/engines/extinction"
+	"varena/engines/losalamos"
 )
 
 // playUCI plays UCI moves from fen in a new game.
@@ -127,5 +128,26 @@ func TestRepetitionAfterDoubleStep(t *testing.T) {
 	g = playUCI(t, v, capt, moves+" g8f6 g1f3 f6g8 f3g1")
 	if o := g.Outcome(); o.Reason != engines.Repetition {
 		t.Fatalf("capturable: outcome %v after two more rounds, want repetition", o)
+	}
+}
+
+// TestRepetitionThroughBunkerSteps: in Los Alamos with bunkers a pawn's
+// vertical step resets the halfmove clock (a pawn move) and the step back
+// undoes it, so the positions repeat across it. A run once played a game
+// of thousands of plies of c5Vc5 d5Vd5 Vc5c5 Vd5d5 that the repetition
+// rule, looking back only to the last pawn move, never ended.
+func TestRepetitionThroughBunkerSteps(t *testing.T) {
+	v := losalamos.Variant
+	round := " c2Vc2 c5Vc5 Vc2c2 Vc5c5"
+	g := playUCI(t, v, v.StartFEN, strings.TrimSpace(round+round))
+	if o := g.Outcome(); o.Result != engines.Draw || o.Reason != engines.Repetition {
+		t.Fatalf("after two rounds of%s: outcome %v, want a draw by repetition", round, o)
+	}
+	g = playUCI(t, v, v.StartFEN, strings.TrimSpace(round+round[:len(round)-6]))
+	if o := g.Outcome(); o.Result != engines.Ongoing {
+		t.Fatalf("a ply before the third occurrence: outcome %v, want the game on", o)
+	}
+	if n := g.Repetitions(); n != 1 {
+		t.Errorf("a ply before the third occurrence: %d repetitions, want 1", n)
 	}
 }

@@ -51,16 +51,22 @@ func (g *Game) PlaySAN(m Move) string {
 }
 
 // Repetitions returns how many times the current position occurred
-// before, looking back only as far as the last capture or pawn move.
+// before, looking back as far as the last capture or pawn move where
+// those cannot be undone.
 func (g *Game) Repetitions() int {
 	n := len(g.hashes) - 1
 	h := g.hashes[n]
 	window := int(g.pos.halfmove)
-	if g.pos.v.Counting != NoCounting {
-		// The halfmove field holds the count's plies, which may start
-		// after the last irreversible move (a count started by the first
-		// move from a FEN): look back over the whole game, where a
-		// position across an irreversible move cannot repeat anyway.
+	if g.pos.v.Counting != NoCounting || g.pos.v.HasBunkers() {
+		// Look back over the whole game, where a position across an
+		// irreversible move cannot repeat anyway, when the halfmove
+		// field does not mark the last irreversible move. With
+		// Counting it holds the count's plies, which may start after it
+		// (a count started by the first move from a FEN). With bunkers
+		// a pawn's vertical step is a pawn move for the 50-move rule but
+		// is undone by the step back: the game c5Vc5 Vc5c5 ... repeats
+		// its positions with the field reset at every step, and would
+		// never end by repetition.
 		window = n
 	}
 	count := 0
