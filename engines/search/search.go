@@ -384,7 +384,7 @@ func (s *Searcher) terminalScore(pos *engines.Position, ply int) int {
 
 // isDraw reports a draw by rule inside the search: 50 moves, a repetition
 // of any earlier position since the last irreversible move (once is
-// enough in the search), the bare-kings draw, or (orthodox chess) material
+// enough in the search; with bunkers, of the whole game), the bare-kings draw, or (orthodox chess) material
 // that cannot mate.
 func (s *Searcher) isDraw(pos *engines.Position) bool {
 	hm := pos.HalfmoveClock()
@@ -393,7 +393,14 @@ func (s *Searcher) isDraw(pos *engines.Position) bool {
 	}
 	n := len(s.path) - 1
 	h := s.path[n]
-	for i := n - 2; i >= 0 && i >= n-hm; i -= 2 {
+	window := hm
+	if pos.Variant().HasBunkers() {
+		// A pawn's vertical step resets the clock and the step back
+		// undoes it: the game's rule looks back over the whole game
+		// (engines.Game.Repetitions), and so does the search.
+		window = n
+	}
+	for i := n - 2; i >= 0 && i >= n-window; i -= 2 {
 		if s.path[i] == h {
 			return true
 		}
