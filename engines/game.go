@@ -58,15 +58,14 @@ func (g *Game) Repetitions() int {
 	h := g.hashes[n]
 	window := int(g.pos.halfmove)
 	if g.pos.v.Counting != NoCounting || g.pos.v.HasBunkers() {
-		// Look back over the whole game, where a position across an
-		// irreversible move cannot repeat anyway, when the halfmove
-		// field does not mark the last irreversible move. With
-		// Counting it holds the count's plies, which may start after it
-		// (a count started by the first move from a FEN). With bunkers
-		// a pawn's vertical step is a pawn move for the 50-move rule but
-		// is undone by the step back: the game c5Vc5 Vc5c5 ... repeats
-		// its positions with the field reset at every step, and would
-		// never end by repetition.
+		// The whole game, where a position across an irreversible move
+		// cannot repeat anyway, when the halfmove field does not mark
+		// the last irreversible move. With Counting it holds the count's
+		// plies, which may start after it (a count started by the first
+		// move from a FEN). With bunkers a pawn's vertical step resets it
+		// (a pawn move, for the 50-move rule) and the step back undoes
+		// the step: c5Vc5 Vc5c5 ... repeats positions the field's window
+		// never sees.
 		window = n
 	}
 	count := 0

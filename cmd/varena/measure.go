@@ -50,8 +50,9 @@ from a new game and under node limits, and prints Markdown tables
 -n positions are taken, spread evenly over FILE, for the depth part and
 -eval for the evaluation part. -param sets a search parameter of the
 built-in engine (one of the spin options varena uci lists from
-FutilityMargin on), to measure a value before an A/B of it. The engines search one at a time; node
-limits keep the figures valid on a busy machine.
+FutilityMargin on), to measure a value before an A/B of it. The engines
+search one at a time; node limits keep the figures valid on a busy
+machine.
 `,
 	setFlags: measureFlags,
 }
