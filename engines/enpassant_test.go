@@ -151,3 +151,24 @@ func TestRepetitionThroughBunkerSteps(t *testing.T) {
 		t.Errorf("a ply before the third occurrence: %d repetitions, want 1", n)
 	}
 }
+
+// TestRepetitionWindow: the halfmove clock bounds the look-back where it
+// marks the last irreversible move, never past the history there is;
+// with bunkers the whole history is looked at.
+func TestRepetitionWindow(t *testing.T) {
+	for _, c := range []struct {
+		v      *engines.Variant
+		fen    string
+		plies  int
+		window int
+	}{
+		{extinction.Variant, "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 7 4", 20, 7},
+		{extinction.Variant, "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 7 4", 3, 3},
+		{losalamos.Variant, "rnqknr/pppppp/6/6/PPPPPP/RNQKNR|2/2/2/2 w - - 0 1", 20, 20},
+	} {
+		pos := mustFEN(t, c.v, c.fen)
+		if got := pos.RepetitionWindow(c.plies); got != c.window {
+			t.Errorf("%s %s: RepetitionWindow(%d) = %d, want %d", c.v.Name, c.fen, c.plies, got, c.window)
+		}
+	}
+}

@@ -51,25 +51,12 @@ func (g *Game) PlaySAN(m Move) string {
 }
 
 // Repetitions returns how many times the current position occurred
-// before, looking back as far as the last capture or pawn move where
-// those cannot be undone.
+// before, within Position.RepetitionWindow.
 func (g *Game) Repetitions() int {
 	n := len(g.hashes) - 1
 	h := g.hashes[n]
-	window := int(g.pos.halfmove)
-	if g.pos.v.Counting != NoCounting || g.pos.v.HasBunkers() {
-		// The whole game, where a position across an irreversible move
-		// cannot repeat anyway, when the halfmove field does not mark
-		// the last irreversible move. With Counting it holds the count's
-		// plies, which may start after it (a count started by the first
-		// move from a FEN). With bunkers a pawn's vertical step resets it
-		// (a pawn move, for the 50-move rule) and the step back undoes
-		// the step: c5Vc5 Vc5c5 ... repeats positions the field's window
-		// never sees.
-		window = n
-	}
 	count := 0
-	for i := n - 2; i >= 0 && i >= n-window; i -= 2 {
+	for i, last := n-2, n-g.pos.RepetitionWindow(n); i >= last; i -= 2 {
 		if g.hashes[i] == h {
 			count++
 		}

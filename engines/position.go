@@ -55,6 +55,22 @@ func (p *Position) Hash() uint64 { return p.hash }
 // count started at the first move from a FEN.
 func (p *Position) HalfmoveClock() int { return int(p.halfmove) }
 
+// RepetitionWindow returns how many plies back, of the plies of history
+// there are, an earlier occurrence of p may lie: the halfmove clock where
+// it marks the last irreversible move, all of them where it does not
+// (a position across an irreversible move cannot repeat anyway). With
+// Variant.Counting the clock holds the count's plies, which may start
+// after that move (a count started by the first move from a FEN). With
+// bunkers a pawn's vertical step resets it (a pawn move, for the 50-move
+// rule) and the step back undoes the step: c5Vc5 Vc5c5 ... repeats
+// positions the clock's window never sees.
+func (p *Position) RepetitionWindow(plies int) int {
+	if p.v.Counting != NoCounting || p.v.HasBunkers() {
+		return plies
+	}
+	return min(int(p.halfmove), plies)
+}
+
 // FullmoveNumber returns the move number of the FEN.
 func (p *Position) FullmoveNumber() int { return int(p.fullmove) }
 

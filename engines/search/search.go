@@ -383,24 +383,16 @@ func (s *Searcher) terminalScore(pos *engines.Position, ply int) int {
 }
 
 // isDraw reports a draw by rule inside the search: 50 moves, a repetition
-// of any earlier position since the last irreversible move (once is
-// enough in the search; with bunkers, of the whole game), the bare-kings draw, or (orthodox chess) material
-// that cannot mate.
+// of any earlier position within the game rule's window
+// (Position.RepetitionWindow; once is enough in the search), the
+// bare-kings draw, or (orthodox chess) material that cannot mate.
 func (s *Searcher) isDraw(pos *engines.Position) bool {
-	hm := pos.HalfmoveClock()
-	if hm >= 100 {
+	if pos.HalfmoveClock() >= 100 {
 		return true
 	}
 	n := len(s.path) - 1
 	h := s.path[n]
-	window := hm
-	if pos.Variant().HasBunkers() {
-		// A pawn's vertical step resets the clock and the step back
-		// undoes it: the game's rule looks back over the whole game
-		// (engines.Game.Repetitions), and so does the search.
-		window = n
-	}
-	for i := n - 2; i >= 0 && i >= n-window; i -= 2 {
+	for i, last := n-2, n-pos.RepetitionWindow(n); i >= last; i -= 2 {
 		if s.path[i] == h {
 			return true
 		}
@@ -939,9 +931,10 @@ type candidate struct {
 // searched before it. Each rule is one if, to be read and A/B-tested
 // alone. A check is never skipped: it may mate; nor a quiet move
 // attacking a last piece, which may end the game; nor any move at the
-// root, in check or with a last piece attacked. Late-move, history and SEE pruning spare
-// the hash move too, and wait for a move that does not lose (best above
-// the mate scores); futility waits for one move searched.
+// root, in check or with a last piece attacked. Late-move, history and
+// SEE pruning spare the hash move too, and wait for a move that does not
+// lose (best above the mate scores); futility waits for one move
+// searched.
 func (s *Searcher) skipMove(pos *engines.Position, nd *node, c *candidate, best, searched int) bool {
 	if c.givesCheck || c.threat {
 		return false
