@@ -178,3 +178,19 @@ func TestMeasureAgainstFairyStockfish(t *testing.T) {
 		t.Errorf("measure -param LMRBase=200 -param LMRDivisor=100 printed the default search's tables:\n%s", def)
 	}
 }
+
+// FuzzMeasureParam: any -param value is either taken or refused as a
+// usage error naming it; with no -positions the command then stops at
+// its usage check, so every value ends in exit 2, never a panic.
+func FuzzMeasureParam(f *testing.F) {
+	for _, s := range []string{"LMPDepth=8", "lmrdivisor= 150 ", "LMPDepth", "=", "NoSuch=1", "LMPDepth=99", "LMPDepth=-1", "DangerReach=1e3"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, kv string) {
+		var out, errOut strings.Builder
+		code := realMain(context.Background(), []string{"measure", "-param", kv}, stdio{strings.NewReader(""), &out, &errOut})
+		if code != 2 || errOut.Len() == 0 {
+			t.Fatalf("measure -param %q: exit %d, stderr %q; want exit 2 with a message", kv, code, errOut.String())
+		}
+	})
+}
