@@ -67,7 +67,7 @@ func (o *BookOptions) fillDefaults() {
 // and output file are not in it.
 func (o *BookOptions) settings() string {
 	return fmt.Sprintf("# settings: variant %s, plies %d, window %d,%d (White's view), nodes %d, seed %d, weights fnv64:%016x, openings %s",
-		o.Variant.Name, o.Plies, o.Lo, o.Hi, o.Nodes, o.Seed, fingerprint(o.Weights.YAML()), arena.RandomOpeningRule)
+		o.Variant.Name, o.Plies, o.Lo, o.Hi, o.Nodes, o.Seed, o.Weights.Fingerprint(), arena.RandomOpeningRule)
 }
 
 // maxCandidatesPer bounds the candidates tried per position asked for:

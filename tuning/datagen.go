@@ -119,7 +119,7 @@ func Datagen(ctx context.Context, path string, opt DatagenOptions) (DatagenStats
 		return st, err
 	}
 	defer lock.Unlock()
-	meta := datagenMeta{opt.Variant.Name, opt.Seed, opt.Nodes, opt.OpeningPlies, opt.MaxPlies, fingerprint(opt.Weights.YAML())}
+	meta := datagenMeta{opt.Variant.Name, opt.Seed, opt.Nodes, opt.OpeningPlies, opt.MaxPlies, opt.Weights.Fingerprint()}
 	if err := checkDatagenMeta(path, meta); err != nil {
 		return st, err
 	}

@@ -22,7 +22,7 @@ import (
 
 var measureCmd = &command{
 	name:      "measure",
-	usageLine: "varena measure -positions FILE [-engine PATH] [-variant V] [-n N] [-nodes N,N,...] [-eval N] [-eval-nodes N] [-ref-nodes N] [-hash MB] [-param NAME=VALUE]...",
+	usageLine: "varena measure -positions FILE [-engine PATH] [-variant V] [-n N] [-nodes N,N,...] [-eval N] [-eval-nodes N] [-ref-nodes N] [-hash MB] [-weights FILE] [-param NAME=VALUE]...",
 	short:     "measure the built-in search against a UCI engine: depth, branching, pruning, hash, evaluation error",
 	long: `
 Measure searches positions of FILE (EPD, as datagen writes it) with the
@@ -50,7 +50,9 @@ from a new game and under node limits, and prints Markdown tables
 -n positions are taken, spread evenly over FILE, for the depth part and
 -eval for the evaluation part. -param sets a search parameter of the
 built-in engine (one of the spin options varena uci lists from
-FutilityMargin on), to measure a value before an A/B of it. The engines
+FutilityMargin on), to measure a value before an A/B of it; -weights
+gives the built-in engine a weights file (the evaluation's error of new
+weights before a match of them). The engines
 search one at a time; node limits keep the figures valid on a busy
 machine.
 `,
@@ -67,6 +69,7 @@ func measureFlags(fs *flag.FlagSet) runFunc {
 	evalNodes := fs.Int64("eval-nodes", 100000, "node limit of the built-in engine's search in the evaluation part")
 	refNodes := fs.Int64("ref-nodes", 300000, "node limit of the UCI engine's reference score in the evaluation part")
 	hash := fs.Int("hash", 16, "hash table of each engine (MB)")
+	weightsFile := fs.String("weights", "", "YAML weights file of the built-in engine (default: built in)")
 	params := search.DefaultParams()
 	fs.Func("param", "NAME=VALUE: a search parameter of the built-in engine (repeatable; varena uci lists them as options)", func(kv string) error {
 		name, value, ok := strings.Cut(kv, "=")
@@ -101,6 +104,11 @@ func measureFlags(fs *flag.FlagSet) runFunc {
 			return err
 		}
 		m := &measurer{variant: v, hash: *hash, params: params, out: std.out}
+		if *weightsFile != "" {
+			if m.weights, err = search.LoadWeights(v, *weightsFile); err != nil {
+				return err
+			}
+		}
 		if err := m.start(ctx, *enginePath); err != nil {
 			return err
 		}
@@ -195,7 +203,8 @@ type measurer struct {
 	variant  *engines.Variant
 	startPos engines.Position // the variant's start position
 	hash     int
-	params   search.Params // the built-in engine's (-param)
+	params   search.Params   // the built-in engine's (-param)
+	weights  *search.Weights // the built-in engine's (-weights); nil: the variant's default
 	out      io.Writer
 	ours     *search.Searcher
 	theirs   *uci.Engine
@@ -205,9 +214,12 @@ type measurer struct {
 }
 
 func (m *measurer) start(ctx context.Context, path string) error {
-	w, err := search.DefaultWeights(m.variant)
-	if err != nil {
-		return err
+	w := m.weights
+	if w == nil {
+		var err error
+		if w, err = search.DefaultWeights(m.variant); err != nil {
+			return err
+		}
 	}
 	m.ours = search.New(w, m.hash)
 	m.ours.SetParams(m.params)

@@ -173,6 +173,26 @@ func (f *facts) kingDanger(pos *engines.Position, us engines.Color) int {
 	return (g.KingSteps(ku.First()) & f.attacks[them]).Count() - (g.KingSteps(kt.First()) & f.attacks[us]).Count()
 }
 
+// speciesWeight is how near a species of n pieces (n >= 1) is to
+// extinction: 1/n^2, so the last piece counts 1, the last two 1/4 each
+// way, and a full rank of pawns next to nothing. The square makes each
+// loss dearer than the one before, as an extinction engine must weigh
+// it (Fairy-Stockfish's extinction terms fall off the same way).
+func speciesWeight(n int32) float64 { return 1 / float64(n*n) }
+
+// speciesThreat is the sum, over side's pieces of a species that the
+// other side attacks, of speciesWeight of the piece's species.
+func (f *facts) speciesThreat(pos *engines.Position, fs *featureSet, side engines.Color) float64 {
+	x := 0.0
+	hit := f.attacks[side.Other()]
+	for _, t := range fs.v.Species {
+		if k := (pos.PiecesOf(side, t) & hit).Count(); k != 0 {
+			x += float64(k) * speciesWeight(f.n[side][t])
+		}
+	}
+	return x
+}
+
 // A sink is what an evaluation does with its terms besides adding them
 // up: noTrace, the searcher's, nothing; withTrace logs each one to its
 // trace, for Evaluate to fold the phase into the features. The choice is
@@ -267,6 +287,7 @@ func (a acc[S]) tracePieces(pos *engines.Position, f *facts, w *Weights) acc[S] 
 func terms[S sink](sink S, f *facts, pos *engines.Position, w *Weights, psq *[2]int64) float64 {
 	fs, vals := w.fs, w.values
 	a := acc[S]{sink: sink}
+	species := w.species || len(a.sink) > 0
 	us := pos.SideToMove()
 	them := us.Other()
 	a = a.add(vals, fs.tempo, 1)
@@ -282,6 +303,9 @@ func terms[S sink](sink S, f *facts, pos *engines.Position, w *Weights, psq *[2]
 			}
 			if n == 1 && fs.last[t].ok() {
 				a = a.add(vals, fs.last[t], sign)
+			}
+			if species && fs.species[t].ok() {
+				a = a.add(vals, fs.species[t], sign*speciesWeight(n))
 			}
 			if fs.evoSteps.ok() && t != engines.King {
 				a = a.add(vals, fs.evoSteps, sign*float64(int(n)*int(engines.Queen-t)))
@@ -312,6 +336,14 @@ func terms[S sink](sink S, f *facts, pos *engines.Position, w *Weights, psq *[2]
 		}
 		if n := (f.last[them] & f.attacks[us]).Count(); n != 0 {
 			a = a.add(vals, fs.threatThem, float64(n))
+		}
+	}
+	if species && fs.threatSpeciesUs.ok() {
+		if x := f.speciesThreat(pos, fs, us); x != 0 {
+			a = a.add(vals, fs.threatSpeciesUs, x)
+		}
+		if x := f.speciesThreat(pos, fs, them); x != 0 {
+			a = a.add(vals, fs.threatSpeciesThem, x)
 		}
 	}
 	if fs.kingDanger.ok() {

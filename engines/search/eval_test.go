@@ -434,7 +434,8 @@ func TestLastAttackedFromScan(t *testing.T) {
 // TestOptionalTerm: a term registered with featureSet.optional loads from
 // a weights file without its keys, with the weights it was registered
 // with, leaves the other weights as they were, and is written by YAML;
-// the other keys stay required.
+// the other keys stay required; at its registered weights it leaves the
+// weights' fingerprint as it was.
 func TestOptionalTerm(t *testing.T) {
 	v, _ := variants.ByName("extinction")
 	data, name, err := configs.Weights(v.Name)
@@ -459,7 +460,63 @@ func TestOptionalTerm(t *testing.T) {
 	if !strings.Contains(string(w.YAML()), "\ntest_term_mg: 5\ntest_term_eg: -7\n") {
 		t.Errorf("the written weights lack test_term")
 	}
+	// What was made with the weights before the term resumes with them.
+	if w.Fingerprint() != def.Fingerprint() {
+		t.Errorf("test_term at its registered weights changed the fingerprint")
+	}
+	vals := w.Values()
+	vals[tm[eg]] = 1
+	if w.WithValues(vals).Fingerprint() == def.Fingerprint() {
+		t.Errorf("test_term at other weights left the fingerprint as it was")
+	}
 	if _, err := fs.parse("f.yaml", []byte(strings.Replace(string(data), "\ntempo_mg:", "\n#", 1))); err == nil || !strings.Contains(err.Error(), "missing feature tempo_mg") {
 		t.Errorf("without tempo_mg: %v, want missing feature tempo_mg", err)
+	}
+}
+
+// TestSpeciesTerms counts the species terms of one position by hand:
+// 1/n^2 of each species' n pieces, own minus enemy, and the attacked
+// pieces of each side weighed so, from either side to move.
+func TestSpeciesTerms(t *testing.T) {
+	v, _ := variants.ByName("extinction")
+	w, _ := DefaultWeights(v)
+	// White: two knights and two pawns, one rook; Black: two rooks, one
+	// knight, one pawn. White's knight on g5 attacks Black's last pawn
+	// (1); Black's queen attacks that knight and the pawn on d2, Black's
+	// rook the pawn on a2 (1/4 each).
+	const board = "rnbqk2r/7p/8/6N1/8/8/P2P4/RNBQK3"
+	for _, tc := range []struct {
+		side string
+		want map[string]float64
+	}{
+		{"w", map[string]float64{
+			"species_rook": 0.75, "species_knight": -0.75, "species_pawn": -0.75,
+			"species_king": 0, "species_queen": 0, "species_bishop": 0,
+			"threat_species_us": 0.75, "threat_species_them": 1,
+		}},
+		{"b", map[string]float64{
+			"species_rook": -0.75, "species_knight": 0.75, "species_pawn": 0.75,
+			"species_king": 0, "species_queen": 0, "species_bishop": 0,
+			"threat_species_us": 1, "threat_species_them": 0.75,
+		}},
+	} {
+		pos, err := engines.ParseFEN(v, board+" "+tc.side+" - - 0 1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var tr Trace
+		Evaluate(&pos, w, &tr)
+		dense := tr.Dense(len(w.values))
+		for name, want := range tc.want {
+			i, err1 := w.fs.index(name + "_mg")
+			j, err2 := w.fs.index(name + "_eg")
+			if err1 != nil || err2 != nil {
+				t.Fatalf("%s: %v, %v", name, err1, err2)
+			}
+			// The trace folds the phase in: p*x and (1-p)*x add up to x.
+			if got := dense[i] + dense[j]; math.Abs(got-want) > 1e-12 {
+				t.Errorf("%s to move: %s = %v, want %v", tc.side, name, got, want)
+			}
+		}
 	}
 }

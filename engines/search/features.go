@@ -68,18 +68,24 @@ type featureSet struct {
 	// which a weights file may leave out.
 	defaults map[int]float64
 
-	tempo       term
-	material    [engines.NumPieceTypes]term
-	pst         [engines.NumPieceTypes]term
-	mobility    [engines.NumPieceTypes]term
-	last        [engines.NumPieceTypes]term // species with a single piece left
-	threatUs    term                        // own last-of-species pieces attacked
-	threatThem  term                        // enemy last-of-species pieces attacked
-	bunkerOwn   term                        // pieces in their own side's bunker
-	bunkerEnemy term                        // pieces in the enemy's bunker
-	evoSteps    term                        // evolutions left before queen (Evolution)
-	kingDanger  term                        // squares next to the king that the enemy attacks
-	checksLeft  term                        // checks the enemy must still give, less ours (CheckCounting)
+	tempo      term
+	material   [engines.NumPieceTypes]term
+	pst        [engines.NumPieceTypes]term
+	mobility   [engines.NumPieceTypes]term
+	last       [engines.NumPieceTypes]term // species with a single piece left
+	threatUs   term                        // own last-of-species pieces attacked
+	threatThem term                        // enemy last-of-species pieces attacked
+	// A species' nearness to extinction at any count, not only at one
+	// piece: 1/n^2 of its n pieces, and the same weighed per attacked
+	// piece (see speciesWeight).
+	species           [engines.NumPieceTypes]term
+	threatSpeciesUs   term // own species pieces attacked, each 1/n^2
+	threatSpeciesThem term // enemy species pieces attacked, each 1/n^2
+	bunkerOwn         term // pieces in their own side's bunker
+	bunkerEnemy       term // pieces in the enemy's bunker
+	evoSteps          term // evolutions left before queen (Evolution)
+	kingDanger        term // squares next to the king that the enemy attacks
+	checksLeft        term // checks the enemy must still give, less ours (CheckCounting)
 
 	// tableSquare maps a colour's square to the square of the table, which
 	// is written from White's view: identity for White, the setup's
@@ -195,6 +201,13 @@ func newFeatureSet(v *engines.Variant) *featureSet {
 	if len(v.Species) > 0 {
 		fs.threatUs = fs.pair("threat_last_us", "own last-of-species pieces attacked by the enemy")
 		fs.threatThem = fs.pair("threat_last_them", "enemy last-of-species pieces attacked by us")
+		// Optional, 0 by default: a weights file that has them turns them
+		// on; the rest evaluate as before.
+		for _, t := range v.Species {
+			fs.species[t] = fs.optional("species_"+names[t], "1/n^2 of the n pieces of the "+names[t]+" species, own minus enemy: a species' nearness to extinction", 0, 0)
+		}
+		fs.threatSpeciesUs = fs.optional("threat_species_us", "own pieces of a species attacked by the enemy, each 1/n^2 of its species' n pieces", 0, 0)
+		fs.threatSpeciesThem = fs.optional("threat_species_them", "enemy pieces of a species attacked by us, each 1/n^2 of its species' n pieces", 0, 0)
 	}
 	if v.HasBunkers() {
 		fs.bunkerOwn = fs.pair("bunker_own", "pieces in their own side's bunker, own minus enemy")

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"math"
 	"strconv"
 	"strings"
@@ -26,6 +27,10 @@ type Weights struct {
 	// point (psqOne per centipawn): the incremental sums the searcher keeps
 	// are then exact whatever the order of the updates.
 	psq [2][engines.NumPieceTypes][64][2]int64
+	// species: some weight of the species terms is not 0. Without, the
+	// searcher's evaluation skips them (a trace still counts them, for
+	// the tuner to fit).
+	species bool
 }
 
 // psqOne is the fixed-point unit of the material and piece-square sums:
@@ -35,6 +40,11 @@ const psqOne = 1 << 32
 
 func newWeights(v *engines.Variant, fs *featureSet, values []float64) *Weights {
 	w := &Weights{variant: v, fs: fs, values: values}
+	for _, tm := range append(fs.species[:], fs.threatSpeciesUs, fs.threatSpeciesThem) {
+		if tm.ok() && (values[tm[mg]] != 0 || values[tm[eg]] != 0) {
+			w.species = true
+		}
+	}
 	for _, t := range fs.allTypes {
 		if tm := fs.material[t]; tm.ok() {
 			// Static exchange and the pruning by material count what a
@@ -347,7 +357,30 @@ func (w *Weights) YAML() []byte { return w.YAMLWithHeader("") }
 
 // YAMLWithHeader is YAML with header (for example where the weights come
 // from: data, loss, date) as comment lines at the top.
-func (w *Weights) YAMLWithHeader(header string) []byte {
+func (w *Weights) YAMLWithHeader(header string) []byte { return w.yaml(header, false) }
+
+// Fingerprint names the weights in what is made with them (a book's
+// header, a datagen file's side file), so that a resume with other
+// weights is refused: the FNV-64a hash of their YAML, less the optional
+// terms at their registered weights. A new optional term thus leaves the
+// fingerprint of weights that do not use it as it was, and the files
+// made with them still resume.
+func (w *Weights) Fingerprint() uint64 {
+	h := fnv.New64a()
+	h.Write(w.yaml("", true))
+	return h.Sum64()
+}
+
+// atDefault reports whether block i is an optional term's at the weight
+// it was registered with.
+func (w *Weights) atDefault(i int) bool {
+	d, ok := w.fs.defaults[i]
+	return ok && w.values[w.fs.blocks[i].Offset] == d
+}
+
+// yaml writes the weights file; with skipDefaults, without the optional
+// terms whose two weights are those they were registered with.
+func (w *Weights) yaml(header string, skipDefaults bool) []byte {
 	fs := w.fs
 	g := w.variant.Geometry
 	var b bytes.Buffer
@@ -371,6 +404,13 @@ func (w *Weights) YAMLWithHeader(header string) []byte {
 	fmt.Fprintf(&b, "# Black's pieces read the table on the square mirrored by the %s.\n", fs.mirrorName)
 	for i := 0; i < len(fs.blocks); i++ {
 		blk := fs.blocks[i]
+		if skipDefaults && w.atDefault(i) {
+			// Optional terms come in pairs, middlegame then endgame.
+			if _, mgPart := fs.defaults[i+1]; mgPart && strings.HasSuffix(blk.Name, phaseSuffix[mg]) && w.atDefault(i+1) {
+				i++
+				continue
+			}
+		}
 		if !blk.Table {
 			// A term's pair of weights goes under one comment.
 			if base, ok := strings.CutSuffix(blk.Name, phaseSuffix[eg]); !ok || i == 0 || fs.blocks[i-1].Name != base+phaseSuffix[mg] {
