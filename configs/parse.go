@@ -147,7 +147,7 @@ func decodeOne(name string, data []byte, out any, holds string) (errs []*Error, 
 			}
 		}
 	case err != nil:
-		return nil, false, errors.Join(someLine(tabLine(anchorLine(yamlError(name, err.Error()), data), data), data))
+		return nil, false, SyntaxError(name, data, err)
 	}
 	var extra yaml.Node
 	switch err := dec.Decode(&extra); {
@@ -183,6 +183,13 @@ type document struct {
 func (d *document) UnmarshalYAML(n *yaml.Node) error {
 	d.node = n
 	return n.Decode(&d.run)
+}
+
+// SyntaxError is err, a yaml.v3 parse error of file name's data, as one
+// FILE:LINE line: for parsers of YAML files outside this package (the
+// weights files).
+func SyntaxError(name string, data []byte, err error) error {
+	return someLine(tabLine(anchorLine(yamlError(name, err.Error()), data), data), data)
 }
 
 var yamlLine = regexp.MustCompile(`^(?:yaml: )?line (\d+): `)

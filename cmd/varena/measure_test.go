@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"varena/engines/search"
+	"varena/engines/variants"
 )
 
 func TestParseNodeList(t *testing.T) {
@@ -105,6 +106,10 @@ func TestMeasureErrors(t *testing.T) {
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad.epd")
 	os.WriteFile(bad, []byte("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - c9 \"1-0\";\nnot a position\n"), 0o644)
+	good := filepath.Join(dir, "good.epd")
+	os.WriteFile(good, []byte("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - c9 \"1-0\";\n"), 0o644)
+	badWeights := filepath.Join(dir, "bad.yaml")
+	os.WriteFile(badWeights, []byte("tempo_mg: [\n"), 0o644)
 	empty := filepath.Join(dir, "empty.epd")
 	os.WriteFile(empty, []byte("\n# nothing\n"), 0o644)
 	for _, c := range []struct {
@@ -122,6 +127,8 @@ func TestMeasureErrors(t *testing.T) {
 		{[]string{"-positions", bad, "-param", "NoSuch=1"}, 2, `unknown search parameter "NoSuch"`},
 		{[]string{"-positions", bad, "-param", "LMPDepth=99"}, 2, "search parameter LMPDepth: 99 out of range 0-12"},
 		{[]string{"-positions", bad, "-param", "LMPDepth"}, 2, `"LMPDepth": want NAME=VALUE`},
+		{[]string{"-positions", good, "-weights", filepath.Join(dir, "missing.yaml")}, 1, "missing.yaml"},
+		{[]string{"-positions", good, "-weights", badWeights}, 1, badWeights + ":2: did not find expected node content"},
 	} {
 		var out, errOut strings.Builder
 		code := realMain(context.Background(), append([]string{"measure"}, c.args...), stdio{strings.NewReader(""), &out, &errOut})
@@ -176,6 +183,28 @@ func TestMeasureAgainstFairyStockfish(t *testing.T) {
 	}
 	if def, reduced := depthPart(), depthPart("-param", "LMRBase=200", "-param", "LMRDivisor=100"); def == reduced {
 		t.Errorf("measure -param LMRBase=200 -param LMRDivisor=100 printed the default search's tables:\n%s", def)
+	}
+
+	// -weights reaches the built-in evaluation: other weights change our
+	// static column of the evaluation part.
+	weights := filepath.Join(t.TempDir(), "w.yaml")
+	v, _ := variants.ByName("extinction")
+	w, _ := search.DefaultWeights(v)
+	vals := w.Values()
+	for i := range vals {
+		vals[i] *= 2
+	}
+	os.WriteFile(weights, w.WithValues(vals).YAML(), 0o644)
+	evalPart := func(args ...string) string {
+		out.Reset()
+		args = append([]string{"measure", "-positions", data, "-n", "0", "-eval", "3", "-eval-nodes", "1000", "-ref-nodes", "2000"}, args...)
+		if code := realMain(context.Background(), args, std); code != 0 {
+			t.Fatalf("measure %v: exit %d: %s", args, code, errOut.String())
+		}
+		return out.String()
+	}
+	if def, doubled := evalPart(), evalPart("-weights", weights); def == doubled {
+		t.Errorf("measure -weights (every weight doubled) printed the default weights' tables:\n%s", def)
 	}
 }
 
