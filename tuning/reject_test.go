@@ -41,7 +41,7 @@ func texelIn(t *testing.T, dir, src string, games int) (*TexelReport, error, str
 func TestValidationRiseRejects(t *testing.T) {
 	dir := t.TempDir()
 	rep, err, log := texelIn(t, dir, "variant: extinction\ndata: [d.epd]\nl2: 0\niterations: 200\nvalidation: 0.5\nout: w.yaml\n"+
-		"verify: {games: 2, depth: 1, opening_plies: 2}\n", 4)
+		"verify: {games: 2, depth: 1, opening_plies: 2}\n", 6)
 	if rep == nil || rep.Fit == nil {
 		t.Fatalf("no fit: %v\n%s", err, log)
 	}

@@ -16,7 +16,7 @@ func TestTuneRejectedExitsNonZero(t *testing.T) {
 	dir := t.TempDir()
 	var out, errOut bytes.Buffer
 	std := stdio{strings.NewReader(""), &out, &errOut}
-	if code := realMain(context.Background(), []string{"datagen", "-variant", "extinction", "-games", "4", "-nodes", "300", "-seed", "42",
+	if code := realMain(context.Background(), []string{"datagen", "-variant", "extinction", "-games", "6", "-nodes", "300", "-seed", "42",
 		"-max-plies", "120", "-out", filepath.Join(dir, "d.epd"), "-quiet"}, std); code != 0 {
 		t.Fatalf("datagen: exit %d: %s", code, errOut.String())
 	}
