@@ -174,8 +174,8 @@ func (f *facts) kingDanger(pos *engines.Position, us engines.Color) int {
 }
 
 // speciesWeight is how near a species of n pieces (n >= 1) is to
-// extinction: 1/n^2, so the last piece counts 1, the last two 1/4 each
-// way, and a full rank of pawns next to nothing. The square makes each
+// extinction: 1/n^2, so a last piece counts 1, each of two 1/4, and a
+// full rank of pawns next to nothing. The square makes each
 // loss dearer than the one before, as an extinction engine must weigh
 // it (Fairy-Stockfish's extinction terms fall off the same way).
 func speciesWeight(n int32) float64 { return 1 / float64(n*n) }

@@ -40,10 +40,10 @@ const psqOne = 1 << 32
 
 func newWeights(v *engines.Variant, fs *featureSet, values []float64) *Weights {
 	w := &Weights{variant: v, fs: fs, values: values}
-	for _, tm := range append(fs.species[:], fs.threatSpeciesUs, fs.threatSpeciesThem) {
-		if tm.ok() && (values[tm[mg]] != 0 || values[tm[eg]] != 0) {
-			w.species = true
-		}
+	on := func(tm term) bool { return tm.ok() && (values[tm[mg]] != 0 || values[tm[eg]] != 0) }
+	w.species = on(fs.threatSpeciesUs) || on(fs.threatSpeciesThem)
+	for _, tm := range fs.species {
+		w.species = w.species || on(tm)
 	}
 	for _, t := range fs.allTypes {
 		if tm := fs.material[t]; tm.ok() {
@@ -406,7 +406,7 @@ func (w *Weights) yaml(header string, skipDefaults bool) []byte {
 		blk := fs.blocks[i]
 		if skipDefaults && w.atDefault(i) {
 			// Optional terms come in pairs, middlegame then endgame.
-			if _, mgPart := fs.defaults[i+1]; mgPart && strings.HasSuffix(blk.Name, phaseSuffix[mg]) && w.atDefault(i+1) {
+			if _, pair := fs.defaults[i+1]; pair && strings.HasSuffix(blk.Name, phaseSuffix[mg]) && w.atDefault(i+1) {
 				i++
 				continue
 			}
