@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"varena/configs"
+	"varena/engines"
 	"varena/engines/search"
 	"varena/engines/variants"
 	"varena/tuning"
@@ -28,6 +29,15 @@ again with the same FILE and settings; -games may then be raised to add
 games.
 `,
 	setFlags: datagenFlags,
+}
+
+// weightsOf returns the weights of a -weights flag: the file's, or v's
+// built-in ones when the flag is empty.
+func weightsOf(v *engines.Variant, file string) (*search.Weights, error) {
+	if file == "" {
+		return search.DefaultWeights(v)
+	}
+	return search.LoadWeights(v, file)
 }
 
 func datagenFlags(fs *flag.FlagSet) runFunc {
@@ -61,10 +71,7 @@ func datagenFlags(fs *flag.FlagSet) runFunc {
 		case *plies < 0 || *maxPlies < 1:
 			return usagef("-opening-plies must be 0 or more and -max-plies 1 or more")
 		}
-		w, err := search.DefaultWeights(v)
-		if *weights != "" {
-			w, err = search.LoadWeights(v, *weights)
-		}
+		w, err := weightsOf(v, *weights)
 		if err != nil {
 			return err
 		}

@@ -103,12 +103,11 @@ func measureFlags(fs *flag.FlagSet) runFunc {
 		if err != nil {
 			return err
 		}
-		m := &measurer{variant: v, hash: *hash, params: params, out: std.out}
-		if *weightsFile != "" {
-			if m.weights, err = search.LoadWeights(v, *weightsFile); err != nil {
-				return err
-			}
+		w, err := weightsOf(v, *weightsFile)
+		if err != nil {
+			return err
 		}
+		m := &measurer{variant: v, hash: *hash, params: params, weights: w, out: std.out}
 		if err := m.start(ctx, *enginePath); err != nil {
 			return err
 		}
@@ -204,7 +203,7 @@ type measurer struct {
 	startPos engines.Position // the variant's start position
 	hash     int
 	params   search.Params   // the built-in engine's (-param)
-	weights  *search.Weights // the built-in engine's (-weights); nil: the variant's default
+	weights  *search.Weights // the built-in engine's (-weights, else the variant's built-in ones)
 	out      io.Writer
 	ours     *search.Searcher
 	theirs   *uci.Engine
@@ -214,14 +213,7 @@ type measurer struct {
 }
 
 func (m *measurer) start(ctx context.Context, path string) error {
-	w := m.weights
-	if w == nil {
-		var err error
-		if w, err = search.DefaultWeights(m.variant); err != nil {
-			return err
-		}
-	}
-	m.ours = search.New(w, m.hash)
+	m.ours = search.New(m.weights, m.hash)
 	m.ours.SetParams(m.params)
 	start, err := engines.ParseFEN(m.variant, m.variant.StartFEN)
 	if err != nil {
