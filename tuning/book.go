@@ -33,6 +33,14 @@ type BookOptions struct {
 	Seed        uint64
 	Concurrency int // candidates at once; 0: one per CPU
 	Hash        int // MB of transposition table per worker (default 8)
+	// Pair, when set (weak, strong node limits), also plays each
+	// candidate that the window keeps as a colour-reversed pair: the
+	// built-in engine at Pair[0] nodes against itself at Pair[1] nodes.
+	// A pair that each colour won (1-1, the weak engine winning with
+	// the colour the strong one won with) says the position, not the
+	// engines, decided the games: the candidate is dropped.
+	Pair      [2]int64
+	PairPlies int // a pair game longer than this is a draw (default 300)
 	// Command is the command line that made the book, for its header
 	// (default: one built from the options).
 	Command  string
@@ -56,18 +64,30 @@ func (o *BookOptions) fillDefaults() {
 	if o.Hash <= 0 {
 		o.Hash = 8
 	}
+	if o.PairPlies <= 0 {
+		o.PairPlies = 300
+	}
 	if o.Command == "" {
 		o.Command = fmt.Sprintf("varena book -variant %s -count %d -plies %d -window %d,%d -nodes %d -seed %d",
 			o.Variant.Name, o.Count, o.Plies, o.Lo, o.Hi, o.Nodes, o.Seed)
+		if o.paired() {
+			o.Command += fmt.Sprintf(" -pair %d,%d", o.Pair[0], o.Pair[1])
+		}
 	}
 }
+
+func (o *BookOptions) paired() bool { return o.Pair != [2]int64{} }
 
 // settings is the header line that says what a book's positions depend
 // on: a resume with other settings is refused. The count, concurrency
 // and output file are not in it.
 func (o *BookOptions) settings() string {
-	return fmt.Sprintf("# settings: variant %s, plies %d, window %d,%d (White's view), nodes %d, seed %d, weights fnv64:%016x, openings %s",
+	s := fmt.Sprintf("# settings: variant %s, plies %d, window %d,%d (White's view), nodes %d, seed %d, weights fnv64:%016x, openings %s",
 		o.Variant.Name, o.Plies, o.Lo, o.Hi, o.Nodes, o.Seed, o.Weights.Fingerprint(), arena.RandomOpeningRule)
+	if o.paired() { // absent otherwise: books made before the filter still resume
+		s += fmt.Sprintf(", pair %d,%d nodes (1-1 pairs dropped, draw after %d plies)", o.Pair[0], o.Pair[1], o.PairPlies)
+	}
+	return s
 }
 
 // maxCandidatesPer bounds the candidates tried per position asked for:
@@ -109,6 +129,8 @@ func MakeBook(ctx context.Context, path string, opt BookOptions) (BookStats, err
 		return st, fmt.Errorf("book: window %d,%d: the low bound is above the high one", opt.Lo, opt.Hi)
 	case opt.Plies < 0:
 		return st, fmt.Errorf("book: %d plies: want 0 or more", opt.Plies)
+	case opt.paired() && (opt.Pair[0] < 1 || opt.Pair[1] <= opt.Pair[0]):
+		return st, fmt.Errorf("book: pair %d,%d nodes: want the weak engine's limit, 1 or more, below the strong one's", opt.Pair[0], opt.Pair[1])
 	}
 	settings := opt.settings()
 	seen, next, err := resumeBook(path, opt.Variant, settings)
@@ -145,9 +167,9 @@ func MakeBook(ctx context.Context, path string, opt BookOptions) (BookStats, err
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s := search.New(opt.Weights, opt.Hash)
+			w := newBookWorker(&opt)
 			for i := range jobs {
-				c, ok := scoreCandidate(wctx, s, &opt, i)
+				c, ok := w.candidate(wctx, &opt, i)
 				if !ok {
 					return
 				}
@@ -227,9 +249,24 @@ type candidate struct {
 	key  uint64
 }
 
-// scoreCandidate makes and scores candidate i; its line is "" when it
-// is not kept. ok is false when ctx ended first.
-func scoreCandidate(ctx context.Context, s *search.Searcher, opt *BookOptions, i int) (candidate, bool) {
+// bookWorker holds one worker's searchers: the scoring one, and with
+// BookOptions.Pair the weak and strong sides of the pair games.
+type bookWorker struct {
+	score, weak, strong *search.Searcher
+}
+
+func newBookWorker(opt *BookOptions) *bookWorker {
+	w := &bookWorker{score: search.New(opt.Weights, opt.Hash)}
+	if opt.paired() {
+		w.weak, w.strong = search.New(opt.Weights, opt.Hash), search.New(opt.Weights, opt.Hash)
+	}
+	return w
+}
+
+// candidate makes and scores candidate i; its line is "" when it is not
+// kept. ok is false when ctx ended first.
+func (w *bookWorker) candidate(ctx context.Context, opt *BookOptions, i int) (candidate, bool) {
+	s := w.score
 	op, err := arena.RandomOpening(opt.Variant, opt.Plies, opt.Seed, uint64(i))
 	if err != nil {
 		return candidate{}, ctx.Err() == nil // no opening: not kept
@@ -248,10 +285,57 @@ func scoreCandidate(ctx context.Context, s *search.Searcher, opt *BookOptions, i
 		white = -white
 	}
 	c := candidate{key: fenKey(op.FEN)}
-	if search.MateIn(r.Score) == 0 && white >= opt.Lo && white <= opt.Hi {
-		c.line = bookLine(op.FEN, r.Score, i)
+	if search.MateIn(r.Score) != 0 || white < opt.Lo || white > opt.Hi {
+		return c, true
 	}
+	if opt.paired() {
+		weak, strong := playSide{w.weak, opt.Pair[0]}, playSide{w.strong, opt.Pair[1]}
+		first, ok := playOut(ctx, pos, weak, strong, opt.PairPlies)
+		if !ok {
+			return candidate{}, false
+		}
+		second, ok := playOut(ctx, pos, strong, weak, opt.PairPlies)
+		if !ok {
+			return candidate{}, false
+		}
+		if first == second && first != engines.Draw {
+			return c, true // one colour won both games: 1-1
+		}
+	}
+	c.line = bookLine(op.FEN, r.Score, i)
 	return c, true
+}
+
+// playSide is a side of a play-out: a searcher and its node limit.
+type playSide struct {
+	s     *search.Searcher
+	nodes int64
+}
+
+// playOut plays a game from pos, each side searching afresh (a new game
+// for its hash table), and returns its result: a draw after maxPlies
+// plies. ok is false when ctx ended first.
+func playOut(ctx context.Context, pos engines.Position, white, black playSide, maxPlies int) (engines.Result, bool) {
+	white.s.NewGame()
+	black.s.NewGame()
+	g := engines.NewGame(pos)
+	for ply := 0; ; ply++ {
+		if o := g.Outcome(); o.Result != engines.Ongoing {
+			return o.Result, true
+		}
+		if ply == maxPlies {
+			return engines.Draw, true
+		}
+		side := white
+		if g.Position().SideToMove() == engines.Black {
+			side = black
+		}
+		r := side.s.Search(ctx, g, search.Limits{Nodes: side.nodes}, nil)
+		if ctx.Err() != nil {
+			return engines.Ongoing, false
+		}
+		g.Play(r.Move)
+	}
 }
 
 // bookLine writes a book position: the four FEN fields, the move

@@ -189,3 +189,80 @@ func FuzzResumeBook(f *testing.F) {
 		}
 	})
 }
+
+// TestMakeBookPair: with Pair, the book is the book without it less the
+// candidates whose colour-reversed pair, replayed here, split 1-1 (a
+// colour won both games); some are dropped, and a resume with another
+// pair is refused.
+func TestMakeBookPair(t *testing.T) {
+	v, _ := variants.ByName("extinction")
+	dir := t.TempDir()
+	plain := bookOpts(t, v, 12, 2)
+	plainPath := filepath.Join(dir, "plain.epd")
+	if _, err := MakeBook(context.Background(), plainPath, plain); err != nil {
+		t.Fatal(err)
+	}
+	paired := bookOpts(t, v, 6, 2)
+	paired.Pair = [2]int64{60, 600}
+	pairedPath := filepath.Join(dir, "paired.epd")
+	if _, err := MakeBook(context.Background(), pairedPath, paired); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(pairedPath)
+	if !strings.Contains(string(data), " -pair 60,600\n") || !strings.Contains(string(data), ", pair 60,600 nodes (1-1 pairs dropped, draw after 300 plies)\n") {
+		t.Errorf("header without the pair:\n%s", data)
+	}
+	got := bookPositions(t, v, data)
+
+	// The same games by hand: each side its own fresh searcher.
+	w, _ := search.DefaultWeights(v)
+	play := func(pos engines.Position, whiteNodes, blackNodes int64) engines.Result {
+		sides := [2]*search.Searcher{search.New(w, 1), search.New(w, 1)}
+		nodes := [2]int64{whiteNodes, blackNodes}
+		g := engines.NewGame(pos)
+		for range 300 {
+			if o := g.Outcome(); o.Result != engines.Ongoing {
+				return o.Result
+			}
+			c := g.Position().SideToMove()
+			g.Play(sides[c].Search(context.Background(), g, search.Limits{Nodes: nodes[c]}, nil).Move)
+		}
+		if o := g.Outcome(); o.Result != engines.Ongoing {
+			return o.Result
+		}
+		return engines.Draw
+	}
+	plainData, _ := os.ReadFile(plainPath)
+	var want []string
+	dropped := 0
+	for _, line := range bookPositions(t, v, plainData) {
+		if len(want) == len(got) {
+			break
+		}
+		_, fen, _ := parseBookLine(line)
+		pos, _ := engines.ParseFEN(v, fen)
+		if a, b := play(pos, 60, 600), play(pos, 600, 60); a == b && a != engines.Draw {
+			dropped++
+			continue
+		}
+		want = append(want, line)
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("paired book:\n%s\nwant the plain book less its 1-1 pairs:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if dropped == 0 {
+		t.Error("no candidate dropped: the test shows nothing")
+	}
+
+	other := paired
+	other.Pair = [2]int64{60, 700}
+	other.Command = ""
+	if _, err := MakeBook(context.Background(), pairedPath, other); err == nil || !strings.Contains(err.Error(), "other settings") {
+		t.Errorf("resume with another pair: %v", err)
+	}
+	bad := paired
+	bad.Pair = [2]int64{600, 60}
+	if _, err := MakeBook(context.Background(), filepath.Join(dir, "bad.epd"), bad); err == nil || !strings.Contains(err.Error(), "pair 600,60") {
+		t.Errorf("weak above strong: %v", err)
+	}
+}

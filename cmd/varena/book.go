@@ -16,7 +16,7 @@ import (
 var bookCmd = &command{
 	name:        "book",
 	variantFile: true,
-	usageLine:   "varena book -variant V -out FILE.epd -count N [-plies P] [-window LO,HI] [-nodes K] [-seed S] [-concurrency C] [-quiet]",
+	usageLine:   "varena book -variant V -out FILE.epd -count N [-plies P] [-window LO,HI] [-nodes K] [-seed S] [-pair WEAK,STRONG] [-concurrency C] [-quiet]",
 	short:       "an opening book: random openings the built-in engine scores within a window",
 	long: `
 Book writes an EPD book of N positions for a run's openings (openings:
@@ -27,6 +27,14 @@ engine at K nodes; it is kept when the score, in centipawns from White's
 view, lies in the window LO..HI, and the position is not in the book yet.
 A balanced book has a window around 0 (the default -50,50); an unbalanced
 one, like fishtest's UHO books, a window such as 90,160.
+
+With -pair WEAK,STRONG each candidate the window keeps is also played as
+a colour-reversed pair, the built-in engine at WEAK nodes against itself
+at STRONG nodes (a game past 300 plies is a draw). When each colour won
+its game (a 1-1 pair: the weaker engine won with the colour the stronger
+one won with), the opening decided the games and the candidate is
+dropped. In Extinction such a book did not shorten an SPRT (measured in
+docs/openings.md).
 
 A line holds the position, its score from the side to move's view as
 ce, and the candidate's number as id; the header holds the command and
@@ -45,6 +53,7 @@ func bookFlags(fs *flag.FlagSet) runFunc {
 	window := fs.String("window", "-50,50", "LO,HI: the scores kept, centipawns from White's view")
 	nodes := fs.Int64("nodes", 5000, "node limit of the scoring search")
 	seed := fs.Uint64("seed", 1, "seed of the random openings")
+	pair := fs.String("pair", "", "WEAK,STRONG: node limits of a colour-reversed pair each kept candidate plays; 1-1 pairs dropped")
 	conc := fs.Int("concurrency", 0, "candidates scored at once (default: the number of CPUs)")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
 	return func(ctx context.Context, pos []string, std stdio) error {
@@ -56,6 +65,10 @@ func bookFlags(fs *flag.FlagSet) runFunc {
 			return usageError{err}
 		}
 		lo, hi, err := parseWindow(*window)
+		var pairNodes [2]int64
+		if err == nil && *pair != "" {
+			pairNodes, err = parsePair(*pair)
+		}
 		switch {
 		case err != nil:
 			return usageError{err}
@@ -76,9 +89,12 @@ func bookFlags(fs *flag.FlagSet) runFunc {
 		}
 		opt := tuning.BookOptions{
 			Variant: v, Weights: w, Count: *count, Plies: *plies, Lo: lo, Hi: hi,
-			Nodes: *nodes, Seed: *seed, Concurrency: *conc,
+			Nodes: *nodes, Seed: *seed, Concurrency: *conc, Pair: pairNodes,
 			Command: fmt.Sprintf("varena book -variant %s -out %s -count %d -plies %d -window %d,%d -nodes %d -seed %d",
 				v.Name, *out, *count, *plies, lo, hi, *nodes, *seed),
+		}
+		if *pair != "" {
+			opt.Command += fmt.Sprintf(" -pair %d,%d", pairNodes[0], pairNodes[1])
 		}
 		if lo == 0 && hi == 0 {
 			return usagef("-window 0,0 keeps only dead-level scores; give a wider window")
@@ -114,4 +130,21 @@ func parseWindow(s string) (lo, hi int, err error) {
 		return 0, 0, fmt.Errorf("-window %q: want LO,HI in centipawns with LO <= HI, e.g. -50,50 or 90,160", s)
 	}
 	return lo, hi, nil
+}
+
+// parsePair reads "WEAK,STRONG" (node limits, 1 <= WEAK < STRONG).
+func parsePair(s string) ([2]int64, error) {
+	a, b, ok := strings.Cut(s, ",")
+	var p [2]int64
+	var err error
+	if ok {
+		p[0], err = strconv.ParseInt(strings.TrimSpace(a), 10, 64)
+	}
+	if ok && err == nil {
+		p[1], err = strconv.ParseInt(strings.TrimSpace(b), 10, 64)
+	}
+	if !ok || err != nil || p[0] < 1 || p[1] <= p[0] {
+		return [2]int64{}, fmt.Errorf("-pair %q: want WEAK,STRONG node limits with 1 <= WEAK < STRONG, e.g. 1000,4000", s)
+	}
+	return p, nil
 }

@@ -34,6 +34,8 @@ func TestBookCommand(t *testing.T) {
 		{[]string{"-variant", "evolution", "-out", out, "-count", "3", "-window", "50"}, `-window "50": want LO,HI`},
 		{[]string{"-variant", "evolution", "-out", out, "-count", "3", "-window", "60,-60"}, `-window "60,-60": want LO,HI`},
 		{[]string{"-variant", "evolution", "-out", out}, "-count must be 1 or more"},
+		{[]string{"-variant", "evolution", "-out", out, "-count", "3", "-pair", "4000,1000"}, `-pair "4000,1000": want WEAK,STRONG`},
+		{[]string{"-variant", "evolution", "-out", out, "-count", "3", "-pair", "1000"}, `-pair "1000": want WEAK,STRONG`},
 		{[]string{"-variant", "xiangqi", "-out", out, "-count", "3"}, `unknown variant "xiangqi"`},
 		{[]string{"-variant", "evolution", "-count", "3"}, "-out FILE is required"},
 	} {
