@@ -66,9 +66,8 @@ func (d *Dataset) Split(share float64, seed uint64) (train, valid *Dataset) {
 		return d, valid
 	}
 	for i := range d.Result {
-		h := splitmix(d.Group[i] ^ splitmix(seed))
 		dst := train
-		if float64(h>>11)/(1<<53) < share {
+		if heldOut(d.Group[i], share, seed) {
 			dst = valid
 		}
 		if len(dst.Start) == 0 {
@@ -82,6 +81,26 @@ func (d *Dataset) Split(share float64, seed uint64) (train, valid *Dataset) {
 		dst.Group = append(dst.Group, d.Group[i])
 	}
 	return train, valid
+}
+
+// heldOut reports whether Split puts the positions of group in the
+// validation set.
+func heldOut(group uint64, share float64, seed uint64) bool {
+	h := splitmix(group ^ splitmix(seed))
+	return float64(h>>11)/(1<<53) < share
+}
+
+// gameGroup is the group of the positions of game (its number in the
+// data file's game operation, 0 for none: then line, the line's number,
+// is its own group) in the data file of index file.
+func gameGroup(file, game, line int) uint64 {
+	g := uint64(line)
+	if game > 0 {
+		g = uint64(game)<<20 ^ 1<<63
+	}
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%d:%d", file, g)
+	return h.Sum64()
 }
 
 func splitmix(x uint64) uint64 {
@@ -180,13 +199,7 @@ func loadFile(ctx context.Context, d *Dataset, fileIdx int, name string, w *sear
 					if pos.SideToMove() == engines.Black {
 						sign = -1
 					}
-					g := uint64(n) // no game number: each line its own group
-					if r.Game > 0 {
-						g = uint64(r.Game)<<20 ^ 1<<63
-					}
-					h := fnv.New64a()
-					fmt.Fprintf(h, "%d:%d", fileIdx, g)
-					c.out.add(r.Result, &tr, sign, h.Sum64())
+					c.out.add(r.Result, &tr, sign, gameGroup(fileIdx, r.Game, n))
 				}
 				close(c.done)
 			}

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode"
 
 	"varena/configs"
 	"varena/engines/search"
@@ -24,21 +25,23 @@ func TestTexelEndToEnd(t *testing.T) {
 	if _, err := Datagen(context.Background(), data, datagenOpts(t, v, 12, 2)); err != nil {
 		t.Fatal(err)
 	}
-	// The results are swapped, so the fit learns an evaluation that wants
-	// to lose: the verification match must find it weaker whatever the
-	// search does (12 honest games gave weights that won or lost the
-	// 2-game match by chance, changing with every search change).
+	// Every position is labelled won by the side with less material, so
+	// the fit learns an evaluation that gives its pieces away, which loses
+	// an extinction game at any depth: the verification match must find it
+	// weaker whatever the search does (12 games' own results, and then the
+	// same results swapped, gave weights that won or lost the 2-game match
+	// by chance, changing with every change of the search or the weights).
 	text, err := os.ReadFile(data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	swapped := strings.NewReplacer(`"1-0"`, `"0-1"`, `"0-1"`, `"1-0"`).Replace(string(text))
-	if swapped == string(text) {
-		t.Fatal("the datagen file has no decisive result to swap")
+	labelled, decisive := labelByLessMaterial(t, string(text))
+	if decisive == 0 {
+		t.Fatal("the datagen file has no position with unequal material")
 	}
 	// A broken line, skipped with a count.
-	swapped += "not a position c9 \"1-0\";\n"
-	if err := os.WriteFile(data, []byte(swapped), 0o644); err != nil {
+	labelled += "not a position c9 \"1-0\";\n"
+	if err := os.WriteFile(data, []byte(labelled), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	src := "variant: extinction\ndata: [d.epd]\nfrozen: [tempo, 'last_*']\nl2: 0.000001\nk: 1\niterations: 30\nbad_data: skip\nout: w.yaml\n" +
@@ -207,4 +210,41 @@ func TestTexelLoadedVariant(t *testing.T) {
 	if r.VariantFile != ini {
 		t.Errorf("the verify match's variant_file is %q, want %q", r.VariantFile, ini)
 	}
+}
+
+// labelByLessMaterial rewrites each datagen line's result (c9) as a win
+// for the side with less material (pawn 1, knight and bishop 3, rook 5,
+// queen 9; a draw when equal), and returns the file and the number of
+// decisive labels.
+func labelByLessMaterial(t *testing.T, text string) (string, int) {
+	t.Helper()
+	value := map[rune]int{'p': 1, 'n': 3, 'b': 3, 'r': 5, 'q': 9}
+	var out strings.Builder
+	decisive := 0
+	for _, line := range strings.SplitAfter(text, "\n") {
+		board, _, ok := strings.Cut(line, " ")
+		i := strings.Index(line, `c9 "`)
+		j := strings.Index(line[max(i, 0):], `";`)
+		if !ok || i < 0 || j < 0 {
+			out.WriteString(line)
+			continue
+		}
+		balance := 0 // White's material minus Black's
+		for _, c := range board {
+			if v := value[unicode.ToLower(c)]; unicode.IsUpper(c) {
+				balance += v
+			} else {
+				balance -= v
+			}
+		}
+		result := "1/2-1/2"
+		switch {
+		case balance > 0:
+			result, decisive = "0-1", decisive+1
+		case balance < 0:
+			result, decisive = "1-0", decisive+1
+		}
+		out.WriteString(line[:i] + `c9 "` + result + line[i+j:])
+	}
+	return out.String(), decisive
 }
