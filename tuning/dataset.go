@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"fmt"
-	"hash/fnv"
 	"math"
 	"os"
 	"runtime"
@@ -13,6 +12,7 @@ import (
 
 	"varena/engines"
 	"varena/engines/search"
+	"varena/tuning/holdout"
 )
 
 // Dataset holds labelled positions as sparse feature vectors from
@@ -67,7 +67,7 @@ func (d *Dataset) Split(share float64, seed uint64) (train, valid *Dataset) {
 	}
 	for i := range d.Result {
 		dst := train
-		if heldOut(d.Group[i], share, seed) {
+		if holdout.Held(d.Group[i], share, seed) {
 			dst = valid
 		}
 		if len(dst.Start) == 0 {
@@ -81,33 +81,6 @@ func (d *Dataset) Split(share float64, seed uint64) (train, valid *Dataset) {
 		dst.Group = append(dst.Group, d.Group[i])
 	}
 	return train, valid
-}
-
-// heldOut reports whether Split puts the positions of group in the
-// validation set.
-func heldOut(group uint64, share float64, seed uint64) bool {
-	h := splitmix(group ^ splitmix(seed))
-	return float64(h>>11)/(1<<53) < share
-}
-
-// gameGroup is the group of the positions of game (its number in the
-// data file's game operation, 0 for none: then line, the line's number,
-// is its own group) in the data file of index file.
-func gameGroup(file, game, line int) uint64 {
-	g := uint64(line)
-	if game > 0 {
-		g = uint64(game)<<20 ^ 1<<63
-	}
-	h := fnv.New64a()
-	fmt.Fprintf(h, "%d:%d", file, g)
-	return h.Sum64()
-}
-
-func splitmix(x uint64) uint64 {
-	x += 0x9e3779b97f4a7c15
-	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
-	x = (x ^ x>>27) * 0x94d049bb133111eb
-	return x ^ x>>31
 }
 
 // LoadOptions configure LoadData.
@@ -199,7 +172,7 @@ func loadFile(ctx context.Context, d *Dataset, fileIdx int, name string, w *sear
 					if pos.SideToMove() == engines.Black {
 						sign = -1
 					}
-					c.out.add(r.Result, &tr, sign, gameGroup(fileIdx, r.Game, n))
+					c.out.add(r.Result, &tr, sign, holdout.Group(fileIdx, r.Game, n))
 				}
 				close(c.done)
 			}

@@ -3,7 +3,6 @@ package tuning
 import (
 	"context"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"varena/configs"
 	"varena/engines/search"
 	"varena/engines/variants"
+	"varena/tuning/tuningtest"
 )
 
 // texelIn runs the tune config src in dir, whose d.epd holds the
@@ -51,7 +51,11 @@ func TestValidationRiseRejects(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	os.WriteFile(data, []byte(mirrorHeldOut(t, string(text), seed, share)), 0o644)
+	mirrored, err := tuningtest.MirrorHeldOut(string(text), seed, share)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(data, []byte(mirrored), 0o644)
 	rep, err, log := texelIn(t, dir, "variant: extinction\ndata: [d.epd]\nseed: 3\nl2: 0\niterations: 200\nvalidation: 0.5\nout: w.yaml\n"+
 		"verify: {games: 2, depth: 1, opening_plies: 2}\n", 6)
 	if rep == nil || rep.Fit == nil {
@@ -106,50 +110,4 @@ func TestVerifiedWeightsReachOut(t *testing.T) {
 			t.Errorf("%s: exists %v, want %v", name, err == nil, want)
 		}
 	}
-}
-
-// mirrorHeldOut rewrites a datagen file so that each position is in it
-// twice: with its result under a game number the validation split (seed,
-// share) trains on, and with the result reversed under one it holds out.
-func mirrorHeldOut(t *testing.T, text string, seed uint64, share float64) string {
-	t.Helper()
-	reversed := map[string]string{`"1-0"`: `"0-1"`, `"0-1"`: `"1-0"`, `"1/2-1/2"`: `"1/2-1/2"`}
-	next := 1
-	number := func(held bool) int { // the next game number on the side held
-		for ; heldOut(gameGroup(0, next, 0), share, seed) != held; next++ {
-		}
-		next++
-		return next - 1
-	}
-	var train, valid strings.Builder
-	games := map[string][2]int{}
-	decisive := 0
-	for _, line := range strings.SplitAfter(text, "\n") {
-		i := strings.Index(line, " game ")
-		if i < 0 {
-			continue
-		}
-		game := line[i+len(" game "):]
-		g, ok := games[game]
-		if !ok {
-			g = [2]int{number(false), number(true)}
-			games[game] = g
-		}
-		fields := strings.SplitAfter(line[:i], "; ")
-		for k, f := range fields {
-			if r, ok := strings.CutPrefix(f, "c9 "); ok {
-				r = strings.TrimSuffix(r, "; ")
-				if r != `"1/2-1/2"` {
-					decisive++
-				}
-				fields[k] = "c9 " + reversed[r] + "; "
-			}
-		}
-		fmt.Fprintf(&train, "%s game %d;\n", line[:i], g[0])
-		fmt.Fprintf(&valid, "%s game %d;\n", strings.Join(fields, ""), g[1])
-	}
-	if decisive == 0 {
-		t.Fatal("no datagen line with a game number and a decisive result")
-	}
-	return train.String() + valid.String()
 }

@@ -7,11 +7,15 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"varena/tuning/tuningtest"
 )
 
 // TestTuneRejectedExitsNonZero: a fit whose validation loss rises is
 // said so on stderr, exits 1 and leaves its weights as OUT.rejected
-// only (issue 19, point 7).
+// only (issue 19, point 7). Its validation positions are its training
+// positions with the results reversed (tuningtest.MirrorHeldOut), so the
+// loss rises whatever games datagen played.
 func TestTuneRejectedExitsNonZero(t *testing.T) {
 	dir := t.TempDir()
 	var out, errOut bytes.Buffer
@@ -20,8 +24,17 @@ func TestTuneRejectedExitsNonZero(t *testing.T) {
 		"-max-plies", "120", "-out", filepath.Join(dir, "d.epd"), "-quiet"}, std); code != 0 {
 		t.Fatalf("datagen: exit %d: %s", code, errOut.String())
 	}
+	text, err := os.ReadFile(filepath.Join(dir, "d.epd"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mirrored, err := tuningtest.MirrorHeldOut(string(text), 3, 0.5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "d.epd"), []byte(mirrored), 0o644)
 	cfg := filepath.Join(dir, "t.yaml")
-	os.WriteFile(cfg, []byte("variant: extinction\ndata: [d.epd]\nl2: 0\niterations: 200\nvalidation: 0.5\nout: w.yaml\n"), 0o644)
+	os.WriteFile(cfg, []byte("variant: extinction\ndata: [d.epd]\nseed: 3\nl2: 0\niterations: 200\nvalidation: 0.5\nout: w.yaml\n"), 0o644)
 	out.Reset()
 	errOut.Reset()
 	code := realMain(context.Background(), []string{"tune", cfg, "-quiet"}, std)
