@@ -32,7 +32,9 @@ func TestTuneRejectedExitsNonZero(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	os.WriteFile(filepath.Join(dir, "d.epd"), []byte(mirrored), 0o644)
+	if err := os.WriteFile(filepath.Join(dir, "d.epd"), []byte(mirrored), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	cfg := filepath.Join(dir, "t.yaml")
 	os.WriteFile(cfg, []byte("variant: extinction\ndata: [d.epd]\nseed: 3\nl2: 0\niterations: 200\nvalidation: 0.5\nout: w.yaml\n"), 0o644)
 	out.Reset()
