@@ -36,7 +36,9 @@ func TestTuneRejectedExitsNonZero(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := filepath.Join(dir, "t.yaml")
-	os.WriteFile(cfg, []byte("variant: extinction\ndata: [d.epd]\nseed: 3\nl2: 0\niterations: 200\nvalidation: 0.5\nout: w.yaml\n"), 0o644)
+	if err := os.WriteFile(cfg, []byte("variant: extinction\ndata: [d.epd]\nseed: 3\nl2: 0\niterations: 200\nvalidation: 0.5\nout: w.yaml\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	out.Reset()
 	errOut.Reset()
 	code := realMain(context.Background(), []string{"tune", cfg, "-quiet"}, std)
