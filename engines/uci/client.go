@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"varena/engines"
+	"varena/engines/internal/proc"
 	"varena/engines/player"
 	"varena/engines/search"
 )
@@ -100,7 +101,7 @@ type Engine struct {
 	label string // the name, fixed by Start
 
 	mu       sync.Mutex
-	proc     *process
+	proc     *proc.Process
 	id       string
 	options  []Option
 	variant  *engines.Variant // the variant the running process is set to
@@ -252,14 +253,14 @@ func (e *Engine) fault(kind player.FaultKind, format string, args ...any) *playe
 // kill ends the running process, if any; the next request restarts it.
 func (e *Engine) kill() {
 	if e.proc != nil {
-		e.proc.kill()
+		e.proc.Kill()
 		e.proc, e.variant, e.pondering = nil, nil, nil
 	}
 }
 
 // send writes a line to the engine; a failure kills it.
 func (e *Engine) send(line string) error {
-	err := e.proc.send(line, writeTimeout)
+	err := e.proc.Send(line, writeTimeout)
 	if err == nil {
 		return nil
 	}
@@ -269,7 +270,7 @@ func (e *Engine) send(line string) error {
 	}
 	status := ""
 	if kind == player.Crash {
-		status = " (" + e.proc.exitStatus() + ")"
+		status = " (" + e.proc.ExitStatus() + ")"
 	}
 	e.kill()
 	return e.fault(kind, "writing %q: %v%s", line, err, status)
@@ -280,7 +281,7 @@ func (e *Engine) send(line string) error {
 func (e *Engine) await(ctx context.Context, what string, match func(line string)) error {
 	deadline := time.Now().Add(e.cfg.InitTimeout)
 	for {
-		line, err := e.proc.next(ctx, deadline)
+		line, err := e.proc.Next(ctx, deadline)
 		switch {
 		case err == nil:
 			if line == what || strings.HasPrefix(line, what+" ") {
@@ -290,11 +291,11 @@ func (e *Engine) await(ctx context.Context, what string, match func(line string)
 				match(line)
 			}
 			continue
-		case errors.Is(err, errEOF):
-			status := e.proc.exitStatus()
+		case errors.Is(err, proc.ErrEOF):
+			status := e.proc.ExitStatus()
 			e.kill()
 			return e.fault(player.Crash, "exited while we waited for %s (%s)", what, status)
-		case errors.Is(err, errDeadline):
+		case errors.Is(err, proc.ErrDeadline):
 			e.kill()
 			return e.fault(player.Timeout, "no %s within %v; killed", what, e.cfg.InitTimeout)
 		case ctx.Err() != nil:
@@ -317,7 +318,8 @@ func (e *Engine) sync(ctx context.Context) error {
 
 // launch starts the program and does the handshake.
 func (e *Engine) launch(ctx context.Context) error {
-	p, err := startProcess(e.ctx, &e.cfg)
+	p, err := proc.Start(e.ctx, proc.Spec{Command: e.cfg.Command, Args: e.cfg.Args, Dir: e.cfg.Dir,
+		Env: e.cfg.Env, Stderr: e.cfg.StderrLog, Protocol: e.cfg.Protocol})
 	if err != nil {
 		return e.fault(player.Crash, "starting %s: %w", e.cfg.Command, err)
 	}
@@ -404,7 +406,7 @@ func (e *Engine) ensure(ctx context.Context, v *engines.Variant) error {
 	if err != nil {
 		return err
 	}
-	if e.proc != nil && e.proc.hasExited() {
+	if e.proc != nil && e.proc.HasExited() {
 		e.kill() // it died between requests: start it again
 	}
 	if e.proc == nil {
@@ -483,7 +485,7 @@ func (e *Engine) Move(ctx context.Context, req player.Request) (player.Reply, er
 	// lines so far are kept.
 	command := "ponderhit"
 	if !hit {
-		e.proc.drain()
+		e.proc.Drain()
 		command = e.pos.command(req.Game) + "\n" + goLine
 	}
 	start := time.Now()
@@ -494,21 +496,21 @@ func (e *Engine) Move(ctx context.Context, req player.Request) (player.Reply, er
 	stopped := false
 	var infos infoState
 	for {
-		line, err := e.proc.next(ctx, deadline)
+		line, err := e.proc.Next(ctx, deadline)
 		switch {
 		case err == nil:
-		case errors.Is(err, errDeadline) && !stopped:
+		case errors.Is(err, proc.ErrDeadline) && !stopped:
 			if err := e.send("stop"); err != nil {
 				return player.Reply{}, err
 			}
 			stopped, deadline = true, time.Now().Add(e.cfg.StopGrace)
 			continue
-		case errors.Is(err, errDeadline):
+		case errors.Is(err, proc.ErrDeadline):
 			e.kill()
 			return player.Reply{}, e.fault(player.Timeout, "no bestmove %v after %q, nor %v after stop; killed",
 				limit, goLine, e.cfg.StopGrace)
-		case errors.Is(err, errEOF):
-			status := e.proc.exitStatus()
+		case errors.Is(err, proc.ErrEOF):
+			status := e.proc.ExitStatus()
 			e.kill()
 			return player.Reply{}, e.fault(player.Crash, "exited while thinking (%s)", status)
 		case ctx.Err() != nil:
@@ -547,7 +549,7 @@ func (e *Engine) abandon(stopped bool) {
 	}
 	deadline := time.Now().Add(e.cfg.StopGrace)
 	for {
-		line, err := e.proc.next(context.Background(), deadline)
+		line, err := e.proc.Next(context.Background(), deadline)
 		if err != nil {
 			e.kill()
 			return
@@ -784,13 +786,13 @@ func (e *Engine) Close() error {
 		return nil
 	}
 	e.proc = nil
-	if p.send("quit", writeTimeout) == nil {
+	if p.Send("quit", writeTimeout) == nil {
 		select {
-		case <-p.exited:
+		case <-p.Exited():
 		case <-time.After(quitTimeout):
 		}
 	}
-	p.kill()
+	p.Kill()
 	return nil
 }
 

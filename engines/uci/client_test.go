@@ -134,11 +134,11 @@ func closeAndCheck(t *testing.T, e *Engine) {
 	if p == nil {
 		return
 	}
-	if p.cmd.ProcessState == nil {
-		t.Errorf("process %d not waited for", p.pid())
+	if !p.Waited() {
+		t.Errorf("process %d not waited for", p.Pid())
 	}
-	if _, err := os.Stat(fmt.Sprintf("/proc/%d", p.pid())); err == nil {
-		t.Errorf("process %d still in the process table", p.pid())
+	if _, err := os.Stat(fmt.Sprintf("/proc/%d", p.Pid())); err == nil {
+		t.Errorf("process %d still in the process table", p.Pid())
 	}
 }
 
@@ -675,7 +675,7 @@ func TestClientClose(t *testing.T) {
 	p := e2.proc
 	cancel()
 	select {
-	case <-p.exited:
+	case <-p.Exited():
 	case <-time.After(2 * time.Second):
 		t.Error("the engine outlived its context")
 	}

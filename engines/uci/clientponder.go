@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"varena/engines"
+	"varena/engines/internal/proc"
 	"varena/engines/player"
 )
 
@@ -46,7 +47,7 @@ func (e *Engine) Ponder(ctx context.Context, req player.Request) error {
 	goLine, _ := goCommand(req.Limits, pos.SideToMove())
 	// A cache of its own: the game's cache goes on with the real game.
 	pc := positionCache{reversible: e.pos.reversible, bare: e.pos.bare}
-	e.proc.drain()
+	e.proc.Drain()
 	if err := e.send(pc.command(req.Game) + "\ngo ponder" + strings.TrimPrefix(goLine, "go")); err != nil {
 		return err
 	}
@@ -92,17 +93,17 @@ func (e *Engine) endPonder(ctx context.Context, grace time.Duration) error {
 	}
 	deadline := time.Now().Add(grace)
 	for {
-		line, err := e.proc.next(ctx, deadline)
+		line, err := e.proc.Next(ctx, deadline)
 		switch {
 		case err == nil:
 		case ctx.Err() != nil:
 			e.abandon(true)
 			return ctx.Err()
-		case errors.Is(err, errDeadline):
+		case errors.Is(err, proc.ErrDeadline):
 			e.kill()
 			return e.fault(player.Timeout, "no bestmove %v after stopping a ponder search; killed", grace)
 		default:
-			status := e.proc.exitStatus()
+			status := e.proc.ExitStatus()
 			e.kill()
 			return e.fault(player.Crash, "exited while pondering (%s)", status)
 		}

@@ -19,7 +19,7 @@
 // the engine offers, so the arena can find which variants it plays. The
 // engine's output is read in the caller's goroutine (no reader goroutine
 // or channel per line), and on Linux the pipes are read and written with
-// raw system calls under the runtime's poller (rawio_linux.go): the
+// raw system calls under the runtime's poller (engines/internal/proc): the
 // harness's CPU per ply is the arena's speed figure.
 //
 // Info, Score and Option are the protocol's lines as values: ParseInfo and

@@ -33,7 +33,7 @@ func (e *Engine) SetOptions(ctx context.Context, opts map[string]string) error {
 	}
 	maps.Copy(merged, opts)
 	e.cfg.Options = merged
-	if e.proc == nil || e.proc.hasExited() {
+	if e.proc == nil || e.proc.HasExited() {
 		return nil // the next NewGame starts it with the new options
 	}
 	for _, name := range names {

@@ -1,4 +1,4 @@
-package uci
+package proc
 
 import (
 	"io"

@@ -1,6 +1,6 @@
 //go:build unix && !linux
 
-package uci
+package proc
 
 import "syscall"
 

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package uci
+package proc
 
 import "os"
 

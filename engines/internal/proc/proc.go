@@ -1,10 +1,11 @@
-package uci
+package proc
 
 import (
 	"bufio"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"time"
@@ -19,15 +20,33 @@ const (
 )
 
 var (
-	errEOF      = errors.New("engine output ended")
-	errDeadline = errors.New("deadline")
+	// ErrEOF is Next's error when the engine's output ended, or the
+	// process exited and nothing more came within a short grace.
+	ErrEOF = errors.New("engine output ended")
+	// ErrDeadline is Next's error when its deadline passed.
+	ErrDeadline = errors.New("deadline")
 )
 
-// process is one run of an engine program: its pipes, read in the
+// MaxLine is the longest line an engine may print.
+const MaxLine = maxEngineLine
+
+// Spec says what program to run and how.
+type Spec struct {
+	Command string
+	Args    []string
+	Dir     string    // working directory ("": ours)
+	Env     []string  // added to our environment, "KEY=value"
+	Stderr  io.Writer // the engine's stderr (nil: discarded)
+	// Protocol, when set, is called with every line sent (sent true,
+	// before it is written) and read, in order.
+	Protocol func(sent bool, line string)
+}
+
+// Process is one run of an engine program: its pipes, read in the
 // caller's goroutine under a read deadline (no reader goroutine, no
 // channel hand-off per line: the harness's CPU per ply), and a goroutine
 // waiting for its exit (so that it never stays a zombie).
-type process struct {
+type Process struct {
 	cmd      *exec.Cmd
 	stdin    *os.File
 	stdout   *os.File
@@ -42,20 +61,21 @@ type process struct {
 	exited   chan struct{}   // closed when Wait returned
 	exitedAt time.Time       // set before exited is closed
 	cancel   context.CancelFunc
-	protocol func(sent bool, line string) // EngineConfig.Protocol; nil: none
+	protocol func(sent bool, line string) // Spec.Protocol; nil: none
 
 	waitErr error // read after exited is closed
 }
 
-// startProcess starts the engine program. ctx bounds its life.
-func startProcess(ctx context.Context, cfg *EngineConfig) (*process, error) {
+// Start starts the engine program. ctx bounds its life: when it ends the
+// process (and its process group) is killed.
+func Start(ctx context.Context, cfg Spec) (*Process, error) {
 	pctx, cancel := context.WithCancel(ctx)
 	cmd := exec.CommandContext(pctx, cfg.Command, cfg.Args...)
 	cmd.Dir = cfg.Dir
 	if len(cfg.Env) > 0 {
 		cmd.Env = append(os.Environ(), cfg.Env...)
 	}
-	cmd.Stderr = cfg.StderrLog
+	cmd.Stderr = cfg.Stderr
 	cmd.WaitDelay = waitDelay
 	setProcessGroup(cmd)
 
@@ -83,7 +103,7 @@ func startProcess(ctx context.Context, cfg *EngineConfig) (*process, error) {
 		outR.Close()
 		return nil, err
 	}
-	p := &process{cmd: cmd, stdin: inW, stdout: outR, cancel: cancel, protocol: cfg.Protocol,
+	p := &Process{cmd: cmd, stdin: inW, stdout: outR, cancel: cancel, protocol: cfg.Protocol,
 		in: newRawPipe(inW), out: newRawPipe(outR), gone: make(chan struct{}), exited: make(chan struct{})}
 	p.br = bufio.NewReaderSize(p.out, 64<<10)
 	go func() {
@@ -97,11 +117,11 @@ func startProcess(ctx context.Context, cfg *EngineConfig) (*process, error) {
 	return p, nil
 }
 
-// send writes one line to the engine; a write that blocks for longer than
+// Send writes one line to the engine; a write that blocks for longer than
 // timeout fails (an engine that reads nothing cannot hang the client).
 // The line goes out in one system call when the pipe has room, the usual
 // case; only a full pipe costs a deadline and a wait.
-func (p *process) send(line string, timeout time.Duration) error {
+func (p *Process) Send(line string, timeout time.Duration) error {
 	if p.protocol != nil {
 		p.protocol(true, line) // before the write, so that a hang shows what it followed
 	}
@@ -115,8 +135,8 @@ func (p *process) send(line string, timeout time.Duration) error {
 	return err
 }
 
-// next returns the next output line, errEOF when the output ended (or the
-// process exited and nothing more came within exitGrace), errDeadline at
+// Next returns the next output line, ErrEOF when the output ended (or the
+// process exited and nothing more came within exitGrace), ErrDeadline at
 // deadline, or ctx's error.
 //
 // The read deadline and the watch on ctx are set only when they change,
@@ -124,7 +144,7 @@ func (p *process) send(line string, timeout time.Duration) error {
 // A watch left from an earlier call may fire later and cut the deadline
 // short, so a deadline reached before its time is taken as spurious: the
 // deadline is set again and the read goes on.
-func (p *process) next(ctx context.Context, deadline time.Time) (string, error) {
+func (p *Process) Next(ctx context.Context, deadline time.Time) (string, error) {
 	if err := ctx.Err(); err != nil {
 		return "", err
 	}
@@ -177,15 +197,15 @@ func (p *process) next(ctx context.Context, deadline time.Time) (string, error) 
 			default:
 			}
 			if exited {
-				return "", errEOF
+				return "", ErrEOF
 			}
 			if time.Now().Before(deadline) {
 				p.deadline = time.Time{} // cut short by an old watch: set it again
 				continue
 			}
-			return "", errDeadline
+			return "", ErrDeadline
 		}
-		return "", errEOF
+		return "", ErrEOF
 	}
 }
 
@@ -193,7 +213,7 @@ func (p *process) next(ctx context.Context, deadline time.Time) (string, error) 
 // The watch stays until the next call with another context (or release).
 // Contexts are told apart by their Done channel: contexts that share it
 // end together.
-func (p *process) watch(ctx context.Context) {
+func (p *Process) watch(ctx context.Context) {
 	done := ctx.Done()
 	if done == p.watched {
 		return
@@ -207,21 +227,21 @@ func (p *process) watch(ctx context.Context) {
 	}
 }
 
-// drain drops the lines already read.
-func (p *process) drain() {
+// Drain drops the lines already read.
+func (p *Process) Drain() {
 	p.br.Discard(p.br.Buffered())
 	p.partial = p.partial[:0]
 }
 
-// kill ends the process (and its process group) and waits for it.
-func (p *process) kill() {
+// Kill ends the process (and its process group) and waits for it.
+func (p *Process) Kill() {
 	p.cancel()
 	p.release()
 }
 
 // release waits for the process to end (bounded) and frees the pipes and
 // goroutines.
-func (p *process) release() {
+func (p *Process) release() {
 	select {
 	case <-p.exited:
 	case <-time.After(reapTimeout):
@@ -239,8 +259,8 @@ func (p *process) release() {
 	p.cancel()
 }
 
-// exitStatus describes how the process ended, once it has.
-func (p *process) exitStatus() string {
+// ExitStatus describes how the process ended, once it has.
+func (p *Process) ExitStatus() string {
 	select {
 	case <-p.exited:
 	case <-time.After(waitDelay):
@@ -252,8 +272,8 @@ func (p *process) exitStatus() string {
 	return p.waitErr.Error()
 }
 
-// hasExited reports whether the process has ended.
-func (p *process) hasExited() bool {
+// HasExited reports whether the process has ended.
+func (p *Process) HasExited() bool {
 	select {
 	case <-p.exited:
 		return true
@@ -262,5 +282,11 @@ func (p *process) hasExited() bool {
 	}
 }
 
-// pid returns the process id.
-func (p *process) pid() int { return p.cmd.Process.Pid }
+// Pid returns the process id.
+func (p *Process) Pid() int { return p.cmd.Process.Pid }
+
+// Exited is closed when the process has ended and been waited for.
+func (p *Process) Exited() <-chan struct{} { return p.exited }
+
+// Waited reports whether the process was waited for (no zombie left).
+func (p *Process) Waited() bool { return p.cmd.ProcessState != nil }
