@@ -1,6 +1,7 @@
 package engines
 
-// Move is a move packed in 16 bits:
+// Move is a move packed in the low 16 bits of a 32-bit word on a board
+// of at most 64 squares:
 //
 //	bits  0-5   from square
 //	bits  6-11  to square
@@ -9,8 +10,14 @@ package engines
 //
 // The zero value is the null move (from == to never occurs otherwise).
 // Castling is written as the king's move (e1g1). Ordering scores live
-// beside moves, never inside them.
-type Move uint16
+// beside moves, never inside them. The search's hash table keeps the low
+// 16 bits.
+//
+// In a variant on a wider board (Variant.Wide) a Move holds a
+// wide.Move, whose layout that package documents; From, To and the
+// other accessors below read the narrow layout only, so code that serves
+// both asks the position (Position.UCI, Position.MovedType, ...).
+type Move uint32
 
 // NullMove is the zero Move.
 const NullMove Move = 0

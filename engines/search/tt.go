@@ -131,7 +131,7 @@ func (sl *ttSlot) load() ttEntry {
 	d := atomic.LoadUint64(&sl.data)
 	return ttEntry{
 		key:   atomic.LoadUint64(&sl.check) ^ d,
-		move:  engines.Move(d),
+		move:  engines.Move(uint16(d)),
 		score: int16(d >> 16),
 		eval:  int16(d >> 32),
 		depth: int8(d >> 48),
@@ -142,7 +142,7 @@ func (sl *ttSlot) load() ttEntry {
 
 // put writes e into slot sl, with atomic stores when the table is shared.
 func (sl *ttSlot) put(e ttEntry, shared bool) {
-	d := uint64(e.move) | uint64(uint16(e.score))<<16 | uint64(uint16(e.eval))<<32 |
+	d := uint64(uint16(e.move)) | uint64(uint16(e.score))<<16 | uint64(uint16(e.eval))<<32 |
 		uint64(uint8(e.depth))<<48 | uint64(e.bound&3)<<56 | uint64(e.gen)<<58
 	if !shared {
 		*sl = ttSlot{check: e.key ^ d, data: d}
