@@ -16,23 +16,9 @@ import (
 // startUCI starts an external engine for a worker. Its stderr is appended
 // to <out>/<name>.log; the log is closed with the player.
 func startUCI(ctx context.Context, r *configs.Run, e configs.Engine, out string) (player.Player, error) {
-	if !configs.ValidName(e.Name) {
-		// Validation refuses such names; a run built in code is checked
-		// here, so that no name becomes a path outside out.
-		return nil, fmt.Errorf("engine %q: %s", e.Name, configs.NameRule)
-	}
-	log, err := os.OpenFile(filepath.Join(out, e.Name+".log"), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	log, command, dir, err := externalSetup(r, e, out)
 	if err != nil {
-		return nil, engineError(e.Name, fmt.Errorf("log: %w", err))
-	}
-	command, err := r.EngineCommand(e)
-	if err != nil {
-		log.Close()
 		return nil, err
-	}
-	dir := e.Dir
-	if dir != "" {
-		dir = r.Path(dir)
 	}
 	cfg := uci.EngineConfig{Name: e.Name, Command: command, Args: e.Args, Dir: dir,
 		Options: e.Options, VariantName: e.VariantNames, StderrLog: log,
@@ -58,6 +44,29 @@ func startUCI(ctx context.Context, r *configs.Run, e configs.Engine, out string)
 	}
 	le.Engine = eng
 	return le, nil
+}
+
+// externalSetup opens the stderr log of an external engine
+// (<out>/<name>.log, appended) and finds its command and folder.
+func externalSetup(r *configs.Run, e configs.Engine, out string) (log *os.File, command, dir string, err error) {
+	if !configs.ValidName(e.Name) {
+		// Validation refuses such names; a run built in code is checked
+		// here, so that no name becomes a path outside out.
+		return nil, "", "", fmt.Errorf("engine %q: %s", e.Name, configs.NameRule)
+	}
+	log, err = os.OpenFile(filepath.Join(out, e.Name+".log"), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		return nil, "", "", engineError(e.Name, fmt.Errorf("log: %w", err))
+	}
+	command, err = r.EngineCommand(e)
+	if err != nil {
+		log.Close()
+		return nil, "", "", err
+	}
+	if e.Dir != "" {
+		dir = r.Path(e.Dir)
+	}
+	return log, command, dir, nil
 }
 
 // loggedEngine closes the engine's log after the engine. It keeps the

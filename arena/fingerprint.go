@@ -136,7 +136,7 @@ func fingerprint(r *configs.Run) (map[string]string, error) {
 		p := "engine " + e.Name + ": "
 		set(p+"kind", e.Kind)
 		set(p+"command", e.Command)
-		if e.Kind == configs.KindUCI {
+		if e.External() {
 			set(p+"program", programHash(r, e))
 		}
 		if len(e.Args) > 0 {

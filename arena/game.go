@@ -87,6 +87,9 @@ func (t *table) play(ctx context.Context) (results.Game, error) {
 		if ctx.Err() != nil {
 			return rec, errAborted
 		}
+		if c, ok := player.ClaimOf(err); ok {
+			return finish(judgeClaim(c, us, g))
+		}
 		if err != nil {
 			return finish(winFor(us.Other()), faultTerm(err, budget > 0), err.Error())
 		}
@@ -131,6 +134,9 @@ func (t *table) play(ctx context.Context) (results.Game, error) {
 		rec.Moves = append(rec.Moves, mv)
 		if t.watch != nil {
 			t.watch.Moved(t.liveMove(len(rec.Moves), mv, *g.Position(), clocks))
+		}
+		if reply.Claim != nil && g.Outcome().Result == engines.Ongoing {
+			return finish(judgeClaim(reply.Claim, us, g))
 		}
 		if v, ok := adj.observe(len(g.Moves()), moveNumber, us, reply.Score, reply.HasScore); ok {
 			if o := g.Outcome(); o.Result != engines.Ongoing {

@@ -603,7 +603,7 @@ func discover(ctx context.Context, r *configs.Run, vs []*engines.Variant, factor
 				errs[i] = fmt.Errorf("%s: %w", r.At(e.Line), engineError(e.Name, err))
 				return
 			}
-			if e.Kind != configs.KindUCI {
+			if !e.External() {
 				// Built-in engines play every variant; made here only to
 				// check their weights, each worker makes its own (handing
 				// this one over made timed games slower: measured, the

@@ -169,12 +169,17 @@ const (
 	KindRandom    = "random"
 	KindGreedy    = "greedy"
 	KindUCI       = "uci"
+	KindXboard    = "xboard"
 )
+
+// External reports whether the engine is a program varena runs and talks
+// to over a protocol: kind uci or xboard.
+func (e *Engine) External() bool { return e.Kind == KindUCI || e.Kind == KindXboard }
 
 // Engine is one player of the tournament.
 type Engine struct {
 	Name string `yaml:"name"` // unique in the run
-	Kind string `yaml:"kind"` // alphabeta, random, greedy, uci
+	Kind string `yaml:"kind"` // alphabeta, random, greedy, uci, xboard
 
 	// Built-in engines. Weights maps a variant name to a weights file
 	// (default: the embedded configs/weights/<variant>.yaml).
@@ -185,15 +190,16 @@ type Engine struct {
 	Threads int    `yaml:"threads,omitempty"`
 	Seed    uint64 `yaml:"seed,omitempty"` // random and greedy (default: the run's seed)
 
-	// External UCI engines.
+	// External engines (uci, xboard).
 	Command string   `yaml:"command"`
 	Args    []string `yaml:"args"`
 	Dir     string   `yaml:"dir"`
-	// Options are the UCI options to set; for alphabeta, the search
+	// Options are the UCI options to set (xboard: the engine's option
+	// features, and memory and cores); for alphabeta, the search
 	// parameters by name (`varena uci` lists them as spin options).
 	Options map[string]string `yaml:"options"`
 	// VariantNames maps our variant names to the engine's UCI_Variant
-	// values where they differ (Fairy-Stockfish: losalamos-bunkers has no
+	// values (xboard: its variants feature's names) where they differ (Fairy-Stockfish: losalamos-bunkers has no
 	// equivalent; extinction is extinction).
 	VariantNames map[string]string `yaml:"variant_names"`
 	// Restart: "on-crash" (default: a crashed engine is restarted for the
@@ -213,8 +219,9 @@ type Engine struct {
 	Plays    []string `yaml:"plays"`
 	Declines []string `yaml:"declines"`
 
-	// Ponder (UCI engines): the engine thinks on the opponent's time,
-	// told "go ponder" on the move it expects, as cutechess-cli's ponder.
+	// Ponder (UCI and xboard engines): the engine thinks on the
+	// opponent's time, told "go ponder" on the move it expects, as
+	// cutechess-cli's ponder (xboard: "hard").
 	Ponder bool `yaml:"ponder,omitempty"`
 
 	TimeControl *TimeControl `yaml:"time_control"` // overrides the run's

@@ -134,7 +134,7 @@ func (e *Engine) Accepts(variant string) bool {
 
 // needsLimits reports whether the engine's kind searches and so needs a
 // time control; random and greedy players move at once.
-func (e *Engine) needsLimits() bool { return e.Kind == KindAlphaBeta || e.Kind == KindUCI }
+func (e *Engine) needsLimits() bool { return e.Kind == KindAlphaBeta || e.External() }
 
 // NameRule says which names ValidName accepts, for messages.
 const NameRule = "use letters, digits and . _ - + only, at most 64 characters, not starting with a dot"
@@ -221,7 +221,7 @@ func (r *Run) fillDefaults(name string) {
 		if e.Kind == KindAlphaBeta && e.Hash == 0 {
 			e.Hash = DefaultHash
 		}
-		if e.Kind == KindUCI && e.Restart == "" {
+		if e.External() && e.Restart == "" {
 			e.Restart = RestartOnCrash
 		}
 		if e.Kind == KindUCI && e.History == "" {
@@ -686,21 +686,29 @@ var onlyFor = []struct {
 	set   func(e *Engine) bool
 	kinds []string
 }{
-	{"command", func(e *Engine) bool { return e.Command != "" }, []string{KindUCI}},
-	{"args", func(e *Engine) bool { return len(e.Args) > 0 }, []string{KindUCI}},
-	{"dir", func(e *Engine) bool { return e.Dir != "" }, []string{KindUCI}},
-	{"options", func(e *Engine) bool { return len(e.Options) > 0 }, []string{KindUCI, KindAlphaBeta}},
-	{"variant_names", func(e *Engine) bool { return len(e.VariantNames) > 0 }, []string{KindUCI}},
-	{"restart", func(e *Engine) bool { return e.Restart != "" }, []string{KindUCI}},
+	{"command", func(e *Engine) bool { return e.Command != "" }, []string{KindUCI, KindXboard}},
+	{"args", func(e *Engine) bool { return len(e.Args) > 0 }, []string{KindUCI, KindXboard}},
+	{"dir", func(e *Engine) bool { return e.Dir != "" }, []string{KindUCI, KindXboard}},
+	{"options", func(e *Engine) bool { return len(e.Options) > 0 }, []string{KindUCI, KindXboard, KindAlphaBeta}},
+	{"variant_names", func(e *Engine) bool { return len(e.VariantNames) > 0 }, []string{KindUCI, KindXboard}},
+	{"restart", func(e *Engine) bool { return e.Restart != "" }, []string{KindUCI, KindXboard}},
 	{"history", func(e *Engine) bool { return e.History != "" }, []string{KindUCI}},
-	{"ponder", func(e *Engine) bool { return e.Ponder }, []string{KindUCI}},
+	{"ponder", func(e *Engine) bool { return e.Ponder }, []string{KindUCI, KindXboard}},
 	{"weights", func(e *Engine) bool { return len(e.Weights) > 0 }, []string{KindAlphaBeta, KindGreedy}},
 	{"hash", func(e *Engine) bool { return e.Hash != 0 }, []string{KindAlphaBeta}},
 	{"threads", func(e *Engine) bool { return e.Threads != 0 }, []string{KindAlphaBeta}},
 	{"seed", func(e *Engine) bool { return e.Seed != 0 }, []string{KindRandom, KindGreedy}},
 }
 
-var kinds = []string{KindAlphaBeta, KindRandom, KindGreedy, KindUCI}
+// andList writes "a", "a and b", "a, b and c".
+func andList(s []string) string {
+	if len(s) <= 2 {
+		return strings.Join(s, " and ")
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+}
+
+var kinds = []string{KindAlphaBeta, KindRandom, KindGreedy, KindUCI, KindXboard}
 
 func (v *validator) engine(e *Engine, i int, first map[string]int) {
 	p := []any{"engines", i}
@@ -719,18 +727,18 @@ func (v *validator) engine(e *Engine, i int, first map[string]int) {
 
 	switch {
 	case e.Kind == "":
-		v.errorf(v.at(p...), "%s has no kind (alphabeta, random, greedy or uci)", label)
+		v.errorf(v.at(p...), "%s has no kind (alphabeta, random, greedy, uci or xboard)", label)
 	case !slices.Contains(kinds, e.Kind):
 		v.errorf(at("kind"), "%s: unknown kind %q (known: %s)", label, e.Kind, strings.Join(kinds, ", "))
 	default:
 		for _, o := range onlyFor {
 			if o.set(e) && !slices.Contains(o.kinds, e.Kind) {
-				v.errorf(at(o.key), "%s: %s is for %s engines, not %s", label, o.key, strings.Join(o.kinds, " and "), e.Kind)
+				v.errorf(at(o.key), "%s: %s is for %s engines, not %s", label, o.key, andList(o.kinds), e.Kind)
 			}
 		}
 	}
-	if e.Kind == KindUCI && e.Command == "" {
-		v.errorf(v.at(p...), "%s: kind uci needs a command", label)
+	if e.External() && e.Command == "" {
+		v.errorf(v.at(p...), "%s: kind %s needs a command", label, e.Kind)
 	}
 	if e.Hash < 0 {
 		v.errorf(at("hash"), "%s: hash %d is negative", label, e.Hash)

@@ -497,8 +497,13 @@ var engineKeys = map[string]func(e *engineBuild, v string) error{
 		return err
 	},
 	"proto": func(e *engineBuild, v string) error {
-		if v != "uci" {
-			return fmt.Errorf("proto=%s: varena speaks UCI only (proto=uci)", v)
+		switch v {
+		case "uci":
+			e.eng.Kind = configs.KindUCI
+		case "xboard":
+			e.eng.Kind = configs.KindXboard
+		default:
+			return fmt.Errorf("proto=%s: want uci or xboard", v)
 		}
 		return nil
 	},

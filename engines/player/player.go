@@ -34,6 +34,10 @@ type Reply struct {
 	// before this move, PonderHit when it had pondered on the move played.
 	Ponder              engines.Move
 	Pondered, PonderHit bool
+	// Claim is a result the player claimed right after its move (an
+	// xboard engine's "move X" then "1/2-1/2 {...}"), nil for none. The
+	// referee decides: a claim the rules do not support loses.
+	Claim *Claim
 }
 
 // Player is anything that chooses moves: a built-in engine or an external
@@ -88,6 +92,33 @@ type Fault struct {
 func (f *Fault) Error() string { return fmt.Sprintf("%s: %s: %v", f.Player, f.Kind, f.Err) }
 
 func (f *Fault) Unwrap() error { return f.Err }
+
+// Claim is a player's statement that the game is over instead of (or
+// right after) a move: a result claim ("1-0 {White mates}") or a
+// resignation. As an error of Move it ends the game at once: the
+// claimant loses when it resigns, and when the rules do not end the
+// game (the referee's judgement stands, as in cutechess-cli).
+type Claim struct {
+	Player string
+	Resign bool
+	Result engines.Result // the result claimed (not for a resignation)
+	Reason string         // the player's comment ("White mates")
+	Text   string         // the line as the player wrote it
+}
+
+func (c *Claim) Error() string {
+	if c.Resign {
+		return c.Player + " resigns"
+	}
+	return fmt.Sprintf("%s claims %q", c.Player, c.Text)
+}
+
+// ClaimOf returns the *Claim in err's chain, if any.
+func ClaimOf(err error) (*Claim, bool) {
+	var c *Claim
+	ok := errors.As(err, &c)
+	return c, ok
+}
 
 // FaultOf returns the *Fault in err's chain, if any.
 func FaultOf(err error) (*Fault, bool) {

@@ -2,6 +2,7 @@ package proc
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -225,6 +226,13 @@ func (p *Process) watch(ctx context.Context) {
 	if done != nil {
 		p.unwatch = context.AfterFunc(ctx, func() { p.stdout.SetReadDeadline(time.Unix(1, 0)) })
 	}
+}
+
+// Buffered reports whether a whole line is already read and waiting, so
+// that Next returns it without a system call.
+func (p *Process) Buffered() bool {
+	b, _ := p.br.Peek(p.br.Buffered())
+	return bytes.IndexByte(b, '\n') >= 0
 }
 
 // Drain drops the lines already read.

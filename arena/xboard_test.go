@@ -1,0 +1,127 @@
+package arena
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"varena/configs"
+	"varena/engines/search"
+	"varena/engines/variants"
+	"varena/results"
+)
+
+// needPrograms skips the test unless every program is installed.
+func needPrograms(t *testing.T, paths ...string) {
+	t.Helper()
+	for _, p := range paths {
+		if _, err := os.Stat(p); err != nil {
+			t.Skipf("needs %s (Debian packages fairymax, sjaakii, fairy-stockfish; .ci/run installs them): %v", p, err)
+		}
+	}
+}
+
+// playXboard runs the config text (a variants.ini beside it) and checks
+// that every game ended by the rules or an adjudication, none by a
+// fault, a claim or a resignation.
+func playXboard(t *testing.T, ini, config string, games int) {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "v.ini"), []byte(ini), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "run.yaml")
+	if err := os.WriteFile(path, []byte(config), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := configs.Load(path, configs.Checker{Variants: variants.Names(), SearchOption: search.CheckParam,
+		LoadVariants: variants.RegisterFileNames})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	if a := os.Getenv("VARENA_ARTIFACTS"); a != "" {
+		// The protocol log kept for a look at what was said.
+		defer func() {
+			data, _ := os.ReadFile(filepath.Join(dir, "protocol.log"))
+			os.WriteFile(filepath.Join(a, r.Name+".protocol.log"), data, 0o644)
+		}()
+	}
+	sum, err := Run(context.Background(), r, Options{Out: out, Concurrency: 2, ProtocolLog: filepath.Join(dir, "protocol.log")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	games2, err := results.ReadJournal(filepath.Join(out, "journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ends []string
+	for _, g := range games2 {
+		ends = append(ends, fmt.Sprintf("%s-%s %s %s (%d plies) %s", g.White, g.Black, g.Result, g.Termination, len(g.Moves), g.Reason))
+	}
+	t.Logf("%s", strings.Join(ends, "\n"))
+	if sum.Played != games || len(sum.Faults) > 0 {
+		log, _ := os.ReadFile(filepath.Join(dir, "protocol.log"))
+		if len(log) > 20000 {
+			log = log[len(log)-20000:]
+		}
+		t.Fatalf("%d games of %d, faults %v\n%s", sum.Played, games, sum.Faults, log)
+	}
+	for _, g := range games2 {
+		switch g.Termination {
+		case results.TermResignation, results.TermIllegalMove, results.TermEngineCrash, results.TermTimeForfeit, results.TermStall:
+			t.Errorf("game %d ended by %s: %s", g.ID, g.Termination, g.Reason)
+		}
+	}
+}
+
+// Fairy-Max against Sjaak II over xboard, 2 games each in shatranj and
+// knightmate on a short clock; and Fairy-Stockfish over xboard against
+// Fairy-Stockfish over UCI in king of the hill: every game ends by the
+// rules (or the ply cap), without a fault. (Skipped without the
+// programs.)
+func TestXboardEngines(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: games of real xboard engines")
+	}
+	const fairyMax, sjaak, fsf = "/usr/games/fairymax", "/usr/games/sjaakii", "/usr/games/fairy-stockfish"
+	t.Run("fairymax-sjaak", func(t *testing.T) {
+		needPrograms(t, fairyMax, sjaak)
+		for _, v := range []string{"shatranj", "knightmate"} {
+			t.Run(v, func(t *testing.T) {
+				t.Parallel()
+				playXboard(t, fmt.Sprintf("[x%s:%s]\n", v, v), fmt.Sprintf(`name: xb-%[1]s
+variant: x%[1]s
+variant_file: v.ini
+seed: 1
+tournament: {type: round-robin, games: 2}
+openings: {plies: 0}
+time_control: {clock: 2+0.05}
+adjudication: {max_plies: 160}
+engines:
+  - {name: fairymax, kind: xboard, command: %[2]s, variant_names: {x%[1]s: %[1]s}}
+  - {name: sjaak, kind: xboard, command: %[3]s, variant_names: {x%[1]s: %[1]s}}
+`, v, fairyMax, sjaak), 2)
+			})
+		}
+	})
+	t.Run("fsf-xboard-uci", func(t *testing.T) {
+		needPrograms(t, fsf)
+		t.Parallel()
+		playXboard(t, "[hill:kingofthehill]\n", fmt.Sprintf(`name: xb-hill
+variant: hill
+variant_file: v.ini
+seed: 1
+tournament: {type: round-robin, games: 2}
+openings: {plies: 4}
+time_control: {depth: 6}
+adjudication: {max_plies: 200}
+engines:
+  - {name: fsf-xboard, kind: xboard, command: %[1]s, variant_names: {hill: kingofthehill}, options: {memory: 16}}
+  - {name: fsf-uci, kind: uci, command: %[1]s, options: {VariantPath: v.ini, Hash: 16}, dir: .}
+`, fsf), 2)
+	})
+}
