@@ -7,9 +7,15 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"time"
 
 	"varena/arena/console"
 	"varena/configs"
+	"varena/engines"
+	"varena/engines/fairy"
+	"varena/engines/uci"
+	"varena/engines/variants"
 )
 
 // The command line of cutechess-cli and fastchess, read into a run.
@@ -38,7 +44,12 @@ type matchSetup struct {
 
 	out, shard, peers, serve string
 	quiet, printYAML         bool
-	showVersion              bool
+	showVersion, showHelp    bool
+
+	// variant is -variant (default standard, as in cutechess-cli and
+	// fastchess), variantFile -variant-file: a variants.ini whose
+	// sections -variant may name.
+	variant, variantFile string
 
 	// Output (see console.go).
 	format         string // console.Fastchess (default), console.Cutechess, or "" for varena's own
@@ -48,11 +59,25 @@ type matchSetup struct {
 	pgnOut         string // a copy of games.pgn made at the end
 	crc32          bool   // print "... has CRC32: X" for pgnOut
 
-	// log is -log file= level= engine=: parsed for the protocol log of
-	// issue 19 (config key log: {file, level, engine}), not wired yet.
-	log map[string]string
+	// log is -log's file, and whether to append to it (append=, true by
+	// default as in fastchess; false empties the file first).
+	log *matchLog
+
+	// policy is -openings policy= (cutechess-cli: default, encounter,
+	// round); build checks that varena's schedule is that policy.
+	policy string
+	// pgnAppend is -pgnout append= (default true): the games this
+	// invocation plays are added to the file, else the file is the run's
+	// whole PGN.
+	pgnAppend bool
 
 	notes []string // options taken without effect, printed on stderr
+}
+
+// matchLog is -log file= append=.
+type matchLog struct {
+	file   string
+	append bool
 }
 
 // engineSpec is one -engine's key=value tokens.
@@ -69,6 +94,7 @@ const (
 	optKeys                  // key=value tokens up to the next option: -engine cmd=x name=y
 	optMaybe                 // like optKeys, or a bare value: -pgnout FILE or -pgnout file=FILE
 	optRefuse                // not taken: the handler's message says what instead
+	optCount                 // nothing, or a whole number: -repeat or -repeat 2
 )
 
 // matchOption is one option of the table.
@@ -95,17 +121,19 @@ var matchOptions = []matchOption{
 		return nil
 	}},
 	// Schedule.
-	{name: "variant", kind: optValue, set: func(m *matchSetup, a []string) error {
-		v := a[0]
-		if v == "standard" || v == "fischerandom" {
-			return fmt.Errorf("-variant %s: varena plays extinction, losalamos-bunkers and evolution (the chess variants cutechess-cli and fastchess cannot judge); use one of those", v)
-		}
-		m.run.Variant = v
-		return nil
-	}},
+	{name: "variant", kind: optValue, set: func(m *matchSetup, a []string) error { m.variant = a[0]; return nil }},
+	{name: "variant-file", kind: optValue, set: func(m *matchSetup, a []string) error { m.variantFile = a[0]; return nil }},
 	{name: "games", kind: optValue, set: intOpt("games", 1, func(m *matchSetup, n int) { m.games = n })},
 	{name: "rounds", kind: optValue, set: intOpt("rounds", 1, func(m *matchSetup, n int) { m.rounds = n })},
-	{name: "repeat", kind: optFlag, set: func(m *matchSetup, _ []string) error { m.repeat = true; return nil }},
+	{name: "repeat", kind: optCount, set: func(m *matchSetup, a []string) error {
+		// cutechess-cli: -repeat [N], each opening N times (2 without N);
+		// fastchess: -repeat [N], N games a round.
+		if len(a) == 1 && a[0] != "2" {
+			return fmt.Errorf("-repeat %s: varena plays each opening twice, colours reversed (-repeat or -repeat 2)", a[0])
+		}
+		m.repeat = true
+		return nil
+	}},
 	{name: "concurrency", kind: optValue, set: intOpt("concurrency", 1, func(m *matchSetup, n int) { m.run.Concurrency = n })},
 	{name: "tournament", kind: optValue, set: func(m *matchSetup, a []string) error {
 		switch a[0] {
@@ -181,24 +209,30 @@ var matchOptions = []matchOption{
 			"pgn": boolKey("crc32", "pgn", func(b bool) { m.crc32 = b }),
 		})
 	}},
-	{name: "log", kind: optKeys, set: func(m *matchSetup, a []string) error {
-		m.log = map[string]string{}
-		return keyValues("log", a, map[string]func(string) error{
-			"file":     func(v string) error { m.log["file"] = v; return nil },
-			"level":    func(v string) error { m.log["level"] = v; return nil },
-			"engine":   func(v string) error { m.log["engine"] = v; return nil },
-			"append":   func(string) error { return nil },
-			"compress": func(string) error { return nil },
-			"realtime": func(string) error { return nil },
-		})
-	}},
+	{name: "log", kind: optKeys, set: setLog},
+	// fastchess's -testEnv writes its report of an illegal PV on one
+	// line for the framework's log; varena's warnings are one line each.
 	{name: "testEnv", kind: optFlag, set: func(*matchSetup, []string) error { return nil }},
 	{name: "version", kind: optFlag, set: func(m *matchSetup, _ []string) error { m.showVersion = true; return nil }},
+	{name: "v", kind: optFlag, set: func(m *matchSetup, _ []string) error { m.showVersion = true; return nil }},
+	{name: "help", kind: optFlag, set: func(m *matchSetup, _ []string) error { m.showHelp = true; return nil }},
 	// Recovery.
 	{name: "recover", kind: optFlag, set: func(*matchSetup, []string) error {
 		return nil // varena always restarts a crashed engine for the next game
 	}},
-	{name: "autosaveinterval", kind: optValue, set: intOpt("autosaveinterval", 0, func(*matchSetup, int) {})},
+	{name: "autosaveinterval", kind: optValue, set: intOpt("autosaveinterval", 0, func(m *matchSetup, n int) {
+		// fastchess saves the tournament's state every N games for
+		// -config; varena's journal records every game as it ends, which
+		// a run on the same -out resumes from.
+		if n == 0 {
+			m.note("-autosaveinterval 0: varena records every game as it ends (its journal, which resumes the run); it cannot be turned off")
+		}
+	})},
+	// Engine timeouts: varena waits 10 s for the handshake and for each
+	// isready, fastchess's -startup-ms default.
+	{name: "startup-ms", kind: optValue, set: timeoutOpt("startup-ms")},
+	{name: "ucinewgame-ms", kind: optValue, set: timeoutOpt("ucinewgame-ms")},
+	{name: "ping-ms", kind: optValue, set: timeoutOpt("ping-ms")},
 	// varena's own.
 	{name: "out", kind: optValue, set: func(m *matchSetup, a []string) error { m.out = a[0]; return nil }},
 	{name: "shard", kind: optValue, set: func(m *matchSetup, a []string) error { m.shard = a[0]; return nil }},
@@ -211,11 +245,10 @@ var matchOptions = []matchOption{
 	{name: "noswap", kind: optRefuse, instead: "varena plays every opening twice with colours reversed; there is no -noswap"},
 	{name: "config", kind: optRefuse, instead: "varena resumes from its output directory: run the same command again with the same -out (or save -print-yaml and run that file)"},
 	{name: "epdout", kind: optRefuse, instead: "varena keeps every game in games.pgn and journal.jsonl of the output directory"},
-	{name: "tb", kind: optRefuse, instead: "varena's variants have no tablebases"},
-	{name: "tbpieces", kind: optRefuse, instead: "varena's variants have no tablebases"},
-	{name: "tbadjudicate", kind: optRefuse, instead: "varena's variants have no tablebases"},
-	{name: "tbignore50", kind: optRefuse, instead: "varena's variants have no tablebases"},
-	{name: "bookmode", kind: optRefuse, instead: "give openings with -openings file=F.epd"},
+	{name: "tb", kind: optRefuse, instead: noTablebases},
+	{name: "tbpieces", kind: optRefuse, instead: noTablebases},
+	{name: "tbignore50", kind: optRefuse, instead: noTablebases},
+	{name: "bookmode", kind: optRefuse, instead: "varena reads no Polyglot books; give openings with -openings file=F.epd (or F.pgn)"},
 	{name: "debug", kind: optRefuse, instead: "give -log file=FILE: every line sent to and read from the engines, with the time and the game id (their stderr is in <out>/<engine>.log)"},
 	{name: "quick", kind: optRefuse, instead: "give -engine twice, -each tc=... and -rounds"},
 	{name: "use-affinity", kind: optRefuse, instead: "varena leaves CPU placement to the system"},
@@ -223,7 +256,18 @@ var matchOptions = []matchOption{
 	{name: "force-concurrency", kind: optRefuse, instead: "give -concurrency N"},
 	{name: "resultformat", kind: optRefuse, instead: "give -output format=cutechess or fastchess"},
 	{name: "sample", kind: optRefuse, instead: "training data comes from 'varena datagen'"},
+	{name: "reverse", kind: optRefuse, instead: "varena plays every opening twice, the first engine White in the first game of each pair; there is no reversed schedule"},
+	{name: "engines", kind: optRefuse, instead: "varena has no engines.json; give each engine with -engine cmd=..."},
+	{name: "tbadjudicate", kind: optRefuse, instead: noTablebases},
+	{name: "outcomeinterval", kind: optRefuse, instead: "give -ratinginterval N (and -scoreinterval N for cutechess output)"},
+	{name: "strict", kind: optRefuse, instead: "varena does not stop a run on a warning; read its Warning lines (a crash, a time loss and an illegal move end the game and are counted)"},
+	{name: "check-mate-pvs", kind: optRefuse, instead: "varena does not check the engines' principal variations"},
+	{name: "show-latency", kind: optRefuse, instead: "varena does not measure the engines' latency; time overruns within the margin are reported at the end of the run"},
+	{name: "compliance", kind: optRefuse, instead: "varena has no UCI compliance check; play a short run (-rounds 1) and read the protocol log (-log file=F)"},
 }
+
+// noTablebases is why the -tb options are refused.
+const noTablebases = "varena adjudicates no game by tablebases (its -draw, -resign and -maxmoves adjudicate)"
 
 // matchOption finds an option by name ("-engine", "--engine", "engine").
 func lookupOption(arg string) *matchOption {
@@ -240,18 +284,77 @@ func lookupOption(arg string) *matchOption {
 }
 
 // isMatchLine reports whether args are a cutechess/fastchess command line
-// rather than `run [CONFIG.yaml] [flags]`: they hold -engine or -each, or
-// are the tools' -version.
+// rather than `run [CONFIG.yaml] [flags]`: they hold -engine, -each or
+// -output (which the binary linked as fastchess or cutechess-cli puts
+// first), or are the tools' -version.
 func isMatchLine(args []string) bool {
 	if len(args) == 1 && (args[0] == "-version" || args[0] == "--version") {
 		return true
 	}
 	for _, a := range args {
-		if a == "-engine" || a == "--engine" || a == "-each" || a == "--each" {
-			return true
+		switch strings.TrimLeft(a, "-") {
+		case "engine", "each", "output":
+			if strings.HasPrefix(a, "-") {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// matchHelp is the help of the command line as the tool of format
+// (fastchess or cutechess-cli) reads it: the options varena takes and
+// those it refuses, from matchOptions and engineKeys.
+func matchHelp(format string) string {
+	tool := "fastchess"
+	if format == console.Cutechess {
+		tool = "cutechess-cli"
+	} else if format == "" {
+		tool = "varena run"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "usage: %s -engine cmd=A [KEY=VALUE...] -engine cmd=B [KEY=VALUE...] [-each KEY=VALUE...] [OPTIONS]\n\n", tool)
+	b.WriteString("varena plays the match this command line describes, judging every move\n")
+	b.WriteString("itself, and prints what " + tool + " prints. Without -variant it plays\n")
+	b.WriteString("standard chess. docs/ecosystem.md says what each option does.\n\n")
+	b.WriteString("engine keys (-engine, -each):\n")
+	writeWords(&b, append(sortedNames(engineKeys), "option.NAME"), "", "=")
+	var taken, refused []string
+	for _, o := range matchOptions {
+		if o.kind == optRefuse {
+			refused = append(refused, "-"+o.name)
+		} else {
+			taken = append(taken, "-"+o.name)
+		}
+	}
+	b.WriteString("\noptions:\n")
+	writeWords(&b, taken, "", "")
+	b.WriteString("\nrefused, with what to use instead:\n")
+	writeWords(&b, refused, "", "")
+	return b.String()
+}
+
+// writeWords writes words, each with prefix and suffix, in lines of at
+// most 72 characters indented by two spaces.
+func writeWords(b *strings.Builder, words []string, prefix, suffix string) {
+	line := 0
+	for _, w := range words {
+		w = prefix + w + suffix
+		if line > 0 && line+1+len(w) > 72 {
+			b.WriteString("\n")
+			line = 0
+		}
+		if line == 0 {
+			b.WriteString("  ")
+			line = 2
+		} else {
+			b.WriteString(" ")
+			line++
+		}
+		b.WriteString(w)
+		line += len(w)
+	}
+	b.WriteString("\n")
 }
 
 func (m *matchSetup) note(format string, args ...any) {
@@ -261,7 +364,7 @@ func (m *matchSetup) note(format string, args ...any) {
 // parseMatch reads a cutechess-cli/fastchess command line (the arguments
 // after "run") into a setup. The run is not validated yet: see build.
 func parseMatch(args []string) (*matchSetup, error) {
-	m := &matchSetup{rounds: 1, penta: true, ratingInterval: 10, format: console.Fastchess}
+	m := &matchSetup{rounds: 1, penta: true, ratingInterval: 10, format: console.Fastchess, pgnAppend: true}
 	for i := 0; i < len(args); {
 		arg := args[i]
 		o := lookupOption(arg)
@@ -282,6 +385,11 @@ func parseMatch(args []string) (*matchSetup, error) {
 			}
 			vals = []string{args[i]}
 			i++
+		case optCount:
+			if i < len(args) && args[i] != "" && strings.Trim(args[i], "0123456789") == "" {
+				vals = []string{args[i]}
+				i++
+			}
 		case optKeys, optMaybe:
 			for i < len(args) && lookupOption(args[i]) == nil && !strings.HasPrefix(args[i], "-") {
 				vals = append(vals, args[i])
@@ -375,20 +483,14 @@ func floatKey(opt, key string, set func(float64)) func(string) error {
 
 func setOpenings(m *matchSetup, a []string) error {
 	o := &m.run.Openings
-	plies := 0
-	format := "epd"
+	plies, pliesSet := 0, false
 	err := keyValues("openings", a, map[string]func(string) error{
 		"file": func(v string) error { o.File = v; return nil },
 		"format": func(v string) error {
-			switch v {
-			case "epd":
-			case "pgn":
-				// PGN books are issue 22's (config key openings.format: pgn).
-				return errors.New("-openings format=pgn: this varena reads EPD books only; convert the book to EPD (format=epd)")
-			default:
-				return fmt.Errorf("-openings format=%s: want epd", v)
+			if v != configs.FormatEPD && v != configs.FormatPGN {
+				return fmt.Errorf("-openings format=%s: want epd or pgn", v)
 			}
-			format = v
+			o.Format = v
 			return nil
 		},
 		"order": func(v string) error {
@@ -398,22 +500,45 @@ func setOpenings(m *matchSetup, a []string) error {
 			o.Order = v
 			return nil
 		},
-		"plies":  intKey("openings", "plies", 0, func(n int) { plies = n }),
-		"policy": func(string) error { return nil },
-		"start":  intKey("openings", "start", 1, func(n int) { o.Start = n }),
+		"plies": intKey("openings", "plies", 0, func(n int) { plies, pliesSet = n, true }),
+		"policy": func(v string) error {
+			switch v {
+			case "default", "encounter", "round":
+				m.policy = v
+				return nil
+			}
+			return fmt.Errorf("-openings policy=%s: want default, encounter or round", v)
+		},
+		"start": intKey("openings", "start", 1, func(n int) { o.Start = n }),
 	})
 	if err != nil {
 		return err
 	}
 	switch {
-	case o.File == "" && plies > 0:
+	case o.File == "" && pliesSet && plies == 0:
+		return errors.New("-openings plies=0: without a book, plies=N is N random plies from the start position; give 1 or more (or leave -openings out for the variant's built-in book)")
+	case o.File == "" && pliesSet:
 		o.Plies = plies // no book: random plies from the start position
 	case o.File == "" && len(a) > 0:
-		return errors.New("-openings: needs file=BOOK.epd (or plies=N alone for random openings)")
-	case plies > 0 && format == "epd":
-		m.note("-openings plies=%d: an EPD opening is a position; plies applies to PGN books only, ignored", plies)
+		return errors.New("-openings: needs file=BOOK (an EPD or PGN book; or plies=N alone for random openings)")
+	case pliesSet && bookFormat(o) == configs.FormatPGN:
+		o.Plies = plies // the first plies of each game (0: all)
+	case pliesSet && plies > 0:
+		m.note("-openings plies=%d: an EPD opening is a position without moves; plies applies to PGN books, ignored", plies)
 	}
 	return nil
+}
+
+// bookFormat is the format of the openings' book: format=, else pgn for a
+// file named *.pgn, else epd (the run config's rule).
+func bookFormat(o *configs.Openings) string {
+	if o.Format != "" {
+		return o.Format
+	}
+	if strings.HasSuffix(strings.ToLower(o.File), ".pgn") {
+		return configs.FormatPGN
+	}
+	return configs.FormatEPD
 }
 
 func setDraw(m *matchSetup, a []string) error {
@@ -465,25 +590,124 @@ func setPGNOut(m *matchSetup, a []string) error {
 	if len(a) == 0 {
 		return errors.New("-pgnout: needs a file (-pgnout FILE or -pgnout file=FILE)")
 	}
-	if !strings.Contains(a[0], "=") { // cutechess: -pgnout FILE [min] [fi]
+	if !strings.Contains(a[0], "=") { // cutechess-cli: -pgnout FILE [min] [fi]
 		m.pgnOut = a[0]
+		for _, w := range a[1:] {
+			switch w {
+			case "fi": // only finished games: varena's PGN holds no other
+			case "min":
+				m.note("-pgnout min: varena's PGN keeps its tags and move comments; min ignored")
+			default:
+				return fmt.Errorf("-pgnout %s: want min or fi after the file", w)
+			}
+		}
 		return nil
 	}
-	return keyValues("pgnout", a, map[string]func(string) error{
+	// fastchess: key=value. The comments of varena's PGN carry score,
+	// depth and time, as cutechess-cli's; other data is not recorded.
+	extra := func(key string) func(string) error {
+		return boolKey("pgnout", key, func(b bool) {
+			if b {
+				m.note("-pgnout %s=true: varena's move comments hold the score, depth and time only; ignored", key)
+			}
+		})
+	}
+	err := keyValues("pgnout", a, map[string]func(string) error{
 		"file": func(v string) error { m.pgnOut = v; return nil },
 		"notation": func(v string) error {
-			if v != "san" {
-				m.note("-pgnout notation=%s: varena's PGN is in SAN with the UCI move in nothing else; ignored", v)
+			switch v {
+			case "san":
+			case "lan", "uci":
+				m.note("-pgnout notation=%s: varena's PGN is in SAN; ignored", v)
+			default:
+				return fmt.Errorf("-pgnout notation=%s: want san, lan or uci", v)
 			}
 			return nil
 		},
-		// varena's PGN comments always carry score, depth and time, as
-		// cutechess-cli writes them; these switches change nothing.
-		"nodes": func(string) error { return nil }, "seldepth": func(string) error { return nil },
-		"nps": func(string) error { return nil }, "timeleft": func(string) error { return nil },
-		"latency": func(string) error { return nil }, "min": func(string) error { return nil },
-		"match_line": func(string) error { return nil },
+		"append":   boolKey("pgnout", "append", func(b bool) { m.pgnAppend = b }),
+		"nodes":    extra("nodes"),
+		"seldepth": extra("seldepth"),
+		"nps":      extra("nps"),
+		"hashfull": extra("hashfull"),
+		"tbhits":   extra("tbhits"),
+		"pv":       extra("pv"),
+		"timeleft": extra("timeleft"),
+		"latency":  extra("latency"),
+		"min": boolKey("pgnout", "min", func(b bool) {
+			if b {
+				m.note("-pgnout min=true: varena's PGN keeps its tags and move comments; ignored")
+			}
+		}),
+		"match_line": func(v string) error {
+			return fmt.Errorf("-pgnout match_line=%s: varena does not copy engine output into its PGN; read the protocol log (-log file=F)", v)
+		},
 	})
+	if err == nil && m.pgnOut == "" {
+		return errors.New("-pgnout: needs file=FILE")
+	}
+	return err
+}
+
+// setLog reads -log file= append= compress= realtime= level= engine=.
+func setLog(m *matchSetup, a []string) error {
+	l := &matchLog{append: true}
+	err := keyValues("log", a, map[string]func(string) error{
+		"file":   func(v string) error { l.file = v; return nil },
+		"append": boolKey("log", "append", func(b bool) { l.append = b }),
+		"compress": func(v string) error {
+			compress := false
+			if err := boolKey("log", "compress", func(b bool) { compress = b })(v); err != nil {
+				return err
+			}
+			if compress {
+				return fmt.Errorf("-log compress=%s: varena writes the log uncompressed; compress it with gzip after the run", v)
+			}
+			return nil
+		},
+		"realtime": boolKey("log", "realtime", func(b bool) {
+			if !b {
+				m.note("-log realtime=false: varena writes every line as it happens; ignored")
+			}
+		}),
+		// fastchess's level is that of its own messages; varena's log
+		// holds the engines' lines, which fastchess logs with engine=true.
+		"level": func(v string) error {
+			switch v {
+			case "trace", "info", "warn", "err", "fatal":
+				m.note("-log level=%s: varena's log holds every line to and from the engines, whatever the level", v)
+				return nil
+			}
+			return fmt.Errorf("-log level=%s: want trace, info, warn, err or fatal", v)
+		},
+		"engine": boolKey("log", "engine", func(b bool) {
+			if !b {
+				m.note("-log engine=false: varena's log is the engines' lines; they are logged")
+			}
+		}),
+	})
+	if err != nil {
+		return err
+	}
+	if l.file == "" {
+		return errors.New("-log: needs file=FILE")
+	}
+	m.log = l
+	return nil
+}
+
+// timeoutOpt is -startup-ms, -ucinewgame-ms and -ping-ms: varena waits
+// 10 s (uci.DefaultInitTimeout) for the handshake and every isready.
+func timeoutOpt(name string) func(*matchSetup, []string) error {
+	return func(m *matchSetup, a []string) error {
+		n, err := strconv.Atoi(a[0])
+		if err != nil || n < 1 {
+			return fmt.Errorf("-%s %q: want milliseconds, 1 or more", name, a[0])
+		}
+		if want := int(uci.DefaultInitTimeout / time.Millisecond); n != want {
+			return fmt.Errorf("-%s %d: varena waits %d ms for an engine's handshake and for each isready; give %d or leave it out", name, n, want, want)
+		}
+		return nil
+	}
 }
 
 // engineKeys are the keys of -engine and -each.
@@ -496,6 +720,8 @@ var engineKeys = map[string]func(e *engineBuild, v string) error{
 		e.eng.Args = args
 		return err
 	},
+	// cutechess-cli's arg=ARG: one argument more, as it stands.
+	"arg": func(e *engineBuild, v string) error { e.eng.Args = append(e.eng.Args, v); return nil },
 	"proto": func(e *engineBuild, v string) error {
 		switch v {
 		case "uci":
@@ -551,17 +777,41 @@ var engineKeys = map[string]func(e *engineBuild, v string) error{
 		switch v {
 		case "on":
 			e.eng.Restart = configs.RestartAlways
-		case "off":
+		case "off", "auto":
+			// cutechess-cli's auto leaves a UCI engine running between
+			// games, as off does; both start a crashed one again.
 			e.eng.Restart = configs.RestartOnCrash
 		default:
-			return fmt.Errorf("restart=%s: want on or off", v)
+			return fmt.Errorf("restart=%s: want on, off or auto", v)
 		}
 		return nil
 	},
+	// ponder (cutechess-cli's, bare) turns pondering on; ponder=true or
+	// false sets it.
 	"ponder": func(e *engineBuild, v string) error {
-		e.eng.Ponder = true
+		switch v {
+		case "", "true", "on", "1":
+			e.eng.Ponder = true
+		case "false", "off", "0":
+			e.eng.Ponder = false
+		default:
+			return fmt.Errorf("ponder=%s: want true or false (or ponder alone)", v)
+		}
 		return nil
 	},
+}
+
+// engineRefused are the engine keys of cutechess-cli varena does not
+// take, with what it offers instead.
+var engineRefused = map[string]string{
+	"conf":      "varena has no engines.json; give the engine with cmd= and its other keys",
+	"initstr":   "varena sends an engine nothing before the UCI handshake; set options with option.NAME=VALUE",
+	"stderr":    "varena writes each engine's stderr to <out>/<engine>.log",
+	"trust":     "varena judges every game's end by the rules itself",
+	"tscale":    "varena's engine timeouts are fixed (10 s for the handshake and each isready)",
+	"book":      "varena reads no Polyglot books; give openings with -openings file=F.epd (or F.pgn)",
+	"bookdepth": "varena reads no Polyglot books; give openings with -openings file=F.pgn plies=N",
+	"whitepov":  "varena reads UCI scores, which are from the side to move",
 }
 
 // depthKey is depth= and plies=, both a depth limit.
@@ -598,6 +848,9 @@ func (e *engineBuild) apply(tok string) error {
 		}
 		e.eng.Options[name] = v
 		return nil
+	}
+	if why, refused := engineRefused[k]; refused {
+		return fmt.Errorf("%s: %s", tok, why)
 	}
 	if !ok && tok != "ponder" {
 		return fmt.Errorf("%s: want key=value (cmd=, name=, tc=, nodes=, option.NAME=VALUE...)", tok)
@@ -723,9 +976,11 @@ func (m *matchSetup) build() (*configs.Run, error) {
 		}
 	}
 
-	if r.Variant == "" {
-		return nil, errors.New("-variant: needed (extinction, losalamos-bunkers or evolution)")
+	variant, err := m.resolveVariant()
+	if err != nil {
+		return nil, err
 	}
+	r.Variant, r.VariantFile = variant, m.variantFile
 	games := m.games
 	if games == 0 {
 		games = 1
@@ -748,6 +1003,9 @@ func (m *matchSetup) build() (*configs.Run, error) {
 		// games are the SPRT's limit.
 		r.Tournament.Games, r.Tournament.Rounds = games*m.rounds, 1
 	}
+	if err := m.checkPolicy(games); err != nil {
+		return nil, err
+	}
 	if r.Tournament.Type == configs.Gauntlet {
 		r.Tournament.Challenger = r.Engines[0].Name
 	}
@@ -760,6 +1018,111 @@ func (m *matchSetup) build() (*configs.Run, error) {
 	}
 	return &r, nil
 }
+
+// checkPolicy checks -openings policy= against varena's schedule, which
+// gives each pair of games (one opening, colours reversed) an opening of
+// its own: cutechess-cli's default policy. encounter (an opening for
+// each encounter) is the same when an encounter is one pair, round (an
+// opening for each round, fastchess's only policy) when a round is too.
+func (m *matchSetup) checkPolicy(games int) error {
+	switch {
+	case m.policy == "" || m.policy == "default":
+		return nil
+	case games != 2:
+		return fmt.Errorf("-openings policy=%s with -games %d: varena gives each pair of games an opening of its own (policy=default); with -games 2 the policies agree", m.policy, games)
+	case m.policy == "round" && len(m.engines) > 2:
+		return fmt.Errorf("-openings policy=round with %d engines: varena gives each pair of games an opening of its own, not each round (policy=default or encounter)", len(m.engines))
+	}
+	return nil
+}
+
+// resolveVariant returns the run's variant: -variant by any name varena
+// plays it under (standard when not given, as in cutechess-cli and
+// fastchess), or, with -variant-file, the name as given for the run's
+// validation to check among the file's sections.
+func (m *matchSetup) resolveVariant() (string, error) {
+	name := m.variant
+	if name == "" {
+		name = "standard"
+	}
+	if m.variantFile != "" {
+		return name, nil
+	}
+	if v, err := variants.ByName(name); err == nil {
+		return v.Name, nil // chess is standard, chess960 fischerandom
+	}
+	v, err := fsfBuiltin(name)
+	if err != nil {
+		return "", err
+	}
+	if v == nil {
+		return "", fmt.Errorf("-variant %s: unknown variant; varena plays %s; and of Fairy-Stockfish's built-in variants %s (a variants.ini's with -variant-file FILE)",
+			name, strings.Join(ownVariants(), ", "), strings.Join(fsfPlayable(), ", "))
+	}
+	m.note("-variant %s: a Fairy-Stockfish built-in variant; a YAML run (-print-yaml) names it through a section of its variant_file, e.g. [my%s:%s]", name, name, name)
+	return v.Name, nil
+}
+
+// ownVariants are the variants varena knows by name (variants.Names)
+// but the Fairy-Stockfish built-ins this process registered.
+func ownVariants() []string {
+	var names []string
+	for _, n := range variants.Names() {
+		if !slices.Contains(fsfPlayable(), n) {
+			names = append(names, n)
+		}
+	}
+	return names
+}
+
+// fsfVariants holds the Fairy-Stockfish built-in variants lowered and
+// registered by fsfBuiltin, so that a process registers each once.
+var fsfVariants struct {
+	sync.Mutex
+	byName map[string]*engines.Variant
+}
+
+// fsfBuiltin returns the Fairy-Stockfish built-in variant called name,
+// lowered to rules varena plays and registered (variants.Register), or
+// nil when Fairy-Stockfish has no such built-in variant.
+func fsfBuiltin(name string) (*engines.Variant, error) {
+	fsfVariants.Lock()
+	defer fsfVariants.Unlock()
+	if v, ok := fsfVariants.byName[name]; ok {
+		return v, nil
+	}
+	d := fairy.Lookup(nil, name)
+	if d == nil {
+		return nil, nil
+	}
+	v, err := d.Variant()
+	if err != nil {
+		return nil, fmt.Errorf("-variant %s: Fairy-Stockfish's %s is not a variant varena plays: %v", name, name, err)
+	}
+	if err := variants.Register(v); err != nil {
+		return nil, fmt.Errorf("-variant %s: %w", name, err)
+	}
+	if fsfVariants.byName == nil {
+		fsfVariants.byName = map[string]*engines.Variant{}
+	}
+	fsfVariants.byName[name] = v
+	return v, nil
+}
+
+// fsfPlayable lists the Fairy-Stockfish built-in variants varena plays
+// besides its own (those engines/fairy describes and can lower).
+var fsfPlayable = sync.OnceValue(func() []string {
+	var names []string
+	for _, d := range fairy.Builtins() {
+		if variants.Builtin(d.Name) {
+			continue
+		}
+		if _, err := d.Variant(); err == nil {
+			names = append(names, d.Name)
+		}
+	}
+	return names
+})
 
 // runName makes the run's name (its output folder and PGN Event) from
 // -event, kept to the characters a name may hold, else from the first

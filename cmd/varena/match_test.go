@@ -25,9 +25,10 @@ func TestMatchLineErrors(t *testing.T) {
 		{two + "-sprt elo0=0 elo1=x", "-sprt elo1=x: want a number"},
 		{two + "-sprt elo0=0 elo1=5 model=bayesian", "-sprt model=bayesian: want normalized or logistic"},
 		{two + "-draw movenumber=40 moves=8", `-draw moves=8: unknown key "moves" (known: movecount, movenumber, score)`},
-		{two + "-resign movecount=3", ""}, // a valid line: no error
-		{two + "-openings file=b.pgn format=pgn", "-openings format=pgn: this varena reads EPD books only; convert the book to EPD (format=epd)"},
-		{two + "-openings order=random", "-openings: needs file=BOOK.epd (or plies=N alone for random openings)"},
+		{two + "-resign movecount=3", ""},             // a valid line: no error
+		{two + "-openings file=b.pgn format=pgn", ""}, // a PGN book
+		{two + "-openings file=b.pgn format=bin", "-openings format=bin: want epd or pgn"},
+		{two + "-openings order=random", "-openings: needs file=BOOK (an EPD or PGN book; or plies=N alone for random openings)"},
 		{two + "-output format=json", "-output format=json: want fastchess, cutechess or varena"},
 		{two + "-report penta=maybe", "-report penta=maybe: want true or false"},
 		{two + "-pgnout", "-pgnout: needs a file (-pgnout FILE or -pgnout file=FILE)"},
@@ -38,15 +39,17 @@ func TestMatchLineErrors(t *testing.T) {
 		{"-engine cmd=a tc=abc -engine cmd=b -repeat -variant extinction", `-engine 1: tc=abc: bad clock "abc": time: "abc" is not a number of seconds (want [moves/]seconds[+increment], e.g. 40/60+0.6 or 10+0.1)`},
 		{"-engine cmd=a nodes=-5 -engine cmd=b -repeat -variant extinction", "-engine 1: nodes=-5: want a whole number 1 or more"},
 		{"-engine cmd=a st=0 -engine cmd=b -repeat -variant extinction", "-engine 1: st=0: want seconds a move, more than 0"},
-		{"-engine cmd=a whitepov -engine cmd=b -repeat -variant extinction", "-engine 1: whitepov: want key=value (cmd=, name=, tc=, nodes=, option.NAME=VALUE...)"},
-		{"-engine cmd=a conf=x -engine cmd=b -repeat -variant extinction", `-engine 1: conf=x: unknown engine key "conf" (known: args, cmd, depth, dir, name, nodes, plies, ponder, proto, restart, st, tc, timemargin, option.NAME)`},
+		{"-engine cmd=a hash -engine cmd=b -repeat -variant extinction", "-engine 1: hash: want key=value (cmd=, name=, tc=, nodes=, option.NAME=VALUE...)"},
+		{"-engine cmd=a whitepov -engine cmd=b -repeat -variant extinction", "-engine 1: whitepov: varena reads UCI scores, which are from the side to move"},
+		{"-engine cmd=a hash=x -engine cmd=b -repeat -variant extinction", `-engine 1: hash=x: unknown engine key "hash" (known: arg, args, cmd, depth, dir, name, nodes, plies, ponder, proto, restart, st, tc, timemargin, option.NAME)`},
 		{"-engine cmd=a -engine cmd=b -repeat -variant extinction", "-engine 1 (a): needs a limit: tc=, st=, nodes= or depth= (here or in -each)"},
 		{"-engine name=x -engine cmd=b -each tc=1 -repeat -variant extinction", "-engine 1: needs cmd=COMMAND"},
 		{"-engine cmd=a name=a/b -engine cmd=b -each tc=1 -repeat -variant extinction", "-engine 1: name=a/b: " + configs.NameRule},
 		{"-engine cmd=a -each tc=1 -repeat -variant extinction", "-engine: need at least two engines, have 1"},
-		{"-engine cmd=a -engine cmd=b -each tc=1 -repeat", "-variant: needed (extinction, losalamos-bunkers or evolution)"},
+		{"-engine cmd=a -engine cmd=b -each tc=1 -repeat", ""}, // standard chess
 		{"-engine cmd=a -engine cmd=b -each tc=1 -variant extinction", "-games 1: varena plays each opening twice with colours reversed; give an even number (or -repeat with -games 1)"},
-		{"-engine cmd=a -engine cmd=b -each tc=1 -repeat -variant standard", "-variant standard: varena plays extinction, losalamos-bunkers and evolution (the chess variants cutechess-cli and fastchess cannot judge); use one of those"},
+		{"-engine cmd=a -engine cmd=b -each tc=1 -repeat -variant standard", ""},
+		{"-engine cmd=a -engine cmd=b -each tc=1 -repeat -variant nosuch", "-variant nosuch: unknown variant; varena plays " + strings.Join(ownVariants(), ", ") + "; and of Fairy-Stockfish's built-in variants " + strings.Join(fsfPlayable(), ", ") + " (a variants.ini's with -variant-file FILE)"},
 		{"-engine cmd=a -engine cmd=b -each tc=1 -repeat -variant extinction -tournament gauntlet -sprt elo0=0 elo1=5", "-sprt with -tournament gauntlet: an SPRT is a match of two engines"},
 		{"-engine cmd=a -engine cmd=b -each tc=1 args=\"x -repeat -variant extinction", `-engine 1: args="x: unclosed quote`},
 	}
@@ -242,6 +245,49 @@ func TestMatchVersion(t *testing.T) {
 		code, out, errOut := varena(args...)
 		if code != 0 || !strings.HasPrefix(out, "varena ") || strings.Count(out, "\n") != 1 || errOut != "" {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errOut)
+		}
+	}
+}
+
+// TestLinkedTool: the binary linked as fastchess or cutechess-cli (main
+// puts "run -output format=TOOL" first) answers -version, --version,
+// -help, --help and a bare call as the tool does: a version line, the
+// help on stdout, and for a bare call fastchess's help (exit 0) or
+// cutechess-cli's complaint that it needs two engines (exit 1).
+func TestLinkedTool(t *testing.T) {
+	for _, tt := range []struct {
+		format, arg string
+		code        int
+		out, err    string // prefixes of stdout and stderr
+	}{
+		{"fastchess", "--version", 0, "varena ", ""},
+		{"fastchess", "-version", 0, "varena ", ""},
+		{"fastchess", "-v", 0, "varena ", ""},
+		{"fastchess", "--help", 0, "usage: fastchess -engine cmd=A", ""},
+		{"fastchess", "-help", 0, "usage: fastchess -engine cmd=A", ""},
+		{"fastchess", "", 0, "usage: fastchess -engine cmd=A", ""},
+		{"cutechess", "--version", 0, "varena ", ""},
+		{"cutechess", "-version", 0, "varena ", ""},
+		{"cutechess", "--help", 0, "usage: cutechess-cli -engine cmd=A", ""},
+		{"cutechess", "", 1, "", "usage: cutechess-cli -engine cmd=A"},
+	} {
+		args := []string{"run", "-output", "format=" + tt.format}
+		if tt.arg != "" {
+			args = append(args, tt.arg)
+		}
+		code, out, errOut := varena(args...)
+		if code != tt.code || !strings.HasPrefix(out, tt.out) || !strings.HasPrefix(errOut, tt.err) || (tt.out == "") != (out == "") || (tt.err == "") != (errOut == "") {
+			t.Errorf("%s %q: exit %d, stdout %q, stderr %q", tt.format, tt.arg, code, out, errOut)
+		}
+		if tt.out == "varena " && strings.Count(out, "\n") != 1 {
+			t.Errorf("%s %q: version %q, want one line", tt.format, tt.arg, out)
+		}
+	}
+	// The help names every option of the table, taken or refused.
+	help := matchHelp("fastchess")
+	for _, o := range matchOptions {
+		if !strings.Contains(help, "-"+o.name) {
+			t.Errorf("help lacks -%s", o.name)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"hash/crc32"
 	"io"
@@ -10,6 +11,7 @@ import (
 	"runtime/debug"
 	"strconv"
 
+	"varena/arena"
 	"varena/arena/console"
 	"varena/configs"
 	"varena/results/rundir"
@@ -29,6 +31,21 @@ func runMatch(ctx context.Context, args []string, std stdio) error {
 		fmt.Fprintln(std.out, versionLine(debug.ReadBuildInfo()))
 		return nil
 	}
+	if m.showHelp {
+		_, err := io.WriteString(std.out, matchHelp(m.format))
+		return err
+	}
+	if len(args) == 2 && lookupOption(args[0]) != nil && lookupOption(args[0]).name == "output" {
+		// A bare call of the binary linked as fastchess (which prints
+		// its help) or cutechess-cli (which wants two engines and exits 1).
+		if m.format == console.Cutechess {
+			fmt.Fprint(std.err, matchHelp(m.format))
+			fmt.Fprintln(std.err, "cutechess-cli: at least two engines are needed")
+			return exitStatus(1)
+		}
+		_, err := io.WriteString(std.out, matchHelp(m.format))
+		return err
+	}
 	r, data, err := m.runConfig()
 	if err != nil {
 		return err
@@ -42,19 +59,28 @@ func runMatch(ctx context.Context, args []string, std stdio) error {
 	}
 	s := runSettings{out: m.out, shard: m.shard, peers: m.peers, quiet: m.quiet, serve: m.serve}
 	if m.log != nil {
-		if m.log["file"] == "" {
-			return usagef("-log: want file=FILE")
-		}
-		s.protocolLog = m.log["file"]
-		if m.log["level"] != "" || m.log["engine"] != "" {
-			fmt.Fprintf(std.err, "varena run: -log: every line to and from every engine is logged; level= and engine= are not taken\n")
+		s.protocolLog = m.log.file
+		if !m.log.append {
+			// fastchess's append=false: the log starts empty.
+			if err := os.Truncate(m.log.file, 0); err != nil && !errors.Is(err, os.ErrNotExist) {
+				return fmt.Errorf("-log file=%s append=false: %w", m.log.file, err)
+			}
 		}
 	}
 	if m.format != "" {
 		s.console = console.New(std.out, m.consoleOptions(r))
 	}
 	if m.pgnOut != "" {
-		s.after = func(dir string) error { return copyPGN(dir, m.pgnOut, m.crc32, std.out) }
+		// The games already in the run's PGN were added to the file by
+		// the invocations that played them: with append, this one adds
+		// its own.
+		from := int64(0)
+		if m.pgnAppend {
+			if info, err := os.Stat(filepath.Join(arena.OutDir(r, arena.Options{Out: m.out}), rundir.PGNFile)); err == nil {
+				from = info.Size()
+			}
+		}
+		s.after = func(dir string) error { return copyPGN(dir, m.pgnOut, m.pgnAppend, from, m.crc32, std.out) }
 	}
 	return runWith(ctx, r, s, std)
 }
@@ -112,15 +138,36 @@ func fastchessTC(tc configs.TimeControl) string {
 	return tc.String()
 }
 
-// copyPGN copies the run's PGN to the -pgnout file and, with -crc32
-// pgn=true, prints its checksum as fastchess does ("PGN file X has
-// CRC32: 1A2B3C4D"; fishtest's worker takes the last word).
-func copyPGN(dir, to string, crc bool, out io.Writer) error {
+// copyPGN writes the run's PGN to the -pgnout file: with appendTo, the
+// games from byte from of the run's PGN on (those this invocation
+// played) are added to the file, as fastchess's append=true and
+// cutechess-cli do; else the file becomes the run's PGN. With -crc32
+// pgn=true it prints the file's checksum as fastchess does ("PGN file X
+// has CRC32: 1A2B3C4D"; fishtest's worker takes the last word).
+func copyPGN(dir, to string, appendTo bool, from int64, crc bool, out io.Writer) error {
 	data, err := os.ReadFile(filepath.Join(dir, rundir.PGNFile))
 	if err != nil {
 		return fmt.Errorf("-pgnout: %w", err)
 	}
-	if err := os.WriteFile(to, data, 0o644); err != nil {
+	if appendTo {
+		if from > int64(len(data)) {
+			from = 0 // the run's PGN was written anew
+		}
+		f, err := os.OpenFile(to, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+		if err != nil {
+			return fmt.Errorf("-pgnout %s: %w", to, err)
+		}
+		_, err = f.Write(data[from:])
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return fmt.Errorf("-pgnout %s: %w", to, err)
+		}
+		if data, err = os.ReadFile(to); err != nil {
+			return fmt.Errorf("-pgnout %s: %w", to, err)
+		}
+	} else if err := os.WriteFile(to, data, 0o644); err != nil {
 		return fmt.Errorf("-pgnout %s: %w", to, err)
 	}
 	if crc {
