@@ -41,7 +41,7 @@ func evalWeight(variant, name string) bool {
 
 var runCmd = &command{
 	name:      "run",
-	usageLine: "varena run [CONFIG.yaml] [-out DIR] [-concurrency N] [-shard i/n [-peers GLOB]] [-quiet] [-serve ADDR] [-log FILE]\n       varena run -engine cmd=A ... -engine cmd=B ... [-each ...] -variant V [cutechess-cli/fastchess options]",
+	usageLine: "varena run [CONFIG.yaml] [-out DIR] [-concurrency N] [-shard i/n [-peers GLOB]] [-quiet] [-serve ADDR] [-log FILE]\n       varena run -engine cmd=A ... -engine cmd=B ... [-each ...] [-variant V] [cutechess-cli/fastchess options]",
 	short:     "play a tournament from a YAML config (default: a short built-in one)",
 	long: `
 Run plays the tournament described by CONFIG.yaml (without CONFIG, the
