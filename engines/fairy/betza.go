@@ -14,6 +14,12 @@ type Atom struct {
 	Range   int
 	Move    bool // may go to an empty square
 	Capture bool // may capture on the target square
+	// Hop (p): a cannon's line, Range 0: it needs one piece to hop over.
+	// Grasshopper (g): it lands right behind the first piece in its line.
+	// Lame (n, a leap): blocked by a piece on Fairy-Stockfish's path to
+	// the target (xiangqi horse nN, elephant nA, janggi elephant nZ).
+	// Only the wide engine (engines/wide) plays them.
+	Hop, Grasshopper, Lame bool
 }
 
 // Betza atoms as Fairy-Stockfish reads them: a leaper's (long, short)
@@ -30,9 +36,6 @@ var riders = map[byte][][2]int{
 
 // Modifiers the engine cannot play, with the reason.
 var unsupportedModifiers = map[byte]string{
-	'p': "hoppers (p, cannon-like)",
-	'g': "grasshoppers (g)",
-	'n': "lame leapers (n, blockable)",
 	'i': "initial-only moves (i)",
 	'e': "en-passant captures by pieces (e)",
 	'a': "multi-leg moves (a)",
@@ -74,24 +77,38 @@ const (
 )
 
 // ParseBetza expands Betza notation, in the subset Fairy-Stockfish reads
-// and the engine can play, to directed atoms: the leapers W F D N A H C
+// and the engines can play, to directed atoms: the leapers W F D N A H C
 // (L) Z (J) G K, the riders R B Q, doubled atoms as riders (NN, WW = R),
 // one digit after an atom as a range (R4, N2), the direction modifiers
 // f b l r v s h and their pairs (fs, fh, rf, ...), m (move only) and c
-// (capture only). The result is sorted and has no atom that another of
-// the same direction covers.
+// (capture only), p (hopper: a cannon's line, whatever the atom's
+// range, as Fairy-Stockfish reads it), g (grasshopper) and n (lame, on a
+// leap; Fairy-Stockfish ignores it on a rider). The result is sorted and
+// has no atom that another of the same direction and kind covers.
 func ParseBetza(s string) ([]Atom, error) {
-	type key struct{ dx, dy, rng int }
+	type key struct {
+		dx, dy, rng     int
+		hop, grass, lam bool
+	}
 	found := map[key]*Atom{}
 	var (
 		mods   []byte   // m and c
 		tokens []string // direction tokens
+		hop    bool     // p
+		grass  bool     // g
+		lame   bool     // n
 	)
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
 		case c == 'm' || c == 'c':
 			mods = append(mods, c)
+		case c == 'p':
+			hop = true
+		case c == 'g':
+			grass = true
+		case c == 'n':
+			lame = true
 		case strings.IndexByte(verticals, c) >= 0 || strings.IndexByte(horizontals, c) >= 0:
 			if i+1 < len(s) {
 				c2 := s[i+1]
@@ -121,6 +138,13 @@ func ParseBetza(s string) ([]Atom, error) {
 					}
 				}
 			}
+			if hop && grass {
+				return nil, unsupported("betza %q: both p and g before %c", s, c)
+			}
+			if hop || grass {
+				rng = 0
+			}
+			lam := lame && rng == 1 && !hop && !grass
 			move, capture := len(mods) == 0, len(mods) == 0
 			for _, m := range mods {
 				move = move || m == 'm'
@@ -145,10 +169,10 @@ func ParseBetza(s string) ([]Atom, error) {
 					if !selected(toks, d.tokens) {
 						continue
 					}
-					k := key{d.dx(st[0], st[1]), d.dy(st[0], st[1]), rng}
+					k := key{d.dx(st[0], st[1]), d.dy(st[0], st[1]), rng, hop, grass, lam}
 					a := found[k]
 					if a == nil {
-						a = &Atom{DX: k.dx, DY: k.dy, Range: rng}
+						a = &Atom{DX: k.dx, DY: k.dy, Range: rng, Hop: hop, Grasshopper: grass, Lame: lam}
 						found[k] = a
 					}
 					a.Move = a.Move || move
@@ -158,7 +182,7 @@ func ParseBetza(s string) ([]Atom, error) {
 			if len(found) == before && len(tokens) > 0 && !anySelected(tokens, steps) {
 				return nil, fmt.Errorf("betza %q: the modifiers before %c select no direction", s, c)
 			}
-			mods, tokens = nil, nil
+			mods, tokens, hop, grass, lame = nil, nil, false, false, false
 		case c >= 'a' && c <= 'z':
 			if why, ok := unsupportedModifiers[c]; ok {
 				return nil, unsupported("betza %q: %s", s, why)
@@ -168,7 +192,7 @@ func ParseBetza(s string) ([]Atom, error) {
 			return nil, fmt.Errorf("betza %q: unknown atom %q", s, c)
 		}
 	}
-	if len(mods) > 0 || len(tokens) > 0 {
+	if len(mods) > 0 || len(tokens) > 0 || hop || grass || lame {
 		return nil, fmt.Errorf("betza %q: modifiers without an atom at the end", s)
 	}
 	var out []Atom
@@ -212,7 +236,7 @@ func anySelected(tokens []string, steps [][2]int) bool {
 // least as far with at least the same modalities.
 func covered[K comparable](a Atom, all map[K]*Atom) bool {
 	for _, b := range all {
-		if b.DX != a.DX || b.DY != a.DY || *b == a {
+		if b.DX != a.DX || b.DY != a.DY || *b == a || b.Hop != a.Hop || b.Grasshopper != a.Grasshopper || b.Lame != a.Lame {
 			continue
 		}
 		far := b.Range == 0 || a.Range != 0 && b.Range >= a.Range
@@ -230,7 +254,22 @@ func atomLess(a, b Atom) bool {
 	if a.DX != b.DX {
 		return a.DX < b.DX
 	}
-	return a.Range < b.Range
+	if a.Range != b.Range {
+		return a.Range < b.Range
+	}
+	return kindOrder(a) < kindOrder(b)
+}
+
+func kindOrder(a Atom) int {
+	switch {
+	case a.Hop:
+		return 1
+	case a.Grasshopper:
+		return 2
+	case a.Lame:
+		return 3
+	}
+	return 0
 }
 
 // pieceInfo is a piece type Fairy-Stockfish knows by key name.
@@ -273,13 +312,13 @@ var pieceTypes = []pieceInfo{
 	{key: "clobber", betza: "cW"},
 	{key: "breakthrough", betza: "fmWfF"},
 	{key: "immobile", betza: ""},
-	{key: "cannon", betza: "mRcpR", why: "hopper (cannon)"},
-	{key: "janggiCannon", betza: "pR", why: "hopper (janggi cannon)"},
+	{key: "cannon", betza: "mRcpR"},
+	{key: "janggiCannon", betza: "pR"},
 	{key: "soldier", betza: "fsW"},
-	{key: "horse", betza: "nN", why: "lame leaper (xiangqi horse)"},
-	{key: "elephant", betza: "nA", why: "lame leaper (xiangqi elephant)"},
-	{key: "janggiElephant", betza: "nZ", why: "lame leaper (janggi elephant)"},
-	{key: "banner", betza: "RcpRnN", why: "hopper and lame leaper (banner)"},
+	{key: "horse", betza: "nN"},
+	{key: "elephant", betza: "nA"},
+	{key: "janggiElephant", betza: "nZ"},
+	{key: "banner", betza: "RcpRnN"},
 	{key: "wazir", betza: "W"},
 	{key: "commoner", betza: "K"},
 	{key: "centaur", betza: "KN"},

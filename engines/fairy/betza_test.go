@@ -163,9 +163,6 @@ func TestBetzaErrors(t *testing.T) {
 		betza, want string
 		unsupported bool
 	}{
-		{"mRcpR", `betza "mRcpR": hoppers (p, cannon-like)`, true},
-		{"gQ", `betza "gQ": grasshoppers (g)`, true},
-		{"nN", `betza "nN": lame leapers (n, blockable)`, true},
 		{"ifmnD", `betza "ifmnD": initial-only moves (i)`, true},
 		{"fceF", `betza "fceF": en-passant captures by pieces (e)`, true},
 		{"mafsW", `betza "mafsW": multi-leg moves (a)`, true},

@@ -93,6 +93,24 @@ type Definition struct {
 	// values; the key refuses others).
 	CountingRule string
 
+	// Rules of the large built-ins, which only the wide engine plays
+	// (Definition.Wide): a piece's mobility region per colour
+	// (mobilityRegionWhiteKing, ...; by piece key), the flying general,
+	// the soldier's sideways steps from SoldierPromotionRank (1-based),
+	// the promotion limit per piece key, janggi's palace diagonals,
+	// passing, bikjang and material counting, perpetual checks, and the
+	// illegality of immobile pieces.
+	MobilityRegion        map[string][2]Region
+	FlyingGeneral         bool
+	SoldierPromotionRank  int
+	PromotionLimit        map[string]int
+	DiagonalLines         Region
+	KingPass              bool
+	BikjangRule           bool
+	MaterialCounting      string // none or janggi
+	PerpetualCheckIllegal bool
+	ImmobilityIllegal     bool
+
 	// Keys says where each key in effect was set; keys a child inherits
 	// keep their parent's place.
 	Keys map[string]Pos
@@ -131,6 +149,8 @@ func root() *Definition {
 		NFoldRule:                 3,
 		NFoldValue:                Draw,
 		CountingRule:              "none",
+		SoldierPromotionRank:      1,
+		MaterialCounting:          "none",
 		Keys:                      map[string]Pos{},
 		promotionRank:             8,
 		doubleStepRank:            2,
@@ -164,6 +184,9 @@ func (d *Definition) copyDef() *Definition {
 	}
 	c.ExtinctionPieces = clone(d.ExtinctionPieces)
 	c.PromotedPiece = maps.Clone(d.PromotedPiece)
+	c.MobilityRegion = maps.Clone(d.MobilityRegion)
+	c.PromotionLimit = maps.Clone(d.PromotionLimit)
+	c.DiagonalLines = slices.Clone(d.DiagonalLines)
 	c.Keys = maps.Clone(d.Keys)
 	c.regionSet = maps.Clone(d.regionSet)
 	c.Unsupported = slices.Clone(d.Unsupported)

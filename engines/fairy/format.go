@@ -128,5 +128,48 @@ func (d *Definition) Format() (string, error) {
 	kv("nFoldValue", d.NFoldValue)
 	kv("nFoldValueAbsolute", d.NFoldValueAbsolute)
 	kv("countingRule", d.CountingRule)
+	// The large built-ins' rules, when in force.
+	for _, p := range d.Pieces {
+		m, ok := d.MobilityRegion[p.Key]
+		if !ok {
+			continue
+		}
+		name := strings.ToUpper(p.Key[:1]) + p.Key[1:]
+		if len(m[0]) > 0 {
+			kv("mobilityRegionWhite"+name, m[0])
+		}
+		if len(m[1]) > 0 {
+			kv("mobilityRegionBlack"+name, m[1])
+		}
+	}
+	if len(d.PromotionLimit) > 0 {
+		var lim []string
+		for _, p := range d.Pieces {
+			if n, ok := d.PromotionLimit[p.Key]; ok {
+				lim = append(lim, fmt.Sprintf("%c:%d", p.Letter, n))
+			}
+		}
+		kv("promotionLimit", strings.Join(lim, " "))
+	}
+	if len(d.DiagonalLines) > 0 {
+		kv("diagonalLines", d.DiagonalLines)
+	}
+	for _, f := range []struct {
+		key string
+		on  bool
+	}{
+		{"flyingGeneral", d.FlyingGeneral}, {"kingPass", d.KingPass}, {"bikjangRule", d.BikjangRule},
+		{"perpetualCheckIllegal", d.PerpetualCheckIllegal}, {"immobilityIllegal", d.ImmobilityIllegal},
+	} {
+		if f.on {
+			kv(f.key, true)
+		}
+	}
+	if d.SoldierPromotionRank != 1 {
+		kv("soldierPromotionRank", d.SoldierPromotionRank)
+	}
+	if d.MaterialCounting != "none" {
+		kv("materialCounting", d.MaterialCounting)
+	}
 	return b.String(), err
 }

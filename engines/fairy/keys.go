@@ -203,6 +203,19 @@ func buildKeyTable() []keySpec {
 		t = append(t, keySpec{name: k, since: "new", note: "11.1 has no custom pieces", apply: pieceApply(k)})
 	}
 	t = append(t, keySpec{name: "king", apply: pieceApply("king")})
+	// Mobility regions, by piece name: mobilityRegionWhiteKing, ...
+	names := []string{"king"}
+	for _, p := range pieceTypes {
+		names = append(names, p.key)
+	}
+	for i := 1; i <= CustomPieces; i++ {
+		names = append(names, fmt.Sprintf("customPiece%d", i))
+	}
+	for _, n := range names {
+		for c, colour := range []string{"White", "Black"} {
+			t = append(t, mobilityKey("mobilityRegion"+colour+strings.ToUpper(n[:1])+n[1:], n, c))
+		}
+	}
 	t = append(t,
 		keySpec{name: "kingType", apply: func(d *Definition, v string) error {
 			k, err := d.parsePiece(v)
@@ -236,7 +249,11 @@ func buildKeyTable() []keySpec {
 		}},
 		boolKey("mandatoryPawnPromotion", func(d *Definition) *bool { return &d.MandatoryPawnPromotion }),
 		boolKey("mandatoryPiecePromotion", func(d *Definition) *bool { return &d.MandatoryPiecePromotion }),
-		refuse("promotionLimit", "promotion limits", ""),
+		keySpec{name: "promotionLimit", apply: func(d *Definition, v string) error {
+			m, err := d.parsePromotionLimit(v)
+			d.PromotionLimit = m
+			return err
+		}},
 		refuse("piecePromotionOnCapture", "promotion only on captures", "false"),
 		refuse("pieceDemotion", "demotion of pieces", "false"),
 		refuse("sittuyinPromotion", "sittuyin promotion", "false"),
@@ -348,13 +365,20 @@ func buildKeyTable() []keySpec {
 		pawnOnly("nMoveRuleTypes", "n-move rule reset by pieces other than the pawn"),
 		pawnOnly("nMoveRuleTypesWhite", "n-move rule reset by pieces other than the pawn"),
 		pawnOnly("nMoveRuleTypesBlack", "n-move rule reset by pieces other than the pawn"),
-		refuse("perpetualCheckIllegal", "perpetual check rules", "false"),
+		boolKey("perpetualCheckIllegal", func(d *Definition) *bool { return &d.PerpetualCheckIllegal }),
 		refuse("moveRepetitionIllegal", "move repetition rules", "false"),
 		refuse("chasingRule", "chasing rules", "none"),
 		countingKey(),
-		refuse("materialCounting", "material counting", "none"),
+		keySpec{name: "materialCounting", apply: func(d *Definition, v string) error {
+			switch v {
+			case "none", "janggi":
+				d.MaterialCounting = v
+				return nil
+			}
+			return unsupported("material counting %q (the engines play janggi's)", v)
+		}},
 		refuse("shatarMateRule", "shatar mating rules", "false"),
-		refuse("bikjangRule", "bikjang", "false"),
+		boolKey("bikjangRule", func(d *Definition) *bool { return &d.BikjangRule }),
 		refuse("shogiPawnDropMateIllegal", "pawn-drop mate rules", "false"),
 		refuse("castlingWins", "castling wins", ""),
 		refuse("connectN", "connect-N wins", "0"),
@@ -400,21 +424,29 @@ func buildKeyTable() []keySpec {
 		ignore("wallingRegionWhite", "no walls"),
 		ignore("wallingRegionBlack", "no walls"),
 		refuse("cambodianMoves", "cambodian moves", "false"),
-		refuse("diagonalLines", "palace diagonals", "-", ""),
-		refuse("pass", "passing", "false"),
-		refuse("kingPass", "passing", "false"),
+		keySpec{name: "diagonalLines", apply: func(d *Definition, v string) error {
+			r, err := parseRegion(v)
+			d.DiagonalLines = r
+			return err
+		}},
+		boolKey("pass", func(d *Definition) *bool { return &d.KingPass }),
+		boolKey("kingPass", func(d *Definition) *bool { return &d.KingPass }),
 		refuse("passOnStalemate", "passing", "false"),
 		refuse("kingPassOnStalemate", "passing", "false"),
 		refuse("makpongRule", "makpong rule", "false"),
-		refuse("flyingGeneral", "flying general", "false"),
-		refuse("soldierPromotionRank", "soldier promotion", "1"),
+		boolKey("flyingGeneral", func(d *Definition) *bool { return &d.FlyingGeneral }),
+		keySpec{name: "soldierPromotionRank", apply: func(d *Definition, v string) error {
+			n, err := parseRank(v)
+			d.SoldierPromotionRank = n
+			return err
+		}},
 		refuse("flipEnclosedPieces", "flipping pieces", "none", "false"),
 		refuse("blastOnCapture", "explosions (atomic)", "false"),
 		ignore("blastImmuneTypes", "no explosions"),
 		ignore("mutuallyImmuneTypes", "no explosions"),
 		refuse("petrifyOnCaptureTypes", "petrification", "-", ""),
 		refuse("petrifyBlastPieces", "petrification", "false"),
-		refuse("immobilityIllegal", "immobility rules", "false"),
+		boolKey("immobilityIllegal", func(d *Definition) *bool { return &d.ImmobilityIllegal }),
 		// Hints that change no rule.
 		ignore("variantTemplate", "XBoard's display template"),
 		ignore("pieceToCharTable", "XBoard's piece images"),
@@ -422,6 +454,43 @@ func buildKeyTable() []keySpec {
 		ignore("pieceValueEg", "Fairy-Stockfish's evaluation"),
 	)
 	return t
+}
+
+// mobilityKey sets a piece's mobility region for one colour.
+func mobilityKey(name, piece string, c int) keySpec {
+	return keySpec{name: name, apply: func(d *Definition, v string) error {
+		r, err := parseRegion(v)
+		if err != nil {
+			return err
+		}
+		if d.MobilityRegion == nil {
+			d.MobilityRegion = map[string][2]Region{}
+		}
+		m := d.MobilityRegion[piece]
+		m[c] = r
+		d.MobilityRegion[piece] = m
+		return nil
+	}}
+}
+
+// parsePromotionLimit reads "q:1 r:2": piece letters with counts.
+func (d *Definition) parsePromotionLimit(v string) (map[string]int, error) {
+	m := map[string]int{}
+	for _, tok := range strings.Fields(v) {
+		if len(tok) < 3 || tok[1] != ':' {
+			return nil, fmt.Errorf("value %q: %q is not LETTER:COUNT", short(v), tok)
+		}
+		p := d.pieceByLetter(lower(tok[0]))
+		if p == nil {
+			return nil, fmt.Errorf("value %q: no piece has the letter %q", short(v), tok[0])
+		}
+		n, err := parseInt(tok[2:])
+		if err != nil || n < 0 {
+			return nil, fmt.Errorf("value %q: %q is not a count", short(v), tok[2:])
+		}
+		m[p.Key] = n
+	}
+	return m, nil
 }
 
 func pieceApply(key string) func(d *Definition, v string) error {

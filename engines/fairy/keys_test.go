@@ -3,6 +3,7 @@ package fairy
 import (
 	"bytes"
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -19,7 +20,9 @@ func TestKeysOf111(t *testing.T) {
 		switch {
 		case k.since == "new" && has(k.name):
 			t.Errorf("%s is marked new but 11.1 has the string", k.name)
-		case k.since != "new" && !has(k.name) && k.name != "pass": // "pass" is also an XBoard word in 11.1
+		case k.since != "new" && !has(k.name) && k.name != "pass" && !strings.HasPrefix(k.name, "mobilityRegion"):
+			// "pass" is also an XBoard word in 11.1; 11.1 makes the
+			// mobility keys from the piece names at run time.
 			t.Errorf("%s is not in 11.1; mark it new", k.name)
 		}
 	}

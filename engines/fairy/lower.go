@@ -23,6 +23,9 @@ func (d *Definition) Variant() (*engines.Variant, error) {
 	if len(d.Unsupported) > 0 {
 		return nil, d.Unsupported[0]
 	}
+	if err := d.wideOnly(); err != nil {
+		return nil, err
+	}
 	l := lowering{d: d, types: map[string]engines.PieceType{}}
 	v, err := l.lower()
 	if err != nil {

@@ -107,14 +107,6 @@ func (d *Definition) finish() error {
 		}
 		return d.Line, key
 	}
-	if d.Files*d.Ranks > 64 {
-		key := "maxFile"
-		if d.Keys["maxRank"].Line > d.Keys["maxFile"].Line {
-			key = "maxRank"
-		}
-		line, _ := at(key)
-		return &Error{File: d.File, Line: line, Key: key, Err: unsupported("board of %d files and %d ranks has %d squares, more than 64", d.Files, d.Ranks, d.Files*d.Ranks)}
-	}
 	if !d.regionSet["promotion"] {
 		d.PromotionRegion = [2]Region{
 			ranksRegion(d.Files, d.promotionRank, d.Ranks),
@@ -134,6 +126,14 @@ func (d *Definition) finish() error {
 		d.EnPassantRegion = ranksRegion(d.Files, 1, d.Ranks)
 	}
 	d.EnPassantRegion = d.EnPassantRegion.clip(d.Files, d.Ranks)
+	d.DiagonalLines = d.DiagonalLines.clip(d.Files, d.Ranks)
+	for k, m := range d.MobilityRegion {
+		if d.Piece(k) == nil {
+			delete(d.MobilityRegion, k) // the type was removed
+			continue
+		}
+		d.MobilityRegion[k] = [2]Region{m[0].clip(d.Files, d.Ranks), m[1].clip(d.Files, d.Ranks)}
+	}
 	for c := 0; c < 2; c++ {
 		d.PromotionRegion[c] = d.PromotionRegion[c].clip(d.Files, d.Ranks)
 		d.DoubleStepRegion[c] = d.DoubleStepRegion[c].clip(d.Files, d.Ranks)

@@ -145,15 +145,8 @@ func TestParseErrors(t *testing.T) {
 		{"gating", "[a:chess]\ngating = true\n", `t.ini:2: key "gating": not supported: gating`, true},
 		{"pocket", "[a:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1\n", `t.ini:2: key "startFen": not supported: start position with pieces in hand`, true},
 		{"walls", "[a:chess]\nstartFen = rnbqkbn*/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n", `t.ini:2: key "startFen": not supported: walls (*) in the start position`, true},
-		{"hopper piece", "[a:chess]\ncannon = c\n", `t.ini:2: key "cannon": not supported: hopper (cannon)`, true},
-		{"lame piece", "[a:chess]\nhorse = h\n", `t.ini:2: key "horse": not supported: lame leaper (xiangqi horse)`, true},
-		{"hopper betza", "[a:chess]\ncustomPiece1 = c:mRcpR\n", `t.ini:2: key "customPiece1": not supported: betza "mRcpR": hoppers (p, cannon-like)`, true},
-		{"lame betza", "[a:chess]\ncustomPiece1 = c:nN\n", `t.ini:2: key "customPiece1": not supported: betza "nN": lame leapers (n, blockable)`, true},
-		{"big board", "[a:chess]\nmaxFile = j\n", `t.ini:2: key "maxFile": not supported: board of 10 files and 8 ranks has 80 squares, more than 64`, true},
 		{"counting", "[a:makruk]\ncountingRule = cambodian\n", `t.ini:2: key "countingRule": not supported: counting rule "cambodian" (Fairy-Stockfish 11.1 has makruk and asean)`, true},
-		{"promotion limit", "[a:chess]\npromotionLimit = q:1\n", `t.ini:2: key "promotionLimit": not supported: promotion limits`, true},
 		{"demotion", "[a:chess]\npieceDemotion = true\n", `t.ini:2: key "pieceDemotion": not supported: demotion of pieces`, true},
-		{"mobility", "[a:chess]\nmobilityRegionWhiteKing = *1\n", `t.ini:2: key "mobilityRegionWhiteKing": not supported: mobility regions`, true},
 		{"pawn types", "[a:chess]\npawnTypes = pn\n", `t.ini:2: key "pawnTypes": not supported: pawn types other than the pawn`, true},
 		{"promoted in fen", "[a:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB+NR w KQkq - 0 1\n", `t.ini:2: key "startFen": not supported: promoted pieces (+) in the start position`, true},
 		{"undescribed builtin", "[a:crazyhouse]\n", `t.ini:1: not supported: parent "crazyhouse": built-in variant whose rules varena does not describe`, true},
@@ -385,7 +378,7 @@ func TestKingType(t *testing.T) {
 // kept with the rule in Unsupported, with its place; its neighbours read
 // as Parse reads them, and Parse refuses the file at that line.
 func TestParseSections(t *testing.T) {
-	const text = "[hill2:kingofthehill]\n[cannons:chess]\ncannon = c\n[after:chess]\nnMoveRule = 60\n"
+	const text = "[hill2:kingofthehill]\n[cannons:chess]\npieceDrops = true\n[after:chess]\nnMoveRule = 60\n"
 	defs, err := ParseSections(strings.NewReader(text), "m.ini")
 	if err != nil {
 		t.Fatal(err)
@@ -393,7 +386,7 @@ func TestParseSections(t *testing.T) {
 	if len(defs) != 3 || defs[0].Name != "hill2" || defs[2].Name != "after" || len(defs[0].Unsupported)+len(defs[2].Unsupported) != 0 {
 		t.Fatalf("sections %v", defs)
 	}
-	if u := defs[1].Unsupported; len(u) != 1 || u[0].Error() != `m.ini:3: key "cannon": not supported: hopper (cannon)` {
+	if u := defs[1].Unsupported; len(u) != 1 || u[0].Error() != `m.ini:3: key "pieceDrops": not supported: piece drops` {
 		t.Errorf("cannons: unsupported %v", u)
 	}
 	if _, err := defs[1].Variant(); err == nil || !strings.Contains(err.Error(), "m.ini:3:") {

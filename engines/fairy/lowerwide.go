@@ -1,0 +1,329 @@
+package fairy
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"varena/engines/wide"
+)
+
+// Wide lowers the definition to the wide engine (engines/wide): boards
+// up to 12 files and 10 ranks, hoppers, lame leapers, mobility regions,
+// the flying general, janggi's palace, passing, bikjang and counting. A
+// rule that engine cannot play is refused in the package's one line,
+// FILE:LINE: key "K": not supported: REASON (an *Error wrapping
+// ErrUnsupported).
+func (d *Definition) Wide() (*wide.Variant, error) {
+	if len(d.Unsupported) > 0 {
+		return nil, d.Unsupported[0]
+	}
+	l := wideLowering{d: d}
+	r, err := l.rules()
+	if err != nil {
+		return nil, err
+	}
+	v, err := wide.NewVariant(r)
+	if err != nil {
+		return nil, &Error{File: d.File, Line: d.Line, Err: fmt.Errorf("section [%s]: %w", d.Name, err)}
+	}
+	return v, nil
+}
+
+type wideLowering struct{ d *Definition }
+
+func (l *wideLowering) refuse(key, format string, args ...any) error {
+	return refuseAt(l.d, key, format, args...)
+}
+
+// refuseAt returns the one-line error of a rule an engine cannot play,
+// placed where key took effect.
+func refuseAt(d *Definition, key, format string, args ...any) error {
+	p, ok := d.Keys[key]
+	if !ok {
+		p = Pos{File: d.File, Line: d.Line}
+	}
+	return &Error{File: p.File, Line: p.Line, Key: key, Err: unsupported(format, args...)}
+}
+
+func (l *wideLowering) region(r Region) wide.Bitboard {
+	var b wide.Bitboard
+	for _, s := range r {
+		if s.File < l.d.Files && s.Rank < l.d.Ranks {
+			b = b.With(wide.Square(s.Rank*l.d.Files + s.File))
+		}
+	}
+	return b
+}
+
+func letters(d *Definition, s PieceSet) []byte {
+	var out []byte
+	for _, k := range s.Keys {
+		if p := d.Piece(k); p != nil {
+			out = append(out, p.Letter)
+		}
+	}
+	return out
+}
+
+func wideValue(r Result) wide.Value {
+	switch r {
+	case Win:
+		return wide.ValueWin
+	case Loss:
+		return wide.ValueLoss
+	case Draw:
+		return wide.ValueDraw
+	}
+	return wide.NoValue
+}
+
+func (l *wideLowering) rules() (wide.Rules, error) {
+	d := l.d
+	r := wide.Rules{
+		Name: d.Name, Files: d.Files, Ranks: d.Ranks, StartFEN: d.StartFEN,
+		Checking: d.Checking,
+	}
+	if d.Files > wide.MaxFiles || d.Ranks > wide.MaxRanks {
+		return r, l.refuse("maxFile", "board of %d files and %d ranks: the engines play at most %dx%d", d.Files, d.Ranks, wide.MaxFiles, wide.MaxRanks)
+	}
+	if err := l.pieces(&r); err != nil {
+		return r, err
+	}
+	// Promotion, double steps, en passant.
+	if d.Piece("pawn") != nil {
+		for c := 0; c < 2; c++ {
+			if d.PromotionPieces[c].All {
+				return r, l.refuse("promotionPieceTypes", "promotion to every type (*)")
+			}
+			r.PromotionRegion[c] = l.region(d.PromotionRegion[c])
+			r.PromotionTypes[c] = letters(d, d.PromotionPieces[c])
+			if d.DoubleStep {
+				r.DoubleStepRegion[c] = l.region(d.DoubleStepRegion[c])
+			}
+		}
+		r.MandatoryPromotion = d.MandatoryPawnPromotion
+		if len(d.EnPassantRegion) != d.Files*d.Ranks {
+			return r, l.refuse("enPassantRegion", "en passant in part of the board")
+		}
+	}
+	if len(d.PromotionLimit) > 0 {
+		r.PromotionLimit = map[byte]int{}
+		for k, n := range d.PromotionLimit {
+			if p := d.Piece(k); p != nil {
+				r.PromotionLimit[p.Letter] = n
+			}
+		}
+	}
+	if d.MandatoryPiecePromotion || len(d.PromotedPiece) > 0 {
+		return r, l.refuse("promotedPieceType", "promotion of pieces other than the pawn")
+	}
+	r.ImmobilityIllegal = d.ImmobilityIllegal
+	if err := l.castling(&r); err != nil {
+		return r, err
+	}
+	// Large-board rules.
+	r.SoldierRank = d.SoldierPromotionRank
+	r.DiagonalLines = l.region(d.DiagonalLines)
+	r.FlyingGeneral = d.FlyingGeneral
+	r.Bikjang = d.BikjangRule
+	r.KingPass = d.KingPass
+	r.PerpetualCheckIllegal = d.PerpetualCheckIllegal
+	if d.MaterialCounting == "janggi" {
+		r.MaterialCounting = wide.JanggiCounting
+	}
+	// Game ends.
+	switch {
+	case d.MustCapture:
+		return r, l.refuse("mustCapture", "compulsory captures in the wide engine")
+	case d.CheckCounting:
+		return r, l.refuse("checkCounting", "check counting in the wide engine")
+	case d.StalematePieceCount:
+		return r, l.refuse("stalematePieceCount", "stalemate by piece count in the wide engine")
+	case d.ExtinctionPseudoRoyal:
+		return r, l.refuse("extinctionPseudoRoyal", "pseudo-royal extinction pieces")
+	case d.BareKingValue != ResultNone:
+		return r, l.refuse("bareKingValue", "bare-king rule in the wide engine")
+	case d.CountingRule != "none":
+		return r, l.refuse("countingRule", "counting rule %s in the wide engine", d.CountingRule)
+	case d.FlagPieceCount != 1 || d.FlagPieceBlockedWin || d.FlagPieceSafe:
+		return r, l.refuse("flagPieceCount", "flag rules beyond one piece on its region")
+	}
+	r.CheckmateValue = wideValue(d.CheckmateValue)
+	r.StalemateValue = wideValue(d.StalemateValue)
+	r.ExtinctionValue = wideValue(d.ExtinctionValue)
+	r.ExtinctionAll = d.ExtinctionPieces.All
+	r.ExtinctionTypes = letters(d, d.ExtinctionPieces)
+	r.ExtinctionPieceCount = d.ExtinctionPieceCount
+	r.ExtinctionOpponentPieceCount = d.ExtinctionOpponentPieceCount
+	r.ExtinctionClaim = d.ExtinctionClaim
+	if !d.FlagPiece[0].All && !d.FlagPiece[1].All && len(d.FlagPiece[0].Keys)+len(d.FlagPiece[1].Keys) > 0 {
+		if !slices.Equal(d.FlagPiece[0].Keys, d.FlagPiece[1].Keys) || len(d.FlagPiece[0].Keys) != 1 {
+			return r, l.refuse("flagPiece", "flag pieces that differ between the sides")
+		}
+		r.FlagPiece = d.Piece(d.FlagPiece[0].Keys[0]).Letter
+		r.FlagRegion = [2]wide.Bitboard{l.region(d.FlagRegion[0]), l.region(d.FlagRegion[1])}
+		r.FlagMove = d.FlagMove
+	} else if d.FlagPiece[0].All || d.FlagPiece[1].All {
+		return r, l.refuse("flagPiece", "every piece as flag piece (*)")
+	}
+	r.NMoveRule = d.NMoveRule
+	r.NFoldRule = d.NFoldRule
+	r.NFoldValue = wideValue(d.NFoldValue)
+	r.NFoldValueAbsolute = d.NFoldValueAbsolute
+	return r, nil
+}
+
+// pieces lowers the piece types in Fairy-Stockfish's order, with the
+// palace diagonals janggi's pieces have along DiagonalLines.
+func (l *wideLowering) pieces(r *wide.Rules) error {
+	d := l.d
+	for _, p := range d.Pieces {
+		pr := wide.PieceRule{
+			Letter: p.Letter, Name: p.Key, Royal: p.Royal,
+			Pawn: p.Key == "pawn", Soldier: p.Key == "soldier", NoSameHurdle: p.Key == "janggiCannon",
+		}
+		if m, ok := d.MobilityRegion[p.Key]; ok {
+			pr.Mobility = [2]wide.Bitboard{l.region(m[0]), l.region(m[1])}
+		}
+		for _, a := range p.Atoms {
+			pr.Atoms = append(pr.Atoms, wide.Atom{DX: a.DX, DY: a.DY, Range: a.Range, Move: a.Move, Capture: a.Capture,
+				Hop: a.Hop, Grasshopper: a.Grasshopper, Lame: a.Lame})
+		}
+		if len(d.DiagonalLines) > 0 {
+			pr.Atoms = append(pr.Atoms, palaceAtoms(p)...)
+		}
+		r.Pieces = append(r.Pieces, pr)
+	}
+	return nil
+}
+
+// palaceAtoms returns the moves Fairy-Stockfish gives a piece along the
+// palace diagonals: a wazir (and a king moving as one) steps as a fers,
+// a soldier steps diagonally forward, a rook slides as a bishop, the
+// janggi cannon hops diagonally.
+func palaceAtoms(p Piece) []wide.Atom {
+	var betza string
+	switch {
+	case p.Key == "wazir" || p.Key == "king" && p.Betza == "W":
+		betza = "F"
+	case p.Key == "soldier":
+		betza = "fF"
+	case p.Key == "rook":
+		betza = "B"
+	case p.Key == "janggiCannon":
+		betza = "pB"
+	default:
+		return nil
+	}
+	atoms, _ := ParseBetza(betza)
+	out := make([]wide.Atom, len(atoms))
+	for i, a := range atoms {
+		out[i] = wide.Atom{DX: a.DX, DY: a.DY, Range: a.Range, Move: a.Move, Capture: a.Capture, Hop: a.Hop, Palace: true}
+	}
+	return out
+}
+
+// castling lowers Fairy-Stockfish 11.1's castling: the king (the royal
+// piece) from its square to the castling files, the rook type of
+// castlingRookPiece from the outermost square of that type (the rights
+// of the FEN say which). The newer keys castlingKingFile and
+// castlingRook*File are not read: the wide engine castles from the
+// pieces' squares, as 11.1 does.
+func (l *wideLowering) castling(r *wide.Rules) error {
+	d := l.d
+	if !d.Castling {
+		return nil
+	}
+	royal := d.Piece("king")
+	if royal == nil {
+		if hasRights(d.StartFEN) {
+			return l.refuse("castlingKingPiece", "castling without a royal king")
+		}
+		return nil
+	}
+	if d.CastlingKingPiece[0] != "king" || d.CastlingKingPiece[1] != "king" {
+		return l.refuse("castlingKingPiece", "castling with a piece other than the royal king")
+	}
+	rooks := d.CastlingRookPieces
+	if len(rooks[0].Keys) != 1 || !slices.Equal(rooks[0].Keys, rooks[1].Keys) || rooks[0].All {
+		return l.refuse("castlingRookPieces", "castling with more than one rook type")
+	}
+	rook := d.Piece(rooks[0].Keys[0])
+	if rook == nil {
+		if hasRights(d.StartFEN) {
+			return l.refuse("castlingRookPiece", "castling without its rook type")
+		}
+		return nil
+	}
+	r.Castling, r.Chess960 = true, d.Chess960
+	r.CastlingKingsideFile, r.CastlingQueensideFile = d.CastlingKingsideFile, d.CastlingQueensideFile
+	r.CastlingRank = d.CastlingRank
+	r.CastlingRook = rook.Letter
+	return nil
+}
+
+// hasRights reports whether a FEN's castling field grants a right.
+func hasRights(fen string) bool {
+	f := strings.Fields(fen)
+	if len(f) < 3 || f[2] == "-" {
+		return false
+	}
+	for _, c := range f[2] {
+		if c < '0' || c > '9' {
+			return true
+		}
+	}
+	return false
+}
+
+// wideOnly returns the refusal of the narrow engine (Definition.Variant)
+// for a definition with a rule only the wide engine plays, nil if none.
+func (d *Definition) wideOnly() error {
+	for _, p := range d.Pieces {
+		for _, a := range p.Atoms {
+			switch {
+			case a.Hop:
+				return refuseAt(d, p.Key, "hopper (%s: %s)", p.Key, p.Betza)
+			case a.Grasshopper:
+				return refuseAt(d, p.Key, "grasshopper (%s: %s)", p.Key, p.Betza)
+			case a.Lame:
+				return refuseAt(d, p.Key, "lame leaper (%s: %s)", p.Key, p.Betza)
+			}
+		}
+	}
+	for k := range d.MobilityRegion {
+		for _, key := range []string{"mobilityRegionWhite", "mobilityRegionBlack"} {
+			name := key + string(k[0]-'a'+'A') + k[1:]
+			if _, ok := d.Keys[name]; ok {
+				return refuseAt(d, name, "mobility regions")
+			}
+		}
+	}
+	checks := []struct {
+		key, why string
+		on       bool
+	}{
+		{"flyingGeneral", "flying general", d.FlyingGeneral},
+		{"soldierPromotionRank", "soldier promotion", d.SoldierPromotionRank != 1 && d.Piece("soldier") != nil},
+		{"promotionLimit", "promotion limits", len(d.PromotionLimit) > 0},
+		{"diagonalLines", "palace diagonals", len(d.DiagonalLines) > 0},
+		{"kingPass", "passing", d.KingPass},
+		{"bikjangRule", "bikjang", d.BikjangRule},
+		{"materialCounting", "material counting", d.MaterialCounting != "none"},
+		{"perpetualCheckIllegal", "perpetual check rules", d.PerpetualCheckIllegal},
+		{"immobilityIllegal", "immobility rules", d.ImmobilityIllegal},
+	}
+	for _, c := range checks {
+		if c.on {
+			key := c.key
+			if key == "kingPass" {
+				if _, ok := d.Keys["pass"]; ok {
+					key = "pass"
+				}
+			}
+			return refuseAt(d, key, "%s", c.why)
+		}
+	}
+	return nil
+}

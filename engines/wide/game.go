@@ -1,0 +1,127 @@
+package wide
+
+// Game is a game from a position: its moves and the history the
+// repetition rules read.
+type Game struct {
+	pos     Position
+	moves   []Move
+	hashes  []uint64 // the hash of every position, the start's first
+	checks  []bool   // whether the side to move was in check there
+	current Position
+}
+
+// NewGame starts a game from pos.
+func NewGame(pos Position) *Game {
+	g := &Game{pos: pos, current: pos}
+	g.hashes = append(g.hashes, pos.Hash())
+	g.checks = append(g.checks, pos.InCheck())
+	return g
+}
+
+// Play makes the legal move m (as MakeMove, m must be legal: outside
+// input goes through ParseUCIMove or ParseSAN first, or PlayUCI).
+func (g *Game) Play(m Move) {
+	g.current.MakeMove(m, &g.current)
+	g.moves = append(g.moves, m)
+	g.hashes = append(g.hashes, g.current.Hash())
+	g.checks = append(g.checks, g.current.InCheck())
+}
+
+// PlayUCI plays the legal move s names.
+func (g *Game) PlayUCI(s string) error {
+	m, err := g.current.ParseUCIMove(s)
+	if err != nil {
+		return err
+	}
+	g.Play(m)
+	return nil
+}
+
+// Start returns the position the game started from.
+func (g *Game) Start() *Position { return &g.pos }
+
+// Position returns the current position.
+func (g *Game) Position() *Position { return &g.current }
+
+// Moves returns the moves played (the game's own slice: do not change).
+func (g *Game) Moves() []Move { return g.moves }
+
+// Hashes returns the hash of each position of the game, the start's first
+// (the game's own slice: do not change).
+func (g *Game) Hashes() []uint64 { return g.hashes }
+
+// Outcome returns the game's result: the position's immediate ends
+// (extinction, flag, bikjang, double pass), the n-fold repetition with
+// its perpetual-check rule, then checkmate, stalemate and the n-move rule
+// (Position.Status), in Fairy-Stockfish's order.
+func (g *Game) Outcome() Outcome {
+	p := &g.current
+	if o, over := p.immediateEnd(); over {
+		return o
+	}
+	if o, over := g.repetition(); over {
+		return o
+	}
+	return p.Status()
+}
+
+// repetition applies Fairy-Stockfish's n-fold rule: the current position
+// occurred NFoldRule times within the plies since the last capture or
+// pawn move (positions with the same side to move). With
+// PerpetualCheckIllegal, a side that gave check at every one of its moves
+// since the first occurrence loses (both: the value stands).
+func (g *Game) repetition() (Outcome, bool) {
+	p := &g.current
+	r := &p.v.r
+	if r.NFoldRule <= 0 {
+		return Outcome{}, false
+	}
+	n := len(g.hashes) - 1
+	end := min(int(p.halfmove), n)
+	if end < 4 {
+		return Outcome{}, false
+	}
+	chk := func(i int) bool { return i >= 0 && g.checks[i] }
+	them := chk(n) && chk(n-2) // the side that just moved checked
+	us := chk(n-1) && chk(n-3)
+	cnt := 0
+	for i := 4; i <= end; i += 2 {
+		them = them && chk(n-i)
+		if g.hashes[n-i] == g.hashes[n] {
+			cnt++
+			if cnt+1 == r.NFoldRule {
+				return g.repetitionOutcome(them, us), true
+			}
+		}
+		if i+1 <= end {
+			us = us && chk(n-i-1)
+		}
+	}
+	return Outcome{}, false
+}
+
+func (g *Game) repetitionOutcome(them, us bool) Outcome {
+	p := &g.current
+	r := &p.v.r
+	side := p.side
+	if r.PerpetualCheckIllegal && (them || us) {
+		switch {
+		case !us:
+			return Outcome{resultFor(ValueWin, side), PerpetualCheck}
+		case !them:
+			return Outcome{resultFor(ValueLoss, side), PerpetualCheck}
+		}
+		return Outcome{p.countingResult(), PerpetualCheck}
+	}
+	val := r.NFoldValue
+	if val == NoValue {
+		val = ValueDraw
+	}
+	if r.NFoldValueAbsolute {
+		side = White
+	}
+	if val == ValueDraw {
+		return Outcome{p.countingResult(), Repetition}
+	}
+	return Outcome{resultFor(val, side), Repetition}
+}

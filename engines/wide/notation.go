@@ -1,0 +1,169 @@
+package wide
+
+import (
+	"fmt"
+	"strings"
+)
+
+// UCI returns m as Fairy-Stockfish writes UCI moves: from and to squares
+// ("a10a9"), the promotion type's lower-case letter after them, castling
+// as the king's move to its target square (Chess960: the king taking its
+// rook), a pass as the royal piece's square twice ("e2e2").
+func (p *Position) UCI(m Move) string {
+	v := p.v
+	if m == NullMove {
+		return "0000"
+	}
+	from, to := m.From(), m.To()
+	if m.IsCastling() && !v.r.Chess960 {
+		right := 2 * int(p.side)
+		if to < from {
+			right++
+		}
+		to, _ = p.castleSquares(right)
+	}
+	s := v.SquareName(from) + v.SquareName(to)
+	if t := m.Promotion(); t != NoPieceType {
+		s += string(v.TypeLetter(t))
+	}
+	return s
+}
+
+// ParseUCIMove returns the legal move s names. Where two legal moves have
+// the same text (a king's step and a castling to the same square), the
+// one generated first is taken, as Fairy-Stockfish takes it: the step.
+func (p *Position) ParseUCIMove(s string) (Move, error) {
+	if len(s) < 4 || len(s) > 8 {
+		return NullMove, fmt.Errorf("move %q: not a UCI move", short(s))
+	}
+	var buf [MaxMoves]Move
+	for _, m := range p.GenerateLegal(buf[:0]) {
+		if p.UCI(m) == s {
+			return m, nil
+		}
+	}
+	if err := p.checkUCISquares(s); err != nil {
+		return NullMove, err
+	}
+	return NullMove, fmt.Errorf("move %q is not legal in %s", s, p.FEN())
+}
+
+// checkUCISquares tells a malformed UCI move from an illegal one.
+func (p *Position) checkUCISquares(s string) error {
+	v := p.v
+	i := 1
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	if _, err := v.ParseSquare(s[:i]); err != nil {
+		return fmt.Errorf("move %q: %w", s, err)
+	}
+	j := i + 1
+	for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+		j++
+	}
+	if _, err := v.ParseSquare(s[i:j]); err != nil {
+		return fmt.Errorf("move %q: %w", s, err)
+	}
+	if rest := s[j:]; rest != "" && (len(rest) > 1 || v.TypeOf(rest[0]) == NoPieceType) {
+		return fmt.Errorf("move %q: %q is not a piece letter of %s", s, rest, v.r.Name)
+	}
+	return nil
+}
+
+// SAN returns m in Fairy-Stockfish's SAN (its notation for PGN, the one
+// its Python binding writes): the piece's upper-case letter (none for the
+// pawn), the origin's file, rank or square where another piece of the
+// type could go to the same square (always the file for a pawn's
+// capture), 'x' for a capture, the target square, "=X" for a promotion,
+// O-O or O-O-O for castling, then '+' for check or '#' for a check that
+// leaves no legal move. A pass is written as the royal piece's move to
+// its own square ("Ke2").
+func (p *Position) SAN(m Move) string {
+	v := p.v
+	var b strings.Builder
+	from, to := m.From(), m.To()
+	if m.IsCastling() {
+		if to > from {
+			b.WriteString("O-O")
+		} else {
+			b.WriteString("O-O-O")
+		}
+	} else {
+		pc := p.board[from]
+		t := pc.Type()
+		capture := m.IsEnPassant() || (p.board[to] != NoPiece && !m.IsPass())
+		if t != v.pawn {
+			b.WriteByte(v.PieceLetter(MakePiece(White, t)))
+		}
+		switch {
+		case t == v.pawn && capture:
+			b.WriteByte('a' + byte(v.FileOf(from)))
+		case !m.IsPass():
+			b.WriteString(p.disambiguation(m))
+		}
+		if capture {
+			b.WriteByte('x')
+		}
+		b.WriteString(v.SquareName(to))
+		if pr := m.Promotion(); pr != NoPieceType {
+			b.WriteByte('=')
+			b.WriteByte(v.PieceLetter(MakePiece(White, pr)))
+		}
+	}
+	var child Position
+	p.MakeMove(m, &child)
+	if child.InCheck() {
+		if child.CountLegal() == 0 {
+			b.WriteByte('#')
+		} else {
+			b.WriteByte('+')
+		}
+	}
+	return b.String()
+}
+
+// disambiguation returns the origin's file, rank or square when another
+// piece of the moving type has a legal move of the same kind to the same
+// square.
+func (p *Position) disambiguation(m Move) string {
+	v := p.v
+	from, to := m.From(), m.To()
+	t := p.board[from].Type()
+	var buf [MaxMoves]Move
+	var others Bitboard
+	for _, o := range p.GenerateLegal(buf[:0]) {
+		if o.To() == to && o.From() != from && o.kind() == m.kind() && o.Promotion() == m.Promotion() && p.board[o.From()].Type() == t {
+			others = others.With(o.From())
+		}
+	}
+	switch {
+	case !others.any():
+		return ""
+	case !others.and(v.fileBB[v.FileOf(from)]).any():
+		return string(rune('a' + v.FileOf(from)))
+	case !others.and(v.rankBB[v.RankOf(from)]).any():
+		return fmt.Sprint(v.RankOf(from) + 1)
+	}
+	return v.SquareName(from)
+}
+
+// ParseSAN returns the legal move s names in the SAN SAN writes ('+',
+// '#', '!' and '?' at the end are ignored, 0-0 is read as O-O).
+func (p *Position) ParseSAN(s string) (Move, error) {
+	t := strings.TrimRight(s, "+#!?")
+	if t == "" || len(s) > 32 {
+		return NullMove, fmt.Errorf("SAN %q: not a move", short(s))
+	}
+	t = strings.ReplaceAll(t, "0", "O")
+	if strings.Trim(t, "O-") != "" {
+		t = strings.TrimRight(s, "+#!?") // only castling spells 0 as O
+	}
+	var buf [MaxMoves]Move
+	for _, m := range p.GenerateLegal(buf[:0]) {
+		if strings.TrimRight(p.SAN(m), "+#") == t {
+			return m, nil
+		}
+	}
+	return NullMove, fmt.Errorf("SAN %q is not a legal move in %s", s, p.FEN())
+}

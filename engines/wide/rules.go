@@ -1,0 +1,316 @@
+package wide
+
+// Color is a side: White moves first.
+type Color uint8
+
+// The two sides.
+const (
+	White Color = 0
+	Black Color = 1
+)
+
+func (c Color) String() string {
+	if c == White {
+		return "white"
+	}
+	return "black"
+}
+
+// Square is rank*files + file of the variant's board, a1 = 0.
+type Square uint8
+
+// NoSquare is the absent square.
+const NoSquare Square = 255
+
+// PieceType is a variant's piece type: 1 for the first entry of
+// Rules.Pieces, 2 for the second, and so on.
+type PieceType uint8
+
+// NoPieceType is the absent type.
+const NoPieceType PieceType = 0
+
+// Piece is a coloured piece: its type times two plus its colour. The zero
+// value is no piece.
+type Piece uint8
+
+// NoPiece is the empty square's piece.
+const NoPiece Piece = 0
+
+// MakePiece returns the piece of colour c and type t.
+func MakePiece(c Color, t PieceType) Piece { return Piece(t)<<1 | Piece(c) }
+
+// Color returns the piece's colour.
+func (p Piece) Color() Color { return Color(p & 1) }
+
+// Type returns the piece's type.
+func (p Piece) Type() PieceType { return PieceType(p >> 1) }
+
+// Value is a game result seen from one side, as Fairy-Stockfish's rule
+// values are (checkmateValue = loss: the side to move, mated, loses).
+type Value uint8
+
+// The values. NoValue leaves a rule out (or takes its default, where a
+// field says so).
+const (
+	NoValue Value = iota
+	ValueWin
+	ValueLoss
+	ValueDraw
+)
+
+// Counting is a material count that decides a game the rules would
+// otherwise draw (Fairy-Stockfish's materialCounting).
+type Counting uint8
+
+// The material counts.
+const (
+	NoCounting Counting = iota
+	// JanggiCounting: rook 13, cannon 7, horse 5, elephant 3, advisor 3,
+	// soldier 2 points; Black gets 1 point for moving second (Fairy-
+	// Stockfish scores White's total minus Black's minus one, above zero
+	// a White win, else a Black win).
+	JanggiCounting
+)
+
+// Atom is one directed move of a piece, as Fairy-Stockfish reads Betza
+// notation: a leap, a ride, a hop or a lame leap along (DX, DY).
+type Atom struct {
+	// DX files to the right, DY ranks forward, from White's side. Black's
+	// atoms are White's turned half round (both signs flipped), as
+	// Fairy-Stockfish turns them.
+	DX, DY int
+	// Range is 1 for a leap, 0 for a rider without limit, n > 1 for a
+	// rider of at most n steps.
+	Range   int
+	Move    bool // may go to an empty square
+	Capture bool // may capture on its target square
+	// Hop (Betza p, Range 0): a cannon's line; it needs exactly one piece
+	// (the hurdle) between its square and its target, and moves to the
+	// empty squares beyond the hurdle or captures the first piece there.
+	Hop bool
+	// Grasshopper (Betza g): it needs a hurdle and lands on the square
+	// right behind it.
+	Grasshopper bool
+	// Lame (Betza n, a leap): the leap is blocked by a piece on any square
+	// of Fairy-Stockfish's path to the target (it steps towards the
+	// target along the longer coordinate, diagonally when both are equal):
+	// the xiangqi horse nN, elephant nA, janggi elephant nZ.
+	Lame bool
+	// Palace: the atom is available only along Rules.DiagonalLines: from
+	// a square of them, through and to squares of them (janggi's palace
+	// diagonals).
+	Palace bool
+}
+
+// PieceRule is one piece type of a variant.
+type PieceRule struct {
+	Letter byte   // FEN letter, lower case (upper case for White on the board)
+	Name   string // Fairy-Stockfish's name for it ("rook", "janggiCannon"), for messages
+	Atoms  []Atom
+	// Royal marks the king: a side may not leave it attacked (with
+	// Rules.Checking), and it is the piece of castling, flying general and
+	// bikjang. At most one type is royal, with at most one piece a side.
+	Royal bool
+	// Pawn marks Fairy-Stockfish's pawn: it steps twice from
+	// DoubleStepRegion, captures en passant and promotes in
+	// PromotionRegion. Its atoms are its ordinary moves (fmW, fcF).
+	Pawn bool
+	// Soldier marks Fairy-Stockfish's soldier: before the relative rank
+	// Rules.SoldierRank it has only its straight forward atoms.
+	Soldier bool
+	// NoSameHurdle: its hops may neither pass over nor capture a piece of
+	// its own type, of either colour (the janggi cannon).
+	NoSameHurdle bool
+	// Mobility limits the squares the piece of each colour moves to and
+	// attacks (Fairy-Stockfish's mobilityRegion); an empty set is the
+	// whole board.
+	Mobility [2]Bitboard
+}
+
+// Rules describes a variant in Fairy-Stockfish's terms. [2] arrays are
+// White, Black. NewVariant checks a Rules and compiles its tables.
+type Rules struct {
+	Name         string
+	Files, Ranks int // at most 12 files, 10 ranks, 120 squares
+	Pieces       []PieceRule
+	StartFEN     string
+
+	// Checking: the royal piece may not be left attacked; mate and
+	// stalemate are told apart.
+	Checking bool
+
+	// Promotion of the pawn: where (the target square's region), to which
+	// types (letters, in the order moves are generated), whether it is
+	// mandatory (else the pawn may also stay a pawn there), and how many
+	// pieces of a type a side may have at most for a pawn to promote to it
+	// (Fairy-Stockfish's promotionLimit; 0 or absent: no limit).
+	PromotionRegion    [2]Bitboard
+	PromotionTypes     [2][]byte
+	MandatoryPromotion bool
+	PromotionLimit     map[byte]int
+	// ImmobilityIllegal: a move that leaves a piece on a square from which
+	// it has no move on an empty board is illegal (grand's pawn on the
+	// last rank that does not promote).
+	ImmobilityIllegal bool
+
+	// DoubleStepRegion holds the squares the pawn may step twice from; a
+	// double step past an enemy pawn that could capture it sets the
+	// en-passant square, as Fairy-Stockfish sets it.
+	DoubleStepRegion [2]Bitboard
+
+	// Castling: the king (Royal) moves from its square on CastlingRank
+	// (1-based, from its side) to CastlingKingsideFile or
+	// CastlingQueensideFile (0-based), the rook (type CastlingRook, the
+	// outermost one on that side for K and Q rights) to the square next to
+	// it on the inside. Chess960 takes X-FEN/Shredder-FEN rights (rook
+	// files) and writes castling as the king taking its rook in UCI.
+	Castling              bool
+	Chess960              bool
+	CastlingKingsideFile  int
+	CastlingQueensideFile int
+	CastlingRank          int
+	CastlingRook          byte
+
+	// SoldierRank is Fairy-Stockfish's soldierPromotionRank, 1-based from
+	// the soldier's side: from there on a Soldier has its sideways atoms.
+	SoldierRank int
+	// DiagonalLines holds the squares of janggi's palace diagonals, along
+	// which the atoms marked Palace move.
+	DiagonalLines Bitboard
+	// FlyingGeneral: a move may not leave the two royal pieces on one file
+	// or rank with nothing between (xiangqi).
+	FlyingGeneral bool
+	// Bikjang: royal pieces facing each other (one file or rank, nothing
+	// between) after a move oblige the other side to break the line or
+	// pass; facing after two plies in a row ends the game, a draw or by
+	// MaterialCounting (janggi).
+	Bikjang bool
+	// KingPass: a side may pass (its royal piece stays on its square) when
+	// not in check, or at any time while the royal pieces face each other
+	// under Bikjang. Two passes in a row end the game like bikjang.
+	KingPass bool
+	// MaterialCounting decides the game ends the rules would draw: the
+	// n-move rule, bikjang, double passing, repetition.
+	MaterialCounting Counting
+
+	// Game ends, values from the side to move's view. CheckmateValue
+	// (NoValue: ValueLoss) when the side to move has no legal move and is in
+	// check, StalemateValue (NoValue: ValueDraw) when it is not.
+	CheckmateValue Value
+	StalemateValue Value
+	// NMoveRule: the game is drawn (or counted) when that many moves of
+	// each side passed without capture or pawn move; 0 for none.
+	NMoveRule int
+	// NFoldRule: the game ends when a position occurs that many times
+	// (0: none); NFoldValue (NoValue: ValueDraw) is the result for the side to
+	// move then, for White with NFoldValueAbsolute.
+	NFoldRule          int
+	NFoldValue         Value
+	NFoldValueAbsolute bool
+	// PerpetualCheckIllegal: at the n-fold repetition, a side that gave
+	// check with every move since the first occurrence loses (both: draw).
+	PerpetualCheckIllegal bool
+
+	// Extinction: a side with at most ExtinctionPieceCount pieces of one of
+	// ExtinctionTypes (every type with ExtinctionAll, counted together)
+	// while the other side has at least ExtinctionOpponentPieceCount (one
+	// more for the side to move with ExtinctionClaim) gets
+	// ExtinctionValue. NoValue: no extinction rule.
+	ExtinctionValue              Value
+	ExtinctionTypes              []byte
+	ExtinctionAll                bool
+	ExtinctionPieceCount         int
+	ExtinctionOpponentPieceCount int
+	ExtinctionClaim              bool
+
+	// Flag: a piece of type FlagPiece (letter) on the side's FlagRegion
+	// wins; with FlagMove the opponent first gets one more move.
+	FlagPiece  byte
+	FlagRegion [2]Bitboard
+	FlagMove   bool
+}
+
+// Result is the result of a game.
+type Result uint8
+
+// The results.
+const (
+	Ongoing Result = iota
+	WhiteWins
+	BlackWins
+	Draw
+)
+
+func (r Result) String() string {
+	switch r {
+	case WhiteWins:
+		return "1-0"
+	case BlackWins:
+		return "0-1"
+	case Draw:
+		return "1/2-1/2"
+	}
+	return "*"
+}
+
+// Termination is why a game ended.
+type Termination uint8
+
+// The reasons.
+const (
+	NotOver Termination = iota
+	Checkmate
+	Stalemate
+	FiftyMoves // the n-move rule
+	Repetition
+	PerpetualCheck
+	Extinction
+	Bikjang
+	DoublePass
+	FlagReached
+)
+
+var terminationNames = [...]string{
+	NotOver:        "not over",
+	Checkmate:      "checkmate",
+	Stalemate:      "stalemate",
+	FiftyMoves:     "n-move rule",
+	Repetition:     "repetition",
+	PerpetualCheck: "perpetual check",
+	Extinction:     "extinction",
+	Bikjang:        "bikjang",
+	DoublePass:     "both sides passed",
+	FlagReached:    "flag reached",
+}
+
+func (t Termination) String() string {
+	if int(t) < len(terminationNames) {
+		return terminationNames[t]
+	}
+	return "unknown"
+}
+
+// Outcome is a game's result and the reason for it.
+type Outcome struct {
+	Result Result
+	Reason Termination
+}
+
+// resultFor returns the result of value v for side c.
+func resultFor(v Value, c Color) Result {
+	switch v {
+	case ValueWin:
+		if c == White {
+			return WhiteWins
+		}
+		return BlackWins
+	case ValueLoss:
+		if c == White {
+			return BlackWins
+		}
+		return WhiteWins
+	case ValueDraw:
+		return Draw
+	}
+	return Ongoing
+}

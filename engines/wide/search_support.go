@@ -1,0 +1,172 @@
+package wide
+
+// What a searcher (engines/widesearch) asks of a position beyond its
+// legal moves: the tactical moves alone for quiescence, what a move
+// takes, a null move, the rules' game ends without move generation, and
+// the repetition rule judged on a search path. Kept in one file, apart
+// from the generator, so that the search's needs stay visible.
+
+// Pop removes and returns the lowest square of b, NoSquare if b is empty.
+func (b *Bitboard) Pop() Square {
+	if b.IsEmpty() {
+		return NoSquare
+	}
+	return b.pop()
+}
+
+// GenerateCaptures appends the legal captures and promotions (en passant
+// included) to buf and returns it: quiescence's moves. Like
+// GenerateLegal it does not allocate when buf has room, and returns none
+// in a position the rules have ended. It generates the pseudo-legal
+// moves and tests only the tactical ones for legality.
+func (p *Position) GenerateCaptures(buf []Move) []Move {
+	if _, over := p.immediateEnd(); over {
+		return buf
+	}
+	start := len(buf)
+	buf = p.genPseudo(buf)
+	enemy := p.byColor[p.side^1]
+	out := buf[:start]
+	for _, m := range buf[start:] {
+		if m.Promotion() != NoPieceType || m.kind() == kindEnPassant || m.kind() == kindNormal && enemy.Has(m.To()) {
+			out = append(out, m)
+		}
+	}
+	return p.keepLegal(out, start)
+}
+
+// keepLegal keeps, in place, the legal moves of the pseudo-legal
+// buf[start:], as GenerateLegal does.
+func (p *Position) keepLegal(buf []Move, start int) []Move {
+	v := p.v
+	us := p.side
+	if !v.r.Checking || p.king[us] == NoSquare {
+		return buf
+	}
+	full := p.flags&(flagInCheck|flagBikjang) != 0
+	ksq := p.king[us]
+	dangerFrom := v.dangerLines[ksq].or(v.legs[us^1][ksq])
+	dangerTo := v.dangerLines[ksq]
+	out := buf[:start]
+	for _, m := range buf[start:] {
+		from := m.From()
+		if !full && m.kind() == kindNormal && from != ksq && !dangerFrom.Has(from) && !dangerTo.Has(m.To()) {
+			out = append(out, m)
+			continue
+		}
+		if p.legalAfter(m) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// Captured returns the type of the piece the move m of the side to move
+// takes, NoPieceType if it takes none (castling, a pass, a quiet move).
+func (p *Position) Captured(m Move) PieceType {
+	switch m.kind() {
+	case kindEnPassant:
+		return p.v.pawn
+	case kindNormal:
+		if pc := p.board[m.To()]; pc != NoPiece && pc.Color() != p.side {
+			return pc.Type()
+		}
+	}
+	return NoPieceType
+}
+
+// MakeNullMove writes into child the position with the other side to
+// move and nothing moved (the search's null move): no en-passant square,
+// the halfmove clock one on. It refuses (false, child unchanged) in check
+// and while the royal pieces face each other under bikjang, where a
+// position without a move of the side to move is no position of the
+// rules. child may be p.
+func (p *Position) MakeNullMove(child *Position) bool {
+	if p.flags&(flagInCheck|flagBikjang) != 0 {
+		return false
+	}
+	if child != p {
+		*child = *p
+	}
+	if child.ep != NoSquare {
+		child.hash ^= zobristEP[p.v.FileOf(child.ep)]
+		child.ep = NoSquare
+	}
+	child.halfmove++
+	if child.side == Black {
+		child.fullmove++
+	}
+	child.side ^= 1
+	child.hash ^= zobristSide
+	child.setState(false, false)
+	return true
+}
+
+// ImmediateEnd returns the game end the position decides by itself
+// before any move is generated (extinction, a flag reached, bikjang or
+// passing twice), as Status and GenerateLegal judge it.
+func (p *Position) ImmediateEnd() (Outcome, bool) { return p.immediateEnd() }
+
+// CountingResult returns the result the rules give a game they end
+// without a winner (repetition, the n-move rule, bikjang): a draw, or
+// the winner of janggi's material count.
+func (p *Position) CountingResult() Result { return p.countingResult() }
+
+// RepetitionOutcome judges the repetition rule on a line of play: hashes
+// and checks hold, for each position of the line with p (its last) at
+// the end, its hash and whether its side to move was in check. It
+// applies Game.Outcome's rule with nfold occurrences (a search passes 2:
+// a position seen once before is repeated), the perpetual-check rule
+// included. Slices shorter than p's halfmove clock are read as far as
+// they go.
+func RepetitionOutcome(p *Position, hashes []uint64, checks []bool, nfold int) (Outcome, bool) {
+	n := len(hashes) - 1
+	end := min(int(p.halfmove), n)
+	if nfold < 2 || end < 4 || len(checks) != len(hashes) {
+		return Outcome{}, false
+	}
+	chk := func(i int) bool { return i >= 0 && checks[i] }
+	them := chk(n) && chk(n-2)
+	us := chk(n-1) && chk(n-3)
+	h := hashes[n]
+	cnt := 0
+	for i := 4; i <= end; i += 2 {
+		them = them && chk(n-i)
+		if hashes[n-i] == h {
+			cnt++
+			if cnt+1 == nfold {
+				return p.repetitionOutcome(them, us), true
+			}
+		}
+		if i+1 <= end {
+			us = us && chk(n-i-1)
+		}
+	}
+	return Outcome{}, false
+}
+
+// repetitionOutcome is Game.repetitionOutcome for the position p.
+func (p *Position) repetitionOutcome(them, us bool) Outcome {
+	r := &p.v.r
+	side := p.side
+	if r.PerpetualCheckIllegal && (them || us) {
+		switch {
+		case !us:
+			return Outcome{resultFor(ValueWin, side), PerpetualCheck}
+		case !them:
+			return Outcome{resultFor(ValueLoss, side), PerpetualCheck}
+		}
+		return Outcome{p.countingResult(), PerpetualCheck}
+	}
+	val := r.NFoldValue
+	if val == NoValue {
+		val = ValueDraw
+	}
+	if r.NFoldValueAbsolute {
+		side = White
+	}
+	if val == ValueDraw {
+		return Outcome{p.countingResult(), Repetition}
+	}
+	return Outcome{resultFor(val, side), Repetition}
+}

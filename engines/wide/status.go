@@ -1,0 +1,125 @@
+package wide
+
+// immediateEnd returns the outcome of a game end that needs no move
+// generation, in Fairy-Stockfish's order: extinction, flag, bikjang and
+// passing twice.
+func (p *Position) immediateEnd() (Outcome, bool) {
+	v := p.v
+	us, them := p.side, p.side^1
+	if v.r.ExtinctionValue != NoValue {
+		for _, c := range [2]Color{them, us} {
+			need := v.r.ExtinctionOpponentPieceCount
+			if v.r.ExtinctionClaim && c == us {
+				need++
+			}
+			if p.extinct(c, need) {
+				return Outcome{resultFor(v.r.ExtinctionValue, c), Extinction}, true
+			}
+		}
+	}
+	if t := v.flagPiece; t != NoPieceType {
+		if !v.r.FlagMove {
+			if p.Pieces(them, t).and(v.r.FlagRegion[them]).any() {
+				return Outcome{resultFor(ValueWin, them), FlagReached}, true
+			}
+		} else if p.Pieces(us, t).and(v.r.FlagRegion[us]).any() {
+			// The side to move got there before its opponent's last move:
+			// it wins, unless that move brought Black there too.
+			if us == White && p.Pieces(them, t).and(v.r.FlagRegion[them]).any() {
+				return Outcome{Draw, FlagReached}, true
+			}
+			return Outcome{resultFor(ValueWin, us), FlagReached}, true
+		} else if t == v.royal && p.Pieces(them, t).and(v.r.FlagRegion[them]).any() {
+			// A royal flag piece ends the game at once unless Black can
+			// still answer by reaching its own flag.
+			if !(us == Black && p.canReachFlag()) {
+				return Outcome{resultFor(ValueWin, them), FlagReached}, true
+			}
+		}
+	}
+	if p.flags&(flagBikjang|flagPrevBikjang) == flagBikjang|flagPrevBikjang {
+		return Outcome{p.countingResult(), Bikjang}, true
+	}
+	if p.flags&(flagPass|flagPrevPass) == flagPass|flagPrevPass {
+		return Outcome{p.countingResult(), DoublePass}, true
+	}
+	return Outcome{}, false
+}
+
+// canReachFlag reports whether the side to move's royal piece has a legal
+// move into its flag region.
+func (p *Position) canReachFlag() bool {
+	if p.flags&flagInCheck != 0 {
+		return false
+	}
+	var buf [MaxMoves]Move
+	for _, m := range p.genPseudo(buf[:0]) {
+		if m.From() == p.king[p.side] && m.kind() == kindNormal && p.v.r.FlagRegion[p.side].Has(m.To()) && p.legalAfter(m) {
+			return true
+		}
+	}
+	return false
+}
+
+// extinct reports whether c is extinct while the other side keeps at
+// least need pieces of the type.
+func (p *Position) extinct(c Color, need int) bool {
+	v := p.v
+	n := v.r.ExtinctionPieceCount
+	if v.r.ExtinctionAll && p.byColor[c].Count() <= n && p.byColor[c^1].Count() >= need {
+		return true
+	}
+	for t := PieceType(1); int(t) <= v.ntypes; t++ {
+		if v.extinct[t] && p.Pieces(c, t).Count() <= n && p.Pieces(c^1, t).Count() >= need {
+			return true
+		}
+	}
+	return false
+}
+
+// countingResult returns a drawn game's result by the material count.
+func (p *Position) countingResult() Result {
+	v := p.v
+	if v.r.MaterialCounting != JanggiCounting {
+		return Draw
+	}
+	points := map[string]int{"rook": 13, "janggiCannon": 7, "horse": 5, "janggiElephant": 3, "wazir": 3, "soldier": 2}
+	n := -1
+	for name, w := range points {
+		t := v.byName(name)
+		n += w * (p.Pieces(White, t).Count() - p.Pieces(Black, t).Count())
+	}
+	if n > 0 {
+		return WhiteWins
+	}
+	return BlackWins
+}
+
+// Status returns what the position alone decides: the immediate ends,
+// checkmate and stalemate, the n-move rule. Repetitions need the game
+// (Game.Outcome).
+func (p *Position) Status() Outcome {
+	if o, over := p.immediateEnd(); over {
+		return o
+	}
+	v := p.v
+	n := p.CountLegal()
+	if n == 0 {
+		if p.InCheck() {
+			val := v.r.CheckmateValue
+			if val == NoValue {
+				val = ValueLoss
+			}
+			return Outcome{resultFor(val, p.side), Checkmate}
+		}
+		val := v.r.StalemateValue
+		if val == NoValue {
+			val = ValueDraw
+		}
+		return Outcome{resultFor(val, p.side), Stalemate}
+	}
+	if v.r.NMoveRule > 0 && int(p.halfmove) >= 2*v.r.NMoveRule {
+		return Outcome{p.countingResult(), FiftyMoves}
+	}
+	return Outcome{}
+}

@@ -1,0 +1,612 @@
+package wide
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Board limits: Fairy-Stockfish's large boards.
+const (
+	MaxFiles   = 12
+	MaxRanks   = 10
+	maxSquares = MaxFiles * MaxRanks
+	// MaxPieceTypes is the number of piece types a variant may have.
+	MaxPieceTypes = 15
+	maxTypes      = MaxPieceTypes + 1
+	// MaxMoves bounds the legal moves of any position GenerateLegal is
+	// asked for (buffers of this size never grow).
+	MaxMoves = 1024
+)
+
+// lameMove is a lame leap: its other square (the target in forward
+// tables, the source in reverse ones) and the squares that block it.
+type lameMove struct {
+	sq           Square
+	path         Bitboard
+	quiet, capts bool
+}
+
+// rayKind is the squares a rider reaches from each square on an empty
+// board along one step, limited in range and to the palace lines as its
+// atom says.
+type rayKind struct {
+	dir int  // index of the unlimited rays of the same step in Variant.full
+	up  bool // the squares along the ray increase (the first blocker is the lowest)
+	ray []Bitboard
+}
+
+// ride is a rider's or hopper's atom: its ray kind for the mover and the
+// reverse kind (from the target back to the mover), for attack tests.
+type ride struct {
+	kind, rev    int
+	quiet, capts bool
+	grass        bool
+}
+
+// typeTables are the move tables of one piece type of one colour.
+type typeTables struct {
+	quiet, capts []Bitboard // leaps per square (mobility region applied)
+	revCapts     []Bitboard // per square: the squares whose capture leaps reach it
+	lame         [][]lameMove
+	revLame      [][]lameMove // capture lame leaps to the square
+	sliders      []ride
+	hoppers      []ride
+	pseudo       []Bitboard // per square: every square an attack on it may come from
+	region       Bitboard
+	immobile     []bool // per square: no quiet move on an empty board
+	anyImmobile  bool
+}
+
+// Variant is a compiled Rules: the tables the generator reads. It is
+// read-only after NewVariant and may be shared by goroutines.
+type Variant struct {
+	r            Rules
+	files, ranks int
+	nsq          int
+	ntypes       int
+	letter       [maxTypes]byte
+	byLetter     [128]PieceType
+	royal        PieceType
+	pawn         PieceType
+	sameHurdle   PieceType // the type with NoSameHurdle
+	castleRook   PieceType
+	flagPiece    PieceType
+	all          Bitboard
+	fileBB       [MaxFiles]Bitboard
+	rankBB       [MaxRanks]Bitboard
+	t            [2][maxTypes]typeTables
+	kinds        []rayKind
+	full         [][]Bitboard
+	fullUp       []bool
+	dangerLines  []Bitboard    // per square: the lines a rider or hopper may attack it along
+	legs         [2][]Bitboard // per attacking colour and square: the squares of lame paths to it
+	promo        [2][]PieceType
+	limit        [maxTypes]int
+	extinct      [maxTypes]bool
+	rookLines    []Bitboard // per square: its file and rank (flying general, bikjang)
+	hasRiders    bool
+}
+
+// Rules returns the description the variant was made from.
+func (v *Variant) Rules() Rules { return v.r }
+
+// Name returns the variant's name.
+func (v *Variant) Name() string { return v.r.Name }
+
+// Files returns the number of files.
+func (v *Variant) Files() int { return v.files }
+
+// Ranks returns the number of ranks.
+func (v *Variant) Ranks() int { return v.ranks }
+
+// StartFEN returns the start position.
+func (v *Variant) StartFEN() string { return v.r.StartFEN }
+
+// HasCheck reports whether the royal piece may not be left attacked.
+func (v *Variant) HasCheck() bool { return v.r.Checking && v.royal != NoPieceType }
+
+// PieceTypes returns the variant's piece types in order.
+func (v *Variant) PieceTypes() []PieceType {
+	out := make([]PieceType, v.ntypes)
+	for i := range out {
+		out[i] = PieceType(i + 1)
+	}
+	return out
+}
+
+// TypeLetter returns the lower-case FEN letter of t (0 for no type).
+func (v *Variant) TypeLetter(t PieceType) byte {
+	if int(t) > v.ntypes {
+		return 0
+	}
+	return v.letter[t]
+}
+
+// TypeOf returns the type of a FEN letter of either case.
+func (v *Variant) TypeOf(letter byte) PieceType {
+	if letter >= 'A' && letter <= 'Z' {
+		letter += 'a' - 'A'
+	}
+	if letter >= 128 {
+		return NoPieceType
+	}
+	return v.byLetter[letter]
+}
+
+// RoyalType returns the royal type, NoPieceType if none.
+func (v *Variant) RoyalType() PieceType { return v.royal }
+
+// PieceLetter returns pc's FEN letter, upper case for White.
+func (v *Variant) PieceLetter(pc Piece) byte {
+	l := v.TypeLetter(pc.Type())
+	if l != 0 && pc.Color() == White {
+		l -= 'a' - 'A'
+	}
+	return l
+}
+
+// SquareOf returns the square of a 0-based file and rank, NoSquare off
+// the board.
+func (v *Variant) SquareOf(file, rank int) Square {
+	if file < 0 || file >= v.files || rank < 0 || rank >= v.ranks {
+		return NoSquare
+	}
+	return Square(rank*v.files + file)
+}
+
+// FileOf and RankOf return a square's 0-based file and rank.
+func (v *Variant) FileOf(s Square) int { return int(s) % v.files }
+
+// RankOf returns a square's 0-based rank.
+func (v *Variant) RankOf(s Square) int { return int(s) / v.files }
+
+// SquareName returns a square's name: "a1", "j10".
+func (v *Variant) SquareName(s Square) string {
+	if int(s) >= v.nsq {
+		return "-"
+	}
+	return fmt.Sprintf("%c%d", 'a'+v.FileOf(s), v.RankOf(s)+1)
+}
+
+// ParseSquare reads a square's name.
+func (v *Variant) ParseSquare(s string) (Square, error) {
+	if len(s) < 2 || len(s) > 3 || s[0] < 'a' || int(s[0]-'a') >= v.files {
+		return NoSquare, fmt.Errorf("%q is not a square of %s", s, v.r.Name)
+	}
+	r := 0
+	for _, c := range s[1:] {
+		if c < '0' || c > '9' {
+			return NoSquare, fmt.Errorf("%q is not a square of %s", s, v.r.Name)
+		}
+		r = r*10 + int(c-'0')
+	}
+	if r < 1 || r > v.ranks || s[1] == '0' {
+		return NoSquare, fmt.Errorf("%q is not a square of %s", s, v.r.Name)
+	}
+	return Square((r-1)*v.files + int(s[0]-'a')), nil
+}
+
+// relRank returns the 0-based rank of s seen from c's side.
+func (v *Variant) relRank(c Color, s Square) int {
+	r := v.RankOf(s)
+	if c == Black {
+		return v.ranks - 1 - r
+	}
+	return r
+}
+
+// NewVariant checks r and compiles its tables. Every problem is one line
+// naming the field.
+func NewVariant(r Rules) (*Variant, error) {
+	v, err := newVariant(r)
+	if err != nil {
+		name := r.Name
+		if name == "" {
+			name = "variant"
+		}
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return v, nil
+}
+
+func newVariant(r Rules) (*Variant, error) {
+	if r.Files < 1 || r.Files > MaxFiles || r.Ranks < 1 || r.Ranks > MaxRanks {
+		return nil, fmt.Errorf("board of %d files and %d ranks: at most %d files and %d ranks", r.Files, r.Ranks, MaxFiles, MaxRanks)
+	}
+	if len(r.Pieces) == 0 {
+		return nil, errors.New("no piece types")
+	}
+	if len(r.Pieces) > MaxPieceTypes {
+		return nil, fmt.Errorf("%d piece types, at most %d", len(r.Pieces), MaxPieceTypes)
+	}
+	v := &Variant{files: r.Files, ranks: r.Ranks, nsq: r.Files * r.Ranks, ntypes: len(r.Pieces)}
+	// Copy the slices the caller may change later.
+	r.Pieces = append([]PieceRule(nil), r.Pieces...)
+	for i := range r.Pieces {
+		r.Pieces[i].Atoms = append([]Atom(nil), r.Pieces[i].Atoms...)
+	}
+	v.r = r
+	for s := 0; s < v.nsq; s++ {
+		v.all = v.all.With(Square(s))
+		v.fileBB[s%v.files] = v.fileBB[s%v.files].With(Square(s))
+		v.rankBB[s/v.files] = v.rankBB[s/v.files].With(Square(s))
+	}
+	for i, p := range r.Pieces {
+		t := PieceType(i + 1)
+		l := p.Letter
+		if l < 'a' || l > 'z' {
+			return nil, fmt.Errorf("piece %q: letter %q is not a lower-case letter", p.Name, l)
+		}
+		if v.byLetter[l] != NoPieceType {
+			return nil, fmt.Errorf("piece %q: letter %q is taken by %q", p.Name, l, r.Pieces[v.byLetter[l]-1].Name)
+		}
+		v.letter[t], v.byLetter[l] = l, t
+		if p.Royal {
+			if v.royal != NoPieceType {
+				return nil, fmt.Errorf("piece %q: a second royal type", p.Name)
+			}
+			v.royal = t
+		}
+		if p.Pawn {
+			if v.pawn != NoPieceType {
+				return nil, fmt.Errorf("piece %q: a second pawn type", p.Name)
+			}
+			v.pawn = t
+		}
+		if p.NoSameHurdle {
+			if v.sameHurdle != NoPieceType {
+				return nil, fmt.Errorf("piece %q: a second type with NoSameHurdle", p.Name)
+			}
+			v.sameHurdle = t
+		}
+		for _, a := range p.Atoms {
+			if err := checkAtom(a); err != nil {
+				return nil, fmt.Errorf("piece %q: %w", p.Name, err)
+			}
+		}
+	}
+	letterType := func(field string, l byte) (PieceType, error) {
+		t := v.TypeOf(l)
+		if t == NoPieceType {
+			return 0, fmt.Errorf("%s: no piece type has letter %q", field, l)
+		}
+		return t, nil
+	}
+	for c := 0; c < 2; c++ {
+		for _, l := range r.PromotionTypes[c] {
+			t, err := letterType("PromotionTypes", l)
+			if err != nil {
+				return nil, err
+			}
+			v.promo[c] = append(v.promo[c], t)
+		}
+	}
+	for l, n := range r.PromotionLimit {
+		t, err := letterType("PromotionLimit", l)
+		if err != nil {
+			return nil, err
+		}
+		v.limit[t] = n
+	}
+	if (len(v.promo[0]) > 0 || len(v.promo[1]) > 0) && v.pawn == NoPieceType {
+		return nil, errors.New("PromotionTypes without a pawn type")
+	}
+	if r.Castling {
+		if v.royal == NoPieceType {
+			return nil, errors.New("castling without a royal piece")
+		}
+		t, err := letterType("CastlingRook", r.CastlingRook)
+		if err != nil {
+			return nil, err
+		}
+		v.castleRook = t
+		if r.CastlingRank < 1 || r.CastlingRank > r.Ranks {
+			return nil, fmt.Errorf("CastlingRank %d is off the board", r.CastlingRank)
+		}
+		for _, f := range []int{r.CastlingKingsideFile, r.CastlingQueensideFile} {
+			if f < 1 || f > r.Files-2 {
+				return nil, fmt.Errorf("castling king file %d leaves no room for the rook", f)
+			}
+		}
+	}
+	if (r.FlyingGeneral || r.Bikjang || r.KingPass) && v.royal == NoPieceType {
+		return nil, errors.New("flying general, bikjang or passing without a royal piece")
+	}
+	for _, l := range r.ExtinctionTypes {
+		t, err := letterType("ExtinctionTypes", l)
+		if err != nil {
+			return nil, err
+		}
+		v.extinct[t] = true
+	}
+	if r.FlagPiece != 0 {
+		t, err := letterType("FlagPiece", r.FlagPiece)
+		if err != nil {
+			return nil, err
+		}
+		v.flagPiece = t
+	}
+	if r.MaterialCounting == JanggiCounting {
+		for _, n := range []string{"rook", "janggiCannon", "horse", "janggiElephant", "wazir", "soldier"} {
+			if v.byName(n) == NoPieceType {
+				return nil, fmt.Errorf("janggi material counting without a %s", n)
+			}
+		}
+	}
+	v.build()
+	if r.StartFEN == "" {
+		return nil, errors.New("no start position")
+	}
+	if _, err := ParseFEN(v, r.StartFEN); err != nil {
+		return nil, fmt.Errorf("start position: %w", err)
+	}
+	return v, nil
+}
+
+func (v *Variant) byName(n string) PieceType {
+	for i, p := range v.r.Pieces {
+		if p.Name == n {
+			return PieceType(i + 1)
+		}
+	}
+	return NoPieceType
+}
+
+func checkAtom(a Atom) error {
+	switch {
+	case a.DX == 0 && a.DY == 0:
+		return errors.New("atom of no step")
+	case abs(a.DX) >= MaxFiles || abs(a.DY) >= MaxRanks:
+		return fmt.Errorf("atom (%d, %d) longer than the largest board", a.DX, a.DY)
+	case a.Range < 0:
+		return fmt.Errorf("atom (%d, %d): negative range", a.DX, a.DY)
+	case !a.Move && !a.Capture:
+		return fmt.Errorf("atom (%d, %d) neither moves nor captures", a.DX, a.DY)
+	case a.Hop && a.Grasshopper:
+		return fmt.Errorf("atom (%d, %d): both hopper and grasshopper", a.DX, a.DY)
+	case (a.Hop || a.Grasshopper) && a.Range != 0:
+		return fmt.Errorf("atom (%d, %d): a hopper of limited range", a.DX, a.DY)
+	case a.Lame && a.Range != 1:
+		return fmt.Errorf("atom (%d, %d): a lame rider", a.DX, a.DY)
+	case a.Lame && (a.Hop || a.Grasshopper):
+		return fmt.Errorf("atom (%d, %d): a lame hopper", a.DX, a.DY)
+	case a.Lame && max(abs(a.DX), abs(a.DY)) > 3:
+		return fmt.Errorf("atom (%d, %d): a lame leap longer than 3", a.DX, a.DY)
+	}
+	return nil
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// kind returns the index of the ray kind of step (dx, dy), range rng
+// (0 unlimited), palace-only or not, making it on first use.
+func (v *Variant) kind(dx, dy, rng int, palace bool, index map[[4]int]int, dirs map[[2]int]int) int {
+	p := 0
+	if palace {
+		p = 1
+	}
+	key := [4]int{dx, dy, rng, p}
+	if k, ok := index[key]; ok {
+		return k
+	}
+	d, ok := dirs[[2]int{dx, dy}]
+	if !ok {
+		d = len(v.full)
+		dirs[[2]int{dx, dy}] = d
+		v.full = append(v.full, v.rays(dx, dy, 0, false))
+		v.fullUp = append(v.fullUp, dy > 0 || dy == 0 && dx > 0)
+	}
+	k := len(v.kinds)
+	index[key] = k
+	v.kinds = append(v.kinds, rayKind{dir: d, up: v.fullUp[d], ray: v.rays(dx, dy, rng, palace)})
+	return k
+}
+
+// rays returns, per square, the squares along (dx, dy) up to rng steps
+// (0: to the edge), along the palace lines only if palace.
+func (v *Variant) rays(dx, dy, rng int, palace bool) []Bitboard {
+	out := make([]Bitboard, v.nsq)
+	lines := v.r.DiagonalLines
+	for s := 0; s < v.nsq; s++ {
+		if palace && !lines.Has(Square(s)) {
+			continue
+		}
+		f, r := s%v.files+dx, s/v.files+dy
+		for n := 1; f >= 0 && f < v.files && r >= 0 && r < v.ranks; n++ {
+			t := Square(r*v.files + f)
+			if palace && !lines.Has(t) {
+				break
+			}
+			out[s] = out[s].With(t)
+			if rng != 0 && n >= rng {
+				break
+			}
+			f, r = f+dx, r+dy
+		}
+	}
+	return out
+}
+
+// lamePath returns the squares between s and s+(dx, dy) that block a lame
+// leap, by Fairy-Stockfish's path: a step along the longer remaining
+// coordinate, diagonal when both are equal.
+func (v *Variant) lamePath(s Square, dx, dy int) Bitboard {
+	f, r := v.FileOf(s), v.RankOf(s)
+	tf, tr := f+dx, r+dy
+	var b Bitboard
+	for f != tf || r != tr {
+		df, dr := abs(tf-f), abs(tr-r)
+		switch {
+		case df > dr:
+			f += sign(tf - f)
+		case df < dr:
+			r += sign(tr - r)
+		default:
+			f += sign(tf - f)
+			r += sign(tr - r)
+		}
+		if f != tf || r != tr {
+			b = b.With(Square(r*v.files + f))
+		}
+	}
+	return b
+}
+
+func sign(x int) int {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
+}
+
+// build compiles the per-type tables.
+func (v *Variant) build() {
+	index, dirs := map[[4]int]int{}, map[[2]int]int{}
+	lines := v.r.DiagonalLines
+	for c := Color(0); c < 2; c++ {
+		sg := 1
+		if c == Black {
+			sg = -1
+		}
+		for i, p := range v.r.Pieces {
+			t := PieceType(i + 1)
+			tt := &v.t[c][t]
+			tt.region = p.Mobility[c].and(v.all)
+			if tt.region.IsEmpty() {
+				tt.region = v.all
+			}
+			tt.quiet = make([]Bitboard, v.nsq)
+			tt.capts = make([]Bitboard, v.nsq)
+			tt.revCapts = make([]Bitboard, v.nsq)
+			tt.lame = make([][]lameMove, v.nsq)
+			tt.revLame = make([][]lameMove, v.nsq)
+			tt.pseudo = make([]Bitboard, v.nsq)
+			tt.immobile = make([]bool, v.nsq)
+			for _, a := range p.Atoms {
+				dx, dy := a.DX*sg, a.DY*sg
+				switch {
+				case a.Hop || a.Grasshopper:
+					tt.hoppers = append(tt.hoppers, ride{
+						kind: v.kind(dx, dy, 0, a.Palace, index, dirs), rev: v.kind(-dx, -dy, 0, a.Palace, index, dirs),
+						quiet: a.Move, capts: a.Capture, grass: a.Grasshopper})
+				case a.Range != 1:
+					tt.sliders = append(tt.sliders, ride{
+						kind: v.kind(dx, dy, a.Range, a.Palace, index, dirs), rev: v.kind(-dx, -dy, a.Range, a.Palace, index, dirs),
+						quiet: a.Move, capts: a.Capture})
+				default:
+					for s := Square(0); int(s) < v.nsq; s++ {
+						if p.Soldier && v.relRank(c, s) < v.r.SoldierRank-1 && !(a.DX == 0 && a.DY > 0) {
+							continue
+						}
+						to := v.SquareOf(v.FileOf(s)+dx, v.RankOf(s)+dy)
+						if to == NoSquare || !tt.region.Has(to) || a.Palace && !(lines.Has(s) && lines.Has(to)) {
+							continue
+						}
+						if a.Lame {
+							tt.lame[s] = append(tt.lame[s], lameMove{sq: to, path: v.lamePath(s, dx, dy), quiet: a.Move, capts: a.Capture})
+							continue
+						}
+						if a.Move {
+							tt.quiet[s] = tt.quiet[s].With(to)
+						}
+						if a.Capture {
+							tt.capts[s] = tt.capts[s].With(to)
+						}
+					}
+				}
+			}
+			// Merge lame leaps to one square (nN has eight atoms, each once).
+			for s := Square(0); int(s) < v.nsq; s++ {
+				tt.immobile[s] = !tt.quiet[s].any()
+				for _, lm := range tt.lame[s] {
+					if lm.quiet {
+						tt.immobile[s] = false
+					}
+				}
+				for _, rd := range tt.sliders {
+					if rd.quiet && v.kinds[rd.kind].ray[s].and(tt.region).any() {
+						tt.immobile[s] = false
+					}
+				}
+				if tt.immobile[s] {
+					tt.anyImmobile = true
+				}
+			}
+		}
+	}
+	// Reverse tables, pseudo-attacks, danger lines and lame legs.
+	v.dangerLines = make([]Bitboard, v.nsq)
+	v.rookLines = make([]Bitboard, v.nsq)
+	for s := 0; s < v.nsq; s++ {
+		v.rookLines[s] = v.fileBB[s%v.files].or(v.rankBB[s/v.files])
+	}
+	for c := Color(0); c < 2; c++ {
+		v.legs[c] = make([]Bitboard, v.nsq)
+		for t := PieceType(1); int(t) <= v.ntypes; t++ {
+			tt := &v.t[c][t]
+			for s := Square(0); int(s) < v.nsq; s++ {
+				for b := tt.capts[s]; b.any(); {
+					to := b.pop()
+					tt.revCapts[to] = tt.revCapts[to].With(s)
+				}
+				for _, lm := range tt.lame[s] {
+					if lm.capts {
+						tt.revLame[lm.sq] = append(tt.revLame[lm.sq], lameMove{sq: s, path: lm.path, capts: true})
+					}
+				}
+			}
+			for s := Square(0); int(s) < v.nsq; s++ {
+				if !tt.region.Has(s) {
+					continue
+				}
+				ps := tt.revCapts[s]
+				for _, lm := range tt.revLame[s] {
+					ps = ps.With(lm.sq)
+					v.legs[c][s] = v.legs[c][s].or(lm.path)
+				}
+				for _, rd := range tt.sliders {
+					if rd.capts {
+						ps = ps.or(v.kinds[rd.rev].ray[s])
+					}
+				}
+				for _, rd := range tt.hoppers {
+					if rd.capts {
+						ps = ps.or(v.kinds[rd.rev].ray[s])
+					}
+				}
+				tt.pseudo[s] = ps
+			}
+			if len(tt.sliders)+len(tt.hoppers) > 0 {
+				v.hasRiders = true
+			}
+		}
+	}
+	for _, k := range v.kinds {
+		for s := 0; s < v.nsq; s++ {
+			v.dangerLines[s] = v.dangerLines[s].or(v.full[k.dir][s])
+		}
+	}
+}
+
+// String returns the variant's name.
+func (v *Variant) String() string { return v.r.Name }
+
+// pieceName returns the name of type t for messages.
+func (v *Variant) pieceName(t PieceType) string {
+	if t == NoPieceType || int(t) > v.ntypes {
+		return "none"
+	}
+	if n := v.r.Pieces[t-1].Name; n != "" {
+		return n
+	}
+	return strings.ToUpper(string(v.letter[t]))
+}
