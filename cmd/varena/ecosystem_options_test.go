@@ -25,7 +25,6 @@ type optionRow struct {
 	err   string                   // the refusal, the whole error
 	check func(m *matchSetup) bool // an output setting, for options outside the run
 	own   bool                     // args are the whole line (no matchBase)
-	proto bool                     // proto=: see below
 }
 
 // matchBase is the line each row's args follow: two engines with a clock
@@ -57,9 +56,8 @@ var optionTable = []optionRow{
 	{tools: "cutechess-cli", opt: "-engine trust", args: "-each trust", err: "-engine 1: trust: varena judges every game's end by the rules itself"},
 	{tools: "cutechess-cli", opt: "-engine tscale=", args: "-each tscale=2", err: "-engine 1: tscale=2: varena's engine timeouts are fixed (10 s for the handshake and each isready)"},
 	{tools: "both", opt: "-engine proto=uci", args: "-each proto=uci", yaml: "    kind: uci"},
-	// TODO(proto): proto=xboard, usi and ucci are being added with xboard
-	// engines (kind: xboard); fill these rows with what they become.
-	{tools: "cutechess-cli", opt: "-engine proto=xboard", args: "-each proto=xboard", proto: true},
+	{tools: "cutechess-cli", opt: "-engine proto=xboard", args: "-each proto=xboard", yaml: "    kind: xboard"},
+	{tools: "varena", opt: "-engine proto=usi", args: "-each proto=usi", err: "-engine 1: proto=usi: want uci or xboard"},
 	{tools: "both", opt: "-engine tc=", args: "-each tc=40/1:00+0.5", yaml: "time_control:\n  clock: 40/1:00+0.5"},
 	{tools: "both", opt: "-engine tc=inf", args: "-engine cmd=a tc=inf depth=3 -engine cmd=b depth=3 -repeat", own: true, yaml: "time_control:\n  depth: 3"},
 	{tools: "both", opt: "-engine st=", args: "-engine cmd=a st=0.5 -engine cmd=b st=0.5 -repeat", own: true, yaml: "time_control:\n  movetime: 0.5"},
@@ -69,7 +67,7 @@ var optionTable = []optionRow{
 	{tools: "fastchess", opt: "-engine plies=", args: "-each plies=4", yaml: "time_control:\n  depth: 4", note: "engine a: depth=4 with tc=10+0.1: varena gives one limit a move, depth=4"},
 	{tools: "cutechess-cli", opt: "-engine book=", args: "-each book=b.bin", err: "-engine 1: book=b.bin: varena reads no Polyglot books; give openings with -openings file=F.epd (or F.pgn)"},
 	{tools: "cutechess-cli", opt: "-engine bookdepth=", args: "-each bookdepth=4", err: "-engine 1: bookdepth=4: varena reads no Polyglot books; give openings with -openings file=F.pgn plies=N"},
-	{tools: "cutechess-cli", opt: "-engine whitepov", args: "-each whitepov", err: "-engine 1: whitepov: varena reads UCI scores, which are from the side to move"},
+	{tools: "cutechess-cli", opt: "-engine whitepov", args: "-each whitepov", err: "-engine 1: whitepov: varena reads every engine's score from the side to move's view"},
 	{tools: "cutechess-cli", opt: "-engine ponder", args: "-engine cmd=a ponder -engine cmd=b -each tc=10+0.1 -repeat", own: true, yaml: "    command: a\n    ponder: true"},
 	{tools: "cutechess-cli", opt: "-engine ponder=false", args: "-engine cmd=a ponder=false -engine cmd=b ponder=true -each tc=10+0.1 -repeat", own: true, yaml: "    command: a\n  - name: b\n    kind: uci\n    command: b\n    ponder: true"},
 	{tools: "both", opt: "-engine option.NAME=", args: "-each option.Threads=2", yaml: "      Threads: \"2\""},
@@ -205,13 +203,6 @@ func TestOptionTable(t *testing.T) {
 			var r *configs.Run
 			if err == nil && !m.showVersion && !m.showHelp {
 				r, err = m.build()
-			}
-			if row.proto {
-				// TODO(proto): see the row.
-				if err != nil && !strings.HasPrefix(err.Error(), "-engine 1: proto=") {
-					t.Fatalf("error %q", err)
-				}
-				return
 			}
 			if row.err != "" {
 				// The variants known when the test runs (other tests

@@ -811,7 +811,7 @@ var engineRefused = map[string]string{
 	"tscale":    "varena's engine timeouts are fixed (10 s for the handshake and each isready)",
 	"book":      "varena reads no Polyglot books; give openings with -openings file=F.epd (or F.pgn)",
 	"bookdepth": "varena reads no Polyglot books; give openings with -openings file=F.pgn plies=N",
-	"whitepov":  "varena reads UCI scores, which are from the side to move",
+	"whitepov":  "varena reads every engine's score from the side to move's view",
 }
 
 // depthKey is depth= and plies=, both a depth limit.

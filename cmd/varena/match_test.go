@@ -40,7 +40,7 @@ func TestMatchLineErrors(t *testing.T) {
 		{"-engine cmd=a nodes=-5 -engine cmd=b -repeat -variant extinction", "-engine 1: nodes=-5: want a whole number 1 or more"},
 		{"-engine cmd=a st=0 -engine cmd=b -repeat -variant extinction", "-engine 1: st=0: want seconds a move, more than 0"},
 		{"-engine cmd=a hash -engine cmd=b -repeat -variant extinction", "-engine 1: hash: want key=value (cmd=, name=, tc=, nodes=, option.NAME=VALUE...)"},
-		{"-engine cmd=a whitepov -engine cmd=b -repeat -variant extinction", "-engine 1: whitepov: varena reads UCI scores, which are from the side to move"},
+		{"-engine cmd=a whitepov -engine cmd=b -repeat -variant extinction", "-engine 1: whitepov: varena reads every engine's score from the side to move's view"},
 		{"-engine cmd=a hash=x -engine cmd=b -repeat -variant extinction", `-engine 1: hash=x: unknown engine key "hash" (known: arg, args, cmd, depth, dir, name, nodes, plies, ponder, proto, restart, st, tc, timemargin, option.NAME)`},
 		{"-engine cmd=a -engine cmd=b -repeat -variant extinction", "-engine 1 (a): needs a limit: tc=, st=, nodes= or depth= (here or in -each)"},
 		{"-engine name=x -engine cmd=b -each tc=1 -repeat -variant extinction", "-engine 1: needs cmd=COMMAND"},
