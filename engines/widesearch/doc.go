@@ -1,0 +1,38 @@
+// Package widesearch is the built-in engine for the variants of the wide
+// rules engine (engines/wide: boards up to 12x10, xiangqi, janggi,
+// capablanca, grand, shako, ...): an alpha-beta searcher over wide's
+// copy-make positions and an evaluation derived from the rules.
+//
+// The search (search.go) is iterative deepening with aspiration windows
+// and principal variation search, a transposition table of its own
+// (tt.go: 32-bit moves, one thread, plain stores), quiescence over
+// captures and promotions (a capture of a less valuable piece onto a
+// defended square is left out, a cheap stand-in for static exchange),
+// a check extension where the variant has check, reverse futility, the
+// null move (never in check, nor for a side with only its royal piece
+// and pawns or soldiers, where zugzwang is common), late-move
+// reductions, and move ordering by hash move, MVV-LVA, killers and a
+// history. Game ends are the rules' (wide.Position.ImmediateEnd, Status,
+// the n-move rule): a repetition inside the search (one earlier
+// occurrence is enough) is scored as the variant's repetition rule
+// scores it, a loss for the side that gave perpetual check in xiangqi,
+// the material count in janggi, else a draw (wide.RepetitionOutcome).
+//
+// Scores are centipawns from the side to move's view; a game won n
+// plies from the root scores Mate-n, lost -(Mate-n), the constants and
+// MateIn of engines/search, so that results map one to one. Limits, Info
+// and Result mirror engines/search's, and the time management (time.go)
+// makes engines/search's decisions. With one thread and no clock the
+// search is deterministic: the same searches since NewGame give the same
+// results.
+//
+// The evaluation (eval.go) is linear in a few named weights (Weights):
+// material, centrality per piece type, the advance of pawns and soldiers
+// and their crossing into the enemy half, a tempo. Eval.Trace returns
+// the features, so that a Texel fit can tune them; a test checks the
+// weights times the trace equal the evaluation. Without tuned weights
+// for these variants the defaults come from the rules (derive.go): a
+// piece is worth its reach on the empty board, as engines/search's
+// DerivedWeights values fairy pieces, with hoppers and lame leapers
+// counted by the chance their hurdle or leg is there.
+package widesearch
