@@ -170,3 +170,100 @@ func (p *Position) repetitionOutcome(them, us bool) Outcome {
 	}
 	return Outcome{resultFor(val, side), Repetition}
 }
+
+// KingZone returns c's royal piece's square and the squares it steps to
+// on the empty board (within its region: xiangqi's palace), the squares
+// an evaluation counts attacks on; empty without a royal piece.
+func (p *Position) KingZone(c Color) Bitboard {
+	v := p.v
+	k := p.king[c]
+	if k == NoSquare || v.royal == NoPieceType {
+		return Bitboard{}
+	}
+	tt := &v.t[c][v.royal]
+	z := tt.quiet[k].or(tt.capts[k]).With(k)
+	for _, lm := range tt.lame[k] {
+		z = z.With(lm.sq)
+	}
+	return z
+}
+
+// Activity counts, for the pieces of side c (whoever is to move), the
+// pseudo-legal moves of each type into mob (added to it; pawns without
+// their double steps and en passant) and returns the number of attacks
+// on the squares of zone: each piece's attacked squares there, a rider's
+// up to the first piece in its way, a hopper's those it would capture on
+// beyond its hurdle. The evaluation's mobility and king safety.
+func (p *Position) Activity(c Color, zone Bitboard, mob *[MaxPieceTypes + 1]int) (zoneAttacks int) {
+	v := p.v
+	own, enemy := p.byColor[c], p.byColor[c^1]
+	occ := own.or(enemy)
+	same := p.byType[v.sameHurdle]
+	watch := zone.any()
+	for t := PieceType(1); int(t) <= v.ntypes; t++ {
+		pcs := p.byType[t].and(own)
+		if !pcs.any() {
+			continue
+		}
+		tt := &v.t[c][t]
+		sameRule := t == v.sameHurdle
+		n := 0
+		for pcs.any() {
+			from := pcs.pop()
+			targets := tt.quiet[from].andNot(occ).or(tt.capts[from].and(enemy))
+			att := tt.capts[from]
+			for _, lm := range tt.lame[from] {
+				if lm.path.and(occ).any() {
+					continue
+				}
+				if lm.capts {
+					att = att.With(lm.sq)
+				}
+				if occ.Has(lm.sq) {
+					if lm.capts && enemy.Has(lm.sq) {
+						targets = targets.With(lm.sq)
+					}
+				} else if lm.quiet {
+					targets = targets.With(lm.sq)
+				}
+			}
+			var rt, ra Bitboard
+			for _, rd := range tt.sliders {
+				r := v.ride(rd.kind, from, occ)
+				switch {
+				case rd.quiet && rd.capts:
+					rt = rt.or(r.andNot(own))
+				case rd.quiet:
+					rt = rt.or(r.andNot(occ))
+				default:
+					rt = rt.or(r.and(enemy))
+				}
+				if rd.capts {
+					ra = ra.or(r)
+				}
+			}
+			for _, rd := range tt.hoppers {
+				q, cs := v.hop(rd, from, occ, same, sameRule)
+				if rd.quiet {
+					rt = rt.or(q)
+				}
+				if rd.capts {
+					ra = ra.or(q)
+					if cs != NoSquare {
+						ra = ra.With(cs)
+						if enemy.Has(cs) {
+							rt = rt.With(cs)
+						}
+					}
+				}
+			}
+			targets = targets.or(rt.and(tt.region))
+			n += targets.Count()
+			if watch {
+				zoneAttacks += att.or(ra.and(tt.region)).and(zone).Count()
+			}
+		}
+		mob[t] += n
+	}
+	return zoneAttacks
+}
