@@ -1,0 +1,122 @@
+package wide_test
+
+import (
+	"testing"
+
+	"varena/engines/wide"
+)
+
+// Counts and ends checked against Fairy-Stockfish 11.1 (go perft 1 on the
+// same FEN and moves).
+func TestRuleCases(t *testing.T) {
+	cases := []struct {
+		variant, fen string
+		moves        []string
+		perft1       int
+		end          wide.Termination
+		result       wide.Result
+	}{
+		// Janggi: the royal pieces face each other; the side to move must
+		// break the line (e2e1, e2e3 are illegal) or pass.
+		{"janggi", "4k4/9/9/9/9/9/9/9/4K4/9 w - - 0 1", nil, 7, wide.NotOver, wide.Ongoing},
+		// Passing into bikjang twice in a row ends the game, by counting
+		// (janggi: Black's bonus point wins the bare kings).
+		{"janggi", "4k4/9/9/9/9/9/9/9/4K4/9 w - - 0 1", []string{"e2e2"}, 0, wide.Bikjang, wide.BlackWins},
+		{"janggitraditional", "4k4/9/9/9/9/9/9/9/4K4/9 w - - 0 1", []string{"e2e2"}, 0, wide.Bikjang, wide.Draw},
+		// Without bikjang, facing kings are nothing special.
+		{"janggicasual", "4k4/9/9/9/9/9/9/9/4K4/9 w - - 0 1", nil, 9, wide.NotOver, wide.Ongoing},
+		// Two passes in a row end the game.
+		{"janggi", "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1", []string{"e2e2", "e9e9"}, 0, wide.DoublePass, wide.BlackWins},
+		{"janggicasual", "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1", []string{"e2e2", "e9e9"}, 0, wide.DoublePass, wide.Draw},
+		// Courier: a bare king loses, the bared side first gets its move
+		// when the other can be bared back.
+		{"courier", "5k6/12/12/12/12/12/4R7/5K6 b - - 0 1", nil, 3, wide.NotOver, wide.Ongoing},
+		{"courier", "5k6/12/12/12/12/12/4R7/5K6 w - - 0 1", nil, 0, wide.Extinction, wide.WhiteWins},
+		{"courier", "5k6/12/12/12/12/12/4r7/5K6 w - - 0 1", nil, 2, wide.NotOver, wide.Ongoing},
+		// Xiangqi: stalemate loses (the rook holds e10 and rank 9).
+		{"xiangqi", "3k5/4R4/4K4/9/9/9/9/9/9/9 b - - 0 1", nil, 0, wide.Stalemate, wide.WhiteWins},
+	}
+	for _, c := range cases {
+		v := variant(t, c.variant)
+		g := wide.NewGame(mustFEN(t, v, c.fen))
+		for _, m := range c.moves {
+			if err := g.PlayUCI(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		p := g.Position()
+		if n := p.CountLegal(); n != c.perft1 {
+			t.Errorf("%s %s %v: %d moves, want %d", c.variant, c.fen, c.moves, n, c.perft1)
+		}
+		if o := g.Outcome(); o.Reason != c.end || o.Result != c.result {
+			t.Errorf("%s %s %v: %v (%v), want %v (%v)", c.variant, c.fen, c.moves, o.Reason, o.Result, c.end, c.result)
+		}
+	}
+}
+
+// TestRepetition: xiangqi's repetition is a draw unless one side checked
+// at every move of the cycle (it loses); janggi's loses for the side to
+// move.
+func TestRepetition(t *testing.T) {
+	cycle := func(name, fen string, moves []string) wide.Outcome {
+		v := variant(t, name)
+		g := wide.NewGame(mustFEN(t, v, fen))
+		for i := 0; i < 2; i++ {
+			for _, m := range moves {
+				if o := g.Outcome(); o.Reason != wide.NotOver {
+					t.Fatalf("%s: over early after %v: %v", name, g.Moves(), o.Reason)
+				}
+				if err := g.PlayUCI(m); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		return g.Outcome()
+	}
+	// Rooks shuffle: a plain third occurrence, a draw.
+	quiet := []string{"a1a2", "i10i9", "a2a1", "i9i10"}
+	if o := cycle("xiangqi", "3k4r/9/9/9/9/9/9/9/9/R3K4 w - - 0 1", quiet); o.Reason != wide.Repetition || o.Result != wide.Draw {
+		t.Errorf("xiangqi rook shuffle: %v %v", o.Reason, o.Result)
+	}
+	// White's rook checks at every move, Black's king steps aside and
+	// back: White loses by perpetual check.
+	if o := cycle("xiangqi", "R2k5/9/9/9/9/9/9/9/9/5K3 b - - 0 1", []string{"d10d9", "a10a9", "d9d10", "a9a10"}); o.Reason != wide.PerpetualCheck || o.Result != wide.BlackWins {
+		t.Errorf("xiangqi perpetual check: %v %v", o.Reason, o.Result)
+	}
+	if o := cycle("janggi", "3k4r/9/9/9/9/9/9/9/4K4/R8 w - - 0 1", quiet); o.Reason != wide.Repetition || o.Result != wide.BlackWins {
+		t.Errorf("janggi repetition: %v %v", o.Reason, o.Result)
+	}
+}
+
+func TestSAN(t *testing.T) {
+	cases := []struct{ variant, fen, uci, san string }{
+		{"xiangqi", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", "h3e3", "Che3"},
+		{"xiangqi", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", "h3h10", "Cxh10"},
+		{"xiangqi", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", "a4a5", "Pa5"},
+		{"capablanca", "r4k3r/10/10/10/10/10/10/R4K3R w KQkq - 0 1", "f1i1", "O-O"},
+		{"capablanca", "r4k3r/10/10/10/10/10/10/R4K3R w KQkq - 0 1", "f1c1", "O-O-O"},
+		{"capablanca", "r4k3r/10/10/10/10/10/10/R4K3R w KQkq - 0 1", "a1a8", "Rxa8+"},
+		{"caparandom", "r4k3r/10/10/10/10/10/10/R4K3R w JAja - 0 1", "f1j1", "O-O"},
+		{"grand", "4k5/P9/10/10/10/10/10/10/10/4K5 w - - 0 1", "a9a10q", "a10=Q+"},
+		{"janggi", "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1", "e2e2", "Ke2"},
+		{"janggi", "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1", "a1a2", "Ra2"},
+		{"janggi", "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1", "d1e1", "Ade1"},
+		{"capablanca", "4k5/10/10/10/10/10/10/R8R w - - 0 1", "a1e1", "Rae1+"},
+		{"capablanca", "4k5/10/10/10/10/10/10/R8R w - - 0 1", "j1j8", "Rj8+"},
+	}
+	for _, c := range cases {
+		v := variant(t, c.variant)
+		p := mustFEN(t, v, c.fen)
+		m, err := p.ParseUCIMove(c.uci)
+		if err != nil {
+			t.Errorf("%s: %v", c.uci, err)
+			continue
+		}
+		if got := p.SAN(m); got != c.san {
+			t.Errorf("%s %s: SAN %q, want %q", c.variant, c.uci, got, c.san)
+		}
+		if back, err := p.ParseSAN(c.san); err != nil || back != m {
+			t.Errorf("%s %s: ParseSAN(%q) = %v, %v", c.variant, c.uci, c.san, back, err)
+		}
+	}
+}
