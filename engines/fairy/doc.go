@@ -56,9 +56,8 @@
 // key or a bad value and plays on with its default. A variant played by
 // other rules than its file says is worse than no variant, so here every
 // unknown key, bad value, repeated key or section, ambiguous piece letter,
-// and every rule the engine cannot play (drops, gating, hoppers, lame
-// leapers, counting rules other than 11.1's, mobility regions, boards
-// over 64 squares, ...)
+// and every rule neither engine can play (drops, gating, counting rules
+// other than 11.1's, boards over 12x10, ...)
 // is an error of one line, and the first one ends the reading:
 //
 //	FILE:LINE: key "K": not supported: REASON
@@ -67,6 +66,17 @@
 // engine cannot play from a mistake in the file. A parent defined further
 // down the file is refused too: Fairy-Stockfish resolves parents as it
 // reads and skips such a child.
+//
+// Definition.Wide lowers to the wide engine (engines/wide, lowerwide.go),
+// boards up to 12x10 with hoppers (p), grasshoppers (g), lame leapers (n),
+// mobility regions, the flying general, soldiers, janggi's palace
+// diagonals, passing, bikjang and material counting, promotion limits and
+// perpetual checks: builtin.ini carries Fairy-Stockfish 11.1's large
+// built-ins (capablanca, caparandom, gothic, janus, modern, chancellor,
+// embassy, centaur, jesonmor, courier, grand, shako, clobber10,
+// minixiangqi, xiangqi, manchu, janggi, janggitraditional, janggimodern,
+// janggicasual). Definition.Variant refuses these rules, which the
+// narrow engine cannot play, in the same one-line form.
 //
 // Key names of both Fairy-Stockfish 11.1 (the Debian binary) and of the
 // current documentation are accepted where they differ (promotionRank and

@@ -23,4 +23,71 @@
 // the board after it. The flying general and bikjang are tested so too.
 // Positions hold no pieces in hand: variants with drops (shogi, supply)
 // are left for later, when a per-colour count per type joins Position.
+//
+// # Rules as Fairy-Stockfish 11.1 plays them
+//
+// What the binary shows (go perft, d) and its source of the time reads:
+//
+//   - Perft counts legal moves only; a position the rules have ended by
+//     themselves (extinction, a flag reached with its extra move, bikjang
+//     twice in a row, two passes in a row) has no moves.
+//   - Castling is written in UCI as the king's move to its target square
+//     ("f1i1" in capablanca); with Chess960 (caparandom) as the king
+//     taking its rook ("f1j1"), with file-letter rights in the FEN
+//     ("JAja"). A king step and a castling can share a text (shako's
+//     "g2h2"): the step is read, as Fairy-Stockfish reads it. Outside
+//     Chess960 the king may castle onto a square its own rook shielded
+//     (Stockfish's test of that is Chess960's only).
+//   - Janggi's pass is the royal piece's move to its own square ("e2e2"),
+//     legal when not in check, or at any time while the kings face each
+//     other (bikjang). Facing kings oblige the side to move to break the
+//     line or pass: 4k4/9/9/9/9/9/9/9/4K4/9 w has 7 moves in janggi, 9 in
+//     janggicasual; after e2e2 the game is over (0 moves). Bikjang twice
+//     in a row or two passes in a row end the game: a draw, or by janggi's
+//     material count (janggi, janggimodern: rook 13, cannon 7, horse 5,
+//     elephant 3, advisor 3, soldier 2, one point to Black). The same
+//     count decides janggi's n-move rule.
+//   - Xiangqi and janggi: the third occurrence of a position (within the
+//     plies since the last capture or pawn move) ends the game; a side
+//     that checked at every move since the first occurrence loses
+//     (perpetualCheckIllegal; both: as without). Xiangqi's other
+//     repetitions are draws; janggi's lose for the side to move
+//     (nFoldValue loss). Chasing rules are not in 11.1. See
+//     TestRepetition for lines that show each.
+//   - The flying general (xiangqi, minixiangqi, manchu) forbids a move
+//     that leaves the kings on one file or rank with nothing between; it
+//     is no check. Soldiers gain their sideways steps on
+//     soldierPromotionRank (xiangqi's 6th rank, janggi's from the start).
+//     Janggi's cannon neither hops over nor captures a cannon; wazirs (the
+//     advisors and the king), soldiers, rooks and cannons also move along
+//     the palace diagonals.
+//   - Grand: promotion is optional on ranks 8 and 9 and forced on 10, to
+//     a type the side has fewer of than promotionLimit; a pawn may not
+//     stay on the last rank (immobilityIllegal).
+//   - Courier's bare king is 11.1's extinction rule, as shatranj's.
+//
+// SAN: Fairy-Stockfish 11.1 has no SAN over UCI; SAN follows its SAN
+// writer for PGN (apiutil.h: piece letter, file/rank/square
+// disambiguation among legal moves of the type, pawn captures by file,
+// "=X", O-O, +/#) and is tested by hand-written cases and round trips. A
+// pass is written as the king's move to its own square ("Ke2").
+//
+// # Speed
+//
+// Perft against Fairy-Stockfish 11.1's go perft on the start positions,
+// each a whole fresh process, one after the other (xiangqi 5, janggi 5,
+// capablanca 5, grand 4, shako 4, courier 5, minixiangqi 5 plies):
+//
+//	WIDE_SPEED=1 go test ./engines/wide -run TestSpeedAgainstFSF -v
+//
+// measured 2.1x (grand) to 3.1x (shako) Fairy-Stockfish's speed, 2.71x
+// over all (7.8 s against 21.2 s, 19 to 36 million nodes a second).
+//
+// # Tests
+//
+// The tests are an external package (wide_test) that takes its variants
+// from engines/fairy's builtin.ini; testdata/perft holds each variant's
+// suite from Fairy-Stockfish 11.1 (TestMakePerftSuites remakes it), and
+// TestFSFLive compares perft divides and FENs with the binary live on
+// random-game positions when it is installed.
 package wide
