@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"varena/engines/wide"
 )
 
 // FENError is a FEN that could not be read: the field (1-6) and what is
@@ -73,6 +75,13 @@ const fenChecksField = 7
 // checks each side has still to give, W+B (3+3), as Fairy-Stockfish 11.1
 // writes it; without that field the counts are the start position's.
 func ParseFEN(v *Variant, fen string) (Position, error) {
+	if v.wide != nil {
+		w, err := wide.ParseFEN(v.wide, fen)
+		if err != nil {
+			return Position{}, &FENError{FEN: fen, Field: 1, Msg: err.Error()}
+		}
+		return fromWide(v, &w), nil
+	}
 	var p Position
 	fail := func(field int, format string, args ...any) (Position, error) {
 		return Position{}, &FENError{FEN: fen, Field: field, Msg: fmt.Sprintf(format, args...)}
@@ -432,6 +441,9 @@ func (p *Position) parseRanks(s string, rows [][]Square) error {
 func (p *Position) FEN() string { return p.fen(false) }
 
 func (p *Position) fen(shredder bool) string {
+	if p.w != nil {
+		return p.w.FEN()
+	}
 	var b strings.Builder
 	p.writeRanks(&b, mainRows(p.v.Geometry))
 	if rows := bunkerRows(p.v.Geometry); len(rows) > 0 {

@@ -1,6 +1,10 @@
 package engines
 
-import "strings"
+import (
+	"strings"
+
+	"varena/engines/wide"
+)
 
 // Game is a position with the history the repetition rule needs: the
 // start position, the moves played, and the hash after each.
@@ -12,11 +16,18 @@ type Game struct {
 	// status is pos.Status() when known is set (PlaySAN computed it).
 	status Outcome
 	known  bool
+	// wg is the game of a variant played by package wide, whose
+	// repetition rules (perpetual check) need more history than hashes.
+	wg *wide.Game
 }
 
 // NewGame starts a game from pos.
 func NewGame(pos Position) *Game {
-	return &Game{start: pos, pos: pos, hashes: []uint64{pos.hash}}
+	g := &Game{start: pos, pos: pos, hashes: []uint64{pos.hash}}
+	if pos.w != nil {
+		g.wg = wide.NewGame(*pos.w)
+	}
+	return g
 }
 
 // Position returns the current position.
@@ -31,6 +42,9 @@ func (g *Game) Moves() []Move { return g.moves }
 
 // Play plays the legal move m.
 func (g *Game) Play(m Move) {
+	if g.wg != nil {
+		g.wg.Play(wide.Move(m))
+	}
 	g.pos = g.pos.Play(m)
 	g.moves = append(g.moves, m)
 	g.hashes = append(g.hashes, g.pos.hash)
@@ -42,6 +56,12 @@ func (g *Game) Play(m Move) {
 // suffix needs, is kept for Outcome, so a game loop that records SAN
 // computes it once per move.
 func (g *Game) PlaySAN(m Move) string {
+	if g.wg != nil {
+		san := g.pos.SAN(m) // with its suffix: package wide writes it
+		g.Play(m)
+		g.status, g.known = g.pos.Status(), true
+		return san
+	}
 	var b strings.Builder
 	g.pos.writeSAN(&b, m)
 	g.Play(m)
@@ -74,6 +94,9 @@ func (g *Game) Outcome() Outcome {
 	if o.Result != Ongoing {
 		return o
 	}
+	if g.wg != nil {
+		return wideOutcome(g.wg.Outcome())
+	}
 	if v := g.pos.v; v.fairyRules {
 		if g.Repetitions() >= v.nFold()-1 {
 			return v.repetitionOutcome(&g.pos)
@@ -89,3 +112,7 @@ func (g *Game) Outcome() Outcome {
 // Hashes returns the hash of every position of the game so far, the
 // current one last (the slice is the game's own: do not change it).
 func (g *Game) Hashes() []uint64 { return g.hashes }
+
+// Wide returns the game of a variant played by package wide, or nil for
+// the others. It is the game's own: do not change it.
+func (g *Game) Wide() *wide.Game { return g.wg }

@@ -53,9 +53,11 @@ type Geometry struct {
 	bunkers      Bitboard
 	regions      []region
 
-	names  [64]string
-	file   [64]int8
-	rank   [64]int8
+	// names, file and rank cover the squares of a wide board too
+	// (newNamingGeometry), whose other tables stay empty.
+	names  [maxNamedSquares]string
+	file   [maxNamedSquares]int8
+	rank   [maxNamedSquares]int8
 	byName map[string]Square
 
 	ray        [numDirs][64]Bitboard // squares along a direction, nearest first
@@ -85,6 +87,10 @@ type Geometry struct {
 	notFirstFile, notLastFile Bitboard
 	doubleVia                 [2]Bitboard
 }
+
+// maxNamedSquares is the most squares a Geometry names: package wide's
+// boards, up to 12x10.
+const maxNamedSquares = 128
 
 // NewGeometry builds a board of files x ranks main squares plus the given
 // bunkers: 2 to 14 files (a rank's slider table stays small, see

@@ -1,5 +1,7 @@
 package engines
 
+import "varena/engines/wide"
+
 // Extinct reports whether c has lost every piece of one of the variant's
 // species. Such a side has lost, and the position has no legal moves.
 //
@@ -26,6 +28,9 @@ func (p *Position) decided() bool {
 // GenerateMoves appends the legal moves of p to buf[:0] and returns the
 // list. A buffer of MaxMoves capacity avoids any allocation.
 func (p *Position) GenerateMoves(buf []Move) []Move {
+	if p.w != nil {
+		return p.wideMoves(buf)
+	}
 	return p.generate(buf, ^Bitboard(0), ^Bitboard(0))
 }
 
@@ -62,6 +67,9 @@ func (p *Position) IsLegal(m Move) bool {
 	if m == NullMove {
 		return false
 	}
+	if p.w != nil {
+		return p.w.IsLegal(wide.Move(m))
+	}
 	var buf [MaxMoves]Move
 	for _, l := range p.generate(buf[:0], SquareBB(m.From()), ^Bitboard(0)) {
 		if l == m {
@@ -75,6 +83,10 @@ func (p *Position) IsLegal(m Move) bool {
 // generating them where the rules allow (no check: every pseudo-legal move
 // is legal).
 func (p *Position) CountMoves() int {
+	if p.w != nil {
+		var buf [MaxMoves]Move
+		return len(p.wideMoves(buf[:0]))
+	}
 	if p.v.fairyRules {
 		return p.countFairyRules()
 	}
@@ -377,6 +389,9 @@ func (p *Position) Attacked(sq Square, by Color) bool {
 // that a side without moves then is mated, not stalemated), as in
 // Fairy-Stockfish.
 func (p *Position) InCheck() bool {
+	if p.w != nil {
+		return p.w.InCheck()
+	}
 	if !p.v.Check {
 		return p.v.ExtinctionPseudoRoyal && p.pseudoRoyalAttacked()
 	}

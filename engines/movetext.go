@@ -23,6 +23,9 @@ func (g *Geometry) UCI(m Move) string {
 // promotion letter of the variant's own types ("a7a8m" for a fers named
 // M): Geometry.UCI knows only P N B R Q K.
 func (v *Variant) UCI(m Move) string {
+	if v.wide != nil {
+		return v.wideUCI(m)
+	}
 	t := m.Promotion()
 	if t < FirstFairy {
 		return v.Geometry.UCI(m)
@@ -70,6 +73,13 @@ func splitSquare(s string) (name, rest string, ok bool) {
 func (p *Position) ParseUCIMove(text string) (Move, error) {
 	fail := func(format string, args ...any) (Move, error) {
 		return NullMove, &MoveError{Text: text, FEN: p.FEN(), Msg: fmt.Sprintf(format, args...)}
+	}
+	if p.w != nil {
+		m, err := p.w.ParseUCIMove(text)
+		if err != nil {
+			return fail("%v", err)
+		}
+		return Move(m), nil
 	}
 	g := p.v.Geometry
 	fromName, rest, ok1 := splitSquare(text)

@@ -56,11 +56,19 @@ const (
 	// CountingLimit: the count of a counting rule reached its limit
 	// (makruk; Variant.Counting).
 	CountingLimit
+	// Bikjang: the two generals face each other (janggi), scored as
+	// Fairy-Stockfish scores it.
+	Bikjang
+	// PerpetualCheck: a repetition in which one side gave check at every
+	// move (xiangqi): that side loses.
+	PerpetualCheck
+	// VariantRule: another ending of a variant's own rules.
+	VariantRule
 )
 
 func (t Termination) String() string {
 	return [...]string{"not over", "extinction", "checkmate", "stalemate", "50-move rule", "threefold repetition", "bare kings", "insufficient material",
-		"flag", "check limit", "bare king", "counting rule"}[t]
+		"flag", "check limit", "bare king", "counting rule", "bikjang", "perpetual check", "variant rule"}[t]
 }
 
 // Outcome is a result and why.
@@ -82,6 +90,9 @@ type Outcome struct {
 // limit in that order, then checkmate and stalemate with their values,
 // then the draws and the n-move rule.
 func (p *Position) Status() Outcome {
+	if p.w != nil {
+		return wideOutcome(p.w.Status())
+	}
 	if p.v.fairyRules {
 		return p.statusFairy()
 	}

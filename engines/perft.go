@@ -3,6 +3,8 @@ package engines
 import (
 	"context"
 	"fmt"
+
+	"varena/engines/wide"
 )
 
 // MaxPerftDepth bounds the depth PerftContext accepts. Each ply is a stack
@@ -22,6 +24,9 @@ const perftCheckDepth = 3
 // Fairy-Stockfish do. Perft does not check its depth (it is the hot loop
 // of the benchmarks); callers with outside input use PerftContext.
 func Perft(p *Position, depth int) uint64 {
+	if p.w != nil {
+		return wide.Perft(p.w, depth)
+	}
 	if p.v.plainLegal && !p.v.fairyRules {
 		return perftPlain(p, depth)
 	}
@@ -135,6 +140,9 @@ func (p *Position) makePerft(m Move, c *Position) {
 func PerftContext(ctx context.Context, p *Position, depth int) (uint64, error) {
 	if depth > MaxPerftDepth {
 		return 0, fmt.Errorf("perft depth %d is beyond the limit of %d", depth, MaxPerftDepth)
+	}
+	if p.w != nil {
+		return p.widePerft(ctx, depth)
 	}
 	n, ok := perftDone(ctx.Done(), p, depth)
 	if !ok {

@@ -1,5 +1,7 @@
 package engines
 
+import "varena/engines/wide"
+
 // Position is a board position of one variant: a plain value, copied on
 // make. It holds what FEN holds; the history needed for repetitions lives
 // in Game.
@@ -33,6 +35,9 @@ type Position struct {
 	// as Fairy-Stockfish's FEN writes it there.
 	halfmove uint16
 	fullmove uint16
+	// w is the position of a variant played by package wide (wide.go),
+	// nil for the others; side, hash, halfmove and fullmove mirror it.
+	w *wide.Position
 }
 
 // Variant returns the variant the position belongs to.
@@ -65,7 +70,7 @@ func (p *Position) HalfmoveClock() int { return int(p.halfmove) }
 // rule) and the step back undoes the step: c5Vc5 Vc5c5 ... repeats
 // positions the clock's window never sees.
 func (p *Position) RepetitionWindow(plies int) int {
-	if p.v.Counting != NoCounting || p.v.HasBunkers() {
+	if p.v.Counting != NoCounting || p.v.HasBunkers() || p.w != nil {
 		return plies
 	}
 	return min(int(p.halfmove), plies)
@@ -126,6 +131,9 @@ func slot(t PieceType) PieceType {
 
 // PieceAt returns the piece on sq, or NoPiece.
 func (p *Position) PieceAt(sq Square) Piece {
+	if p.w != nil {
+		return p.widePieceAt(sq)
+	}
 	b := SquareBB(sq)
 	var c Color
 	switch {
@@ -190,6 +198,10 @@ func evolved(t PieceType) PieceType {
 // MakeMove writes into child the position after m, which must be legal in
 // p. p is not changed; child may not be p.
 func (p *Position) MakeMove(m Move, child *Position) {
+	if p.w != nil {
+		p.makeWide(m, child)
+		return
+	}
 	*child = *p
 	c := child
 	g := p.v.Geometry
@@ -340,14 +352,28 @@ func (p *Position) MakeNullMove(child *Position) {
 
 // IsCapture reports whether the legal move m takes a piece.
 func (p *Position) IsCapture(m Move) bool {
+	if p.w != nil {
+		return p.wideCapture(m)
+	}
 	return p.colors[p.side^1].Has(m.To()) || m.IsEnPassant()
 }
 
 // MovedType returns the type of the piece the move m moves.
-func (p *Position) MovedType(m Move) PieceType { return p.typeAt(m.From()) }
+func (p *Position) MovedType(m Move) PieceType {
+	if p.w != nil {
+		return p.widePieceAt(Square(wide.Move(m).From())).Type()
+	}
+	return p.typeAt(m.From())
+}
 
 // CapturedType returns the type of the piece m takes, or NoPieceType.
 func (p *Position) CapturedType(m Move) PieceType {
+	if p.w != nil {
+		if !p.wideCapture(m) {
+			return NoPieceType
+		}
+		return p.widePieceAt(Square(wide.Move(m).To())).Type()
+	}
 	switch {
 	case m.IsEnPassant():
 		return Pawn

@@ -2,6 +2,8 @@ package engines
 
 import (
 	"strings"
+
+	"varena/engines/wide"
 )
 
 // SAN returns the move, which must be legal in p, in Standard Algebraic
@@ -11,6 +13,9 @@ import (
 // O-O-O. A suffix "+" marks check and "#" a move that wins at once
 // (checkmate or extinction). Bunker squares keep their V: "QVc1", "NxVd2".
 func (p *Position) SAN(m Move) string {
+	if p.w != nil {
+		return p.w.SAN(wide.Move(m))
+	}
 	var b strings.Builder
 	p.writeSAN(&b, m)
 	var child Position
@@ -105,6 +110,13 @@ var captureMarks = strings.NewReplacer("x", "", "-", "", ":", "")
 func (p *Position) ParseSAN(text string) (Move, error) {
 	fail := func(msg string) (Move, error) {
 		return NullMove, &MoveError{Text: text, FEN: p.FEN(), Msg: msg}
+	}
+	if p.w != nil {
+		m, err := p.w.ParseSAN(text)
+		if err != nil {
+			return fail(err.Error())
+		}
+		return Move(m), nil
 	}
 	s := strings.TrimRight(strings.TrimSpace(text), "+#!?")
 	if s == "" {

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+
+	"varena/engines/wide"
 )
 
 // Variant describes the rules of one chess variant. The move generator,
@@ -212,6 +214,9 @@ type Variant struct {
 	// canonical is the variant itself, or for a copy holding a Chess960
 	// game's castling setup, the variant it was copied from.
 	canonical *Variant
+	// wide holds the rules of a variant played by package wide
+	// (NewWideVariant), nil for the others.
+	wide *wide.Variant
 }
 
 // castling is the castling setup of a game: the four castlings and the
@@ -433,7 +438,12 @@ func (v *Variant) StartPosition() Position { return v.start }
 func (v *Variant) IsStart(p *Position) bool { return p.FEN() == v.startFEN }
 
 // HasPiece reports whether pieces of type t exist in the variant.
-func (v *Variant) HasPiece(t PieceType) bool { return int(t) < NumPieceTypes && v.pieceSet[t] }
+func (v *Variant) HasPiece(t PieceType) bool {
+	if v.wide != nil {
+		return v.wideLetter(t) != '?'
+	}
+	return int(t) < NumPieceTypes && v.pieceSet[t]
+}
 
 // HasFairy reports whether the variant has piece types of its own
 // (Fairy).
@@ -442,6 +452,9 @@ func (v *Variant) HasFairy() bool { return v.hasFairy }
 // Letter returns the upper-case letter of type t in the variant (its own
 // types' letters are in Fairy), or '?' for a type it lacks.
 func (v *Variant) Letter(t PieceType) byte {
+	if v.wide != nil {
+		return v.wideLetter(t)
+	}
 	if int(t) < NumPieceTypes && v.letters[t] != 0 {
 		return v.letters[t]
 	}
@@ -465,6 +478,9 @@ func (v *Variant) PieceLetter(pc Piece) byte {
 // of the variant's own types, else one of P N B R Q K (present in the
 // variant or not: callers say which is missing).
 func (v *Variant) TypeOfLetter(c byte) (PieceType, bool) {
+	if v.wide != nil {
+		return v.wideTypeOfLetter(c)
+	}
 	if c >= 'a' && c <= 'z' {
 		c -= 'a' - 'A'
 	}

@@ -36,7 +36,7 @@ func TestBookCommand(t *testing.T) {
 		{[]string{"-variant", "evolution", "-out", out}, "-count must be 1 or more"},
 		{[]string{"-variant", "evolution", "-out", out, "-count", "3", "-pair", "4000,1000"}, `-pair "4000,1000": want WEAK,STRONG`},
 		{[]string{"-variant", "evolution", "-out", out, "-count", "3", "-pair", "1000"}, `-pair "1000": want WEAK,STRONG`},
-		{[]string{"-variant", "xiangqi", "-out", out, "-count", "3"}, `unknown variant "xiangqi"`},
+		{[]string{"-variant", "nosuch", "-out", out, "-count", "3"}, `unknown variant "nosuch"`},
 		{[]string{"-variant", "evolution", "-count", "3"}, "-out FILE is required"},
 	} {
 		code, _, stderr := varena(append([]string{"book"}, tt.args...)...)

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"varena/engines/variants"
 
 	"varena/configs"
 )
@@ -77,10 +78,9 @@ var optionTable = []optionRow{
 	{tools: "both", opt: "-variant standard", args: "-variant chess", yaml: "variant: standard"},
 	{tools: "both", opt: "-variant fischerandom", args: "-variant chess960", yaml: "variant: fischerandom"},
 	{tools: "cutechess-cli", opt: "-variant extinction", args: "-variant extinction", yaml: "variant: extinction"},
-	{tools: "cutechess-cli", opt: "-variant kingofthehill", args: "-variant kingofthehill", yaml: "variant: kingofthehill",
-		note: "-variant kingofthehill: a Fairy-Stockfish built-in variant; a YAML run (-print-yaml) names it through a section of its variant_file, e.g. [mykingofthehill:kingofthehill]"},
+	{tools: "cutechess-cli", opt: "-variant kingofthehill", args: "-variant kingofthehill", yaml: "variant: kingofthehill"},
 	{tools: "cutechess-cli", opt: "-variant crazyhouse", args: "-variant crazyhouse",
-		err: "-variant crazyhouse: unknown variant; varena plays {own}; and of Fairy-Stockfish's built-in variants {fsf} (a variants.ini's with -variant-file FILE)"},
+		err: `-variant crazyhouse: unknown variant "crazyhouse" (known: {known}) (a variants.ini's sections with -variant-file FILE)`},
 	{tools: "varena", opt: "-variant-file", args: "-variant-file v.ini -variant hill", yaml: "variant: hill\nvariant_file: v.ini"},
 	{tools: "both", opt: "-concurrency", args: "-concurrency 3", yaml: "concurrency: 3"},
 	{tools: "fastchess", opt: "-force-concurrency", args: "-force-concurrency", err: "option -force-concurrency: give -concurrency N"},
@@ -207,7 +207,7 @@ func TestOptionTable(t *testing.T) {
 			if row.err != "" {
 				// The variants known when the test runs (other tests
 				// register variants files' sections).
-				want := strings.NewReplacer("{own}", strings.Join(ownVariants(), ", "), "{fsf}", strings.Join(fsfPlayable(), ", ")).Replace(row.err)
+				want := strings.ReplaceAll(row.err, "{known}", strings.Join(variants.Playable(), ", "))
 				if err == nil || err.Error() != want {
 					t.Fatalf("error\n%v\nwant\n%s", err, want)
 				}

@@ -212,7 +212,11 @@ func help(args []string, std stdio) int {
 		return 2
 	}
 	if args[0] == "help" || isHelpFlag(args[0]) {
-		fmt.Fprint(std.out, "usage: varena help [COMMAND]\n\nHelp lists the commands, or prints the usage, description and flags of\none command (as 'varena COMMAND -h' does).\n")
+		fmt.Fprint(std.out, "usage: varena help [COMMAND | variants]\n\nHelp lists the commands, or prints the usage, description and flags of\none command (as 'varena COMMAND -h' does); 'varena help variants' lists\nthe variants varena plays.\n")
+		return 0
+	}
+	if args[0] == "variants" {
+		printVariants(std.out)
 		return 0
 	}
 	c := lookup(args[0])
@@ -236,7 +240,7 @@ func printCommands(w io.Writer) {
 	for _, c := range commands {
 		fmt.Fprintf(&b, "  %-8s %s\n", c.name, c.short)
 	}
-	b.WriteString("\nRun 'varena help COMMAND' or 'varena COMMAND -h' for a command's help.\n")
+	b.WriteString("\nRun 'varena help COMMAND' or 'varena COMMAND -h' for a command's help,\n'varena help variants' for the variants varena plays.\n")
 	fmt.Fprint(w, b.String())
 }
 

@@ -53,7 +53,7 @@ func varena(args ...string) (code int, stdout, stderr string) {
 // command's help on stdout, nothing on stderr, exit 0.
 func TestHelp(t *testing.T) {
 	for _, args := range [][]string{{"help", "help"}, {"help", "-h"}} {
-		if code, out, errOut := varena(args...); code != 0 || errOut != "" || !strings.HasPrefix(out, "usage: varena help [COMMAND]\n") {
+		if code, out, errOut := varena(args...); code != 0 || errOut != "" || !strings.HasPrefix(out, "usage: varena help [COMMAND | variants]\n") {
 			t.Errorf("varena %v: exit %d, stdout %q, stderr %q", args, code, out, errOut)
 		}
 	}
@@ -212,5 +212,19 @@ func TestUsageLinesNameEveryFlag(t *testing.T) {
 				t.Errorf("varena %s: usage line %q lacks -%s", c.name, c.usageLine, f.Name)
 			}
 		})
+	}
+}
+
+// TestHelpVariants: 'varena help variants' lists varena's variants and
+// Fairy-Stockfish's built-ins with their boards and rules engines.
+func TestHelpVariants(t *testing.T) {
+	code, out, errOut := varena("help", "variants")
+	if code != 0 || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	for _, want := range []string{"\nextinction ", "\nstandard (chess) ", "\nkingofthehill ", " 8x8 ", "\nxiangqi ", " 9x10 ", " general\n", "\ncapablanca "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
 	}
 }

@@ -7,13 +7,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"varena/arena/console"
 	"varena/configs"
-	"varena/engines"
-	"varena/engines/fairy"
 	"varena/engines/uci"
 	"varena/engines/variants"
 )
@@ -1048,81 +1045,12 @@ func (m *matchSetup) resolveVariant() (string, error) {
 	if m.variantFile != "" {
 		return name, nil
 	}
-	if v, err := variants.ByName(name); err == nil {
-		return v.Name, nil // chess is standard, chess960 fischerandom
-	}
-	v, err := fsfBuiltin(name)
+	v, err := variants.ByName(name) // Fairy-Stockfish's built-ins among them
 	if err != nil {
-		return "", err
+		return "", fmt.Errorf("-variant %s: %w (a variants.ini's sections with -variant-file FILE)", name, err)
 	}
-	if v == nil {
-		return "", fmt.Errorf("-variant %s: unknown variant; varena plays %s; and of Fairy-Stockfish's built-in variants %s (a variants.ini's with -variant-file FILE)",
-			name, strings.Join(ownVariants(), ", "), strings.Join(fsfPlayable(), ", "))
-	}
-	m.note("-variant %s: a Fairy-Stockfish built-in variant; a YAML run (-print-yaml) names it through a section of its variant_file, e.g. [my%s:%s]", name, name, name)
-	return v.Name, nil
+	return v.Name, nil // chess is standard, chess960 fischerandom
 }
-
-// ownVariants are the variants varena knows by name (variants.Names)
-// but the Fairy-Stockfish built-ins this process registered.
-func ownVariants() []string {
-	var names []string
-	for _, n := range variants.Names() {
-		if !slices.Contains(fsfPlayable(), n) {
-			names = append(names, n)
-		}
-	}
-	return names
-}
-
-// fsfVariants holds the Fairy-Stockfish built-in variants lowered and
-// registered by fsfBuiltin, so that a process registers each once.
-var fsfVariants struct {
-	sync.Mutex
-	byName map[string]*engines.Variant
-}
-
-// fsfBuiltin returns the Fairy-Stockfish built-in variant called name,
-// lowered to rules varena plays and registered (variants.Register), or
-// nil when Fairy-Stockfish has no such built-in variant.
-func fsfBuiltin(name string) (*engines.Variant, error) {
-	fsfVariants.Lock()
-	defer fsfVariants.Unlock()
-	if v, ok := fsfVariants.byName[name]; ok {
-		return v, nil
-	}
-	d := fairy.Lookup(nil, name)
-	if d == nil {
-		return nil, nil
-	}
-	v, err := d.Variant()
-	if err != nil {
-		return nil, fmt.Errorf("-variant %s: Fairy-Stockfish's %s is not a variant varena plays: %v", name, name, err)
-	}
-	if err := variants.Register(v); err != nil {
-		return nil, fmt.Errorf("-variant %s: %w", name, err)
-	}
-	if fsfVariants.byName == nil {
-		fsfVariants.byName = map[string]*engines.Variant{}
-	}
-	fsfVariants.byName[name] = v
-	return v, nil
-}
-
-// fsfPlayable lists the Fairy-Stockfish built-in variants varena plays
-// besides its own (those engines/fairy describes and can lower).
-var fsfPlayable = sync.OnceValue(func() []string {
-	var names []string
-	for _, d := range fairy.Builtins() {
-		if variants.Builtin(d.Name) {
-			continue
-		}
-		if _, err := d.Variant(); err == nil {
-			names = append(names, d.Name)
-		}
-	}
-	return names
-})
 
 // runName makes the run's name (its output folder and PGN Event) from
 // -event, kept to the characters a name may hold, else from the first

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"varena/engines/variants"
 
 	"varena/configs"
 )
@@ -49,7 +50,7 @@ func TestMatchLineErrors(t *testing.T) {
 		{"-engine cmd=a -engine cmd=b -each tc=1 -repeat", ""}, // standard chess
 		{"-engine cmd=a -engine cmd=b -each tc=1 -variant extinction", "-games 1: varena plays each opening twice with colours reversed; give an even number (or -repeat with -games 1)"},
 		{"-engine cmd=a -engine cmd=b -each tc=1 -repeat -variant standard", ""},
-		{"-engine cmd=a -engine cmd=b -each tc=1 -repeat -variant nosuch", "-variant nosuch: unknown variant; varena plays " + strings.Join(ownVariants(), ", ") + "; and of Fairy-Stockfish's built-in variants " + strings.Join(fsfPlayable(), ", ") + " (a variants.ini's with -variant-file FILE)"},
+		{"-engine cmd=a -engine cmd=b -each tc=1 -repeat -variant nosuch", `-variant nosuch: unknown variant "nosuch" (known: ` + strings.Join(variants.Playable(), ", ") + `) (a variants.ini's sections with -variant-file FILE)`},
 		{"-engine cmd=a -engine cmd=b -each tc=1 -repeat -variant extinction -tournament gauntlet -sprt elo0=0 elo1=5", "-sprt with -tournament gauntlet: an SPRT is a match of two engines"},
 		{"-engine cmd=a -engine cmd=b -each tc=1 args=\"x -repeat -variant extinction", `-engine 1: args="x: unclosed quote`},
 	}

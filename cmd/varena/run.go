@@ -21,7 +21,7 @@ import (
 // checker validates run configs against the variants varena knows, and
 // those of a run's variant_file, which it loads and registers.
 func checker() configs.Checker {
-	return configs.Checker{Variants: variants.Names(), SearchOption: search.CheckParam, EvalWeight: evalWeight, LoadVariants: variants.RegisterFileNames}
+	return configs.Checker{Variants: variants.Playable(), SearchOption: search.CheckParam, EvalWeight: evalWeight, LoadVariants: variants.RegisterFileNames}
 }
 
 // evalWeight reports whether name is a weight of the variant's default

@@ -31,12 +31,14 @@ func TestClientAgainstVarenaUCI(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer eng.Close()
-	// A fresh varena uci offers the built-in variants (this test process
-	// may know others, registered by the runs of other tests).
+	// A fresh varena uci offers the built-in variants, then
+	// Fairy-Stockfish's (this test process may know others, registered
+	// by the runs of other tests).
 	var builtins []string
 	for _, v := range variants.All {
 		builtins = append(builtins, v.Name)
 	}
+	builtins = append(builtins, variants.FairyNames()...)
 	if got := fmt.Sprint(eng.Variants()); got != fmt.Sprint(builtins) {
 		t.Errorf("UCI_Variant offers %s, want %v", got, builtins)
 	}

@@ -1,6 +1,7 @@
 package fairy
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -19,7 +20,34 @@ import (
 // built-in parent's line in builtin.ini for an inherited key). The error
 // is an *Error wrapping ErrUnsupported. The package doc lists what is
 // lowered and how.
+//
+// A variant this lowering refuses (a board over 64 squares, hoppers,
+// lame leapers, mobility regions...) is lowered to package wide, the
+// general engine (Definition.Wide), when that can play it: the narrowest
+// representation a variant fits plays it. When neither can, the error is
+// the general engine's on a board over 64 squares (the other's says only
+// that), else this lowering's.
 func (d *Definition) Variant() (*engines.Variant, error) {
+	v, err := d.narrow()
+	if err == nil || !errors.Is(err, ErrUnsupported) {
+		return v, err
+	}
+	w, werr := d.Wide()
+	if werr != nil {
+		if d.Files*d.Ranks > 64 {
+			return nil, werr
+		}
+		return nil, err
+	}
+	nv, werr := engines.NewWideVariant(w)
+	if werr != nil {
+		return nil, &Error{File: d.File, Line: d.Line, Err: fmt.Errorf("section [%s]: %w", d.Name, werr)}
+	}
+	return nv, nil
+}
+
+// narrow lowers the definition to package engines' own generator.
+func (d *Definition) narrow() (*engines.Variant, error) {
 	if len(d.Unsupported) > 0 {
 		return nil, d.Unsupported[0]
 	}

@@ -23,12 +23,15 @@ func TestWideOnly(t *testing.T) {
 			t.Errorf("%s: %v", c.name, err)
 			continue
 		}
-		_, err = defs[0].Variant()
+		_, err = defs[0].narrow()
 		if err == nil || !errors.Is(err, ErrUnsupported) || !strings.HasPrefix(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("%s: narrow lowering: %v, want %s", c.name, err, c.want)
 		}
 		if _, err := defs[0].Wide(); err != nil {
 			t.Errorf("%s: Wide: %v", c.name, err)
+		}
+		if v, err := defs[0].Variant(); err != nil || v.Wide() == nil {
+			t.Errorf("%s: Variant() = %v, %v: want the variant of the general engine", c.name, v, err)
 		}
 	}
 }
@@ -52,8 +55,11 @@ func TestWideBuiltins(t *testing.T) {
 		if v.Name() != n || v.StartFEN() != d.StartFEN {
 			t.Errorf("%s: %s %s", n, v.Name(), v.StartFEN())
 		}
-		if _, err := d.Variant(); err == nil && d.Files*d.Ranks > 64 {
+		if _, err := d.narrow(); err == nil && d.Files*d.Ranks > 64 {
 			t.Errorf("%s: the narrow engine took a board of %d squares", n, d.Files*d.Ranks)
+		}
+		if ev, err := d.Variant(); err != nil || ev.Wide() == nil {
+			t.Errorf("%s: Variant() = %v, %v: want the variant of the general engine", n, ev, err)
 		}
 	}
 }

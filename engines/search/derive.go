@@ -108,6 +108,9 @@ func pieceValue(v *engines.Variant, t engines.PieceType) float64 {
 // comment at the top of derive.go): what DefaultWeights gives a variant
 // that has no weights file. They are made once per variant.
 func DerivedWeights(v *engines.Variant) *Weights {
+	if v.Wide() != nil {
+		return wideWeights(v)
+	}
 	if w, ok := derivedWeights.Load(v); ok {
 		return w.(*Weights)
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"varena/engines"
+	"varena/engines/widesearch"
 )
 
 // Scores are centipawns from the side to move's point of view. A won
@@ -141,12 +142,17 @@ type Searcher struct {
 	helpers   []*Searcher
 	par       *parallel
 	published int64
+
+	// ws searches the games of wide variants (wide.go), made on first
+	// use with a table of hashMB megabytes.
+	ws     *widesearch.Searcher
+	hashMB int
 }
 
 // New returns a searcher with the given weights and a transposition table
 // of hashMB megabytes.
 func New(w *Weights, hashMB int) *Searcher {
-	s := &Searcher{w: w, tt: newTable(hashMB)}
+	s := &Searcher{w: w, tt: newTable(hashMB), hashMB: hashMB}
 	s.SetParams(DefaultParams())
 	return s
 }
@@ -174,11 +180,20 @@ func (s *Searcher) SetWeights(w *Weights) {
 func (s *Searcher) Weights() *Weights { return s.w }
 
 // SetHash resizes (and clears) the transposition table.
-func (s *Searcher) SetHash(mb int) { s.tt = newTable(mb) }
+func (s *Searcher) SetHash(mb int) {
+	s.tt = newTable(mb)
+	s.hashMB = mb
+	if s.ws != nil {
+		s.ws.SetHash(mb)
+	}
+}
 
 // NewGame forgets everything learnt from earlier positions.
 func (s *Searcher) NewGame() {
 	s.tt.clear()
+	if s.ws != nil {
+		s.ws.NewGame()
+	}
 	s.history = [2][64][64]int32{}
 	s.counter = [2][64][64]engines.Move{}
 	s.cont = [numPieceIndex][64]contTable{}
@@ -192,6 +207,9 @@ func (s *Searcher) NewGame() {
 // reached or ctx ends; the result is the best move found so far. The game
 // must not change during the search.
 func (s *Searcher) Search(ctx context.Context, game *engines.Game, lim Limits, info func(Info)) Result {
+	if game.Position().Wide() != nil {
+		return s.searchWide(ctx, game, lim, info)
+	}
 	pos := *game.Position()
 	s.rules = rulesOf(pos.Variant())
 	s.start = time.Now()

@@ -12,6 +12,8 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"varena/engines/widesearch"
+
 	"varena/configs"
 	"varena/engines"
 )
@@ -31,6 +33,9 @@ type Weights struct {
 	// searcher's evaluation skips them (a trace still counts them, for
 	// the tuner to fit).
 	species bool
+	// wide is the evaluation of a variant of the general rules engine
+	// (wide.go); the fields above are then unset.
+	wide *widesearch.Eval
 }
 
 // psqOne is the fixed-point unit of the material and piece-square sums:
@@ -133,6 +138,9 @@ func (w *Weights) psqSum(pos *engines.Position) [2]int64 {
 // unknown, duplicate, missing or non-numeric entry and for a table of the
 // wrong shape.
 func ParseWeights(v *engines.Variant, name string, data []byte) (*Weights, error) {
+	if v.Wide() != nil {
+		return nil, fmt.Errorf("%s: variant %s: %w", name, v.Name, ErrWide)
+	}
 	return featureSetOf(v).parse(name, data)
 }
 
@@ -325,6 +333,9 @@ func LoadWeights(v *engines.Variant, path string) (*Weights, error) {
 // or, for a variant without one, DerivedWeights; parsed once per variant: Weights never change once made, and parsing
 // costs a millisecond that every UCI session and engine paid again.
 func DefaultWeights(v *engines.Variant) (*Weights, error) {
+	if v.Wide() != nil {
+		return wideWeights(v), nil
+	}
 	if d, ok := defaultWeights.Load(v); ok {
 		return d.(parsedWeights).w, d.(parsedWeights).err
 	}
@@ -340,6 +351,11 @@ func DefaultWeights(v *engines.Variant) (*Weights, error) {
 	}
 	return nil, err
 }
+
+// ErrWide says that a weights file was given for a variant of the
+// general rules engine (engines.Variant.Wide), whose evaluation
+// (engines/widesearch) reads none yet.
+var ErrWide = errors.New("weights files are not read for variants of the general rules engine (boards over 64 squares, hoppers, lame leapers, mobility regions): its evaluation is derived from the rules")
 
 // defaultWeights caches DefaultWeights: *engines.Variant -> parsedWeights;
 // derivedWeights caches DerivedWeights: *engines.Variant -> *Weights.

@@ -382,7 +382,9 @@ func (s *server) cmdIsReady(_ []string, _ string) {
 func (s *server) cmdUCI(_ []string, _ string) {
 	s.out.println("id name varena")
 	s.out.println("id author the varena authors")
-	names := variants.Names() // setoption takes the aliases too (chess, chess960)
+	// Fairy-Stockfish's built-ins too; setoption takes the aliases as
+	// well (chess, chess960).
+	names := variants.Playable()
 	for _, v := range s.loaded {
 		if !slices.Contains(names, v.Name) {
 			names = append(names, v.Name)

@@ -35,35 +35,102 @@ var registry struct {
 }
 
 // Names returns the names of All, then those of the registered variants
-// in the order they were registered.
+// in the order they were registered: varena's own and the ones a file
+// brought. Playable adds Fairy-Stockfish's built-ins.
 func Names() []string {
 	registry.RLock()
 	defer registry.RUnlock()
-	names := make([]string, 0, len(All)+len(registry.loaded))
-	for _, v := range All {
-		names = append(names, v.Name)
-	}
-	for _, v := range registry.loaded {
-		names = append(names, v.Name)
-	}
-	return names
+	return namesLocked()
 }
+
+// Playable returns every name ByName finds: Names, then Fairy-Stockfish's
+// built-in variants that the engines play (FairyNames).
+func Playable() []string {
+	return append(Names(), FairyNames()...)
+}
+
+// FairyNames returns the names of Fairy-Stockfish's built-in variants
+// that engines/fairy describes and the engines play, other than varena's
+// own (All), in builtin.ini's order. The first call lowers every one of
+// them.
+func FairyNames() []string {
+	fairyNamesOnce.Do(func() {
+		for _, d := range fairy.Builtins() {
+			if builtin(d.Name) != nil {
+				continue
+			}
+			if _, ok, err := fairyBuiltin(d.Name); ok && err == nil {
+				fairyNames = append(fairyNames, d.Name)
+			}
+		}
+	})
+	return slices.Clone(fairyNames)
+}
+
+var (
+	fairyNamesOnce sync.Once
+	fairyNames     []string
+)
 
 // ByName returns the variant called name or one of its aliases (chess
 // for standard, chess960 for fischerandom): a built-in one, else a
 // registered one. It is safe for concurrent use with Register.
+//
+// Then come Fairy-Stockfish's built-in variants that engines/fairy
+// describes (xiangqi, capablanca, kingofthehill, ...), lowered the first
+// time they are asked for: a name among them that the engines cannot
+// play is refused with the reason.
 func ByName(name string) (*engines.Variant, error) {
 	if v := builtin(name); v != nil {
 		return v, nil
 	}
 	registry.RLock()
-	defer registry.RUnlock()
 	for _, v := range registry.loaded {
 		if slices.Contains(v.Names(), name) {
+			registry.RUnlock()
 			return v, nil
 		}
 	}
-	return nil, fmt.Errorf("unknown variant %q (known: %s)", name, strings.Join(namesLocked(), ", "))
+	registry.RUnlock()
+	if v, ok, err := fairyBuiltin(name); ok {
+		return v, err
+	}
+	return nil, fmt.Errorf("unknown variant %q (known: %s)", name, strings.Join(Playable(), ", "))
+}
+
+// fairyBuiltins holds the Fairy-Stockfish built-ins lowered so far, by
+// name, with the error of those that cannot be played.
+var fairyBuiltins struct {
+	sync.Mutex
+	byName map[string]fairyLowered
+}
+
+type fairyLowered struct {
+	v   *engines.Variant
+	err error
+}
+
+// fairyBuiltin returns the Fairy-Stockfish built-in variant called name,
+// lowered once; ok is false when engines/fairy has no such built-in.
+func fairyBuiltin(name string) (v *engines.Variant, ok bool, err error) {
+	fairyBuiltins.Lock()
+	defer fairyBuiltins.Unlock()
+	if got, ok := fairyBuiltins.byName[name]; ok {
+		return got.v, true, got.err
+	}
+	d := fairy.Lookup(nil, name)
+	if d == nil {
+		return nil, false, nil
+	}
+	v, err = d.Variant()
+	if err != nil {
+		err = fmt.Errorf("variant %s: %w", name, err)
+	}
+	if fairyBuiltins.byName == nil {
+		fairyBuiltins.byName = map[string]fairyLowered{}
+	}
+	fairyBuiltins.byName[name] = fairyLowered{v, err}
+	return v, true, err
 }
 
 // namesLocked is Names with the registry's lock held.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -30,15 +31,18 @@ func TestLoad(t *testing.T) {
 		name, ini string
 		want      []string // variant names, or
 		err       string   // the error
+		wide      bool     // played by package wide, the general engine
 	}{
-		{"sample", sample, []string{"archchess", "minihill"}, ""},
-		{"empty", "", nil, ""},
-		{"unsupported", "[c:chess]\ncannon = c\n", nil, `t.ini:2: key "cannon": not supported: hopper (cannon)`},
-		{"lowering refused", "[mk:makruk]\nnMoveRule = 50\n", nil, `t.ini:2: key "nMoveRule": not supported: an n-move rule beside countingRule (the engine's count takes the halfmove clock)`},
-		{"royal rider", "[rk:chess]\nking = k:R\n", nil, `t.ini:2: key "king": not supported: a royal piece moving as R: the engine's royal piece leaps, moving and capturing alike`},
-		{"royal forward leaper", "[fk:chess]\nking = k:fN\n", nil, `t.ini:2: key "king": not supported: a royal piece moving as fN: the engine's royal piece moves the same in every direction it mirrors to`},
-		{"asymmetric", "[l:chess]\ncustomPiece1 = x:lW\n", nil, `t.ini:2: key "customPiece1": not supported: moves lW differ on the left and on the right: the engine mirrors a piece's moves for Black across the middle rank only`},
-		{"syntax", "[x:chess\n", nil, "t.ini:1:"},
+		{"sample", sample, []string{"archchess", "minihill"}, "", false},
+		{"empty", "", nil, "", false},
+		{"unsupported", "[c:chess]\npieceDrops = true\n", nil, `t.ini:2: key "pieceDrops": not supported: piece drops`, false},
+		{"lowering refused", "[mk:makruk]\nnMoveRule = 50\n", nil, `t.ini:2: key "nMoveRule": not supported: an n-move rule beside countingRule (the engine's count takes the halfmove clock)`, false},
+		// What the 64-square engine refuses, the general one plays.
+		{"hopper", "[c:chess]\ncannon = c\n", []string{"c"}, "", true},
+		{"royal rider", "[rk:chess]\nking = k:R\n", []string{"rk"}, "", true},
+		{"royal forward leaper", "[fk:chess]\nking = k:fN\n", []string{"fk"}, "", true},
+		{"asymmetric", "[l:chess]\ncustomPiece1 = x:lW\n", []string{"l"}, "", true},
+		{"syntax", "[x:chess\n", nil, "t.ini:1:", false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			vs, err := Load(strings.NewReader(tt.ini), "t.ini")
@@ -54,6 +58,9 @@ func TestLoad(t *testing.T) {
 			var got []string
 			for _, v := range vs {
 				got = append(got, v.Name)
+				if (v.Wide() != nil) != tt.wide {
+					t.Errorf("%s: played by the general engine %v, want %v", v.Name, v.Wide() != nil, tt.wide)
+				}
 			}
 			if strings.Join(got, ",") != strings.Join(tt.want, ",") {
 				t.Errorf("variants %v, want %v", got, tt.want)
@@ -90,6 +97,10 @@ func TestRegister(t *testing.T) {
 	names := Names()
 	if len(names) != len(All)+2 || names[len(All)] != "archchess" || names[len(All)+1] != "minihill" {
 		t.Errorf("Names() = %v, want the built-ins then archchess, minihill", names)
+	}
+	all := Playable()
+	if fsf := all[len(names):]; !slices.Equal(all[:len(names)], names) || !slices.Equal(fsf, FairyNames()) || !slices.Contains(fsf, "xiangqi") {
+		t.Errorf("Playable() = %v, want Names() then Fairy-Stockfish's built-ins, xiangqi among them", all)
 	}
 	again, err := Load(strings.NewReader(sample), "t2.ini")
 	if err != nil {
@@ -196,7 +207,7 @@ func FuzzLoad(f *testing.F) {
 // content again gives the same variants.
 func TestRegisterFileSections(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "mixed.ini")
-	if err := os.WriteFile(path, []byte("[hillsect:kingofthehill]\n[cannonsect:chess]\ncannon = c\n"), 0o644); err != nil {
+	if err := os.WriteFile(path, []byte("[hillsect:kingofthehill]\n[dropsect:chess]\npieceDrops = true\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	vs, refused, err := RegisterFile(path)
@@ -206,8 +217,8 @@ func TestRegisterFileSections(t *testing.T) {
 	if len(vs) != 1 || vs[0].Name != "hillsect" {
 		t.Fatalf("registered %v", vs)
 	}
-	if e := refused["cannonsect"]; e == nil || !strings.Contains(e.Error(), `mixed.ini:3: key "cannon": not supported`) {
-		t.Errorf("cannonsect refused with %v", e)
+	if e := refused["dropsect"]; e == nil || !strings.Contains(e.Error(), `mixed.ini:3: key "pieceDrops": not supported`) {
+		t.Errorf("dropsect refused with %v", e)
 	}
 	if v, err := ByName("hillsect"); err != nil || v != vs[0] {
 		t.Errorf("ByName(hillsect) = %v, %v", v, err)

@@ -3,9 +3,11 @@ package rules
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"varena/engines"
 	"varena/engines/variants"
+	"varena/engines/wide"
 	"varena/results"
 )
 
@@ -56,7 +58,28 @@ func BoardOf(name string) (Board, error) {
 	for _, f := range v.Fairy {
 		b.Letters += string(f.Letter)
 	}
+	if w := v.Wide(); w != nil {
+		b.Letters = wideLetters(w.Rules().Pieces)
+	}
 	return b, nil
+}
+
+// chessNames are Fairy-Stockfish's names of the six chess pieces, by
+// their letters: a wide variant's piece is drawn as a chess glyph only
+// when it is that piece under its own letter (xiangqi's rook is; its
+// horse n, elephant b and soldier p are not, and are drawn as letters).
+var chessNames = map[byte]string{'p': "pawn", 'n': "knight", 'b': "bishop", 'r': "rook", 'q': "queen", 'k': "king"}
+
+// wideLetters returns the upper-case letters of a wide variant's pieces
+// that are not the chess piece of their letter.
+func wideLetters(pieces []wide.PieceRule) string {
+	var s strings.Builder
+	for _, pr := range pieces {
+		if chessNames[pr.Letter] != pr.Name {
+			s.WriteByte(pr.Letter &^ ('a' - 'A'))
+		}
+	}
+	return s.String()
 }
 
 // FinalFEN replays a record's moves from its start and returns the FEN

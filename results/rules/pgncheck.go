@@ -91,7 +91,7 @@ func (c *PGNChecker) Game(file string, num int, pg results.PGNGame) (results.Gam
 		var err error
 		if v, err = variants.ByName(strings.ToLower(tag)); err != nil {
 			c.skip(skipVariant, place, "unknown variant %q (varena knows %s; no tag means standard chess)",
-				tag, strings.Join(variants.Names(), ", "))
+				tag, strings.Join(variants.Playable(), ", "))
 			return g, false
 		}
 	}
