@@ -52,6 +52,7 @@ var commands = []*command{
 	sprtCmd,
 	perftCmd,
 	uciCmd,
+	xboardCmd,
 	datagenCmd,
 	bookCmd,
 	tuneCmd,

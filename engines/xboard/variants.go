@@ -25,8 +25,6 @@ var xboardNames = map[string][]string{
 	"minixiangqi":   {"mini_xiangqi", "minixiangqi"},
 	"racingkings":   {"racingkings", "racing-kings"},
 	"threekings":    {"threekings", "three-kings"},
-	"antichess":     {"antichess", "losers"},
-	"giveaway":      {"giveaway", "suicide"},
 }
 
 // XboardNames returns the names an xboard engine may give v, most usual
