@@ -7,7 +7,9 @@ import (
 	"varena/engines/chess"
 	"varena/engines/evolution"
 	"varena/engines/extinction"
+	fairydefs "varena/engines/fairy"
 	"varena/engines/losalamos"
+	"varena/engines/wide"
 )
 
 // BenchmarkPerft measures move generation, make-move and bulk counting
@@ -51,6 +53,30 @@ func BenchmarkPerft(b *testing.B) {
 			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 		})
 	}
+}
+
+// BenchmarkPerftGeneral measures the general rules engine (engines/wide,
+// 128-bit bitboards, Fairy-Stockfish's rules) on standard chess, which
+// the 64-square engine plays too: BenchmarkPerft/standard-kiwipete
+// against BenchmarkPerftGeneral/standard-kiwipete is what a variant would
+// pay if every board took the general engine (docs/engine.md).
+func BenchmarkPerftGeneral(b *testing.B) {
+	w, err := fairydefs.Lookup(nil, "chess").Wide()
+	if err != nil {
+		b.Fatal(err)
+	}
+	pos, err := wide.ParseFEN(w, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("standard-kiwipete", func(b *testing.B) {
+		var nodes uint64
+		b.ReportAllocs()
+		for b.Loop() {
+			nodes += wide.Perft(&pos, 4)
+		}
+		b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+	})
 }
 
 // BenchmarkGenerateMoves measures full move-list generation (what search
