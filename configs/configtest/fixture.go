@@ -54,3 +54,21 @@ promotionRegionBlack = *1
 promotionPieceTypes = qarn
 startFen = rnqkanr/ppppppp/7/7/7/PPPPPPP/RNQKANR w - - 0 1
 `
+
+// WideBoard is a variants.ini of one variant on the largest board varena
+// plays, 12x10: big12, chess with an archbishop a (bishop plus knight)
+// and a chancellor c (rook plus knight), which no chess glyph shows.
+// Tests of the pages that draw boards use it for the widest and tallest
+// board: two-digit counts in its FEN, rank 10, file l.
+const WideBoard = `# 12x10 chess with archbishops and chancellors.
+[big12:chess]
+maxRank = 10
+maxFile = l
+customPiece1 = a:BN
+customPiece2 = c:RN
+castling = false
+promotionRegionWhite = *10
+promotionRegionBlack = *1
+promotionPieceTypes = qacrbn
+startFen = rnbqkaabqcnr/pppppppppppp/12/12/12/12/12/12/PPPPPPPPPPPP/RNBQKAABQCNR w - - 0 1
+`

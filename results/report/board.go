@@ -41,7 +41,7 @@ type diagramRow struct {
 
 // diagramSquare is a square with what stands on it.
 type diagramSquare struct {
-	Class string // l or d (light, dark), o (a bunker lies under it), w or b (the piece's colour)
+	Class string // l or d (light, dark), o (a bunker lies under it), f (a letter, not a glyph), w or b (the piece's colour)
 	Text  string // the glyph or letter, "" for an empty square
 }
 
@@ -172,9 +172,11 @@ func drawRow(text string, names []string, rank int, own string, under map[string
 		sq := diagramSquare{}
 		if piece != 0 {
 			up := piece &^ ('a' - 'A')
-			sq.Text = string(piece)
 			if g, ok := glyphs[up]; ok && !strings.ContainsRune(own, rune(up)) {
 				sq.Text = g
+			} else {
+				sq.Text = string(piece)
+				class += " f"
 			}
 			if piece == up {
 				class += " w"

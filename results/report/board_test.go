@@ -12,7 +12,7 @@ import (
 	"varena/results/rundir"
 )
 
-var fairyOnce sync.Once
+var fairyOnce, wideOnce sync.Once
 
 // registerFairy registers configtest.FairyBoard's fairy7 once for the
 // test binary (the registry refuses a second variant of one name).
@@ -21,6 +21,22 @@ func registerFairy(t *testing.T) {
 	var err error
 	fairyOnce.Do(func() {
 		vs, lerr := variants.Load(strings.NewReader(configtest.FairyBoard), "fairy7.ini")
+		if err = lerr; err == nil {
+			err = variants.Register(vs...)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// registerWide registers configtest.WideBoard's 12x10 big12 once for
+// the test binary.
+func registerWide(t *testing.T) {
+	t.Helper()
+	var err error
+	wideOnce.Do(func() {
+		vs, lerr := variants.Load(strings.NewReader(configtest.WideBoard), "big12.ini")
 		if err = lerr; err == nil {
 			err = variants.Register(vs...)
 		}
@@ -66,6 +82,7 @@ func drawn(d *diagram) (texts, colours []string) {
 
 func TestDrawBoards(t *testing.T) {
 	registerFairy(t)
+	registerWide(t)
 	tests := []struct {
 		name, variant, fen string
 		texts, colours     []string
@@ -81,6 +98,18 @@ func TestDrawBoards(t *testing.T) {
 		{"7x6", "evolution", "NNN1nnk/NNN1nnn/NNN1nnn/NNN1nnn/NNN1nnn/KNN1nnn w - - 0 1",
 			[]string{"♞♞♞.♞♞♚", "♞♞♞.♞♞♞", "♞♞♞.♞♞♞", "♞♞♞.♞♞♞", "♞♞♞.♞♞♞", "♚♞♞.♞♞♞"},
 			[]string{"www.bbb", "www.bbb", "www.bbb", "www.bbb", "www.bbb", "www.bbb"}, nil},
+		{"9x10 xiangqi: horse, elephant, advisor, cannon and soldier as letters", "xiangqi", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+			[]string{"♜nba♚abn♜", ".........", ".c.....c.", "p.p.p.p.p", ".........", ".........", "P.P.P.P.P", ".C.....C.", ".........", "♜NBA♚ABN♜"},
+			[]string{"bbbbbbbbb", ".........", ".b.....b.", "b.b.b.b.b", ".........", ".........", "w.w.w.w.w", ".w.....w.", ".........", "wwwwwwwww"}, nil},
+		{"10x8 capablanca: two-digit counts, archbishop and chancellor as letters", "capablanca", "r1abqkbcnr/pppppppppp/2n7/10/4P5/10/PPPP1PPPPP/RNABQKBCNR b KQkq - 0 2",
+			[]string{"♜.a♝♛♚♝c♞♜", "♟♟♟♟♟♟♟♟♟♟", "..♞.......", "..........", "....♟.....", "..........", "♟♟♟♟.♟♟♟♟♟", "♜♞A♝♛♚♝C♞♜"},
+			[]string{"b.bbbbbbbb", "bbbbbbbbbb", "..b.......", "..........", "....w.....", "..........", "wwww.wwwww", "wwwwwwwwww"}, nil},
+		{"10x10 grand: rank 10", "grand", "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1",
+			[]string{"♜........♜", ".♞♝♛♚ca♝♞.", "♟♟♟♟♟♟♟♟♟♟", "..........", "..........", "..........", "..........", "♟♟♟♟♟♟♟♟♟♟", ".♞♝♛♚CA♝♞.", "♜........♜"},
+			[]string{"b........b", ".bbbbbbbb.", "bbbbbbbbbb", "..........", "..........", "..........", "..........", "wwwwwwwwww", ".wwwwwwww.", "w........w"}, nil},
+		{"12x10 loaded: counts of 11 and 12, file l", "big12", "rnbqkaabqcn1/pppppppppppp/11r/12/12/12/12/A11/PPPPPPPPPPPP/RNBQK1ABQCNR w - - 0 1",
+			[]string{"♜♞♝♛♚aa♝♛c♞.", "♟♟♟♟♟♟♟♟♟♟♟♟", "...........♜", "............", "............", "............", "............", "A...........", "♟♟♟♟♟♟♟♟♟♟♟♟", "♜♞♝♛♚.A♝♛C♞♜"},
+			[]string{"bbbbbbbbbbb.", "bbbbbbbbbbbb", "...........b", "............", "............", "............", "............", "w...........", "wwwwwwwwwwww", "wwwww.wwwwww"}, nil},
 		{"bunkers with pieces", "losalamos-bunkers", "rnqknr/pppppp/6/6/PPPPPP/RNQK1R|1n/2/2/N1 w - - 0 1",
 			[]string{"♜♞♛♚♞♜", "♟♟♟♟♟♟", "......", "......", "♟♟♟♟♟♟", "♜♞♛♚.♜", "|", ".♞", "..", "|", "..", "♞."},
 			[]string{"bbbbbb", "bbbbbb", "......", "......", "wwwwww", "wwww.w", "|", ".b", "..", "|", "..", "w."}, []int{1, 5}},
@@ -116,9 +145,30 @@ func TestDrawBoards(t *testing.T) {
 			if last.Rank != 1 || !strings.HasPrefix(last.Squares[0].Class, "d") || !strings.HasPrefix(last.Squares[1].Class, "l") {
 				t.Errorf("rank %d: a1 %q, b1 %q: want a dark a1", last.Rank, last.Squares[0].Class, last.Squares[1].Class)
 			}
+			if len(tt.boxes) == 0 && d.Rows[0].Rank != len(tt.texts) {
+				t.Errorf("top rank drawn as %d, want %d", d.Rows[0].Rank, len(tt.texts))
+			}
+			// Letters (no glyph) are marked f, and only they.
+			for _, r := range d.Rows {
+				for f, sq := range r.Squares {
+					_, glyph := glyphOf[sq.Text]
+					if letter := sq.Text != "" && !glyph; letter != strings.Contains(" "+sq.Class+" ", " f ") {
+						t.Errorf("%c%d shows %q with class %q", 'a'+f, r.Rank, sq.Text, sq.Class)
+					}
+				}
+			}
 		})
 	}
 }
+
+// glyphOf holds the chess glyphs a square may show.
+var glyphOf = func() map[string]bool {
+	m := map[string]bool{}
+	for _, g := range glyphs {
+		m[g] = true
+	}
+	return m
+}()
 
 // TestDrawBunkerMarks: the squares a bunker lies under are dashed (o),
 // and only they.
@@ -219,4 +269,32 @@ func FuzzDraw(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestFaultFinalPositionWide: the final position of a xiangqi game lost
+// by a fault, replayed through the wide rules (moves from rank 10), is
+// drawn on 10 ranks of 9 squares with the horse as the letter n.
+func TestFaultFinalPositionWide(t *testing.T) {
+	meta := rundir.Meta{Name: "faults", Variants: []string{"xiangqi"}, Engines: []string{"a", "b"}, Tournament: "round-robin", Total: 1}
+	games := []results.Game{
+		{Variant: "xiangqi", White: "a", Black: "b", StartIsInitial: true, Result: results.BlackWins, Termination: results.TermIllegalMove,
+			Reason: "a played e3e9, illegal", Moves: []results.Move{{UCI: "h3e3"}, {UCI: "h10g8"}}},
+	}
+	_, page := runDir(t, meta, games)
+	i := strings.Index(page, `<h3 id="faults">`)
+	j := strings.Index(page, `<section id="lengths">`)
+	if i < 0 || j < i {
+		t.Fatal("no faults table")
+	}
+	faults := page[i:j]
+	want := `title="rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w `
+	if !strings.Contains(faults, want) {
+		t.Errorf("the fault's final position is not drawn (%s):\n%s", want, faults)
+	}
+	if n := strings.Count(faults, `<div class="rk"`); n != 10 {
+		t.Errorf("%d ranks drawn, want 10", n)
+	}
+	if !strings.Contains(faults, `data-rank="10"><i class="l b">♜</i><i class="d f b">n</i>`) {
+		t.Errorf("rank 10 is not drawn with the rook's glyph and the horse's letter:\n%s", faults)
+	}
 }

@@ -27,7 +27,7 @@ nav a{margin-right:.8em}
 .dg i{width:var(--sq);height:var(--sq);display:flex;align-items:center;justify-content:center;font-style:normal;font-size:calc(var(--sq)*.8);line-height:1}
 .dg i.l{background:#eed9b4}.dg i.d{background:#b58863}.bk i.l{background:#d9e9d9}.bk i.d{background:#8fb58f}
 .dg i.o{outline:1px dashed #2a6;outline-offset:-3px}
-.dg i.w{color:#fff;text-shadow:0 0 2px #000,0 0 1px #000}.dg i.b{color:#111}
+.dg i.w{color:#fff;text-shadow:0 0 2px #000,0 0 1px #000}.dg i.b{color:#111}.dg i.f{font-weight:700;font-size:calc(var(--sq)*.65)}
 .bs{display:grid;grid-auto-rows:var(--sq)}
 </style>
 </head>
