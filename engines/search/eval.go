@@ -9,6 +9,9 @@ import "varena/engines"
 // (func terms) from one pass over the board (facts.scan): the tuner's
 // linear model and the engine's evaluation cannot drift apart.
 func Evaluate(pos *engines.Position, w *Weights, trace *Trace) float64 {
+	if w.wide != nil {
+		return evaluateWide(pos, w, trace)
+	}
 	if trace != nil {
 		return evaluateTrace(pos, w, trace)
 	}

@@ -15,6 +15,10 @@ import (
 // search stops after maxNodes nodes (0: no limit), with ok false: a
 // position whose exchanges take that long to settle is not quiet.
 func (s *Searcher) Quiesce(pos *engines.Position, maxNodes int64) (score int, ok bool) {
+	if wp := pos.Wide(); wp != nil {
+		s.wideSearcher(pos.Variant())
+		return s.ws.Quiesce(wp, maxNodes)
+	}
 	s.nodes, s.seldepth, s.aborted, s.par = 0, 0, false, nil
 	if statsOn {
 		s.stats = Stats{}

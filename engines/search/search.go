@@ -146,6 +146,7 @@ type Searcher struct {
 	// ws searches the games of wide variants (wide.go), made on first
 	// use with a table of hashMB megabytes.
 	ws     *widesearch.Searcher
+	wsEval *widesearch.Eval // the evaluation ws was given (SetEval clears its table)
 	hashMB int
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -82,10 +83,18 @@ func newWeights(v *engines.Variant, fs *featureSet, values []float64) *Weights {
 func (w *Weights) Variant() *engines.Variant { return w.variant }
 
 // Values returns the weights in feature order (a copy).
-func (w *Weights) Values() []float64 { return append([]float64(nil), w.values...) }
+func (w *Weights) Values() []float64 {
+	if w.wide != nil {
+		return w.wide.Vector()
+	}
+	return append([]float64(nil), w.values...)
+}
 
 // Names returns the feature names in order.
 func (w *Weights) Names() []string {
+	if w.wide != nil {
+		return w.wide.Names()
+	}
 	names := make([]string, len(w.fs.list))
 	for i, f := range w.fs.list {
 		names[i] = f.Name
@@ -96,6 +105,9 @@ func (w *Weights) Names() []string {
 // WithValues returns weights for the same variant with other values (the
 // tuner's step); values must have one entry per feature.
 func (w *Weights) WithValues(values []float64) *Weights {
+	if w.wide != nil {
+		return w.wideWithValues(values)
+	}
 	if len(values) != len(w.values) {
 		panic("search: WithValues: wrong number of values") // a caller bug, not input
 	}
@@ -108,6 +120,12 @@ func (w *Weights) PieceValue(t engines.PieceType) int { return w.pieces[t] }
 
 // Get returns the weight of the named feature.
 func (w *Weights) Get(name string) (float64, bool) {
+	if w.wide != nil {
+		if i := slices.Index(w.wide.Names(), name); i >= 0 {
+			return w.wide.Vector()[i], true
+		}
+		return 0, false
+	}
 	i, err := w.fs.index(name)
 	if err != nil {
 		return 0, false
@@ -139,7 +157,7 @@ func (w *Weights) psqSum(pos *engines.Position) [2]int64 {
 // wrong shape.
 func ParseWeights(v *engines.Variant, name string, data []byte) (*Weights, error) {
 	if v.Wide() != nil {
-		return nil, fmt.Errorf("%s: variant %s: %w", name, v.Name, ErrWide)
+		return parseWide(v, name, data)
 	}
 	return featureSetOf(v).parse(name, data)
 }
@@ -352,11 +370,6 @@ func DefaultWeights(v *engines.Variant) (*Weights, error) {
 	return nil, err
 }
 
-// ErrWide says that a weights file was given for a variant of the
-// general rules engine (engines.Variant.Wide), whose evaluation
-// (engines/widesearch) reads none yet.
-var ErrWide = errors.New("weights files are not read for variants of the general rules engine (boards over 64 squares, hoppers, lame leapers, mobility regions): its evaluation is derived from the rules")
-
 // defaultWeights caches DefaultWeights: *engines.Variant -> parsedWeights;
 // derivedWeights caches DerivedWeights: *engines.Variant -> *Weights.
 var defaultWeights, derivedWeights sync.Map
@@ -387,6 +400,17 @@ func (w *Weights) Fingerprint() uint64 {
 	return h.Sum64()
 }
 
+// writeHeader writes header as comment lines and a blank line.
+func writeHeader(b *bytes.Buffer, header string) {
+	if header == "" {
+		return
+	}
+	for _, line := range strings.Split(strings.TrimRight(header, "\n"), "\n") {
+		b.WriteString(strings.TrimRight("# "+line, " ") + "\n")
+	}
+	b.WriteString("\n")
+}
+
 // atDefault reports whether block i is an optional term's at the weight
 // it was registered with.
 func (w *Weights) atDefault(i int) bool {
@@ -397,15 +421,13 @@ func (w *Weights) atDefault(i int) bool {
 // yaml writes the weights file; with skipDefaults, without the optional
 // terms whose two weights are those they were registered with.
 func (w *Weights) yaml(header string, skipDefaults bool) []byte {
+	if w.wide != nil {
+		return w.wideYAML(header)
+	}
 	fs := w.fs
 	g := w.variant.Geometry
 	var b bytes.Buffer
-	if header != "" {
-		for _, line := range strings.Split(strings.TrimRight(header, "\n"), "\n") {
-			b.WriteString(strings.TrimRight("# "+line, " ") + "\n")
-		}
-		b.WriteString("\n")
-	}
+	writeHeader(&b, header)
 	fmt.Fprintf(&b, "# Evaluation weights for %s, in centipawns per unit of each feature\n", w.variant.Name)
 	fmt.Fprintf(&b, "# (engines/search/features.go says what each feature counts).\n")
 	fmt.Fprintf(&b, "# Every term has a middlegame (_mg) and an endgame (_eg) weight, blended\n")

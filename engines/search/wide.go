@@ -25,12 +25,7 @@ func wideWeights(v *engines.Variant) *Weights {
 
 // searchWide is Search of a game of a wide variant.
 func (s *Searcher) searchWide(ctx context.Context, game *engines.Game, lim Limits, info func(Info)) Result {
-	if s.ws == nil {
-		s.ws = widesearch.New(s.hashMB)
-	}
-	if s.w != nil && s.w.wide != nil && s.w.variant == game.Position().Variant() {
-		s.ws.SetEval(s.w.wide)
-	}
+	s.wideSearcher(game.Position().Variant())
 	wl := widesearch.Limits{Depth: lim.Depth, Nodes: lim.Nodes, MoveTime: lim.MoveTime,
 		WTime: lim.WTime, BTime: lim.BTime, WInc: lim.WInc, BInc: lim.BInc,
 		MovesToGo: lim.MovesToGo, Infinite: lim.Infinite}
@@ -45,6 +40,18 @@ func (s *Searcher) searchWide(ctx context.Context, game *engines.Game, lim Limit
 	}
 	r := s.ws.Search(ctx, game.Wide(), wl, winfo)
 	return Result{Move: engines.Move(r.Move), Score: r.Score, Depth: r.Depth, Nodes: r.Nodes, Time: r.Time, PV: narrowMoves(r.PV)}
+}
+
+// wideSearcher readies s.ws for a position of v: made on first use, with
+// the searcher's weights when they are v's.
+func (s *Searcher) wideSearcher(v *engines.Variant) {
+	if s.ws == nil {
+		s.ws = widesearch.New(s.hashMB)
+	}
+	if s.w != nil && s.w.wide != nil && s.w.variant == v && s.wsEval != s.w.wide {
+		s.ws.SetEval(s.w.wide)
+		s.wsEval = s.w.wide
+	}
 }
 
 // narrowMoves returns wide moves as the engines.Moves that hold them.
