@@ -35,4 +35,14 @@
 // Positions are plain values and are copied on make (copy-make): a child is
 // written into a caller's Position, no allocation per move. Repetition
 // history lives outside the position, in Game.
+//
+// A variant this package's generator cannot play (a board over 64
+// squares, hoppers, lame leapers, mobility regions, janggi's rules) is
+// played by package engines/wide, the general rules engine, and still
+// described by a Variant (NewWideVariant, wide.go): its Position points
+// to a wide.Position of its own, and the methods the referee, notation
+// and records use hand the work to it (one nil test at their entry).
+// Variant.Wide, Position.Wide and Game.Wide reach the general engine's
+// values; the methods that expose bitboards describe this package's
+// boards only.
 package engines
