@@ -30,6 +30,13 @@ const (
 	derivedPawn   = 100  // cp of a pawn or soldier
 	riderEmpty    = 0.75 // chance a square on a piece's way is empty
 	guardFloor    = 150  // cp at least of a piece kept to a region
+	// derivedMobility is the cp of a move more than a piece's reach, as
+	// engines/search's derived weights give every piece but the pawn and
+	// king; derivedKingAttack the cp of an attack on a square of the
+	// enemy royal piece's zone.
+	derivedMobility   = 2
+	derivedKingAttack = 8
+	derivedKingDanger = 4
 )
 
 var derived sync.Map // *wide.Variant -> *Eval
@@ -51,8 +58,12 @@ func DefaultEval(v *wide.Variant) *Eval {
 // nor for a piece kept to a region, which cannot go there), 8 cp for a
 // pawn; a pawn's advance worth 30 cp over the board, a soldier's
 // crossing a pawn (xiangqi's soldier doubles its worth at the river, as
-// its moves triple), a pawn's entry into the enemy half 10 cp; a tempo
-// of 15 cp.
+// its moves triple), a pawn's entry into the enemy half 10 cp; mobility
+// derivedMobility per move of a piece other than the pawn and the royal
+// piece (its material lowered by that times its reach, so that a piece
+// of average mobility is worth its reach), derivedKingAttack per attack
+// on the enemy royal piece's zone and derivedKingDanger per square of
+// their number (5 attacks: 140 cp); a tempo of 15 cp.
 func DerivedWeights(v *wide.Variant) Weights {
 	var w Weights
 	rules := v.Rules()
@@ -69,10 +80,15 @@ func DerivedWeights(v *wide.Variant) Weights {
 		case pr.Royal && v.HasCheck():
 			// Always on the board while the game goes on.
 		default:
-			w.Material[t] = int(math.Round(derivedKnight * reach(v, pr, v.Files(), v.Ranks()) / knight))
+			r := reach(v, pr, v.Files(), v.Ranks())
+			w.Material[t] = int(math.Round(derivedKnight * r / knight))
 			if regional {
 				w.Material[t] = max(w.Material[t], guardFloor)
 			}
+			// Mobility counts the moves about the reach: a piece of its
+			// reach's mobility is worth its material.
+			w.Mobility[t] = derivedMobility
+			w.Material[t] -= int(math.Round(derivedMobility * r))
 			if !regional && !pr.Royal {
 				w.Centre[t] = (20 + centreUnits/2) / centreUnits
 			}
@@ -85,6 +101,8 @@ func DerivedWeights(v *wide.Variant) Weights {
 	if soldiers {
 		w.Crossed = derivedPawn
 	}
+	w.KingAttack = derivedKingAttack
+	w.KingDanger = derivedKingDanger
 	w.Tempo = 15
 	return w
 }

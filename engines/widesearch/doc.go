@@ -27,12 +27,21 @@
 // results.
 //
 // The evaluation (eval.go) is linear in a few named weights (Weights):
-// material, centrality per piece type, the advance of pawns and soldiers
-// and their crossing into the enemy half, a tempo. Eval.Trace returns
-// the features, so that a Texel fit can tune them; a test checks the
-// weights times the trace equal the evaluation. Without tuned weights
-// for these variants the defaults come from the rules (derive.go): a
-// piece is worth its reach on the empty board, as engines/search's
-// DerivedWeights values fairy pieces, with hoppers and lame leapers
-// counted by the chance their hurdle or leg is there.
+// material, centrality per piece type, mobility per piece type (each
+// piece's pseudo-legal moves), attacks on the enemy royal piece's zone
+// and their square (king danger), the advance of pawns and soldiers and
+// their crossing into the enemy half (xiangqi's river), a tempo. One
+// pass counts the features (wide.Position.Activity for the moves and
+// attacks); Eval.Trace returns them, so that a Texel fit can tune the
+// weights, and a test checks the weights times the trace equal the
+// evaluation. Without tuned weights for these variants the defaults come
+// from the rules (derive.go): a piece is worth its reach on the empty
+// board, as engines/search's DerivedWeights values fairy pieces, with
+// hoppers and lame leapers counted by the chance their hurdle or leg is
+// there.
+//
+// The tests that measure rather than check run with VARENA_LONG=1: a
+// match against Fairy-Stockfish 11.1 at 20,000 nodes a move
+// (TestFSFBaseline, fsf_test.go) and self-play matches with a term of
+// the evaluation or a rule of the search off (ab_test.go).
 package widesearch

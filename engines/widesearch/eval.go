@@ -29,6 +29,14 @@ type Weights struct {
 	// the rank where it gains its sideways moves (xiangqi's river), a
 	// pawn in the enemy half.
 	Crossed int
+	// Mobility per pseudo-legal move of a piece of each type.
+	Mobility [maxTypes]int
+	// KingAttack per attack on a square of the enemy royal piece's zone
+	// (its square and those it steps to: xiangqi's palace around it),
+	// KingDanger per square of their number: attacks that gather weigh
+	// more than the same number spread over the game.
+	KingAttack int
+	KingDanger int
 	// Tempo for the side to move.
 	Tempo int
 }
@@ -42,6 +50,7 @@ type Eval struct {
 	ntypes  int
 	pawn    [maxTypes]bool // pawns and soldiers: the Advance and Crossed features
 	squares [maxTypes]bool // the type's features need its squares (not only a count)
+	active  bool           // mobility or king attacks are weighted: Position.Activity runs
 	roams   [maxTypes]bool // neither royal, nor a pawn or soldier, nor kept to a region
 	centre  [128]int8
 	rank    [2][128]int8 // rank seen from each side, 0 its first
@@ -79,8 +88,10 @@ func NewEval(v *wide.Variant, w Weights) *Eval {
 }
 
 func (e *Eval) setSquares() {
+	e.active = e.w.KingAttack != 0 || e.w.KingDanger != 0
 	for t := 1; t <= e.ntypes; t++ {
 		e.squares[t] = e.pawn[t] || e.w.Centre[t] != 0
+		e.active = e.active || e.w.Mobility[t] != 0
 	}
 }
 
@@ -94,14 +105,28 @@ func (e *Eval) Weights() Weights { return e.w }
 type counts struct {
 	material [maxTypes]int
 	centre   [maxTypes]int
+	mobility [maxTypes]int
 	advance  int
 	crossed  int
+	attacks  int
+	danger   int
 }
 
 // count walks the pieces once into the features: the one pass both the
 // evaluation and the trace read, so that they cannot disagree. The
-// squares are walked only for the types whose features need them.
-func (e *Eval) count(p *wide.Position, f *counts) {
+// squares are walked only for the types whose features need them, the
+// moves (Position.Activity) only when mobility or king attacks weigh.
+// The trace always counts everything.
+func (e *Eval) count(p *wide.Position, f *counts, all bool) {
+	if e.active || all {
+		var mob [2][maxTypes]int
+		aw := p.Activity(wide.White, p.KingZone(wide.Black), &mob[wide.White])
+		ab := p.Activity(wide.Black, p.KingZone(wide.White), &mob[wide.Black])
+		f.attacks, f.danger = aw-ab, aw*aw-ab*ab
+		for t := 1; t <= e.ntypes; t++ {
+			f.mobility[t] = mob[wide.White][t] - mob[wide.Black][t]
+		}
+	}
 	for t := wide.PieceType(1); int(t) <= e.ntypes; t++ {
 		for c := wide.White; c <= wide.Black; c++ {
 			b := p.Pieces(c, t)
@@ -112,7 +137,7 @@ func (e *Eval) count(p *wide.Position, f *counts) {
 			if c == wide.Black {
 				sign = -1
 			}
-			if !e.squares[t] {
+			if !e.squares[t] && !all {
 				f.material[t] += sign * b.Count()
 				continue
 			}
@@ -140,11 +165,11 @@ func (e *Eval) count(p *wide.Position, f *counts) {
 // move's view.
 func (e *Eval) Evaluate(p *wide.Position) int {
 	var f counts
-	e.count(p, &f)
+	e.count(p, &f, false)
 	w := &e.w
-	s := w.Advance*f.advance + w.Crossed*f.crossed
+	s := w.Advance*f.advance + w.Crossed*f.crossed + w.KingAttack*f.attacks + w.KingDanger*f.danger
 	for t := 1; t <= e.ntypes; t++ {
-		s += w.Material[t]*f.material[t] + w.Centre[t]*f.centre[t]
+		s += w.Material[t]*f.material[t] + w.Centre[t]*f.centre[t] + w.Mobility[t]*f.mobility[t]
 	}
 	if p.SideToMove() == wide.Black {
 		s = -s
@@ -153,32 +178,30 @@ func (e *Eval) Evaluate(p *wide.Position) int {
 }
 
 // NumFeatures returns the length of the weight and feature vectors.
-func (e *Eval) NumFeatures() int { return 2*e.ntypes + 3 }
+func (e *Eval) NumFeatures() int { return 3*e.ntypes + 5 }
 
 // Names returns the features' names, in the order of Vector and Trace:
-// material_X and centre_X per type (X its letter), advance, crossed,
-// tempo.
+// material_X, centre_X and mobility_X per type (X its letter), advance,
+// crossed, king_attack, king_danger, tempo.
 func (e *Eval) Names() []string {
 	out := make([]string, 0, e.NumFeatures())
-	for t := 1; t <= e.ntypes; t++ {
-		out = append(out, fmt.Sprintf("material_%c", e.v.TypeLetter(wide.PieceType(t))))
+	for _, block := range []string{"material", "centre", "mobility"} {
+		for t := 1; t <= e.ntypes; t++ {
+			out = append(out, fmt.Sprintf("%s_%c", block, e.v.TypeLetter(wide.PieceType(t))))
+		}
 	}
-	for t := 1; t <= e.ntypes; t++ {
-		out = append(out, fmt.Sprintf("centre_%c", e.v.TypeLetter(wide.PieceType(t))))
-	}
-	return append(out, "advance", "crossed", "tempo")
+	return append(out, "advance", "crossed", "king_attack", "king_danger", "tempo")
 }
 
 // Vector returns the weights as one vector, in the order of Names.
 func (e *Eval) Vector() []float64 {
 	out := make([]float64, 0, e.NumFeatures())
-	for t := 1; t <= e.ntypes; t++ {
-		out = append(out, float64(e.w.Material[t]))
+	for _, block := range []*[maxTypes]int{&e.w.Material, &e.w.Centre, &e.w.Mobility} {
+		for t := 1; t <= e.ntypes; t++ {
+			out = append(out, float64(block[t]))
+		}
 	}
-	for t := 1; t <= e.ntypes; t++ {
-		out = append(out, float64(e.w.Centre[t]))
-	}
-	return append(out, float64(e.w.Advance), float64(e.w.Crossed), float64(e.w.Tempo))
+	return append(out, float64(e.w.Advance), float64(e.w.Crossed), float64(e.w.KingAttack), float64(e.w.KingDanger), float64(e.w.Tempo))
 }
 
 // WithVector returns the evaluation with the weights of vector x (in the
@@ -195,12 +218,13 @@ func (e *Eval) WithVector(x []float64) (*Eval, error) {
 		return int(f + 0.5)
 	}
 	w := Weights{}
-	for t := 1; t <= e.ntypes; t++ {
-		w.Material[t] = r(x[t-1])
-		w.Centre[t] = r(x[e.ntypes+t-1])
+	for b, block := range []*[maxTypes]int{&w.Material, &w.Centre, &w.Mobility} {
+		for t := 1; t <= e.ntypes; t++ {
+			block[t] = r(x[b*e.ntypes+t-1])
+		}
 	}
-	n := 2 * e.ntypes
-	w.Advance, w.Crossed, w.Tempo = r(x[n]), r(x[n+1]), r(x[n+2])
+	n := 3 * e.ntypes
+	w.Advance, w.Crossed, w.KingAttack, w.KingDanger, w.Tempo = r(x[n]), r(x[n+1]), r(x[n+2]), r(x[n+3]), r(x[n+4])
 	out := *e
 	out.w = w
 	out.setSquares()
@@ -211,17 +235,16 @@ func (e *Eval) WithVector(x []float64) (*Eval, error) {
 // order of Names: Evaluate(p) is their dot product with Vector.
 func (e *Eval) Trace(p *wide.Position) []float64 {
 	var f counts
-	e.count(p, &f)
+	e.count(p, &f, true)
 	sign := 1.0
 	if p.SideToMove() == wide.Black {
 		sign = -1
 	}
 	out := make([]float64, 0, e.NumFeatures())
-	for t := 1; t <= e.ntypes; t++ {
-		out = append(out, sign*float64(f.material[t]))
+	for _, block := range []*[maxTypes]int{&f.material, &f.centre, &f.mobility} {
+		for t := 1; t <= e.ntypes; t++ {
+			out = append(out, sign*float64(block[t]))
+		}
 	}
-	for t := 1; t <= e.ntypes; t++ {
-		out = append(out, sign*float64(f.centre[t]))
-	}
-	return append(out, sign*float64(f.advance), sign*float64(f.crossed), 1)
+	return append(out, sign*float64(f.advance), sign*float64(f.crossed), sign*float64(f.attacks), sign*float64(f.danger), 1)
 }

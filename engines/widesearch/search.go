@@ -48,6 +48,7 @@ type Searcher struct {
 	root      []wide.Move // the root moves to search (SearchMoves); nil: all
 	start     time.Time
 	hard      time.Time
+	off       switches // rules of the search turned off (tests' A/B matches)
 	stop      atomic.Bool
 	aborted   bool
 }
@@ -78,6 +79,12 @@ func (s *Searcher) SetEval(e *Eval) {
 func (s *Searcher) NewGame() {
 	s.tt.clear()
 	s.history = [2][maxSquares][maxSquares]int32{}
+}
+
+// switches turn rules of the search off, so that a test can measure
+// what each is worth by a match against the search with it on.
+type switches struct {
+	iir, qTT bool
 }
 
 // noEval marks a ply without a static score (in check).
@@ -389,6 +396,12 @@ func (s *Searcher) negamax(pos *wide.Position, depth, ply, alpha, beta int, pvNo
 		}
 	}
 
+	// Internal iterative reduction: a node never searched well here (no
+	// hash move) is searched a ply shallower.
+	if ttMove == wide.NullMove && depth >= 4 && !s.off.iir {
+		depth--
+	}
+
 	moves := pos.GenerateLegal(s.moves[ply][:0])
 	if ply == 0 && s.root != nil {
 		moves = append(moves[:0], s.root...)
@@ -595,14 +608,29 @@ func (s *Searcher) quiesce(pos *wide.Position, ply, qply, alpha, beta int) int {
 		}
 	}
 	inCheck := qply < qCheckPly && pos.InCheck()
+	// The hash table settles the node, or gives its static score.
+	key := pos.Hash()
+	e, ttHit := s.tt.probe(key)
+	if s.off.qTT {
+		ttHit = false
+	}
+	if ttHit {
+		if sc, ok := e.cutoff(ply, alpha, beta); ok {
+			return sc
+		}
+	}
 	var stand int
 	if !inCheck || ply >= MaxPly {
-		stand = s.eval.Evaluate(pos)
+		if ttHit && e.eval != noEvalTT {
+			stand = int(e.eval)
+		} else {
+			stand = s.eval.Evaluate(pos)
+		}
 	}
 	if ply >= MaxPly || qply >= qMaxPly {
 		return stand
 	}
-	best := -infinity
+	best, bestMove, origAlpha := -infinity, wide.NullMove, alpha
 	var moves []wide.Move
 	if inCheck {
 		moves = pos.GenerateLegal(s.moves[ply][:0])
@@ -649,7 +677,7 @@ func (s *Searcher) quiesce(pos *wide.Position, ply, qply, alpha, beta int) int {
 			return 0
 		}
 		if score > best {
-			best = score
+			best, bestMove = score, m
 			if score > alpha {
 				alpha = score
 				if score >= beta {
@@ -662,6 +690,13 @@ func (s *Searcher) quiesce(pos *wide.Position, ply, qply, alpha, beta int) int {
 		// In check with every evasion pruned: cannot happen (none is),
 		// but a score must come back.
 		return alpha
+	}
+	static := stand
+	if inCheck {
+		static = noEval
+	}
+	if !s.off.qTT {
+		s.tt.store(key, bestMove, toTT(best, ply), 0, boundOf(best, origAlpha, beta), static)
 	}
 	return best
 }

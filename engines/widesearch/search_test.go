@@ -280,3 +280,39 @@ func TestPerpetualCheckScored(t *testing.T) {
 		t.Errorf("the searcher repeats its perpetual check (score %d)", res.Score)
 	}
 }
+
+// TestClock checks a search under a clock keeps to a fraction of it and
+// still answers a spent clock with a searched move.
+func TestClock(t *testing.T) {
+	g := newGame(t, "janggi", "")
+	s := New(4)
+	start := time.Now()
+	res := s.Search(context.Background(), g, Limits{WTime: time.Second, BTime: time.Second}, nil)
+	if d := time.Since(start); d > 400*time.Millisecond {
+		t.Errorf("1s on the clock, the move took %v", d)
+	}
+	if res.Depth < 1 || !g.Position().IsLegal(res.Move) {
+		t.Errorf("depth %d, move %v", res.Depth, res.Move)
+	}
+	res = s.Search(context.Background(), g, Limits{WTime: time.Millisecond, BTime: time.Second}, nil)
+	if res.Depth < 1 || !g.Position().IsLegal(res.Move) {
+		t.Errorf("spent clock: depth %d, move %v", res.Depth, res.Move)
+	}
+}
+
+// TestSearchAllocations checks a search allocates only outside its loop:
+// the same few allocations at 2,000 nodes as at 20,000.
+func TestSearchAllocations(t *testing.T) {
+	g := newGame(t, "xiangqi", "")
+	s := New(4)
+	count := func(nodes int64) float64 {
+		return testing.AllocsPerRun(3, func() {
+			s.NewGame()
+			s.Search(context.Background(), g, Limits{Nodes: nodes}, nil)
+		})
+	}
+	small, large := count(2000), count(20000)
+	if large > small+2 || large > 32 {
+		t.Errorf("%v allocations at 20,000 nodes, %v at 2,000", large, small)
+	}
+}

@@ -130,3 +130,63 @@ func TestRepetitionOutcome(t *testing.T) {
 		})
 	}
 }
+
+// TestActivity checks Position.Activity against the legal moves: a
+// piece type's legal moves are among its counted ones (all of them out
+// of check in xiangqi, which has neither passes nor promotions), and an
+// attack on the royal piece's square is counted exactly when the side
+// to move is in check.
+func TestActivity(t *testing.T) {
+	for i, name := range []string{"xiangqi", "janggi", "capablanca", "grand", "shako", "courier"} {
+		t.Run(name, func(t *testing.T) {
+			v := variant(t, name)
+			var buf [wide.MaxMoves]wide.Move
+			for _, p := range randomPositions(t, v, int64(13*i+2), 4, 150) {
+				us := p.SideToMove()
+				var mob [wide.MaxPieceTypes + 1]int
+				king := p.KingSquare(us)
+				kz := wide.SquareSet(king)
+				if king == wide.NoSquare {
+					kz = wide.Bitboard{}
+				}
+				checks := p.Activity(us^1, kz, &[wide.MaxPieceTypes + 1]int{})
+				if got := checks > 0; got != p.InCheck() {
+					t.Fatalf("%s: %d attacks on the royal square, in check %v", p.FEN(), checks, p.InCheck())
+				}
+				p.Activity(us, wide.Bitboard{}, &mob)
+				var legal [wide.MaxPieceTypes + 1]int
+				for _, m := range p.GenerateLegal(buf[:0]) {
+					if m.IsPass() || m.IsCastling() || m.IsEnPassant() || m.Promotion() != wide.NoPieceType {
+						continue
+					}
+					pc, _ := p.PieceAt(m.From())
+					if v.Rules().Pieces[pc.Type()-1].Pawn {
+						continue // double steps are not counted
+					}
+					legal[pc.Type()]++
+				}
+				for ty := range legal {
+					if legal[ty] > mob[ty] || name == "xiangqi" && !p.InCheck() && !pinned(&p) && legal[ty] != mob[ty] {
+						t.Fatalf("%s: type %d has %d legal moves, %d counted", p.FEN(), ty, legal[ty], mob[ty])
+					}
+				}
+				if z := p.KingZone(us); king != wide.NoSquare && !z.Has(king) {
+					t.Fatalf("%s: the king zone misses the king", p.FEN())
+				}
+			}
+		})
+	}
+}
+
+// pinned reports whether some pseudo-legal move of the side to move is
+// illegal (a pin, a flying-general line, a king stepping into check):
+// counted by GenerateLegal against the sum Activity counts.
+func pinned(p *wide.Position) bool {
+	var mob [wide.MaxPieceTypes + 1]int
+	p.Activity(p.SideToMove(), wide.Bitboard{}, &mob)
+	n := 0
+	for _, c := range mob {
+		n += c
+	}
+	return n != p.CountLegal()
+}
