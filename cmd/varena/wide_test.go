@@ -171,7 +171,6 @@ func checkWideReport(t *testing.T, path string) {
 	if len(openings) != 1 {
 		t.Fatal("no openings section")
 	}
-	glyph := map[byte]string{'k': "♚", 'q': "♛", 'r': "♜", 'b': "♝", 'n': "♞", 'p': "♟"}
 	drawn := map[string]int{}
 	for _, dg := range find(openings[0], hasClass("dg")) {
 		v, fen := attr(dg, "data-variant"), attr(dg, "title")
@@ -199,15 +198,7 @@ func checkWideReport(t *testing.T, path string) {
 			}
 			for f, sq := range squares {
 				c := pieces[f]
-				wantText := ""
-				if c != 0 {
-					up := c &^ ('a' - 'A')
-					wantText = glyph[c|('a'-'A')]
-					if wantText == "" || strings.IndexByte(b.Letters, up) >= 0 {
-						wantText = string(c)
-					}
-				}
-				if text := textOf(sq); text != wantText {
+				if text, wantText := textOf(sq), shownAs(c, b.Letters); text != wantText {
 					t.Errorf("%s %s: %c%d holds %q, shown as %q, want %q", v, fen, 'a'+f, rank, c, text, wantText)
 				}
 			}
@@ -225,4 +216,19 @@ func checkWideReport(t *testing.T, path string) {
 			t.Errorf("no square shows the letter %s", l)
 		}
 	}
+}
+
+// shownAs is what a square holding the FEN letter c (0: empty) shows on a
+// board whose pieces of its own have the upper-case letters: the letter
+// itself for those and for any letter that is not a chess piece's, else
+// the chess glyph.
+func shownAs(c byte, letters string) string {
+	if c == 0 {
+		return ""
+	}
+	glyph := map[byte]string{'k': "♚", 'q': "♛", 'r': "♜", 'b': "♝", 'n': "♞", 'p': "♟"}[c|('a'-'A')]
+	if glyph == "" || strings.IndexByte(letters, c&^('a'-'A')) >= 0 {
+		return string(c)
+	}
+	return glyph
 }
