@@ -23,54 +23,41 @@ func (p *Position) GenerateCaptures(buf []Move) []Move {
 	if _, over := p.immediateEnd(); over {
 		return buf
 	}
+	if p.v.r.MustDrop && p.HandCount(p.side) > 0 {
+		// While a drop is legal nothing else is: captures only without one.
+		var all [MaxMoves]Move
+		for _, m := range p.GenerateLegal(all[:0]) {
+			if m.IsDrop() {
+				return buf
+			}
+		}
+	}
 	start := len(buf)
 	buf = p.genPseudo(buf)
-	enemy := p.byColor[p.side^1]
 	out := buf[:start]
 	for _, m := range buf[start:] {
-		if m.Promotion() != NoPieceType || m.kind() == kindEnPassant || m.kind() == kindNormal && enemy.Has(m.To()) {
+		if m.Promotion() != NoPieceType || p.Captured(m) != NoPieceType {
 			out = append(out, m)
 		}
 	}
 	return p.keepLegal(out, start)
 }
 
-// keepLegal keeps, in place, the legal moves of the pseudo-legal
-// buf[start:], as GenerateLegal does.
-func (p *Position) keepLegal(buf []Move, start int) []Move {
-	v := p.v
-	us := p.side
-	if !v.r.Checking || p.king[us] == NoSquare {
-		return buf
-	}
-	full := p.flags&(flagInCheck|flagBikjang) != 0
-	ksq := p.king[us]
-	dangerFrom := v.dangerLines[ksq].or(v.legs[us^1][ksq])
-	dangerTo := v.dangerLines[ksq]
-	out := buf[:start]
-	for _, m := range buf[start:] {
-		from := m.From()
-		if !full && m.kind() == kindNormal && from != ksq && !dangerFrom.Has(from) && !dangerTo.Has(m.To()) {
-			out = append(out, m)
-			continue
-		}
-		if p.legalAfter(m) {
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
 // Captured returns the type of the piece the move m of the side to move
-// takes, NoPieceType if it takes none (castling, a pass, a quiet move).
+// takes, NoPieceType if it takes none (castling, a pass, a drop, whose
+// From is its To, a quiet move).
 func (p *Position) Captured(m Move) PieceType {
 	switch m.kind() {
 	case kindEnPassant:
 		return p.v.pawn
-	case kindNormal:
-		if pc := p.board[m.To()]; pc != NoPiece && pc.Color() != p.side {
-			return pc.Type()
-		}
+	case kindCastling, kindPass:
+		return NoPieceType
+	}
+	if m.From() == m.To() {
+		return NoPieceType
+	}
+	if pc := p.board[m.To()]; pc != NoPiece && pc.Color() != p.side {
+		return pc.Type()
 	}
 	return NoPieceType
 }
@@ -121,7 +108,7 @@ func (p *Position) CountingResult() Result { return p.countingResult() }
 // they go.
 func RepetitionOutcome(p *Position, hashes []uint64, checks []bool, nfold int) (Outcome, bool) {
 	n := len(hashes) - 1
-	end := min(int(p.halfmove), n)
+	end := repetitionWindow(p, n)
 	if nfold < 2 || end < 4 || len(checks) != len(hashes) {
 		return Outcome{}, false
 	}

@@ -20,12 +20,15 @@ type ttEntry struct {
 	gen   uint8
 }
 
-// ttSlot holds one entry in two words: the key and the data, which packs
-// the move (bits 0-19: a wide.Move uses 20), the bound (20-21), the depth
-// (22-29), the generation (30-31), the score (32-47) and the evaluation
-// (48-63). One thread uses the table: stores are plain writes.
+// ttSlot holds one entry in two words. The first holds the upper 32
+// bits of the key and the move (all 32 bits of a wide.Move: drops and
+// gating use the upper ones); the second the score (bits 0-15), the
+// static evaluation (16-31), the depth (32-39), the bound (40-41) and
+// the generation (42-43). The lower bits of the key pick the bucket, so
+// a probe checks 32 bits more than the table's size. One thread uses the
+// table: stores are plain writes.
 type ttSlot struct {
-	key, data uint64
+	keyMove, data uint64
 }
 
 // bucketSlots entries of 16 bytes fill a 64-byte cache line.
@@ -68,23 +71,25 @@ func (t *table) newSearch() { t.gen = t.gen%3 + 1 }
 func (sl *ttSlot) load() ttEntry {
 	d := sl.data
 	return ttEntry{
-		move:  wide.Move(d & (1<<20 - 1)),
-		bound: uint8(d>>20) & 3,
-		depth: int8(uint8(d >> 22)),
-		gen:   uint8(d>>30) & 3,
-		score: int16(d >> 32),
-		eval:  int16(d >> 48),
+		move:  wide.Move(uint32(sl.keyMove)),
+		score: int16(d),
+		eval:  int16(d >> 16),
+		depth: int8(uint8(d >> 32)),
+		bound: uint8(d>>40) & 3,
+		gen:   uint8(d>>42) & 3,
 	}
+}
+
+// has reports whether the slot holds an entry of key.
+func (sl *ttSlot) has(key uint64) bool {
+	return sl.keyMove>>32 == key>>32 && uint8(sl.data>>40)&3 != boundNone
 }
 
 func (t *table) probe(key uint64) (ttEntry, bool) {
 	b := &t.buckets[key&t.mask]
 	for i := range b {
-		if b[i].key == key && b[i].data != 0 {
-			e := b[i].load()
-			if e.bound != boundNone {
-				return e, true
-			}
+		if b[i].has(key) {
+			return b[i].load(), true
 		}
 	}
 	return ttEntry{}, false
@@ -97,7 +102,7 @@ func (t *table) store(key uint64, m wide.Move, score, depth int, bound uint8, ev
 	for i := range b {
 		sl := &b[i]
 		e := sl.load()
-		if sl.key == key && e.bound != boundNone {
+		if sl.has(key) {
 			if e.gen == t.gen && int(e.depth) > depth && bound != boundExact {
 				return // a deeper entry of this search stays
 			}
@@ -119,9 +124,9 @@ func (t *table) store(key uint64, m wide.Move, score, depth int, bound uint8, ev
 		}
 	}
 	depth = max(min(depth, 127), -128)
-	d := uint64(m)&(1<<20-1) | uint64(bound&3)<<20 | uint64(uint8(int8(depth)))<<22 |
-		uint64(t.gen&3)<<30 | uint64(uint16(int16(score)))<<32 | uint64(uint16(int16(eval)))<<48
-	*victim = ttSlot{key: key, data: d}
+	d := uint64(uint16(int16(score))) | uint64(uint16(int16(eval)))<<16 | uint64(uint8(int8(depth)))<<32 |
+		uint64(bound&3)<<40 | uint64(t.gen&3)<<42
+	*victim = ttSlot{keyMove: key>>32<<32 | uint64(uint32(m)), data: d}
 }
 
 // cutoff returns the entry's score (seen from ply) when its bound settles
