@@ -411,14 +411,19 @@ func FuzzParse(f *testing.F) {
 }
 
 // The strength runs (not embedded: they need a checkout for the
-// Fairy-Stockfish variant file) load from disk without a problem.
+// Fairy-Stockfish variant file) and the large-board runs of runs/wide
+// load from disk without a problem, Fairy-Stockfish's built-in variants
+// known by name as varena run knows them.
 func TestStrengthRuns(t *testing.T) {
 	files, err := filepath.Glob("runs/strength/*.yaml")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no runs/strength/*.yaml: %v", err)
 	}
+	wide, _ := filepath.Glob("runs/wide/*.yaml")
+	files = append(files, wide...)
+	playable := configs.Checker{Variants: variants.Playable()}
 	for _, file := range files {
-		r, err := configs.Load(file, check)
+		r, err := configs.Load(file, playable)
 		if err != nil {
 			t.Fatal(err)
 		}
