@@ -23,6 +23,7 @@ type Searcher struct {
 	own  *Eval // set by SetEval: used for its variant
 
 	history [2][maxSquares][maxSquares]int32
+	counter [2][maxSquares][maxSquares]wide.Move // the quiet reply that refuted a move of that side, by its from and to
 	killers [MaxPly + 1][2]wide.Move
 	static  [MaxPly + 1]int // static score per ply (noEval in check)
 	played  [MaxPly + 1]wide.Move
@@ -37,6 +38,9 @@ type Searcher struct {
 	// whether the side to move was in check, for the repetition rule.
 	path   []uint64
 	checks []bool
+	nullAt int // index in path of the position after the last null move on it (0: none)
+
+	nMoveRule int // the variant's n-move rule (0: none)
 
 	lmr [64][64]int8
 
@@ -79,12 +83,13 @@ func (s *Searcher) SetEval(e *Eval) {
 func (s *Searcher) NewGame() {
 	s.tt.clear()
 	s.history = [2][maxSquares][maxSquares]int32{}
+	s.counter = [2][maxSquares][maxSquares]wide.Move{}
 }
 
 // switches turn rules of the search off, so that a test can measure
 // what each is worth by a match against the search with it on.
 type switches struct {
-	iir, qTT bool
+	iir, qTT, badCaptures bool
 }
 
 // noEval marks a ply without a static score (in check).
@@ -98,6 +103,7 @@ func (s *Searcher) Search(ctx context.Context, g *wide.Game, lim Limits, info fu
 	pos := *g.Position()
 	v := pos.Variant()
 	s.eval = DefaultEval(v)
+	s.nMoveRule = v.Rules().NMoveRule
 	if s.own != nil && s.own.Variant() == v {
 		s.eval = s.own
 	}
@@ -108,6 +114,7 @@ func (s *Searcher) Search(ctx context.Context, g *wide.Game, lim Limits, info fu
 	s.tt.newSearch()
 	s.killers = [MaxPly + 1][2]wide.Move{}
 	s.gameHistory(g)
+	s.nullAt = 0
 
 	tm := timeState{plan: planTime(lim, pos.SideToMove())}
 	s.hard = time.Time{}
@@ -277,10 +284,11 @@ func (s *Searcher) ruleEnd(pos *wide.Position, ply int) (int, bool) {
 	if o, over := pos.ImmediateEnd(); over {
 		return resultScore(o.Result, pos.SideToMove(), ply), true
 	}
-	if o, over := wide.RepetitionOutcome(pos, s.path, s.checks, 2); over {
+	// Not across a null move: the positions before it are of another line.
+	if o, over := wide.RepetitionOutcome(pos, s.path[s.nullAt:], s.checks[s.nullAt:], 2); over {
 		return resultScore(o.Result, pos.SideToMove(), ply), true
 	}
-	if n := pos.Variant().Rules().NMoveRule; n > 0 && pos.HalfmoveClock() >= 2*n && !pos.InCheck() {
+	if n := s.nMoveRule; n > 0 && pos.HalfmoveClock() >= 2*n && !pos.InCheck() {
 		return resultScore(pos.CountingResult(), pos.SideToMove(), ply), true
 	}
 	return 0, false
@@ -382,7 +390,10 @@ func (s *Searcher) negamax(pos *wide.Position, depth, ply, alpha, beta int, pvNo
 			s.played[ply] = wide.NullMove
 			s.path = append(s.path, child.Hash())
 			s.checks = append(s.checks, false)
+			nullAt := s.nullAt
+			s.nullAt = len(s.path) - 1
 			score := -s.negamax(child, depth-1-r, ply+1, -beta, -beta+1, false)
+			s.nullAt = nullAt
 			s.path, s.checks = s.path[:len(s.path)-1], s.checks[:len(s.checks)-1]
 			if s.aborted {
 				return 0
@@ -410,7 +421,7 @@ func (s *Searcher) negamax(pos *wide.Position, depth, ply, alpha, beta int, pvNo
 		return s.endScore(pos, ply)
 	}
 	scores := s.scores[ply][:len(moves)]
-	s.scoreMoves(pos, moves, scores, ttMove, ply)
+	s.scoreMoves(pos, moves, scores, ttMove, ply, s.counterOf(pos, ply))
 
 	futile := canPrune && depth <= futilityDepth && alpha > -mateBand && static+futilityMargin*depth <= alpha
 	lmpLimit := 3 + depth*depth
@@ -536,6 +547,10 @@ func (s *Searcher) rememberQuiet(side wide.Color, m wide.Move, ply, depth int, f
 	bonus := int32(min(depth*depth, 400))
 	update := func(h *int32, b int32) { *h += 32*b - *h*abs32(b)/512 }
 	update(&s.history[side][m.From()][m.To()], bonus)
+	if ply > 0 && s.played[ply-1] != wide.NullMove {
+		prev := s.played[ply-1]
+		s.counter[side^1][prev.From()][prev.To()] = m
+	}
 	for _, q := range failed {
 		update(&s.history[side][q.From()][q.To()], -bonus)
 	}
@@ -556,7 +571,16 @@ const (
 	orderKiller  = 1 << 23
 )
 
-func (s *Searcher) scoreMoves(pos *wide.Position, moves []wide.Move, scores []int32, ttMove wide.Move, ply int) {
+// counterOf returns the quiet move that last refuted the move before ply.
+func (s *Searcher) counterOf(pos *wide.Position, ply int) wide.Move {
+	if ply == 0 || s.played[ply-1] == wide.NullMove {
+		return wide.NullMove
+	}
+	prev := s.played[ply-1]
+	return s.counter[pos.SideToMove()^1][prev.From()][prev.To()]
+}
+
+func (s *Searcher) scoreMoves(pos *wide.Position, moves []wide.Move, scores []int32, ttMove wide.Move, ply int, counter wide.Move) {
 	side := pos.SideToMove()
 	for i, m := range moves {
 		switch victim := pos.Captured(m); {
@@ -568,17 +592,26 @@ func (s *Searcher) scoreMoves(pos *wide.Position, moves []wide.Move, scores []in
 			scores[i] = orderKiller + 1
 		case m == s.killers[ply][1]:
 			scores[i] = orderKiller
+		case m == counter:
+			scores[i] = orderKiller - 1
 		default:
 			scores[i] = s.history[side][m.From()][m.To()]
 		}
 	}
 }
 
-// captureOrder scores a capture or promotion by MVV-LVA.
+// captureOrder scores a capture or promotion by MVV-LVA; a capture of a
+// lesser piece on a square the opponent attacks (a loss by static
+// exchange, most of the time) comes after the killers, before the other
+// quiet moves.
 func (s *Searcher) captureOrder(pos *wide.Position, m wide.Move, victim wide.PieceType) int32 {
 	w := &s.eval.w
 	pc, _ := pos.PieceAt(m.From())
 	v := w.Material[victim]*16 + w.Material[m.Promotion()]*16 - w.Material[pc.Type()]
+	if !s.off.badCaptures && m.Promotion() == wide.NoPieceType && w.Material[victim] < w.Material[pc.Type()] &&
+		pos.Attacked(m.To(), pos.SideToMove()^1) {
+		return orderKiller - 1<<16 + int32(v)
+	}
 	return orderCapture + int32(v)
 }
 
@@ -646,7 +679,7 @@ func (s *Searcher) quiesce(pos *wide.Position, ply, qply, alpha, beta int) int {
 		moves = pos.GenerateCaptures(s.moves[ply][:0])
 	}
 	scores := s.scores[ply][:len(moves)]
-	s.scoreMoves(pos, moves, scores, wide.NullMove, ply)
+	s.scoreMoves(pos, moves, scores, wide.NullMove, ply, wide.NullMove)
 	w := &s.eval.w
 	child := &s.child[ply]
 	for i := range moves {
