@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,6 +13,7 @@ import (
 	"varena/engines/search"
 	"varena/engines/variants"
 	"varena/results"
+	"varena/results/rundir"
 )
 
 // needPrograms skips the test unless every program is installed.
@@ -124,4 +126,63 @@ engines:
   - {name: fsf-uci, kind: uci, command: %[1]s, options: {VariantPath: v.ini, Hash: 16}, dir: .}
 `, fsf), 2)
 	})
+}
+
+// TestXboardFaultyEngines: each fault of an xboard engine ends its game
+// with a termination and a reason, a claim by the referee's judgement,
+// and the run plays all its games.
+func TestXboardFaultyEngines(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a test engine")
+	}
+	bin := filepath.Join(t.TempDir(), "faultyengine")
+	if out, err := exec.Command("go", "build", "-o", bin, "varena/engines/xboard/internal/faultyengine").CombinedOutput(); err != nil {
+		t.Fatalf("build faulty engine: %v\n%s", err, out)
+	}
+	const timed = "{movetime: 0.05, margin: 0.2}"
+	for _, tt := range []struct {
+		mode, after, variant, term, reason string
+	}{
+		{"crash", "2", "extinction", results.TermEngineCrash, "exited while thinking"},
+		{"hang", "2", "extinction", results.TermTimeForfeit, "no move"},
+		{"nopong", "1", "extinction", results.TermTimeForfeit, "no pong"},
+		{"garbage", "2", "extinction", results.TermIllegalMove, "zz99"},
+		{"illegal", "2", "extinction", results.TermIllegalMove, "not a legal move"},
+		{"claim", "2", "extinction", results.TermIllegalMove, "illegal claim"},
+		{"claimafter", "2", "extinction", results.TermIllegalMove, "illegal claim"},
+		{"moveafterclaim", "2", "extinction", results.TermIllegalMove, "illegal claim"},
+		{"resign", "2", "extinction", results.TermResignation, "faulty resigns"},
+		{"concede", "2", "extinction", results.TermResignation, "faulty claims"},
+		{"novariant", "0", "losalamos-extinction", results.TermIllegalMove, "move"},
+		{"errvariant", "0", "losalamos-extinction", results.TermEngineCrash, "refuses the game's setup"},
+	} {
+		t.Run(tt.mode, func(t *testing.T) {
+			t.Parallel()
+			r := parseRun(t, fmt.Sprintf(`
+name: faults
+variant: %s
+tournament: {type: round-robin, games: 2}
+openings: {plies: 0}
+time_control: %s
+engines:
+  - {name: faulty, kind: xboard, command: %q, args: [-mode, %s, -after, %q]}
+  - {name: random, kind: random}
+`, tt.variant, timed, bin, tt.mode, tt.after))
+			dir := t.TempDir()
+			sum, err := Run(context.Background(), r, Options{Out: dir, Concurrency: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sum.Played != 2 {
+				t.Fatalf("%d games played, want 2", sum.Played)
+			}
+			games, _ := results.ReadJournal(filepath.Join(dir, rundir.JournalFile))
+			for _, g := range games {
+				lost := g.White == "faulty" && g.Result == results.BlackWins || g.Black == "faulty" && g.Result == results.WhiteWins
+				if g.Termination != tt.term || !strings.Contains(g.Reason, tt.reason) || !lost {
+					t.Errorf("game %d: %s %s (%s); want a loss of faulty by %s saying %q", g.ID, g.Result, g.Termination, g.Reason, tt.term, tt.reason)
+				}
+			}
+		})
+	}
 }
