@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -589,6 +590,7 @@ func discover(ctx context.Context, r *configs.Run, vs []*engines.Variant, factor
 	// Start the external engines all at once. offered[i] is nil for
 	// built-in engines.
 	offered := make([]map[string]bool, len(r.Engines))
+	engineVariants := make([][]string, len(r.Engines)) // what each says it plays, nil: unknown
 	errs := make([]error, len(r.Engines))
 	started := &playerPool{idle: map[string][]player.Player{}}
 	var wg sync.WaitGroup
@@ -617,6 +619,9 @@ func discover(ctx context.Context, r *configs.Run, vs []*engines.Variant, factor
 			for _, v := range vs {
 				offered[i][v.Name] = !ok || o.Supports(v)
 			}
+			if l, ok := p.(interface{ Variants() []string }); ok {
+				engineVariants[i] = l.Variants()
+			}
 		}()
 	}
 	wg.Wait()
@@ -635,6 +640,9 @@ func discover(ctx context.Context, r *configs.Run, vs []*engines.Variant, factor
 			if offered[i] != nil && !offered[i][v.Name] {
 				if slices.Contains(e.Plays, v.Name) {
 					started.close()
+					if l := engineVariants[i]; l != nil {
+						return nil, nil, fmt.Errorf("engine %s: does not offer variant %s; it plays %s (map the name with variant_names)", e.Name, v.Name, strings.Join(l, ", "))
+					}
 					return nil, nil, fmt.Errorf("engine %s: does not offer variant %s (see its UCI_Variant option, or map the name with variant_names)", e.Name, v.Name)
 				}
 				continue

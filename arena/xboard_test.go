@@ -186,3 +186,28 @@ engines:
 		})
 	}
 }
+
+// An xboard engine asked to play a variant it does not offer is refused
+// in one line naming the variants it plays.
+func TestXboardVariantRefused(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a test engine")
+	}
+	bin := filepath.Join(t.TempDir(), "faultyengine")
+	if out, err := exec.Command("go", "build", "-o", bin, "varena/engines/xboard/internal/faultyengine").CombinedOutput(); err != nil {
+		t.Fatalf("build faulty engine: %v\n%s", err, out)
+	}
+	r := parseRun(t, fmt.Sprintf(`
+name: refused
+variant: evolution
+tournament: {type: round-robin, games: 2}
+time_control: {depth: 1}
+engines:
+  - {name: xb, kind: xboard, command: %q, args: [-variants, "normal,shatranj"], plays: [evolution]}
+  - {name: random, kind: random}
+`, bin))
+	_, err := Run(context.Background(), r, Options{Out: t.TempDir()})
+	if want := "engine xb: does not offer variant evolution; it plays normal, shatranj"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("Run: %v; want %q", err, want)
+	}
+}

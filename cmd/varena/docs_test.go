@@ -440,6 +440,12 @@ func TestDocScripts(t *testing.T) {
 				_, err2 := exec.LookPath("/usr/games/ethereal-chess")
 				return err1 == nil && err2 == nil, nil
 			}
+			if cond == "xboard-engines" {
+				// Debian's fairymax and sjaakii, where docs/xboard.md's run looks for them.
+				_, err1 := exec.LookPath("/usr/games/fairymax")
+				_, err2 := exec.LookPath("/usr/games/sjaakii")
+				return err1 == nil && err2 == nil, nil
+			}
 			if cond == "fairy-stockfish" {
 				// Where the shipped configs look for it (Debian's package).
 				_, err := exec.LookPath("/usr/games/fairy-stockfish")
