@@ -361,7 +361,7 @@ func (p *Position) IsCapture(m Move) bool {
 // MovedType returns the type of the piece the move m moves.
 func (p *Position) MovedType(m Move) PieceType {
 	if p.w != nil {
-		return p.widePieceAt(Square(wide.Move(m).From())).Type()
+		return PieceType(p.w.MovedType(wide.Move(m))) // a drop's type too
 	}
 	return p.typeAt(m.From())
 }

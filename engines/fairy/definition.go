@@ -111,6 +111,33 @@ type Definition struct {
 	PerpetualCheckIllegal bool
 	ImmobilityIllegal     bool
 
+	// Pieces in hand, drops and gating (pieceDrops and the keys about
+	// them), which only the wide engine plays: drop regions per colour
+	// (whiteDropRegion, blackDropRegion; the whole board by default), the
+	// piece type that may not be dropped on a file holding one of its
+	// side's (shogiDoubledPawn = false names the shogi pawn,
+	// dropNoDoubled any), and the newer piece promotion keys.
+	PieceDrops                bool
+	CapturesToHand            bool
+	DropLoop                  bool
+	TwoBoards                 bool
+	MustDrop                  bool
+	MustDropType              string // "" for any piece type
+	FirstRankPawnDrops        bool
+	PromotionZonePawnDrops    bool
+	DropRegion                [2]Region
+	DropChecks                bool
+	DropPromoted              bool
+	DropNoDoubled             string
+	SittuyinRookDrop          bool
+	DropOppositeColoredBishop bool
+	CastlingDroppedPiece      bool
+	ShogiPawnDropMateIllegal  bool
+	Gating                    bool
+	SeirawanGating            bool
+	SittuyinPromotion         bool
+	PieceDemotion             bool
+
 	// Keys says where each key in effect was set; keys a child inherits
 	// keep their parent's place.
 	Keys map[string]Pos
@@ -151,6 +178,7 @@ func root() *Definition {
 		CountingRule:              "none",
 		SoldierPromotionRank:      1,
 		MaterialCounting:          "none",
+		DropChecks:                true,
 		Keys:                      map[string]Pos{},
 		promotionRank:             8,
 		doubleStepRank:            2,
@@ -177,6 +205,7 @@ func (d *Definition) copyDef() *Definition {
 		c.PromotionRegion[i] = slices.Clone(d.PromotionRegion[i])
 		c.DoubleStepRegion[i] = slices.Clone(d.DoubleStepRegion[i])
 		c.FlagRegion[i] = slices.Clone(d.FlagRegion[i])
+		c.DropRegion[i] = slices.Clone(d.DropRegion[i])
 		c.EnPassantRegion = slices.Clone(d.EnPassantRegion)
 		c.PromotionPieces[i] = clone(d.PromotionPieces[i])
 		c.CastlingRookPieces[i] = clone(d.CastlingRookPieces[i])

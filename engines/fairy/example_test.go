@@ -27,7 +27,7 @@ promotionPieceTypes = anbrx
 	for _, p := range d.Pieces {
 		fmt.Printf("%c %s %s: %d atoms\n", p.Letter, p.Key, p.Betza, len(p.Atoms))
 	}
-	_, err = fairy.Parse(strings.NewReader("[dropchess:chess]\npieceDrops = true\n"), "drop.ini")
+	_, err = fairy.Parse(strings.NewReader("[fourchess:chess]\ndropOnTop = true\n"), "drop.ini")
 	fmt.Println(err)
 	// Output:
 	// archchess from chess 8 x 8
@@ -38,5 +38,5 @@ promotionPieceTypes = anbrx
 	// a archbishop BN: 12 atoms
 	// x customPiece1 mNcB: 12 atoms
 	// k king K: 8 atoms
-	// drop.ini:2: key "pieceDrops": not supported: piece drops
+	// drop.ini:2: key "dropOnTop": not supported: drops on top of a column (connect-four)
 }

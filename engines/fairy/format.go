@@ -165,6 +165,36 @@ func (d *Definition) Format() (string, error) {
 			kv(f.key, true)
 		}
 	}
+	// Pieces in hand, drops and gating, when in force.
+	for _, f := range []struct {
+		key string
+		on  bool
+	}{
+		{"pieceDrops", d.PieceDrops}, {"capturesToHand", d.CapturesToHand}, {"dropLoop", d.DropLoop},
+		{"twoBoards", d.TwoBoards}, {"mustDrop", d.MustDrop}, {"firstRankPawnDrops", d.FirstRankPawnDrops},
+		{"promotionZonePawnDrops", d.PromotionZonePawnDrops}, {"dropPromoted", d.DropPromoted},
+		{"sittuyinRookDrop", d.SittuyinRookDrop}, {"dropOppositeColoredBishop", d.DropOppositeColoredBishop},
+		{"castlingDroppedPiece", d.CastlingDroppedPiece}, {"shogiPawnDropMateIllegal", d.ShogiPawnDropMateIllegal},
+		{"gating", d.Gating}, {"seirawanGating", d.SeirawanGating}, {"sittuyinPromotion", d.SittuyinPromotion},
+		{"pieceDemotion", d.PieceDemotion},
+	} {
+		if f.on {
+			kv(f.key, true)
+		}
+	}
+	if !d.DropChecks {
+		kv("dropChecks", false)
+	}
+	if p := d.Piece(d.MustDropType); p != nil {
+		kv("mustDropType", string(p.Letter))
+	}
+	if p := d.Piece(d.DropNoDoubled); p != nil {
+		kv("dropNoDoubled", string(p.Letter))
+	}
+	if d.PieceDrops || d.Gating || d.SeirawanGating {
+		kv("whiteDropRegion", d.DropRegion[0])
+		kv("blackDropRegion", d.DropRegion[1])
+	}
 	if d.SoldierPromotionRank != 1 {
 		kv("soldierPromotionRank", d.SoldierPromotionRank)
 	}

@@ -144,6 +144,7 @@ var (
 		"kingType":             "king = k:BETZA",
 		"kingPass":             "pass",
 		"kingPassOnStalemate":  "passOnStalemate",
+		"shogiDoubledPawn":     "dropNoDoubled = p",
 	}
 	// newOnly are keys 11.1 does not read (it warns and ignores them).
 	newOnly = strings.Fields(`
@@ -255,8 +256,8 @@ func buildKeyTable() []keySpec {
 			return err
 		}},
 		refuse("piecePromotionOnCapture", "promotion only on captures", "false"),
-		refuse("pieceDemotion", "demotion of pieces", "false"),
-		refuse("sittuyinPromotion", "sittuyin promotion", "false"),
+		boolKey("pieceDemotion", func(d *Definition) *bool { return &d.PieceDemotion }),
+		boolKey("sittuyinPromotion", func(d *Definition) *bool { return &d.SittuyinPromotion }),
 		pawnOnly("pawnTypes", "pawn types other than the pawn"),
 		pawnOnly("promotionPawnTypes", "promoting types other than the pawn"),
 		pawnOnly("promotionPawnTypesWhite", "promoting types other than the pawn"),
@@ -319,7 +320,7 @@ func buildKeyTable() []keySpec {
 		setKey("castlingRookPieces", func(d *Definition) *[2]PieceSet { return &d.CastlingRookPieces }, 0, 1),
 		setKey("castlingRookPiecesWhite", func(d *Definition) *[2]PieceSet { return &d.CastlingRookPieces }, 0),
 		setKey("castlingRookPiecesBlack", func(d *Definition) *[2]PieceSet { return &d.CastlingRookPieces }, 1),
-		refuse("castlingDroppedPiece", "castling with dropped pieces", "false"),
+		boolKey("castlingDroppedPiece", func(d *Definition) *bool { return &d.CastlingDroppedPiece }),
 		refuse("oppositeCastling", "opposite castling", "false"),
 		// Check and game end.
 		boolKey("checking", func(d *Definition) *bool { return &d.Checking }),
@@ -379,7 +380,7 @@ func buildKeyTable() []keySpec {
 		}},
 		refuse("shatarMateRule", "shatar mating rules", "false"),
 		boolKey("bikjangRule", func(d *Definition) *bool { return &d.BikjangRule }),
-		refuse("shogiPawnDropMateIllegal", "pawn-drop mate rules", "false"),
+		boolKey("shogiPawnDropMateIllegal", func(d *Definition) *bool { return &d.ShogiPawnDropMateIllegal }),
 		refuse("castlingWins", "castling wins", ""),
 		refuse("connectN", "connect-N wins", "0"),
 		refuse("connectNxN", "connect-NxN wins", "0"),
@@ -391,29 +392,52 @@ func buildKeyTable() []keySpec {
 		ignore("connectRegion1Black", "no connect rule without connectN"),
 		ignore("connectRegion2Black", "no connect rule without connectN"),
 		// Drops, gating and other moves.
-		refuse("pieceDrops", "piece drops", "false"),
-		refuse("capturesToHand", "pieces in hand", "false"),
-		refuse("pocketSize", "pieces in hand", "0"),
-		refuse("twoBoards", "two boards (bughouse)", "false"),
-		refuse("mustDrop", "piece drops", "false"),
-		ignore("mustDropType", "no drops"),
-		refuse("dropLoop", "piece drops", "false"),
-		refuse("firstRankPawnDrops", "piece drops", "false"),
-		refuse("promotionZonePawnDrops", "piece drops", "false"),
-		refuse("dropOnTop", "piece drops", "false"),
-		refuse("enclosingDrop", "piece drops", "none"),
-		ignore("enclosingDropStart", "no drops"),
-		ignore("whiteDropRegion", "no drops"),
-		ignore("blackDropRegion", "no drops"),
-		refuse("sittuyinRookDrop", "piece drops", "false"),
-		refuse("dropOppositeColoredBishop", "piece drops", "false"),
-		refuse("dropPromoted", "piece drops", "false"),
-		refuse("dropNoDoubled", "piece drops", "-"),
-		ignore("dropNoDoubledCount", "no drops"),
-		refuse("dropChecks", "piece drops", "true"),
-		refuse("shogiDoubledPawn", "shogi pawn drops", "true"),
-		refuse("gating", "gating", "false"),
-		refuse("seirawanGating", "gating", "false"),
+		boolKey("pieceDrops", func(d *Definition) *bool { return &d.PieceDrops }),
+		boolKey("capturesToHand", func(d *Definition) *bool { return &d.CapturesToHand }),
+		ignore("pocketSize", "the size of XBoard's holdings display"),
+		boolKey("twoBoards", func(d *Definition) *bool { return &d.TwoBoards }),
+		boolKey("mustDrop", func(d *Definition) *bool { return &d.MustDrop }),
+		keySpec{name: "mustDropType", apply: func(d *Definition, v string) error {
+			if v == "*" {
+				d.MustDropType = ""
+				return nil
+			}
+			k, err := d.parsePiece(v)
+			d.MustDropType = k
+			return err
+		}},
+		boolKey("dropLoop", func(d *Definition) *bool { return &d.DropLoop }),
+		boolKey("firstRankPawnDrops", func(d *Definition) *bool { return &d.FirstRankPawnDrops }),
+		boolKey("promotionZonePawnDrops", func(d *Definition) *bool { return &d.PromotionZonePawnDrops }),
+		refuse("dropOnTop", "drops on top of a column (connect-four)", "false"),
+		refuse("enclosingDrop", "drops that enclose (reversi, ataxx)", "none"),
+		ignore("enclosingDropStart", "no enclosing drops"),
+		regionKey("whiteDropRegion", "drop", func(d *Definition) *[2]Region { return &d.DropRegion }, 0),
+		regionKey("blackDropRegion", "drop", func(d *Definition) *[2]Region { return &d.DropRegion }, 1),
+		boolKey("sittuyinRookDrop", func(d *Definition) *bool { return &d.SittuyinRookDrop }),
+		boolKey("dropOppositeColoredBishop", func(d *Definition) *bool { return &d.DropOppositeColoredBishop }),
+		boolKey("dropPromoted", func(d *Definition) *bool { return &d.DropPromoted }),
+		keySpec{name: "dropNoDoubled", apply: func(d *Definition, v string) error {
+			if v == "-" {
+				d.DropNoDoubled = ""
+				return nil
+			}
+			k, err := d.parsePiece(v)
+			d.DropNoDoubled = k
+			return err
+		}},
+		refuse("dropNoDoubledCount", "no-doubled drops counted other than one", "1"),
+		boolKey("dropChecks", func(d *Definition) *bool { return &d.DropChecks }),
+		keySpec{name: "shogiDoubledPawn", since: "11.1", note: "newer: dropNoDoubled = p", apply: func(d *Definition, v string) error {
+			b, err := parseBool(v)
+			d.DropNoDoubled = ""
+			if !b {
+				d.DropNoDoubled = "shogiPawn"
+			}
+			return err
+		}},
+		boolKey("gating", func(d *Definition) *bool { return &d.Gating }),
+		boolKey("seirawanGating", func(d *Definition) *bool { return &d.SeirawanGating }),
 		refuse("arrowGating", "gating of walls", "false"),
 		refuse("duckGating", "gating of walls", "false"),
 		refuse("staticGating", "gating of walls", "false"),

@@ -90,7 +90,11 @@ func (l *wideLowering) rules() (wide.Rules, error) {
 	if err := l.pieces(&r); err != nil {
 		return r, err
 	}
-	// Promotion, double steps, en passant.
+	// Promotion, double steps, en passant. The promotion region is also
+	// where the pieces with a promoted type promote.
+	for c := 0; c < 2; c++ {
+		r.PromotionRegion[c] = l.region(d.PromotionRegion[c])
+	}
 	if d.Piece("pawn") != nil {
 		for c := 0; c < 2; c++ {
 			if d.PromotionPieces[c].All {
@@ -115,10 +119,15 @@ func (l *wideLowering) rules() (wide.Rules, error) {
 			}
 		}
 	}
-	if d.MandatoryPiecePromotion || len(d.PromotedPiece) > 0 {
-		return r, l.refuse("promotedPieceType", "promotion of pieces other than the pawn")
+	r.MandatoryPiecePromotion = d.MandatoryPiecePromotion
+	r.PieceDemotion = d.PieceDemotion
+	if d.PieceDemotion && len(d.PromotedPiece) == 0 {
+		return r, l.refuse("pieceDemotion", "demotion without promoted piece types")
 	}
 	r.ImmobilityIllegal = d.ImmobilityIllegal
+	if err := l.drops(&r); err != nil {
+		return r, err
+	}
 	if err := l.castling(&r); err != nil {
 		return r, err
 	}
@@ -193,8 +202,51 @@ func (l *wideLowering) pieces(r *wide.Rules) error {
 		if len(d.DiagonalLines) > 0 {
 			pr.Atoms = append(pr.Atoms, palaceAtoms(p)...)
 		}
+		if to := d.PromotedPiece[p.Key]; to != "" {
+			if q := d.Piece(to); q != nil {
+				pr.PromotesTo = q.Letter
+			}
+		}
+		pr.ShogiPawn = p.Key == "shogiPawn"
 		r.Pieces = append(r.Pieces, pr)
 	}
+	return nil
+}
+
+// drops lowers pieces in hand, drops, gating and sittuyin's promotion.
+// A game of two boards (bughouse, supply: captured pieces go to the
+// partner's board) is refused.
+func (l *wideLowering) drops(r *wide.Rules) error {
+	d := l.d
+	switch {
+	case d.TwoBoards:
+		return l.refuse("twoBoards", "two boards (bughouse, supply): captured pieces go to the partner's board, which one game cannot hold")
+	case d.MustDropType != "":
+		return l.refuse("mustDropType", "a drop obligation for one type only")
+	}
+	r.Drops = d.PieceDrops
+	r.CapturesToHand = d.CapturesToHand
+	r.DropLoop = d.DropLoop
+	r.DropRegion = [2]wide.Bitboard{l.region(d.DropRegion[0]), l.region(d.DropRegion[1])}
+	r.FirstRankPawnDrops = d.FirstRankPawnDrops
+	r.PromotionZonePawnDrops = d.PromotionZonePawnDrops
+	if p := d.Piece(d.DropNoDoubled); p != nil {
+		r.DropNoDoubled = p.Letter
+	}
+	r.NoDropChecks = !d.DropChecks
+	r.DropPromoted = d.DropPromoted
+	r.MustDrop = d.MustDrop
+	r.SittuyinRookDrop = d.SittuyinRookDrop
+	r.DropOppositeColoredBishop = d.DropOppositeColoredBishop
+	if d.DropOppositeColoredBishop && d.Piece("bishop") == nil {
+		return l.refuse("dropOppositeColoredBishop", "the opposite-coloured bishops rule without bishops")
+	}
+	r.CastlingDroppedPiece = d.CastlingDroppedPiece
+	r.CastlingKingFile = d.CastlingKingFile
+	r.ShogiPawnDropMateIllegal = d.ShogiPawnDropMateIllegal
+	r.Gating = d.Gating
+	r.SeirawanGating = d.SeirawanGating
+	r.SittuyinPromotion = d.SittuyinPromotion
 	return nil
 }
 
@@ -313,6 +365,14 @@ func (d *Definition) wideOnly() error {
 		{"materialCounting", "material counting", d.MaterialCounting != "none"},
 		{"perpetualCheckIllegal", "perpetual check rules", d.PerpetualCheckIllegal},
 		{"immobilityIllegal", "immobility rules", d.ImmobilityIllegal},
+		{"pieceDrops", "piece drops", d.PieceDrops},
+		{"capturesToHand", "pieces in hand", d.CapturesToHand},
+		{"gating", "gating", d.Gating},
+		{"seirawanGating", "gating", d.SeirawanGating},
+		{"mustDrop", "piece drops", d.MustDrop},
+		{"twoBoards", "two boards", d.TwoBoards},
+		{"sittuyinPromotion", "sittuyin promotion", d.SittuyinPromotion},
+		{"pieceDemotion", "demotion of pieces", d.PieceDemotion},
 	}
 	for _, c := range checks {
 		if c.on {

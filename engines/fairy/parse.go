@@ -122,6 +122,15 @@ func (d *Definition) finish() error {
 		}
 		d.DoubleStepRegion = [2]Region{w, b}
 	}
+	if !d.regionSet["drop"] {
+		d.DropRegion = [2]Region{ranksRegion(d.Files, 1, d.Ranks), ranksRegion(d.Files, 1, d.Ranks)}
+	}
+	for c := 0; c < 2; c++ {
+		d.DropRegion[c] = d.DropRegion[c].clip(d.Files, d.Ranks)
+	}
+	if d.DropNoDoubled != "" && d.Piece(d.DropNoDoubled) == nil {
+		d.DropNoDoubled = "" // the type was removed
+	}
 	if !d.regionSet["enPassant"] {
 		d.EnPassantRegion = ranksRegion(d.Files, 1, d.Ranks)
 	}
@@ -186,9 +195,22 @@ func (d *Definition) checkFEN(fen string) error {
 	if len(fields) > 8 {
 		return fmt.Errorf("start position %q: more than 7 fields", short(fen))
 	}
-	board := fields[0]
-	if strings.ContainsAny(board, "[]") {
-		return unsupported("start position with pieces in hand")
+	board, hand, hasHand := strings.Cut(fields[0], "[")
+	if hasHand {
+		h, ok := strings.CutSuffix(hand, "]")
+		if !ok {
+			return fmt.Errorf("start position %q: pieces in hand without ']'", short(fen))
+		}
+		if !d.PieceDrops && !d.SeirawanGating && !d.Gating {
+			if strings.Trim(h, "-") != "" {
+				return fmt.Errorf("start position %q: pieces in hand in a variant without drops or gating", short(fen))
+			}
+		}
+		for i := 0; i < len(h); i++ {
+			if c := h[i]; c != '-' && (!isLetter(c) || d.pieceByLetter(lower(c)) == nil) {
+				return fmt.Errorf("start position %q: %q in hand is no piece of the variant", short(fen), c)
+			}
+		}
 	}
 	rows := strings.Split(board, "/")
 	if len(rows) != d.Ranks {
@@ -211,8 +233,12 @@ func (d *Definition) checkFEN(fen string) error {
 				n += k
 			case c == '*':
 				return unsupported("walls (*) in the start position")
-			case c == '+' || c == '~':
-				return unsupported("promoted pieces (%c) in the start position", c)
+			case c == '~':
+				// Marks the piece before it as promoted.
+			case c == '+':
+				if j+1 == len(row) || !isLetter(row[j+1]) || d.pieceByLetter(lower(row[j+1])) == nil || d.PromotedPiece[d.pieceByLetter(lower(row[j+1])).Key] == "" {
+					return fmt.Errorf("start position %q: '+' not before a piece that promotes", short(fen))
+				}
 			case isLetter(c) && d.pieceByLetter(lower(c)) != nil:
 				n++
 			default:

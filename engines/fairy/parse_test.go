@@ -141,15 +141,15 @@ func TestParseErrors(t *testing.T) {
 		{"line too long", long, `t.ini:2: line longer than 4096 bytes`, false},
 		{"too many sections", many, `t.ini:1001: more than 1000 sections`, false},
 		// What the engine cannot play.
-		{"drops", "[a:chess]\npieceDrops = true\n", `t.ini:2: key "pieceDrops": not supported: piece drops`, true},
-		{"gating", "[a:chess]\ngating = true\n", `t.ini:2: key "gating": not supported: gating`, true},
-		{"pocket", "[a:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1\n", `t.ini:2: key "startFen": not supported: start position with pieces in hand`, true},
+		{"drop on top", "[a:chess]\ndropOnTop = true\n", `t.ini:2: key "dropOnTop": not supported: drops on top of a column (connect-four)`, true},
+		{"enclosing drops", "[a:chess]\nenclosingDrop = reversi\n", `t.ini:2: key "enclosingDrop": not supported: drops that enclose (reversi, ataxx)`, true},
+		{"pocket without drops", "[a:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[N] w KQkq - 0 1\n", `t.ini:2: key "startFen": start position "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK...": pieces in hand in a variant without drops or gating`, false},
 		{"walls", "[a:chess]\nstartFen = rnbqkbn*/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n", `t.ini:2: key "startFen": not supported: walls (*) in the start position`, true},
 		{"counting", "[a:makruk]\ncountingRule = cambodian\n", `t.ini:2: key "countingRule": not supported: counting rule "cambodian" (Fairy-Stockfish 11.1 has makruk and asean)`, true},
-		{"demotion", "[a:chess]\npieceDemotion = true\n", `t.ini:2: key "pieceDemotion": not supported: demotion of pieces`, true},
+		{"promotion on capture", "[a:chess]\npiecePromotionOnCapture = true\n", `t.ini:2: key "piecePromotionOnCapture": not supported: promotion only on captures`, true},
 		{"pawn types", "[a:chess]\npawnTypes = pn\n", `t.ini:2: key "pawnTypes": not supported: pawn types other than the pawn`, true},
-		{"promoted in fen", "[a:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB+NR w KQkq - 0 1\n", `t.ini:2: key "startFen": not supported: promoted pieces (+) in the start position`, true},
-		{"undescribed builtin", "[a:crazyhouse]\n", `t.ini:1: not supported: parent "crazyhouse": built-in variant whose rules varena does not describe`, true},
+		{"promoted in fen", "[a:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB+NR w KQkq - 0 1\n", `t.ini:2: key "startFen": start position "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK...": '+' not before a piece that promotes`, false},
+		{"undescribed builtin", "[a:supply]\n", `t.ini:1: not supported: parent "supply": built-in variant whose rules varena does not describe`, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -378,7 +378,7 @@ func TestKingType(t *testing.T) {
 // kept with the rule in Unsupported, with its place; its neighbours read
 // as Parse reads them, and Parse refuses the file at that line.
 func TestParseSections(t *testing.T) {
-	const text = "[hill2:kingofthehill]\n[cannons:chess]\npieceDrops = true\n[after:chess]\nnMoveRule = 60\n"
+	const text = "[hill2:kingofthehill]\n[cannons:chess]\ndropOnTop = true\n[after:chess]\nnMoveRule = 60\n"
 	defs, err := ParseSections(strings.NewReader(text), "m.ini")
 	if err != nil {
 		t.Fatal(err)
@@ -386,7 +386,7 @@ func TestParseSections(t *testing.T) {
 	if len(defs) != 3 || defs[0].Name != "hill2" || defs[2].Name != "after" || len(defs[0].Unsupported)+len(defs[2].Unsupported) != 0 {
 		t.Fatalf("sections %v", defs)
 	}
-	if u := defs[1].Unsupported; len(u) != 1 || u[0].Error() != `m.ini:3: key "pieceDrops": not supported: piece drops` {
+	if u := defs[1].Unsupported; len(u) != 1 || u[0].Error() != `m.ini:3: key "dropOnTop": not supported: drops on top of a column (connect-four)` {
 		t.Errorf("cannons: unsupported %v", u)
 	}
 	if _, err := defs[1].Variant(); err == nil || !strings.Contains(err.Error(), "m.ini:3:") {

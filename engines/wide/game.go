@@ -77,7 +77,7 @@ func (g *Game) repetition() (Outcome, bool) {
 		return Outcome{}, false
 	}
 	n := len(g.hashes) - 1
-	end := min(int(p.halfmove), n)
+	end := repetitionWindow(p, n)
 	if end < 4 {
 		return Outcome{}, false
 	}
@@ -124,4 +124,15 @@ func (g *Game) repetitionOutcome(them, us bool) Outcome {
 		return Outcome{p.countingResult(), Repetition}
 	}
 	return Outcome{resultFor(val, side), Repetition}
+}
+
+// repetitionWindow returns how many plies back a repetition may be
+// found among n: since the last capture or pawn move, or with captures
+// to the hand (where nothing is irreversible) all of them, as
+// Fairy-Stockfish looks.
+func repetitionWindow(p *Position, n int) int {
+	if p.v.r.CapturesToHand {
+		return n
+	}
+	return min(int(p.halfmove), n)
 }

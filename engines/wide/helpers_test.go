@@ -21,6 +21,10 @@ var variantNames = []string{
 	"shako", "xiangqi", "minixiangqi", "manchu", "janggi", "janggicasual",
 	"janggimodern", "janggitraditional", "chancellor", "centaur", "modern",
 	"jesonmor", "clobber10",
+	// With pieces in hand: drops, gating, placement.
+	"crazyhouse", "loop", "chessgi", "pocketknight", "placement", "seirawan",
+	"shouse", "capahouse", "minishogi", "shogi", "kyotoshogi", "dobutsu",
+	"gorogoro", "judkins", "euroshogi",
 }
 
 var (

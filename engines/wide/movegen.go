@@ -10,31 +10,84 @@ func (p *Position) GenerateLegal(buf []Move) []Move {
 	}
 	start := len(buf)
 	buf = p.genPseudo(buf)
+	return p.keepLegal(buf, start)
+}
+
+// keepLegal keeps, in place, the legal moves of the pseudo-legal
+// buf[start:]. Out of check, a move that neither leaves the lines a
+// rider or hopper could attack the king along nor the legs of a lame
+// leaper, nor steps onto such a line when hoppers are about, is legal
+// without a test; so is a drop where no hopper could use it as a screen.
+func (p *Position) keepLegal(buf []Move, start int) []Move {
 	v := p.v
 	us := p.side
-	if !v.r.Checking || p.king[us] == NoSquare {
-		return buf
+	out := buf
+	if v.r.Checking && p.king[us] != NoSquare {
+		full := p.flags&(flagInCheck|flagBikjang) != 0
+		ksq := p.king[us]
+		dangerFrom := v.dangerLines[ksq].or(v.legs[us^1][ksq])
+		dangerTo := v.dangerLines[ksq]
+		out = buf[:start]
+		for _, m := range buf[start:] {
+			from := m.From()
+			switch k := m.kind(); {
+			case k == kindNormal && m < 1<<gateShift:
+				if !full && from != ksq && !dangerFrom.Has(from) && !dangerTo.Has(m.To()) {
+					out = append(out, m)
+					continue
+				}
+			case k == kindDrop || k == kindDropPromoted:
+				if !full && (!v.hoppers || !dangerTo.Has(m.To())) {
+					out = append(out, m)
+					continue
+				}
+			}
+			if p.legalAfter(m) {
+				out = append(out, m)
+			}
+		}
 	}
-	// Out of check, a move that neither leaves the lines a rider or
-	// hopper could attack the king along nor the legs of a lame leaper,
-	// nor steps onto such a line when hoppers are about, is legal without
-	// a test.
-	full := p.flags&(flagInCheck|flagBikjang) != 0
-	ksq := p.king[us]
-	dangerFrom := v.dangerLines[ksq].or(v.legs[us^1][ksq])
-	dangerTo := v.dangerLines[ksq]
-	out := buf[:start]
-	for _, m := range buf[start:] {
-		from := m.From()
-		if !full && m.kind() == kindNormal && from != ksq && !dangerFrom.Has(from) && !dangerTo.Has(m.To()) {
-			out = append(out, m)
-			continue
-		}
-		if p.legalAfter(m) {
-			out = append(out, m)
-		}
+	if v.hands {
+		out = p.dropRules(out, start)
 	}
 	return out
+}
+
+// dropRules applies the rules about drops that look past the board
+// after the move: no drop gives check (NoDropChecks), and while a drop is
+// legal no other move is (MustDrop).
+func (p *Position) dropRules(buf []Move, start int) []Move {
+	v := p.v
+	if v.r.NoDropChecks && p.v.royal != NoPieceType {
+		out := buf[:start]
+		var child Position
+		for _, m := range buf[start:] {
+			if m.IsDrop() {
+				p.MakeMove(m, &child)
+				if child.InCheck() {
+					continue
+				}
+			}
+			out = append(out, m)
+		}
+		buf = out
+	}
+	if v.r.MustDrop {
+		drops := false
+		for _, m := range buf[start:] {
+			drops = drops || m.IsDrop()
+		}
+		if drops {
+			out := buf[:start]
+			for _, m := range buf[start:] {
+				if m.IsDrop() {
+					out = append(out, m)
+				}
+			}
+			buf = out
+		}
+	}
+	return buf
 }
 
 // CountLegal returns the number of legal moves.
@@ -60,10 +113,16 @@ func (p *Position) legalAfter(m Move) bool {
 	if m.kind() == kindEnPassant {
 		capsq = p.epVictim()
 	}
+	// A gated piece is left out, as Fairy-Stockfish 11.1 tests a gating
+	// move: it cannot shield the king from the check its move uncovers.
 	occ := p.Occupied().andNot(squareBB[from]).andNot(squareBB[capsq]).or(squareBB[to])
 	cm := p.byColor[them].andNot(squareBB[capsq])
+	if from == to && !m.IsDrop() {
+		// A sittuyin promotion in place: nothing leaves or is taken.
+		occ, cm = p.Occupied(), p.byColor[them]
+	}
 	ksq := p.king[us]
-	if from == ksq {
+	if from == ksq && !m.IsDrop() {
 		ksq = to
 	}
 	if (v.r.FlyingGeneral || p.flags&flagBikjang != 0) && p.king[them] != NoSquare && p.kingsSee(ksq, p.king[them], occ) {
@@ -72,7 +131,7 @@ func (p *Position) legalAfter(m Move) bool {
 	same := p.byType[v.sameHurdle]
 	if v.sameHurdle != NoPieceType {
 		same = same.andNot(squareBB[capsq])
-		if p.board[from].Type() == v.sameHurdle {
+		if p.MovedType(m) == v.sameHurdle {
 			same = same.andNot(squareBB[from]).or(squareBB[to])
 		}
 	}
@@ -90,6 +149,7 @@ func (p *Position) epVictim() Square {
 
 // genPseudo appends the pseudo-legal moves.
 func (p *Position) genPseudo(list []Move) []Move {
+	start := len(list)
 	v := p.v
 	us, them := p.side, p.side^1
 	own, enemy := p.byColor[us], p.byColor[them]
@@ -143,6 +203,10 @@ func (p *Position) genPseudo(list []Move) []Move {
 				list = p.pawnMoves(list, from, targets)
 				continue
 			}
+			if v.promoted[t] != NoPieceType || v.r.PieceDemotion && p.promoted.Has(from) {
+				list = p.pieceMoves(list, from, t, targets)
+				continue
+			}
 			if tt.anyImmobile && v.r.ImmobilityIllegal {
 				for b := targets; b.any(); {
 					if to := b.pop(); tt.immobile[to] {
@@ -165,7 +229,154 @@ func (p *Position) genPseudo(list []Move) []Move {
 		k := p.king[us]
 		list = append(list, makeMove(k, k, NoPieceType, kindPass))
 	}
+	if v.hands {
+		list = p.handMoves(list, start, occ)
+	}
 	return list
+}
+
+// pieceMoves appends the moves of a piece that may promote (its type has
+// a promoted type) or demote (PieceDemotion, a promoted piece), as
+// Fairy-Stockfish 11.1 generates them: a move starting in the promotion
+// region, or ending there, may promote; with MandatoryPiecePromotion such
+// a move must; a plain move may not leave the piece where it could never
+// move again (ImmobilityIllegal). A promotion is left out where the
+// promoted type has reached its PromotionLimit.
+func (p *Position) pieceMoves(list []Move, from Square, t PieceType, targets Bitboard) []Move {
+	v := p.v
+	us := p.side
+	zone := v.r.PromotionRegion[us]
+	var b2, b3 Bitboard
+	if pt := v.promoted[t]; pt != NoPieceType {
+		if n := v.limit[pt]; n == 0 || p.Pieces(us, pt).Count() < n {
+			b2 = targets
+		}
+	}
+	if v.r.PieceDemotion && p.promoted.Has(from) && p.unpromo[from] != NoPieceType {
+		b3 = targets
+	}
+	b1 := targets
+	if b2.or(b3).any() {
+		if v.r.MandatoryPiecePromotion {
+			if zone.Has(from) {
+				b1 = Bitboard{}
+			} else {
+				b1 = b1.andNot(zone)
+			}
+		}
+		if !zone.Has(from) {
+			b2, b3 = b2.and(zone), b3.and(zone)
+		}
+	}
+	if v.r.ImmobilityIllegal {
+		b1 = b1.andNot(v.immobile[us][t])
+	}
+	for b1.any() {
+		list = append(list, makeMove(from, b1.pop(), NoPieceType, kindNormal))
+	}
+	for b2.any() {
+		list = append(list, makeMove(from, b2.pop(), v.promoted[t], kindPiecePromotion))
+	}
+	for b3.any() {
+		list = append(list, makeMove(from, b3.pop(), NoPieceType, kindPieceDemotion))
+	}
+	return list
+}
+
+// handMoves appends what pieces in hand add to the pseudo-legal moves
+// list[start:]: the gated versions of the moves leaving a gate, and the
+// drops.
+func (p *Position) handMoves(list []Move, start int, occ Bitboard) []Move {
+	v := p.v
+	us := p.side
+	hand := &p.hand[us]
+	if *hand == ([maxTypes]uint8{}) {
+		return list
+	}
+	if gates := p.gates[us]; gates.any() {
+		end := len(list)
+		for _, m := range list[start:end] {
+			k := m.kind()
+			if k != kindNormal && k != kindCastling && k != kindEnPassant {
+				continue
+			}
+			from := m.From()
+			var kto, rto Square
+			if k == kindCastling {
+				right := 2 * int(us)
+				if m.To() < from {
+					right++
+				}
+				kto, rto = p.castleSquares(right)
+			}
+			for t := PieceType(1); int(t) <= v.ntypes; t++ {
+				if hand[t] == 0 {
+					continue
+				}
+				if gates.Has(from) && v.dropZone[us][t].Has(from) && (k != kindCastling || from != kto && from != rto) {
+					list = append(list, m.withGate(t, false))
+				}
+				if k == kindCastling && gates.Has(m.To()) && v.dropZone[us][t].Has(m.To()) && m.To() != kto && m.To() != rto {
+					list = append(list, m.withGate(t, true))
+				}
+			}
+		}
+	}
+	if !v.r.Drops {
+		return list
+	}
+	empty := v.all.andNot(occ)
+	for t := PieceType(1); int(t) <= v.ntypes; t++ {
+		if hand[t] == 0 {
+			continue
+		}
+		z := v.dropZone[us][t].and(empty)
+		if t == v.noDoubled && t != NoPieceType {
+			for b := p.Pieces(us, t); b.any(); {
+				z = z.andNot(v.fileBB[v.FileOf(b.pop())])
+			}
+		}
+		if pt := v.promoted[t]; v.r.DropPromoted && pt != NoPieceType {
+			zp := z
+			if v.r.ImmobilityIllegal {
+				zp = zp.andNot(v.immobile[us][pt])
+			}
+			for zp.any() {
+				list = append(list, makeDrop(t, zp.pop(), true))
+			}
+		}
+		if v.r.ImmobilityIllegal {
+			z = z.andNot(v.immobile[us][t])
+		}
+		for z.any() {
+			to := z.pop()
+			if v.r.DropOppositeColoredBishop && !p.bishopDropOK(t, to) {
+				continue
+			}
+			list = append(list, makeDrop(t, to, false))
+		}
+	}
+	return list
+}
+
+// bishopDropOK applies placement's rule: the side's bishops (on the board
+// and in hand) must be able to end on squares of both colours.
+func (p *Position) bishopDropOK(t PieceType, to Square) bool {
+	v := p.v
+	us := p.side
+	b := v.bishop
+	bishops := p.Pieces(us, b)
+	n := bishops.Count() + int(p.hand[us][b])
+	if t != b {
+		// Enough squares of each colour left for the bishops to come.
+		left := bishops.or(v.dropZone[us][b].andNot(p.Occupied()).andNot(squareBB[to]))
+		return left.and(v.dark).Count() >= n/2 && left.andNot(v.dark).Count() >= n/2
+	}
+	same := v.dark
+	if !v.dark.Has(to) {
+		same = v.all.andNot(v.dark)
+	}
+	return bishops.and(same).Count()+1 <= (n+1)/2
 }
 
 // pawnMoves appends a pawn's moves to targets, with promotions.
@@ -175,7 +386,7 @@ func (p *Position) pawnMoves(list []Move, from Square, targets Bitboard) []Move 
 	tt := &v.t[us][v.pawn]
 	for targets.any() {
 		to := targets.pop()
-		if v.r.PromotionRegion[us].Has(to) {
+		if v.pawnZone[us].Has(to) {
 			list = p.promotions(list, from, to, kindNormal)
 			if v.r.MandatoryPromotion {
 				continue
@@ -215,7 +426,7 @@ func (p *Position) pawnExtras(list []Move, occ Bitboard) []Move {
 		if to < 0 || to >= v.nsq || occ.Has(Square(mid)) || occ.Has(Square(to)) {
 			continue
 		}
-		if v.r.PromotionRegion[us].Has(Square(to)) {
+		if v.pawnZone[us].Has(Square(to)) {
 			list = p.promotions(list, from, Square(to), kindNormal)
 			if v.r.MandatoryPromotion {
 				continue
@@ -226,7 +437,7 @@ func (p *Position) pawnExtras(list []Move, occ Bitboard) []Move {
 	if p.ep != NoSquare {
 		for b := v.t[us^1][v.pawn].capts[p.ep].and(p.Pieces(us, v.pawn)); b.any(); {
 			from := b.pop()
-			if v.r.PromotionRegion[us].Has(p.ep) {
+			if v.pawnZone[us].Has(p.ep) {
 				list = p.promotions(list, from, p.ep, kindEnPassant)
 				if v.r.MandatoryPromotion {
 					continue
@@ -235,7 +446,75 @@ func (p *Position) pawnExtras(list []Move, occ Bitboard) []Move {
 			list = append(list, makeMove(from, p.ep, NoPieceType, kindEnPassant))
 		}
 	}
+	if v.r.SittuyinPromotion {
+		list = p.sittuyinPromotions(list, occ)
+	}
 	return list
+}
+
+// sittuyinPromotions appends Sittuyin's promotions: with more than one
+// pawn, a pawn on the long diagonals in the opponent's half (with one,
+// any pawn) turns into a promotion type in place or with a step of that
+// type to an empty square, if the new piece then attacks no enemy piece
+// and gives no check.
+func (p *Position) sittuyinPromotions(list []Move, occ Bitboard) []Move {
+	v := p.v
+	us := p.side
+	pawns := p.Pieces(us, v.pawn)
+	if pawns.Count() > 1 {
+		pawns = pawns.and(v.sittuyin[us])
+	}
+	enemy := p.byColor[us^1]
+	for pawns.any() {
+		from := pawns.pop()
+		for _, t := range v.promo[us] {
+			if n := v.limit[t]; n > 0 && p.Pieces(us, t).Count() >= n {
+				continue
+			}
+			occ2 := occ.andNot(squareBB[from])
+			for b := p.attacksFrom(us, t, from, occ).andNot(occ).With(from); b.any(); {
+				to := b.pop()
+				if p.attacksFrom(us, t, to, occ2).and(enemy).any() {
+					continue
+				}
+				m := makeMove(from, to, t, kindNormal)
+				var child Position
+				p.MakeMove(m, &child)
+				if child.InCheck() {
+					continue
+				}
+				list = append(list, m)
+			}
+		}
+	}
+	return list
+}
+
+// attacksFrom returns the squares a piece of colour c and type t on s
+// attacks on the board occ (its capture moves, whoever stands there).
+func (p *Position) attacksFrom(c Color, t PieceType, s Square, occ Bitboard) Bitboard {
+	v := p.v
+	tt := &v.t[c][t]
+	att := tt.capts[s]
+	for _, lm := range tt.lame[s] {
+		if lm.capts && !lm.path.and(occ).any() {
+			att = att.With(lm.sq)
+		}
+	}
+	var rt Bitboard
+	for _, rd := range tt.sliders {
+		if rd.capts {
+			rt = rt.or(v.ride(rd.kind, s, occ))
+		}
+	}
+	for _, rd := range tt.hoppers {
+		if rd.capts {
+			if _, cs := v.hop(rd, s, occ, Bitboard{}, false); cs != NoSquare {
+				rt = rt.With(cs)
+			}
+		}
+	}
+	return att.or(rt.and(tt.region))
 }
 
 // castleSquares returns the king's and rook's targets of a right.
@@ -329,7 +608,11 @@ func (p *Position) IsLegal(m Move) bool {
 func (p *Position) MakeMove(m Move, child *Position) {
 	v := p.v
 	if child != p {
-		*child = *p
+		if v.ext {
+			*child = *p
+		} else {
+			child.core = p.core
+		}
 	}
 	c := child
 	us, them := p.side, p.side^1
@@ -344,6 +627,7 @@ func (p *Position) MakeMove(m Move, child *Position) {
 	}
 	c.halfmove++
 	prevBikjang := p.flags&flagBikjang != 0
+	pawnDrop := false
 	switch m.kind() {
 	case kindPass:
 	case kindCastling:
@@ -357,18 +641,61 @@ func (p *Position) MakeMove(m Move, child *Position) {
 		c.remove(to)
 		c.put(king, kto)
 		c.put(rook, rto)
+	case kindDrop, kindDropPromoted:
+		t := m.Dropped()
+		placed := t
+		c.takeHand(us, t)
+		if m.kind() == kindDropPromoted {
+			placed = v.promoted[t]
+		}
+		c.put(MakePiece(us, placed), to)
+		if placed != t {
+			c.setPromo(to, t)
+		}
+		if placed == v.pawn && v.pawn != NoPieceType {
+			c.halfmove = 0
+		}
+		pawnDrop = placed == v.shogiPawn && v.shogiPawn != NoPieceType
+		if v.r.CastlingDroppedPiece {
+			c.dropCastling(placed, to)
+		}
 	default:
 		pc := p.board[from]
 		moved := pc.Type()
-		if p.board[capsq] != NoPiece {
+		if from != to && p.board[capsq] != NoPiece {
+			if v.ext {
+				c.capture(capsq)
+			}
 			c.remove(capsq)
 			c.halfmove = 0
 		}
-		c.remove(from)
-		if pr := m.Promotion(); pr != NoPieceType {
-			pc = MakePiece(us, pr)
+		wasPromo, fromType := false, NoPieceType
+		if v.ext && p.promoted.Has(from) {
+			wasPromo, fromType = true, p.unpromo[from]
+			c.clearPromo(from)
 		}
-		c.put(pc, to)
+		c.remove(from)
+		switch m.kind() {
+		case kindPiecePromotion:
+			pc = MakePiece(us, m.Promotion())
+			c.put(pc, to)
+			c.setPromo(to, moved)
+		case kindPieceDemotion:
+			c.put(MakePiece(us, fromType), to)
+		default:
+			if pr := m.Promotion(); pr != NoPieceType {
+				pc = MakePiece(us, pr)
+				c.put(pc, to)
+				if v.tilde() {
+					c.setPromo(to, NoPieceType)
+				}
+			} else {
+				c.put(pc, to)
+				if wasPromo {
+					c.setPromo(to, fromType)
+				}
+			}
+		}
 		if moved == v.pawn && v.pawn != NoPieceType {
 			c.halfmove = 0
 			if d := int(to) - int(from); d == 2*v.files || d == -2*v.files {
@@ -380,7 +707,7 @@ func (p *Position) MakeMove(m Move, child *Position) {
 			}
 		}
 	}
-	if c.castle != 0 && m.kind() != kindPass {
+	if c.castle != 0 && m.kind() != kindPass && !m.IsDrop() {
 		old := c.castle
 		for right := 0; right < 4; right++ {
 			if c.castle&(1<<right) == 0 {
@@ -393,10 +720,105 @@ func (p *Position) MakeMove(m Move, child *Position) {
 		}
 		c.hash ^= zobristCastle[old] ^ zobristCastle[c.castle]
 	}
+	if v.hands && (v.r.Gating || v.r.SeirawanGating) {
+		c.gating(m)
+	}
 	if us == Black {
 		c.fullmove++
 	}
 	c.side = them
 	c.hash ^= zobristSide
 	c.setState(prevBikjang, m.kind() == kindPass)
+	if pawnDrop {
+		c.flags |= flagPawnDrop
+	}
+}
+
+// capture sends the piece on s to the capturer's hand (CapturesToHand):
+// a promoted piece as its unpromoted type, a promoted pawn as a pawn
+// (unless DropLoop, where it stays what it is); and clears its marks.
+func (p *Position) capture(s Square) {
+	v := p.v
+	pc := p.board[s]
+	t := pc.Type()
+	promo, from := p.promoted.Has(s), p.unpromo[s]
+	p.clearPromo(s)
+	if !v.r.CapturesToHand {
+		return
+	}
+	switch {
+	case !promo || v.r.DropLoop:
+	case from != NoPieceType:
+		t = from
+	case v.pawn != NoPieceType:
+		t = v.pawn
+	}
+	p.addHand(pc.Color()^1, t)
+}
+
+// gating puts a gating move's piece on its gate and updates the gates:
+// a piece leaving a gate (or castling with its rook's) closes it, a
+// capture on the opponent's closes theirs, and under Seirawan's rules a
+// side with an empty hand has none left.
+func (p *Position) gating(m Move) {
+	us := p.side // before the side changes
+	if g := m.Gate(); g != NoPieceType {
+		gs := m.gateSquare()
+		p.put(MakePiece(us, g), gs)
+		p.takeHand(us, g)
+	}
+	from, to := m.From(), m.To()
+	if !m.IsDrop() && p.gates[us].Has(from) {
+		p.toggleGate(us, from)
+	}
+	if m.IsCastling() && p.gates[us].Has(to) {
+		p.toggleGate(us, to)
+	}
+	if !m.IsCastling() && p.gates[us^1].Has(to) {
+		p.toggleGate(us^1, to)
+	}
+	if p.v.r.SeirawanGating && !p.v.r.CapturesToHand && p.hand[us] == ([maxTypes]uint8{}) {
+		for b := p.gates[us]; b.any(); {
+			p.toggleGate(us, b.pop())
+		}
+	}
+}
+
+// dropCastling gives the castling rights a dropped king or rook makes
+// (CastlingDroppedPiece): the king dropped on its castling square with a
+// rook in a corner of the castling rank, or a rook dropped in a corner
+// with the king on its square.
+func (p *Position) dropCastling(t PieceType, to Square) {
+	v := p.v
+	us := p.side
+	rank := v.r.CastlingRank - 1
+	if us == Black {
+		rank = v.ranks - v.r.CastlingRank
+	}
+	if v.RankOf(to) != rank || !v.r.Castling {
+		return
+	}
+	ksq := v.SquareOf(v.r.CastlingKingFile, rank)
+	old := p.castle
+	set := func(rsq Square) {
+		right := 2 * int(us)
+		if rsq < ksq {
+			right++
+		}
+		p.castle |= 1 << right
+		p.castleRook[right] = rsq
+		p.castleKing[us] = ksq
+	}
+	corners := [2]Square{v.SquareOf(0, rank), v.SquareOf(v.files-1, rank)}
+	switch {
+	case t == v.royal && to == ksq:
+		for _, r := range corners {
+			if p.board[r] == MakePiece(us, v.castleRook) {
+				set(r)
+			}
+		}
+	case t == v.castleRook && (to == corners[0] || to == corners[1]) && p.board[ksq] == MakePiece(us, v.royal):
+		set(to)
+	}
+	p.hash ^= zobristCastle[old] ^ zobristCastle[p.castle]
 }

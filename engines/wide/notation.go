@@ -8,14 +8,28 @@ import (
 // UCI returns m as Fairy-Stockfish writes UCI moves: from and to squares
 // ("a10a9"), the promotion type's lower-case letter after them, castling
 // as the king's move to its target square (Chess960: the king taking its
-// rook), a pass as the royal piece's square twice ("e2e2").
+// rook), a pass as the royal piece's square twice ("e2e2"). A drop is the
+// upper-case letter of the type taken from the hand, '@' and the square
+// ("P@e4"; "+L@c3" for a promoted drop); a piece promotion ends in '+'
+// ("8h2b+"), a demotion in '-'; a gating move ends in the gated type's
+// letter ("b1c3e", "e1g1h"), and a castling that gates on the rook's
+// square is written from the rook's square to the king's ("h1e1h").
 func (p *Position) UCI(m Move) string {
 	v := p.v
 	if m == NullMove {
 		return "0000"
 	}
 	from, to := m.From(), m.To()
+	switch m.kind() {
+	case kindDrop:
+		return string(v.PieceLetter(MakePiece(White, m.Dropped()))) + "@" + v.SquareName(to)
+	case kindDropPromoted:
+		return "+" + string(v.PieceLetter(MakePiece(White, m.Dropped()))) + "@" + v.SquareName(to)
+	}
 	if m.IsCastling() && !v.r.Chess960 {
+		if m&gateOnRook != 0 && m.Gate() != NoPieceType {
+			return v.SquareName(to) + v.SquareName(from) + string(v.TypeLetter(m.Gate()))
+		}
 		right := 2 * int(p.side)
 		if to < from {
 			right++
@@ -23,8 +37,17 @@ func (p *Position) UCI(m Move) string {
 		to, _ = p.castleSquares(right)
 	}
 	s := v.SquareName(from) + v.SquareName(to)
+	switch m.kind() {
+	case kindPiecePromotion:
+		return s + "+"
+	case kindPieceDemotion:
+		return s + "-"
+	}
 	if t := m.Promotion(); t != NoPieceType {
 		s += string(v.TypeLetter(t))
+	}
+	if g := m.Gate(); g != NoPieceType {
+		s += string(v.TypeLetter(g))
 	}
 	return s
 }
@@ -51,6 +74,16 @@ func (p *Position) ParseUCIMove(s string) (Move, error) {
 // checkUCISquares tells a malformed UCI move from an illegal one.
 func (p *Position) checkUCISquares(s string) error {
 	v := p.v
+	if at := strings.IndexByte(s, '@'); at >= 0 {
+		l := strings.TrimPrefix(s[:at], "+")
+		if len(l) != 1 || v.TypeOf(l[0]) == NoPieceType {
+			return fmt.Errorf("move %q: %q is not a piece letter of %s", s, s[:at], v.r.Name)
+		}
+		if _, err := v.ParseSquare(s[at+1:]); err != nil {
+			return fmt.Errorf("move %q: %w", s, err)
+		}
+		return nil
+	}
 	i := 1
 	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
 		i++
@@ -65,7 +98,7 @@ func (p *Position) checkUCISquares(s string) error {
 	if _, err := v.ParseSquare(s[i:j]); err != nil {
 		return fmt.Errorf("move %q: %w", s, err)
 	}
-	if rest := s[j:]; rest != "" && (len(rest) > 1 || v.TypeOf(rest[0]) == NoPieceType) {
+	if rest := s[j:]; rest != "" && rest != "+" && rest != "-" && (len(rest) > 1 || v.TypeOf(rest[0]) == NoPieceType) {
 		return fmt.Errorf("move %q: %q is not a piece letter of %s", s, rest, v.r.Name)
 	}
 	return nil
@@ -78,21 +111,32 @@ func (p *Position) checkUCISquares(s string) error {
 // capture), 'x' for a capture, the target square, "=X" for a promotion,
 // O-O or O-O-O for castling, then '+' for check or '#' for a check that
 // leaves no legal move. A pass is written as the royal piece's move to
-// its own square ("Ke2").
+// its own square ("Ke2"). A drop is written as in UCI ("P@e4"); a piece
+// promotion ends in '+', a promotion declined in '=' (western shogi
+// notation), a demotion in '-'; a gating move ends in '/' and the gated
+// letter (a castling's also with the gate's square: "O-O/He1").
 func (p *Position) SAN(m Move) string {
 	v := p.v
 	var b strings.Builder
 	from, to := m.From(), m.To()
-	if m.IsCastling() {
+	switch {
+	case m.IsDrop():
+		if m.kind() == kindDropPromoted {
+			b.WriteByte('+')
+		}
+		b.WriteByte(v.PieceLetter(MakePiece(White, m.Dropped())))
+		b.WriteByte('@')
+		b.WriteString(v.SquareName(to))
+	case m.IsCastling():
 		if to > from {
 			b.WriteString("O-O")
 		} else {
 			b.WriteString("O-O-O")
 		}
-	} else {
+	default:
 		pc := p.board[from]
 		t := pc.Type()
-		capture := m.IsEnPassant() || (p.board[to] != NoPiece && !m.IsPass())
+		capture := m.IsEnPassant() || (p.board[to] != NoPiece && from != to)
 		if t != v.pawn {
 			b.WriteByte(v.PieceLetter(MakePiece(White, t)))
 		}
@@ -106,9 +150,24 @@ func (p *Position) SAN(m Move) string {
 			b.WriteByte('x')
 		}
 		b.WriteString(v.SquareName(to))
-		if pr := m.Promotion(); pr != NoPieceType {
+		switch pr := m.Promotion(); {
+		case m.kind() == kindPiecePromotion:
+			b.WriteByte('+')
+		case m.kind() == kindPieceDemotion:
+			b.WriteByte('-')
+		case pr != NoPieceType:
 			b.WriteByte('=')
 			b.WriteByte(v.PieceLetter(MakePiece(White, pr)))
+		case v.promoted[t] != NoPieceType && p.IsLegal(makeMove(from, to, v.promoted[t], kindPiecePromotion)):
+			// A promotion declined, as western shogi notation writes it.
+			b.WriteByte('=')
+		}
+	}
+	if g := m.Gate(); g != NoPieceType {
+		b.WriteByte('/')
+		b.WriteByte(v.PieceLetter(MakePiece(White, g)))
+		if m.IsCastling() {
+			b.WriteString(v.SquareName(m.gateSquare()))
 		}
 	}
 	var child Position
@@ -133,7 +192,7 @@ func (p *Position) disambiguation(m Move) string {
 	var buf [MaxMoves]Move
 	var others Bitboard
 	for _, o := range p.GenerateLegal(buf[:0]) {
-		if o.To() == to && o.From() != from && o.kind() == m.kind() && o.Promotion() == m.Promotion() && p.board[o.From()].Type() == t {
+		if o.To() == to && o.From() != from && o.kind() == m.kind() && o.Promotion() == m.Promotion() && o.Gate() == m.Gate() && p.board[o.From()].Type() == t {
 			others = others.With(o.From())
 		}
 	}
@@ -160,7 +219,15 @@ func (p *Position) ParseSAN(s string) (Move, error) {
 		t = strings.TrimRight(s, "+#!?") // only castling spells 0 as O
 	}
 	var buf [MaxMoves]Move
-	for _, m := range p.GenerateLegal(buf[:0]) {
+	legal := p.GenerateLegal(buf[:0])
+	// The text as SAN writes it first: a piece promotion's '+' would
+	// otherwise read as a check.
+	for _, m := range legal {
+		if p.SAN(m) == s {
+			return m, nil
+		}
+	}
+	for _, m := range legal {
 		if strings.TrimRight(p.SAN(m), "+#") == t {
 			return m, nil
 		}

@@ -21,13 +21,26 @@ const (
 	flagPass                    // the last move was a pass
 	flagPrevPass                // and so was the one before
 	flagInCheck                 // the side to move is in check
+	flagPawnDrop                // the last move dropped a shogi pawn
 )
 
 // Position is a position of a variant: a plain value, copied on make
-// (copy-make), pointing only to its Variant. It holds no pieces in hand:
-// variants with drops are left for later, when a per-colour count of
-// pieces in hand per type joins the struct.
+// (copy-make), pointing only to its Variant. The pieces in hand, the
+// promoted pieces and the gates follow the board; MakeMove copies them
+// only in a variant that has them.
 type Position struct {
+	core
+	// Only in variants with hands (Variant.hands): pieces in hand per
+	// colour and type; promoted pieces, which return demoted to the hand
+	// ("Q~" in the FEN); the type a piece promoted from ("+P"); gates.
+	hand     [2][maxTypes]uint8
+	promoted Bitboard
+	unpromo  [maxSquares]PieceType
+	gates    [2]Bitboard
+}
+
+// core is the state every variant has.
+type core struct {
 	v          *Variant
 	board      [maxSquares]Piece
 	byColor    [2]Bitboard
@@ -51,7 +64,13 @@ var (
 	zobristSide   uint64
 	zobristCastle [16]uint64
 	zobristEP     [MaxFiles]uint64
+	zobristHand   [2 * maxTypes][256]uint64 // [piece][count], count 0 keyed 0
+	zobristPromo  [maxTypes][128]uint64     // [unpromoted type, 0 for "~"][square]
+	zobristGate   [2][128]uint64
 )
+
+// maxHand bounds a FEN's count of one piece type in one hand.
+const maxHand = 128
 
 func init() {
 	x := uint64(0x9E3779B97F4A7C15)
@@ -74,6 +93,101 @@ func init() {
 	for i := range zobristEP {
 		zobristEP[i] = next()
 	}
+	for i := range zobristHand {
+		for j := 1; j < len(zobristHand[i]); j++ {
+			zobristHand[i][j] = next()
+		}
+	}
+	for i := range zobristPromo {
+		for j := range zobristPromo[i] {
+			zobristPromo[i][j] = next()
+		}
+	}
+	for i := range zobristGate {
+		for j := range zobristGate[i] {
+			zobristGate[i][j] = next()
+		}
+	}
+}
+
+// InHand returns how many pieces of type t side c holds in hand.
+func (p *Position) InHand(c Color, t PieceType) int {
+	if int(t) >= maxTypes || !p.v.hands {
+		return 0
+	}
+	return int(p.hand[c][t])
+}
+
+// HandCount returns how many pieces side c holds in hand in all.
+func (p *Position) HandCount(c Color) int {
+	if !p.v.hands {
+		return 0
+	}
+	n := 0
+	for _, k := range p.hand[c] {
+		n += int(k)
+	}
+	return n
+}
+
+// Unpromoted returns the type the piece on sq promoted from and whether
+// it is promoted at all (a pawn promoted in crazyhouse has no recorded
+// type: it returns to the hand as the pawn type).
+func (p *Position) Unpromoted(sq Square) (PieceType, bool) {
+	if !p.v.ext || int(sq) >= p.v.nsq {
+		return NoPieceType, false
+	}
+	return p.unpromo[sq], p.promoted.Has(sq)
+}
+
+// MovedType returns the type of the piece the legal move m puts on its
+// target square before any promotion: the dropped type for a drop (the
+// promoted type for a promoted drop), the moving piece's otherwise.
+func (p *Position) MovedType(m Move) PieceType {
+	switch m.kind() {
+	case kindDrop:
+		return m.Dropped()
+	case kindDropPromoted:
+		return p.v.promoted[m.Dropped()]
+	}
+	return p.board[m.From()].Type()
+}
+
+// addHand and takeHand change c's count of type t by one.
+func (p *Position) addHand(c Color, t PieceType) {
+	pc := MakePiece(c, t)
+	n := p.hand[c][t]
+	p.hash ^= zobristHand[pc][n] ^ zobristHand[pc][n+1]
+	p.hand[c][t] = n + 1
+}
+
+func (p *Position) takeHand(c Color, t PieceType) {
+	pc := MakePiece(c, t)
+	n := p.hand[c][t]
+	p.hash ^= zobristHand[pc][n] ^ zobristHand[pc][n-1]
+	p.hand[c][t] = n - 1
+}
+
+// setPromo marks the piece on s promoted from type u (NoPieceType: a
+// promoted pawn, "~").
+func (p *Position) setPromo(s Square, u PieceType) {
+	p.promoted = p.promoted.or(squareBB[s])
+	p.unpromo[s] = u
+	p.hash ^= zobristPromo[u][s]
+}
+
+// clearPromo removes the mark of s, if any.
+func (p *Position) clearPromo(s Square) {
+	if p.promoted.Has(s) {
+		p.hash ^= zobristPromo[p.unpromo[s]][s]
+		p.promoted = p.promoted.andNot(squareBB[s])
+		p.unpromo[s] = NoPieceType
+	}
+}
+
+func (p *Position) toggleGate(c Color, s Square) {
+	p.gates[c] = p.gates[c].xor(squareBB[s])
+	p.hash ^= zobristGate[c][s]
 }
 
 // Variant returns the position's variant.
@@ -159,6 +273,20 @@ func (p *Position) computeHash() uint64 {
 	if p.ep != NoSquare {
 		h ^= zobristEP[p.v.FileOf(p.ep)]
 	}
+	if p.v.ext {
+		for c := Color(0); c < 2; c++ {
+			for t, n := range p.hand[c] {
+				h ^= zobristHand[MakePiece(c, PieceType(t))][n]
+			}
+			for b := p.gates[c]; b.any(); {
+				h ^= zobristGate[c][b.pop()]
+			}
+		}
+		for b := p.promoted; b.any(); {
+			s := b.pop()
+			h ^= zobristPromo[p.unpromo[s]][s]
+		}
+	}
 	return h
 }
 
@@ -185,7 +313,8 @@ func short(s string) string {
 }
 
 func parseFEN(v *Variant, fen string) (Position, error) {
-	p := Position{v: v, king: [2]Square{NoSquare, NoSquare}, ep: NoSquare, fullmove: 1}
+	var p Position
+	p.v, p.king, p.ep, p.fullmove = v, [2]Square{NoSquare, NoSquare}, NoSquare, 1
 	for i := range p.castleRook {
 		p.castleRook[i] = NoSquare
 	}
@@ -194,10 +323,20 @@ func parseFEN(v *Variant, fen string) (Position, error) {
 	if len(f) == 0 {
 		return p, fmt.Errorf("empty")
 	}
-	if strings.ContainsAny(f[0], "[]") {
-		return p, fmt.Errorf("pieces in hand: %s has no drops", v.r.Name)
+	board, hand, hasHand := strings.Cut(f[0], "[")
+	if hasHand {
+		if !v.hands {
+			return p, fmt.Errorf("pieces in hand: %s has no drops", v.r.Name)
+		}
+		h, ok := strings.CutSuffix(hand, "]")
+		if !ok {
+			return p, fmt.Errorf("pieces in hand %q: no closing ']'", short(hand))
+		}
+		if err := p.parseHand(h); err != nil {
+			return p, err
+		}
 	}
-	rows := strings.Split(f[0], "/")
+	rows := strings.Split(board, "/")
 	if len(rows) != v.ranks {
 		return p, fmt.Errorf("%d ranks, %s has %d", len(rows), v.r.Name, v.ranks)
 	}
@@ -225,6 +364,15 @@ func parseFEN(v *Variant, fen string) (Position, error) {
 					return p, fmt.Errorf("rank %d has more than %d squares", r+1, v.files)
 				}
 			default:
+				// "+X": the promoted type of X, promoted from X (shogi).
+				plus := c == '+'
+				if plus {
+					if !v.ext || j+1 == len(row) {
+						return p, fmt.Errorf("rank %d: '+' is not a promoted piece of %s", r+1, v.r.Name)
+					}
+					j++
+					c = row[j]
+				}
 				t := v.TypeOf(c)
 				if t == NoPieceType {
 					return p, fmt.Errorf("rank %d: %q is not a piece of %s", r+1, c, v.r.Name)
@@ -236,13 +384,32 @@ func parseFEN(v *Variant, fen string) (Position, error) {
 				if c >= 'a' {
 					col = Black
 				}
+				sq := Square(r*v.files + file)
+				from := NoPieceType
+				if plus {
+					from, t = t, v.promoted[t]
+					if t == NoPieceType {
+						return p, fmt.Errorf("rank %d: %q has no promoted type in %s", r+1, c, v.r.Name)
+					}
+				}
 				if t == v.royal {
 					royals[col]++
 					if royals[col] > 1 {
 						return p, fmt.Errorf("more than one %s of %s", v.pieceName(t), col)
 					}
 				}
-				p.put(MakePiece(col, t), Square(r*v.files+file))
+				p.put(MakePiece(col, t), sq)
+				switch {
+				case plus:
+					p.setPromo(sq, from)
+				case j+1 < len(row) && row[j+1] == '~':
+					// A promoted piece: Fairy-Stockfish writes the mark where
+					// a capture returns the piece to the hand demoted.
+					j++
+					if v.tilde() {
+						p.setPromo(sq, NoPieceType)
+					}
+				}
 				file++
 			}
 		}
@@ -312,6 +479,35 @@ func parseFEN(v *Variant, fen string) (Position, error) {
 	return p, nil
 }
 
+// tilde reports whether promoted pieces are marked: they return to the
+// hand demoted to the pawn type, and the FEN writes them "Q~".
+func (v *Variant) tilde() bool { return v.r.CapturesToHand && !v.r.DropLoop }
+
+// parseHand reads the pieces in hand: letters, upper case White's, as
+// Fairy-Stockfish reads them ('-' stands for none).
+func (p *Position) parseHand(h string) error {
+	v := p.v
+	for i := 0; i < len(h); i++ {
+		c := h[i]
+		if c == '-' {
+			continue
+		}
+		t := v.TypeOf(c)
+		if t == NoPieceType {
+			return fmt.Errorf("pieces in hand: %q is not a piece of %s", c, v.r.Name)
+		}
+		col := White
+		if c >= 'a' {
+			col = Black
+		}
+		if p.hand[col][t] >= maxHand {
+			return fmt.Errorf("pieces in hand: more than %d of %q", maxHand, c)
+		}
+		p.hand[col][t]++
+	}
+	return nil
+}
+
 func isNumber(s string) bool {
 	if s == "" {
 		return false
@@ -349,13 +545,17 @@ func (p *Position) epValid() bool {
 		p.Pieces(them, v.pawn).Has(front) && !occ.Has(e) && !occ.Has(behind)
 }
 
-// parseCastling reads the castling field.
+// parseCastling reads the castling field: rights, and with gating the
+// gates (K and Q gate the rook's and the king's squares, a file letter
+// its square on the side's first rank), as Fairy-Stockfish 11.1 reads
+// them.
 func (p *Position) parseCastling(s string) error {
 	v := p.v
 	if s == "-" {
 		return nil
 	}
-	if !v.r.Castling {
+	gating := v.r.Gating || v.r.SeirawanGating
+	if !v.r.Castling && !gating {
 		return fmt.Errorf("castling rights %q: %s has no castling", s, v.r.Name)
 	}
 	for i := 0; i < len(s); i++ {
@@ -364,41 +564,76 @@ func (p *Position) parseCastling(s string) error {
 		if c >= 'a' && c <= 'z' {
 			col = Black
 		}
-		k := p.king[col]
 		rank := v.r.CastlingRank - 1
 		if col == Black {
 			rank = v.ranks - v.r.CastlingRank
 		}
-		if k == NoSquare || v.RankOf(k) != rank {
-			return fmt.Errorf("castling right %q: the %s king is not on its castling rank", c, col)
+		if !v.r.Castling {
+			rank = 0
+			if col == Black {
+				rank = v.ranks - 1
+			}
 		}
-		rook := MakePiece(col, v.castleRook)
+		k := p.king[col]
 		lc := c | 0x20
+		var rook Piece
+		if v.r.Castling {
+			rook = MakePiece(col, v.castleRook)
+		}
 		rsq := NoSquare
 		switch {
-		case lc == 'k':
-			for f := v.files - 1; f > v.FileOf(k); f-- {
-				if s := v.SquareOf(f, rank); p.board[s] == rook {
-					rsq = s
-					break
+		case lc == 'k' || lc == 'q':
+			if k == NoSquare || v.RankOf(k) != rank {
+				return fmt.Errorf("castling right %q: the %s king is not on its castling rank", c, col)
+			}
+			if lc == 'k' {
+				for f := v.files - 1; f > v.FileOf(k); f-- {
+					if s := v.SquareOf(f, rank); p.board[s] == rook && rook != NoPiece {
+						rsq = s
+						break
+					}
+				}
+			} else {
+				for f := 0; f < v.FileOf(k); f++ {
+					if s := v.SquareOf(f, rank); p.board[s] == rook && rook != NoPiece {
+						rsq = s
+						break
+					}
 				}
 			}
-		case lc == 'q':
-			for f := 0; f < v.FileOf(k); f++ {
-				if s := v.SquareOf(f, rank); p.board[s] == rook {
-					rsq = s
-					break
-				}
+			if rsq == NoSquare {
+				return fmt.Errorf("castling right %q: no %s on its square", c, v.pieceName(v.castleRook))
+			}
+			if gating {
+				p.gates[col] = p.gates[col].With(rsq).With(k)
 			}
 		case lc >= 'a' && int(lc-'a') < v.files:
-			if s := v.SquareOf(int(lc-'a'), rank); p.board[s] == rook {
-				rsq = s
+			rsq = v.SquareOf(int(lc-'a'), rank)
+			if gating {
+				p.gates[col] = p.gates[col].With(rsq)
+				// A file letter is a gate only, unless Seirawan's hand is
+				// empty: then it may still name a Chess960 right.
+				if !v.r.SeirawanGating || p.hand[col] != ([maxTypes]uint8{}) || v.r.CapturesToHand {
+					continue
+				}
+			}
+			if k == NoSquare || v.RankOf(k) != rank {
+				if gating {
+					continue
+				}
+				return fmt.Errorf("castling right %q: the %s king is not on its castling rank", c, col)
+			}
+			if p.board[rsq] != rook || rook == NoPiece || rsq == k {
+				if gating {
+					continue
+				}
+				return fmt.Errorf("castling right %q: no %s on its square", c, v.pieceName(v.castleRook))
 			}
 		default:
 			return fmt.Errorf("castling rights %q: %q is not a right", s, c)
 		}
-		if rsq == NoSquare || rsq == k {
-			return fmt.Errorf("castling right %q: no %s on its square", c, v.pieceName(v.castleRook))
+		if !v.r.Castling {
+			continue
 		}
 		right := 0
 		if rsq < k {
@@ -408,6 +643,15 @@ func (p *Position) parseCastling(s string) error {
 		p.castle |= 1 << right
 		p.castleRook[right] = rsq
 		p.castleKing[col] = k
+	}
+	// Seirawan's gates of an empty hand are of no use (it never fills
+	// again): dropped, as Fairy-Stockfish drops them after a move.
+	if v.r.SeirawanGating && !v.r.CapturesToHand {
+		for c := 0; c < 2; c++ {
+			if p.hand[c] == ([maxTypes]uint8{}) {
+				p.gates[c] = Bitboard{}
+			}
+		}
 	}
 	return nil
 }
@@ -472,14 +716,20 @@ func (p *Position) kingsSee(a, b Square, occ Bitboard) bool {
 	return false
 }
 
-// FEN returns the position as Fairy-Stockfish writes it.
+// FEN returns the position as Fairy-Stockfish writes it: a promoted
+// piece as "+" and the letter of its unpromoted type (shogi) or with "~"
+// after it (a pawn's promotion where captures go to the hand), the
+// pieces in hand between brackets after the board (White's, then
+// Black's, each from the last type to the first), gates as file letters
+// after each side's castling rights.
 func (p *Position) FEN() string {
 	v := p.v
 	var b strings.Builder
 	for r := v.ranks - 1; r >= 0; r-- {
 		empty := 0
 		for f := 0; f < v.files; f++ {
-			pc := p.board[r*v.files+f]
+			s := Square(r*v.files + f)
+			pc := p.board[s]
 			if pc == NoPiece {
 				empty++
 				continue
@@ -488,7 +738,16 @@ func (p *Position) FEN() string {
 				b.WriteString(strconv.Itoa(empty))
 				empty = 0
 			}
-			b.WriteByte(v.PieceLetter(pc))
+			switch {
+			case !v.ext || !p.promoted.Has(s):
+				b.WriteByte(v.PieceLetter(pc))
+			case p.unpromo[s] != NoPieceType:
+				b.WriteByte('+')
+				b.WriteByte(v.PieceLetter(MakePiece(pc.Color(), p.unpromo[s])))
+			default:
+				b.WriteByte(v.PieceLetter(pc))
+				b.WriteByte('~')
+			}
 		}
 		if empty > 0 {
 			b.WriteString(strconv.Itoa(empty))
@@ -497,31 +756,56 @@ func (p *Position) FEN() string {
 			b.WriteByte('/')
 		}
 	}
+	if v.hands {
+		b.WriteByte('[')
+		for c := Color(0); c < 2; c++ {
+			for t := PieceType(v.ntypes); t >= 1; t-- {
+				for n := p.hand[c][t]; n > 0; n-- {
+					b.WriteByte(v.PieceLetter(MakePiece(c, t)))
+				}
+			}
+		}
+		b.WriteByte(']')
+	}
 	if p.side == White {
 		b.WriteString(" w ")
 	} else {
 		b.WriteString(" b ")
 	}
-	if p.castle == 0 {
+	gating := v.r.Gating || v.r.SeirawanGating
+	if p.castle == 0 && (!gating || !p.gates[0].or(p.gates[1]).any()) {
 		b.WriteByte('-')
 	}
-	for right := 0; right < 4; right++ {
-		if p.castle&(1<<right) == 0 {
-			continue
+	for c := Color(0); c < 2; c++ {
+		for right := 2 * int(c); right < 2*int(c)+2; right++ {
+			if p.castle&(1<<right) == 0 {
+				continue
+			}
+			var l byte
+			switch {
+			case v.r.Chess960:
+				l = 'A' + byte(v.FileOf(p.castleRook[right]))
+			case right%2 == 0:
+				l = 'K'
+			default:
+				l = 'Q'
+			}
+			if right >= 2 {
+				l |= 0x20
+			}
+			b.WriteByte(l)
 		}
-		var c byte
-		switch {
-		case v.r.Chess960:
-			c = 'A' + byte(v.FileOf(p.castleRook[right]))
-		case right%2 == 0:
-			c = 'K'
-		default:
-			c = 'Q'
+		if gating && (!v.r.SeirawanGating || p.hand[c] != ([maxTypes]uint8{}) || v.r.CapturesToHand) {
+			for f := 0; f < v.files; f++ {
+				if p.gates[c].and(v.fileBB[f]).any() {
+					l := 'A' + byte(f)
+					if c == Black {
+						l |= 0x20
+					}
+					b.WriteByte(l)
+				}
+			}
 		}
-		if right >= 2 {
-			c |= 0x20
-		}
-		b.WriteByte(c)
 	}
 	b.WriteByte(' ')
 	b.WriteString(v.SquareName(p.ep))

@@ -125,6 +125,14 @@ type PieceRule struct {
 	// attacks (Fairy-Stockfish's mobilityRegion); an empty set is the
 	// whole board.
 	Mobility [2]Bitboard
+	// PromotesTo is the letter of the type the piece promotes to in
+	// Rules.PromotionRegion (Fairy-Stockfish's promotedPieceType, shogi's
+	// "+"), 0 for none: the move there may promote, entering, leaving or
+	// moving inside the region.
+	PromotesTo byte
+	// ShogiPawn marks Fairy-Stockfish's shogiPawn, the type the
+	// DropNoDoubled and ShogiPawnDropMateIllegal rules are about.
+	ShogiPawn bool
 }
 
 // Rules describes a variant in Fairy-Stockfish's terms. [2] arrays are
@@ -170,6 +178,9 @@ type Rules struct {
 	CastlingQueensideFile int
 	CastlingRank          int
 	CastlingRook          byte
+	// CastlingKingFile (0-based) is the king's file of the rights a
+	// dropped king or rook makes (CastlingDroppedPiece).
+	CastlingKingFile int
 
 	// SoldierRank is Fairy-Stockfish's soldierPromotionRank, 1-based from
 	// the soldier's side: from there on a Soldier has its sideways atoms.
@@ -192,6 +203,66 @@ type Rules struct {
 	// MaterialCounting decides the game ends the rules would draw: the
 	// n-move rule, bikjang, double passing, repetition.
 	MaterialCounting Counting
+
+	// Pieces in hand and drops (Fairy-Stockfish's pieceDrops and the keys
+	// about them). A side's pieces in hand are a count per type, in the
+	// FEN between brackets after the board. Drops puts a piece from the
+	// hand on an empty square of DropRegion (empty: the whole board) as a
+	// move; CapturesToHand gives the capturer a captured piece (a
+	// promoted one demoted, unless DropLoop). A pawn is not dropped on its
+	// first rank unless FirstRankPawnDrops, nor in PromotionRegion unless
+	// PromotionZonePawnDrops; with ImmobilityIllegal no piece is dropped
+	// where it could not move.
+	Drops                  bool
+	CapturesToHand         bool
+	DropLoop               bool
+	DropRegion             [2]Bitboard
+	FirstRankPawnDrops     bool
+	PromotionZonePawnDrops bool
+	// DropNoDoubled is the letter of a type not dropped on a file holding
+	// one of its side's (shogi's pawn, nifu), 0 for none.
+	DropNoDoubled byte
+	// NoDropChecks: a drop may not give check (dropChecks = false).
+	NoDropChecks bool
+	// DropPromoted: a piece with a promoted type may also be dropped as
+	// that type (Kyoto shogi).
+	DropPromoted bool
+	// MustDrop: while a drop is legal, no other move is.
+	MustDrop bool
+	// SittuyinRookDrop: the rook is dropped on the first rank only.
+	SittuyinRookDrop bool
+	// DropOppositeColoredBishop: the bishops are dropped so that each
+	// side's end on squares of both colours (placement).
+	DropOppositeColoredBishop bool
+	// CastlingDroppedPiece: dropping the king on its castling square and
+	// a rook on a corner of its castling rank gives the castling right.
+	CastlingDroppedPiece bool
+	// ShogiPawnDropMateIllegal: a checkmate given by dropping a
+	// ShogiPawn loses for the side that dropped it. Fairy-Stockfish 11.1
+	// plays the drop (perft counts it) and scores the mate so.
+	ShogiPawnDropMateIllegal bool
+
+	// Promotion of the pieces with PieceRule.PromotesTo: mandatory when
+	// the move starts or ends in the region (else optional, entering,
+	// leaving or inside it); PieceDemotion lets a promoted piece turn back
+	// on such a move (Kyoto shogi).
+	MandatoryPiecePromotion bool
+	PieceDemotion           bool
+
+	// Gating (Seirawan): a piece leaving a square of its side's first
+	// rank that has not yet moved may put a piece from the hand on it (with
+	// castling, on the king's or the rook's square). The FEN's castling
+	// field lists the files of those squares. SeirawanGating ends a side's
+	// gates when its hand is empty.
+	Gating         bool
+	SeirawanGating bool
+
+	// SittuyinPromotion: with more than one pawn, a pawn on the long
+	// diagonals in the opponent's half (with one, anywhere) may turn into
+	// a promotion type in place or by a step of that type to an empty
+	// square, if the new piece then attacks no enemy piece and gives no
+	// check; the pawn's ordinary promotion is off.
+	SittuyinPromotion bool
 
 	// Game ends, values from the side to move's view. CheckmateValue
 	// (NoValue: ValueLoss) when the side to move has no legal move and is in
@@ -268,6 +339,9 @@ const (
 	Bikjang
 	DoublePass
 	FlagReached
+	// PawnDropMate: a checkmate given by a pawn drop, which
+	// Rules.ShogiPawnDropMateIllegal makes a loss for the dropper.
+	PawnDropMate
 )
 
 var terminationNames = [...]string{
@@ -281,6 +355,7 @@ var terminationNames = [...]string{
 	Bikjang:        "bikjang",
 	DoublePass:     "both sides passed",
 	FlagReached:    "flag reached",
+	PawnDropMate:   "pawn-drop mate",
 }
 
 func (t Termination) String() string {

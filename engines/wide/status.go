@@ -66,11 +66,12 @@ func (p *Position) canReachFlag() bool {
 func (p *Position) extinct(c Color, need int) bool {
 	v := p.v
 	n := v.r.ExtinctionPieceCount
-	if v.r.ExtinctionAll && p.byColor[c].Count() <= n && p.byColor[c^1].Count() >= need {
+	if v.r.ExtinctionAll && p.byColor[c].Count()+p.HandCount(c) <= n && p.byColor[c^1].Count()+p.HandCount(c^1) >= need {
 		return true
 	}
 	for t := PieceType(1); int(t) <= v.ntypes; t++ {
-		if v.extinct[t] && p.Pieces(c, t).Count() <= n && p.Pieces(c^1, t).Count() >= need {
+		// Pieces in hand count, as Fairy-Stockfish's count_with_hand.
+		if v.extinct[t] && p.Pieces(c, t).Count()+p.InHand(c, t) <= n && p.Pieces(c^1, t).Count()+p.InHand(c^1, t) >= need {
 			return true
 		}
 	}
@@ -105,6 +106,11 @@ func (p *Position) Status() Outcome {
 	v := p.v
 	n := p.CountLegal()
 	if n == 0 {
+		if p.InCheck() && v.r.ShogiPawnDropMateIllegal && p.flags&flagPawnDrop != 0 {
+			// Mate by a pawn drop: the dropper loses (Fairy-Stockfish
+			// 11.1 plays the drop and scores the mate so).
+			return Outcome{resultFor(ValueWin, p.side), PawnDropMate}
+		}
 		if p.InCheck() {
 			val := v.r.CheckmateValue
 			if val == NoValue {

@@ -86,13 +86,18 @@ func TestPerftSuites(t *testing.T) {
 // TestMakePerftSuites writes the suites from Fairy-Stockfish 11.1's
 // counts: the start position and five positions of seeded random games,
 // each to the depth whose count passes a million. Run with
-// WIDE_MAKE_SUITES=1.
+// WIDE_MAKE_SUITES=1 (all variants) or WIDE_MAKE_SUITES=name,name.
 func TestMakePerftSuites(t *testing.T) {
-	if os.Getenv("WIDE_MAKE_SUITES") == "" {
+	which := os.Getenv("WIDE_MAKE_SUITES")
+	if which == "" {
 		t.Skip("set WIDE_MAKE_SUITES=1 to write testdata/perft from Fairy-Stockfish")
 	}
+	names := variantNames
+	if which != "1" {
+		names = strings.Split(which, ",")
+	}
 	f := startFSF(t)
-	for _, name := range variantNames {
+	for _, name := range names {
 		v := variant(t, name)
 		rng := rand.New(rand.NewSource(int64(len(name))*131 + 7))
 		fens := []string{f.fen(name, v.StartFEN(), nil)}

@@ -86,6 +86,20 @@ type Variant struct {
 	extinct      [maxTypes]bool
 	rookLines    []Bitboard // per square: its file and rank (flying general, bikjang)
 	hasRiders    bool
+
+	// Pieces in hand, drops, piece promotion, gating.
+	hands     bool                  // positions hold pieces in hand (FEN "[...]")
+	ext       bool                  // positions use the state after the board (hands, promoted pieces, gates)
+	immobile  [2][maxTypes]Bitboard // where a type could not move (ImmobilityIllegal)
+	hoppers   bool
+	promoted  [maxTypes]PieceType   // a type's promoted type (PieceRule.PromotesTo)
+	dropZone  [2][maxTypes]Bitboard // where a type may be dropped, before the position's own rules
+	shogiPawn PieceType
+	noDoubled PieceType // DropNoDoubled's type
+	bishop    PieceType // the type of the opposite-coloured bishops rule
+	dark      Bitboard  // the dark squares (a1's colour)
+	sittuyin  [2]Bitboard
+	pawnZone  [2]Bitboard // where the pawn promotes as a pawn (none under SittuyinPromotion)
 }
 
 // Rules returns the description the variant was made from.
@@ -288,6 +302,40 @@ func newVariant(r Rules) (*Variant, error) {
 			return nil, err
 		}
 		v.limit[t] = n
+	}
+	for i, p := range r.Pieces {
+		if p.PromotesTo == 0 {
+			continue
+		}
+		t, err := letterType("PromotesTo", p.PromotesTo)
+		if err != nil {
+			return nil, fmt.Errorf("piece %q: %w", p.Name, err)
+		}
+		v.promoted[i+1] = t
+	}
+	for i, p := range r.Pieces {
+		if p.ShogiPawn {
+			v.shogiPawn = PieceType(i + 1)
+		}
+	}
+	if r.DropNoDoubled != 0 {
+		t, err := letterType("DropNoDoubled", r.DropNoDoubled)
+		if err != nil {
+			return nil, err
+		}
+		v.noDoubled = t
+	}
+	v.bishop = v.byName("bishop")
+	if r.DropOppositeColoredBishop && v.bishop == NoPieceType {
+		return nil, errors.New("DropOppositeColoredBishop without a bishop")
+	}
+	if r.SittuyinPromotion && v.pawn == NoPieceType {
+		return nil, errors.New("SittuyinPromotion without a pawn type")
+	}
+	v.hands = r.Drops || r.SeirawanGating || r.Gating
+	v.ext = v.hands
+	for _, t := range v.promoted {
+		v.ext = v.ext || t != NoPieceType
 	}
 	if (len(v.promo[0]) > 0 || len(v.promo[1]) > 0) && v.pawn == NoPieceType {
 		return nil, errors.New("PromotionTypes without a pawn type")
@@ -588,11 +636,89 @@ func (v *Variant) build() {
 			if len(tt.sliders)+len(tt.hoppers) > 0 {
 				v.hasRiders = true
 			}
+			if len(tt.hoppers) > 0 {
+				v.hoppers = true
+			}
 		}
 	}
 	for _, k := range v.kinds {
 		for s := 0; s < v.nsq; s++ {
 			v.dangerLines[s] = v.dangerLines[s].or(v.full[k.dir][s])
+		}
+	}
+	v.buildDrops()
+}
+
+// buildDrops compiles where each type may be dropped, as far as the
+// board alone tells: the drop region within the type's mobility region,
+// the pawn's ranks, the sittuyin rook's rank, and no square where the
+// piece could not move (ImmobilityIllegal). The position's own rules
+// (empty squares, nifu) come at generation.
+func (v *Variant) buildDrops() {
+	r := &v.r
+	for s := 0; s < v.nsq; s++ {
+		if (v.FileOf(Square(s))+v.RankOf(Square(s)))%2 == 0 {
+			v.dark = v.dark.With(Square(s))
+		}
+	}
+	for c := Color(0); c < 2; c++ {
+		if !r.SittuyinPromotion {
+			v.pawnZone[c] = r.PromotionRegion[c]
+		}
+		first := v.rankBB[0]
+		if c == Black {
+			first = v.rankBB[v.ranks-1]
+		}
+		region := r.DropRegion[c].and(v.all)
+		if region.IsEmpty() {
+			region = v.all
+		}
+		for t := PieceType(1); int(t) <= v.ntypes; t++ {
+			tt := &v.t[c][t]
+			z := region.and(tt.region)
+			if t == v.pawn {
+				if !r.PromotionZonePawnDrops {
+					z = z.andNot(r.PromotionRegion[c])
+				}
+				if !r.FirstRankPawnDrops {
+					z = z.andNot(first)
+				}
+			}
+			if r.SittuyinRookDrop && v.r.Pieces[t-1].Name == "rook" {
+				z = z.and(first)
+			}
+			if r.ImmobilityIllegal {
+				for s := Square(0); int(s) < v.nsq; s++ {
+					if tt.immobile[s] {
+						v.immobile[c][t] = v.immobile[c][t].With(s)
+					}
+				}
+			}
+			v.dropZone[c][t] = z
+		}
+		// Sittuyin: the long diagonals from the corners of the side's
+		// first rank, in the opponent's half.
+		if r.SittuyinPromotion {
+			var diag Bitboard
+			r0 := 0
+			dir := 1
+			if c == Black {
+				r0, dir = v.ranks-1, -1
+			}
+			for i := 0; i < v.ranks && i < v.files; i++ {
+				diag = diag.With(v.SquareOf(i, r0+dir*i)).With(v.SquareOf(v.files-1-i, r0+dir*i))
+			}
+			var half Bitboard
+			for rk := 0; rk < v.ranks; rk++ {
+				rel := rk
+				if c == Black {
+					rel = v.ranks - 1 - rk
+				}
+				if rel > (v.ranks-1)/2 {
+					half = half.or(v.rankBB[rk])
+				}
+			}
+			v.sittuyin[c] = diag.and(half)
 		}
 	}
 }
