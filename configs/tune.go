@@ -195,6 +195,10 @@ func LoadTune(p string, check Checker) (*Tune, error) {
 // tune reads them.
 func ParseTune(name string, data []byte, check Checker) (*Tune, error) {
 	var doc tuneDocument
+	// Defaults a key may set to zero are given before decoding, so that
+	// an absent key keeps them and "validation: 0" still holds nothing
+	// out.
+	doc.tune.Validation = DefaultValidation
 	errs, typeErrs, err := decodeOne(name, data, &doc, "a tune file holds one tune")
 	if err != nil {
 		return nil, err

@@ -28,6 +28,18 @@ func TestParseTuneDefaults(t *testing.T) {
 			t.Errorf("IsFrozen(%q) = %v, want %v", name, got, want)
 		}
 	}
+	// Without validation: the documented share is held out; "validation:
+	// 0" holds out nothing, as asked.
+	if tu.Validation != configs.DefaultValidation {
+		t.Errorf("validation %v without the key, want %v", tu.Validation, configs.DefaultValidation)
+	}
+	tu, err = configs.ParseTune("t.yaml", []byte(src+"validation: 0\n"), check)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tu.Validation != 0 {
+		t.Errorf("validation %v with validation: 0", tu.Validation)
+	}
 }
 
 func TestParseTuneErrors(t *testing.T) {
