@@ -50,15 +50,15 @@ const replayJS = `(() => {
 })()`
 
 // artifacts returns the folder a test keeps its screenshots in:
-// $VARENA_ARTIFACTS, else a new folder under the system's temporary one
-// that the test leaves in place.
+// $VARENA_ARTIFACTS, else varena-NAME in the system's temporary folder,
+// left in place (each run writes over the last one's files).
 func artifacts(t *testing.T, name string) string {
 	t.Helper()
 	if a := os.Getenv("VARENA_ARTIFACTS"); a != "" {
 		return a
 	}
-	dir, err := os.MkdirTemp("", "varena-"+name+"-")
-	if err != nil {
+	dir := filepath.Join(os.TempDir(), "varena-"+name)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
 	return dir
