@@ -38,15 +38,18 @@ var wideFSFVariants = []string{"xiangqi", "janggi", "capablanca", "grand", "cour
 //     reaches the FEN varena reached: it took every move of ours too (it
 //     stops reading a move list at a move it finds illegal);
 //   - a game that ended by the rules is over for Fairy-Stockfish the same
-//     way: its search of the last move from the position before it scores
-//     the game's end at once ("mate 1" a win for the mover, "mate 0" a
-//     loss, "cp 0" a draw), which is how its search sees checkmate,
-//     stalemate, extinction, bikjang, repetition, perpetual check and the
-//     n-move rule; and at the end, after a checkmate or stalemate, go
-//     perft 1 counts no move and d's Checkers line names a checker after
-//     a checkmate and none after a stalemate.
+//     way: its search of the last move from the position before it (go
+//     depth 2 searchmoves MOVE) scores the game's end ("mate 1" a win for
+//     the mover, "mate 0" a loss, "cp 0" a draw), which is how its search
+//     sees checkmate, stalemate, extinction, bikjang, repetition,
+//     perpetual check and the n-move rule, each by its own rules; and at
+//     the end, after a checkmate or stalemate, go perft 1 counts no move
+//     and d's Checkers line names a checker after a checkmate and none
+//     after a stalemate.
 //
-// VARENA_LONG_OUT=DIR keeps the long run's folders under DIR (DIR/V).
+// VARENA_LONG_OUT=DIR keeps the long run's folders under DIR (DIR/V);
+// the same command again checks them without playing (the runs resume,
+// finished).
 func TestWideAgainstFSF(t *testing.T) {
 	needFairyStockfish(t)
 	long := os.Getenv("VARENA_LONG") != ""
@@ -215,10 +218,12 @@ func checkWideGame(t *testing.T, fsf *fsfProc, g results.Game) (wideVerdict, []s
 			problems = append(problems, fmt.Sprintf("Fairy-Stockfish counts %d moves after the extinction", count))
 		}
 	}
-	// The last move searched from the position before it.
+	// The last move searched from the position before it, two plies
+	// deep: a search of one ply ends in quiescence, which does not see a
+	// stalemate.
 	last := len(ucis) - 1
 	fsf.send("position fen " + g.StartFEN + " moves " + strings.Join(ucis[:last], " "))
-	fsf.send("go depth 1 searchmoves " + ucis[last])
+	fsf.send("go depth 2 searchmoves " + ucis[last])
 	var score string
 	for _, l := range fsf.until("bestmove") {
 		if _, s, found := strings.Cut(l, " score "); found && strings.HasPrefix(l, "info depth") {
