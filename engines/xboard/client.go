@@ -61,8 +61,11 @@ const (
 	DefaultMoveMargin      = time.Second
 	DefaultSearchTimeout   = 60 * time.Second
 	DefaultStopGrace       = 500 * time.Millisecond
-	quitTimeout            = time.Second
-	writeTimeout           = 2 * time.Second
+	// DefaultMemory is the hash size (MB) told an engine whose features
+	// say memory=1 when the options give none, as XBoard always tells it.
+	DefaultMemory = 16
+	quitTimeout   = time.Second
+	writeTimeout  = 2 * time.Second
 )
 
 // ErrUnsupportedVariant is returned (wrapped) by NewGame and Move for a
@@ -318,6 +321,13 @@ func (e *Engine) launch(ctx context.Context) error {
 	if err := e.setOptions(ctx, e.cfg.Options); err != nil {
 		return err
 	}
+	if e.feat.memory && !hasOption(e.cfg.Options, "memory") {
+		// XBoard always tells an engine with memory=1 its hash size, and
+		// some (HaChu) allocate their table only then.
+		if err := e.send("memory " + strconv.Itoa(DefaultMemory)); err != nil {
+			return err
+		}
+	}
 	return e.sync(ctx)
 }
 
@@ -404,6 +414,16 @@ func (e *Engine) setOptions(ctx context.Context, opts map[string]string) error {
 		return nil
 	}
 	return e.send(lines...)
+}
+
+// hasOption reports whether opts sets name (ignoring case).
+func hasOption(opts map[string]string, name string) bool {
+	for k := range opts {
+		if strings.EqualFold(k, name) {
+			return true
+		}
+	}
+	return false
 }
 
 func (e *Engine) option(name string) (Option, bool) {
