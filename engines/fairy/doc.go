@@ -56,8 +56,8 @@
 // key or a bad value and plays on with its default. A variant played by
 // other rules than its file says is worse than no variant, so here every
 // unknown key, bad value, repeated key or section, ambiguous piece letter,
-// and every rule neither engine can play (drops, gating, counting rules
-// other than 11.1's, boards over 12x10, ...)
+// and every rule neither engine can play (two boards, drops on top or
+// enclosing, counting rules other than 11.1's, boards over 12x10, ...)
 // is an error of one line, and the first one ends the reading:
 //
 //	FILE:LINE: key "K": not supported: REASON
@@ -77,6 +77,18 @@
 // minixiangqi, xiangqi, manchu, janggi, janggitraditional, janggimodern,
 // janggicasual). Definition.Variant refuses these rules, which the
 // narrow engine cannot play, in the same one-line form.
+//
+// Pieces in hand are the wide engine's too: pieceDrops, capturesToHand,
+// dropLoop, drop regions, firstRankPawnDrops, promotionZonePawnDrops,
+// dropChecks, mustDrop, dropPromoted, shogiDoubledPawn (dropNoDoubled),
+// shogiPawnDropMateIllegal, sittuyinRookDrop, dropOppositeColoredBishop,
+// castlingDroppedPiece, promotedPieceType with mandatoryPiecePromotion and
+// pieceDemotion, gating and seirawanGating, sittuyinPromotion.
+// builtin.ini carries 11.1's built-ins with them (crazyhouse, loop,
+// chessgi, pocketknight, placement, seirawan, shouse, capahouse,
+// minishogi, shogi, kyotoshogi, dobutsu, gorogoro, judkins, euroshogi);
+// bughouse is there to be refused by name: it needs two boards
+// (twoBoards), as does supply.
 //
 // Key names of both Fairy-Stockfish 11.1 (the Debian binary) and of the
 // current documentation are accepted where they differ (promotionRank and

@@ -3,7 +3,10 @@
 // semantics: the built-in variants of Fairy-Stockfish 11.1 on boards over
 // 64 squares (capablanca, caparandom, gothic, janus, embassy, grand,
 // courier, shako, xiangqi, manchu, janggi and its three rule sets,
-// chancellor, centaur, modern, jesonmor, clobber10) and minixiangqi. It
+// chancellor, centaur, modern, jesonmor, clobber10), minixiangqi, and
+// those with pieces in hand: crazyhouse, loop, chessgi, pocketknight,
+// placement, seirawan, shouse, capahouse, and the shogis (shogi,
+// minishogi, kyotoshogi, dobutsu, euroshogi, gorogoro, judkins). It
 // imports nothing of varena; engines/fairy lowers a variants.ini
 // definition to a Rules (fairy.Definition.Wide).
 //
@@ -21,8 +24,17 @@
 // the legs of lame leapers, and not onto such a line where hoppers could
 // use it as a screen) is legal without a test, every other is tested on
 // the board after it. The flying general and bikjang are tested so too.
-// Positions hold no pieces in hand: variants with drops (shogi, supply)
-// are left for later, when a per-colour count per type joins Position.
+//
+// Pieces in hand are a count per colour and type after the board in
+// Position, with the promoted pieces (a bitboard and the type each came
+// from) and the gates; the hash covers them. MakeMove copies that part
+// only in a variant that has it, so the other variants pay nothing for
+// it. A drop is a Move of its own kind (its layout is documented on
+// Move): generated for each type in hand onto the empty squares of its
+// drop region (computed once per colour and type: the region, the
+// pawn's ranks, the sittuyin rook's rank, immobility), then the
+// position's rules (nifu); out of check a drop is legal without a test
+// unless a hopper could use it as a screen.
 //
 // # Rules as Fairy-Stockfish 11.1 plays them
 //
@@ -66,6 +78,43 @@
 //     stay on the last rank (immobilityIllegal).
 //   - Courier's bare king is 11.1's extinction rule, as shatranj's.
 //
+// Pieces in hand, as 11.1 plays them (TestHandRules and TestPawnDropMate
+// hold a line for each):
+//
+//   - The FEN holds the hands between brackets after the board, White's
+//     then Black's, each from the last piece type to the first
+//     ("[QPpp]"); a shogi FEN is the same ("...[Pp] w - - 0 1"). A pawn
+//     promoted where captures go to the hand is written "Q~" and returns
+//     to the hand as a pawn; a shogi piece's promoted form is "+P", and
+//     returns as its unpromoted type; in loop (and chessgi) a promoted
+//     piece returns as what it is, and "~" is not written.
+//   - Drops are written "P@e4" in UCI, the upper-case letter for both
+//     sides; a promoted drop (Kyoto shogi) "+L@c3". A drop of a pawn
+//     resets the halfmove clock, another drop does not.
+//   - A pawn-drop mate (shogiPawnDropMateIllegal) is a legal move: go
+//     perft counts it (k8/2G6/1G7/9/9/9/9/9/4K4[P] w: 85 moves with
+//     P@a8), and the mate then loses for the dropper
+//     (Termination PawnDropMate).
+//   - Shogi promotion: a move starting or ending in the zone may promote
+//     ("h2b8+"); a plain move that leaves a piece where it could never
+//     move again is illegal (immobilityIllegal); with
+//     mandatoryPiecePromotion (euroshogi, Kyoto) such a move must
+//     promote. Kyoto shogi's promoted pieces turn back with every move
+//     ("a1a2-").
+//   - Seirawan: a piece leaving a gate of the first rank may bring a hand
+//     piece onto it ("b1c3e"); castling gates on the king's square
+//     ("e1g1h") or the rook's, written from the rook's square to the
+//     king's ("h1e1h"). The castling field lists the rights, then each
+//     gate's file, but not the gates of an empty hand (which 11.1 clears
+//     after a move). The gated piece does not count in the test of the
+//     king's safety: a pinned piece may not leave even if its gate
+//     would shield the king.
+//   - Placement and sittuyin (mustDrop): while a drop is legal no other
+//     move is. Placement's bishops go to squares of both colours; a king
+//     and rook dropped on their squares may castle.
+//   - Repetitions in a variant with captures to the hand are looked for
+//     over the whole game, not since the last capture.
+//
 // SAN: Fairy-Stockfish 11.1 has no SAN over UCI; SAN follows its SAN
 // writer for PGN (apiutil.h: piece letter, file/rank/square
 // disambiguation among legal moves of the type, pawn captures by file,
@@ -81,7 +130,9 @@
 //	WIDE_SPEED=1 go test ./engines/wide -run TestSpeedAgainstFSF -v
 //
 // measured 2.1x (grand) to 3.1x (shako) Fairy-Stockfish's speed, 2.71x
-// over all (7.8 s against 21.2 s, 19 to 36 million nodes a second).
+// over all (7.8 s against 21.2 s, 19 to 36 million nodes a second); with
+// crazyhouse and shogi (5 plies each) added, on a machine loaded about
+// eightfold: crazyhouse 1.86x, shogi 2.28x, 2.61x over all.
 //
 // # Tests
 //

@@ -120,3 +120,83 @@ func TestSAN(t *testing.T) {
 		}
 	}
 }
+
+// TestHandRules: rules of pieces in hand as Fairy-Stockfish 11.1 plays
+// them, each line checked against its go perft 1 and d.
+func TestHandRules(t *testing.T) {
+	cases := []struct {
+		variant, fen string
+		moves        []string
+		perft1       int
+		fen2         string // the FEN after the moves, "" to skip
+	}{
+		// A pawn drop that mates is a legal move (perft counts it); the
+		// mate then loses for the dropper (TestPawnDropMate).
+		{"shogi", "k8/2G6/1G7/9/9/9/9/9/4K4[P] w - - 0 1", nil, 85, ""},
+		{"shogi", "k8/2G6/1G7/9/9/9/9/9/4K4[P] w - - 0 1", []string{"P@a8"}, 0, ""},
+		// No pawn or lance dropped on the last rank, no knight on the last two.
+		{"shogi", "k8/9/9/9/9/9/9/9/4K4[LNP] w - - 0 1", nil, 209, ""},
+		// Nifu: no pawn dropped on a file with a pawn of its side.
+		{"shogi", "k8/9/9/9/9/9/9/P8/4K4[P] w - - 0 1", nil, 69, ""},
+		// A promoted pawn captured returns as a pawn ("Q~" in the FEN);
+		// in loop as what it is.
+		{"crazyhouse", "1n2k3/P7/8/8/8/8/8/4K3[] w - - 0 1", []string{"a7b8q", "e8d7", "b8b5", "d7c7", "b5c6", "c7c6"}, -1, "8/8/2k5/8/8/8/8/4K3[Np] w - - 0 4"},
+		{"loop", "1n2k3/P7/8/8/8/8/8/4K3[] w - - 0 1", []string{"a7b8q", "e8d7", "b8b5", "d7c7", "b5c6", "c7c6"}, -1, "8/8/2k5/8/8/8/8/4K3[Nq] w - - 0 4"},
+		{"crazyhouse", "4k3/1P6/8/8/8/8/8/4K3[] w - - 0 1", []string{"b7b8q"}, -1, "1Q~2k3/8/8/8/8/8/8/4K3[] b - - 0 1"},
+		// Kyoto shogi: every move of a piece promotes ('+') or demotes ('-').
+		{"kyotoshogi", "p+nks+l/5/5/5/+LSK+NP[-] w 0 1", nil, 12, ""},
+		{"kyotoshogi", "p+nks+l/5/5/5/+LSK+NP[Ll] w 0 1", []string{"+L@c3"}, -1, "p+nks+l/5/2+L2/5/+LSK+NP[l] b - - 1 1"},
+		// Seirawan: the gates of an empty hand are not written; a gating
+		// move on the rook's square is written from it to the king's.
+		{"seirawan", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[he] w KQBCDFGkqbcdfg - 0 1", nil, 20, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[eh] w KQkqabcdefgh - 0 1"},
+		{"seirawan", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[HEhe] w KQBCDFGkqbcdfg - 0 1", []string{"h1e1h"}, -1, "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R4RKH[Eeh] b ABCDFGkqabcdefgh - 1 1"},
+		{"seirawan", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[HEhe] w KQBCDFGkqbcdfg - 0 1", nil, 47, ""},
+		// A gated piece does not shield the king from the check its move
+		// uncovers: b1d2h is illegal with the knight pinned.
+		{"seirawan", "1rb1k2r/pQ4bp/1n2p1p1/5pP1/2P2N2/BP1BP1P1/P5P1/qN1K2ER[H] w BHk - 0 23", nil, -1, ""},
+		// Placement: drops only while any is legal, on the first rank.
+		{"placement", "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1", nil, 40, ""},
+	}
+	for _, c := range cases {
+		v := variant(t, c.variant)
+		g := wide.NewGame(mustFEN(t, v, c.fen))
+		for _, m := range c.moves {
+			if err := g.PlayUCI(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		p := g.Position()
+		if n := p.CountLegal(); c.perft1 >= 0 && n != c.perft1 {
+			t.Errorf("%s %s %v: %d moves, want %d", c.variant, c.fen, c.moves, n, c.perft1)
+		}
+		if c.fen2 != "" && p.FEN() != c.fen2 {
+			t.Errorf("%s %s %v: FEN %s, want %s", c.variant, c.fen, c.moves, p.FEN(), c.fen2)
+		}
+	}
+	v := variant(t, "seirawan")
+	p := mustFEN(t, v, "1rb1k2r/pQ4bp/1n2p1p1/5pP1/2P2N2/BP1BP1P1/P5P1/qN1K2ER[H] w BHk - 0 23")
+	if _, err := p.ParseUCIMove("b1d2h"); err == nil {
+		t.Error("seirawan: the pinned knight's gating move b1d2h is legal")
+	}
+}
+
+// TestPawnDropMate: a checkmate given by a shogi pawn's drop loses for
+// the dropper (Fairy-Stockfish 11.1 plays it and scores it so).
+func TestPawnDropMate(t *testing.T) {
+	v := variant(t, "shogi")
+	g := wide.NewGame(mustFEN(t, v, "k8/2G6/1G7/9/9/9/9/9/4K4[P] w - - 0 1"))
+	if err := g.PlayUCI("P@a8"); err != nil {
+		t.Fatal(err)
+	}
+	if o := g.Outcome(); o.Reason != wide.PawnDropMate || o.Result != wide.BlackWins {
+		t.Errorf("pawn-drop mate: %v %v", o.Reason, o.Result)
+	}
+	// A mate by a piece drop is an ordinary mate.
+	g = wide.NewGame(mustFEN(t, v, "k8/2G6/1G7/9/9/9/9/9/4K4[G] w - - 0 1"))
+	if err := g.PlayUCI("G@a8"); err != nil {
+		t.Fatal(err)
+	}
+	if o := g.Outcome(); o.Reason != wide.Checkmate || o.Result != wide.WhiteWins {
+		t.Errorf("G@a8: %v %v", o.Reason, o.Result)
+	}
+}

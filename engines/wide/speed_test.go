@@ -28,6 +28,7 @@ func TestSpeedAgainstFSF(t *testing.T) {
 		depth int
 	}{
 		{"xiangqi", 5}, {"janggi", 5}, {"capablanca", 5}, {"grand", 4}, {"shako", 4}, {"courier", 5}, {"minixiangqi", 5},
+		{"crazyhouse", 5}, {"shogi", 5},
 	}
 	var sumW, sumF float64
 	for _, c := range cases {
