@@ -36,7 +36,7 @@ func engineError(name string, err error) error {
 }
 
 // DefaultPlayer makes the player of an engine entry: a built-in engine,
-// or an external UCI or xboard engine process (its stderr logged to
+// or an external UCI, xboard, USI or UCCI engine process (its stderr logged to
 // <out>/<name>.log).
 func DefaultPlayer(ctx context.Context, r *configs.Run, e configs.Engine, out string) (player.Player, error) {
 	seed := e.Seed
@@ -79,6 +79,8 @@ func DefaultPlayer(ctx context.Context, r *configs.Run, e configs.Engine, out st
 		return startUCI(ctx, r, e, out)
 	case configs.KindXboard:
 		return startXboard(ctx, r, e, out)
+	case configs.KindUSI, configs.KindUCCI:
+		return startDialect(ctx, r, e, out)
 	}
 	return nil, engineError(e.Name, fmt.Errorf("unknown kind %q", e.Kind))
 }

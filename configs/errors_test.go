@@ -433,8 +433,8 @@ engines:
 `,
 		want: `t.yaml:6: engine name "a" used twice (first at line 4)
 t.yaml:8: engine 3 has no name
-t.yaml:9: engine "c" has no kind (alphabeta, random, greedy, uci or xboard)
-t.yaml:11: engine "d": unknown kind "lc0" (known: alphabeta, random, greedy, uci, xboard)`,
+t.yaml:9: engine "c" has no kind (alphabeta, random, greedy, uci, xboard, usi or ucci)
+t.yaml:11: engine "d": unknown kind "lc0" (known: alphabeta, random, greedy, uci, xboard, usi, ucci)`,
 	},
 	{
 		name: "too few engines",
@@ -463,13 +463,13 @@ engines:
     hash: -1
     history: game
 `,
-		want: `t.yaml:6: engine "a": command is for uci and xboard engines, not alphabeta
+		want: `t.yaml:6: engine "a": command is for uci, xboard, usi and ucci engines, not alphabeta
 t.yaml:8: engine "a": seed is for random and greedy engines, not alphabeta
 t.yaml:9: engine "b": kind uci needs a command
 t.yaml:11: engine "b": hash is for alphabeta engines, not uci
 t.yaml:12: engine "b": weights is for alphabeta and greedy engines, not uci
 t.yaml:12: engine "b": weights for extinction: w.yaml not found
-t.yaml:15: engine "c": restart is for uci and xboard engines, not random
+t.yaml:15: engine "c": restart is for uci, xboard, usi and ucci engines, not random
 t.yaml:16: engine "c": hash is for alphabeta engines, not random
 t.yaml:16: engine "c": hash -1 is negative
 t.yaml:17: engine "c": history is for uci engines, not random`,
@@ -755,7 +755,7 @@ engines:
 `), chk)
 	want := `t.yaml:8: engine "a": options: search parameter FutilityMargin: 10 out of range 50-500
 t.yaml:9: engine "a": options: unknown search parameter "Bogus" (known: ` + strings.Join(search.ParamNames(), ", ") + `)
-t.yaml:10: engine "b": options is for uci, xboard and alphabeta engines, not greedy`
+t.yaml:10: engine "b": options is for uci, xboard, usi, ucci and alphabeta engines, not greedy`
 	if err == nil || err.Error() != want {
 		t.Errorf("got\n%v\nwant\n%s", err, want)
 	}

@@ -170,16 +170,24 @@ const (
 	KindGreedy    = "greedy"
 	KindUCI       = "uci"
 	KindXboard    = "xboard"
+	KindUSI       = "usi"
+	KindUCCI      = "ucci"
 )
 
 // External reports whether the engine is a program varena runs and talks
-// to over a protocol: kind uci or xboard.
-func (e *Engine) External() bool { return e.Kind == KindUCI || e.Kind == KindXboard }
+// to over a protocol: kind uci, xboard, usi or ucci.
+func (e *Engine) External() bool {
+	switch e.Kind {
+	case KindUCI, KindXboard, KindUSI, KindUCCI:
+		return true
+	}
+	return false
+}
 
 // Engine is one player of the tournament.
 type Engine struct {
 	Name string `yaml:"name"` // unique in the run
-	Kind string `yaml:"kind"` // alphabeta, random, greedy, uci, xboard
+	Kind string `yaml:"kind"` // alphabeta, random, greedy, uci, xboard, usi, ucci
 
 	// Built-in engines. Weights maps a variant name to a weights file
 	// (default: the embedded configs/weights/<variant>.yaml).
@@ -190,7 +198,7 @@ type Engine struct {
 	Threads int    `yaml:"threads,omitempty"`
 	Seed    uint64 `yaml:"seed,omitempty"` // random and greedy (default: the run's seed)
 
-	// External engines (uci, xboard).
+	// External engines (uci, xboard, usi, ucci).
 	Command string   `yaml:"command"`
 	Args    []string `yaml:"args"`
 	Dir     string   `yaml:"dir"`

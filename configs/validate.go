@@ -680,18 +680,21 @@ func (v *validator) engines() {
 	}
 }
 
+// external are the kinds of engine programs varena talks to.
+var external = []string{KindUCI, KindXboard, KindUSI, KindUCCI}
+
 // onlyFor lists the engine keys that only some kinds accept.
 var onlyFor = []struct {
 	key   string
 	set   func(e *Engine) bool
 	kinds []string
 }{
-	{"command", func(e *Engine) bool { return e.Command != "" }, []string{KindUCI, KindXboard}},
-	{"args", func(e *Engine) bool { return len(e.Args) > 0 }, []string{KindUCI, KindXboard}},
-	{"dir", func(e *Engine) bool { return e.Dir != "" }, []string{KindUCI, KindXboard}},
-	{"options", func(e *Engine) bool { return len(e.Options) > 0 }, []string{KindUCI, KindXboard, KindAlphaBeta}},
-	{"variant_names", func(e *Engine) bool { return len(e.VariantNames) > 0 }, []string{KindUCI, KindXboard}},
-	{"restart", func(e *Engine) bool { return e.Restart != "" }, []string{KindUCI, KindXboard}},
+	{"command", func(e *Engine) bool { return e.Command != "" }, external},
+	{"args", func(e *Engine) bool { return len(e.Args) > 0 }, external},
+	{"dir", func(e *Engine) bool { return e.Dir != "" }, external},
+	{"options", func(e *Engine) bool { return len(e.Options) > 0 }, []string{KindUCI, KindXboard, KindUSI, KindUCCI, KindAlphaBeta}},
+	{"variant_names", func(e *Engine) bool { return len(e.VariantNames) > 0 }, external},
+	{"restart", func(e *Engine) bool { return e.Restart != "" }, external},
 	{"history", func(e *Engine) bool { return e.History != "" }, []string{KindUCI}},
 	{"ponder", func(e *Engine) bool { return e.Ponder }, []string{KindUCI, KindXboard}},
 	{"weights", func(e *Engine) bool { return len(e.Weights) > 0 }, []string{KindAlphaBeta, KindGreedy}},
@@ -708,7 +711,7 @@ func andList(s []string) string {
 	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
 }
 
-var kinds = []string{KindAlphaBeta, KindRandom, KindGreedy, KindUCI, KindXboard}
+var kinds = []string{KindAlphaBeta, KindRandom, KindGreedy, KindUCI, KindXboard, KindUSI, KindUCCI}
 
 func (v *validator) engine(e *Engine, i int, first map[string]int) {
 	p := []any{"engines", i}
@@ -727,7 +730,7 @@ func (v *validator) engine(e *Engine, i int, first map[string]int) {
 
 	switch {
 	case e.Kind == "":
-		v.errorf(v.at(p...), "%s has no kind (alphabeta, random, greedy, uci or xboard)", label)
+		v.errorf(v.at(p...), "%s has no kind (alphabeta, random, greedy, uci, xboard, usi or ucci)", label)
 	case !slices.Contains(kinds, e.Kind):
 		v.errorf(at("kind"), "%s: unknown kind %q (known: %s)", label, e.Kind, strings.Join(kinds, ", "))
 	default:

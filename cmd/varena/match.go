@@ -725,8 +725,12 @@ var engineKeys = map[string]func(e *engineBuild, v string) error{
 			e.eng.Kind = configs.KindUCI
 		case "xboard":
 			e.eng.Kind = configs.KindXboard
+		case "usi":
+			e.eng.Kind = configs.KindUSI
+		case "ucci":
+			e.eng.Kind = configs.KindUCCI
 		default:
-			return fmt.Errorf("proto=%s: want uci or xboard", v)
+			return fmt.Errorf("proto=%s: want uci, xboard, usi or ucci", v)
 		}
 		return nil
 	},

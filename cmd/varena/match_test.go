@@ -35,7 +35,7 @@ func TestMatchLineErrors(t *testing.T) {
 		{two + "-pgnout", "-pgnout: needs a file (-pgnout FILE or -pgnout file=FILE)"},
 		{two + "-bogus 1", "option -bogus: not a cutechess-cli or fastchess option varena takes (see docs/ecosystem.md)"},
 		{two + "stray", `"stray": a value without its option (options start with -, e.g. -engine cmd=stray)`},
-		{"-engine cmd=a proto=usi -engine cmd=b -each tc=1 -repeat -variant extinction", "-engine 1: proto=usi: want uci or xboard"},
+		{"-engine cmd=a proto=cecp -engine cmd=b -each tc=1 -repeat -variant extinction", "-engine 1: proto=cecp: want uci, xboard, usi or ucci"},
 		{"-engine cmd=a tc=1/2/3 -engine cmd=b -each -repeat -variant extinction", "option -each: needs key=value settings"},
 		{"-engine cmd=a tc=abc -engine cmd=b -repeat -variant extinction", `-engine 1: tc=abc: bad clock "abc": time: "abc" is not a number of seconds (want [moves/]seconds[+increment], e.g. 40/60+0.6 or 10+0.1)`},
 		{"-engine cmd=a nodes=-5 -engine cmd=b -repeat -variant extinction", "-engine 1: nodes=-5: want a whole number 1 or more"},
