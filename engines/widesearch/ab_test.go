@@ -4,7 +4,9 @@ import (
 	"context"
 	"math/rand"
 	"os"
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"varena/engines/wide"
@@ -46,40 +48,59 @@ func abMatch(t *testing.T, v *wide.Variant, a, b *Searcher, games, nodes int, se
 	return w, d, l
 }
 
-// TestABEval plays the derived evaluation against itself without its
-// mobility and king-attack terms, or with VARENA_AB_EVAL=danger without
-// king danger (VARENA_LONG=1; VARENA_AB_GAMES and VARENA_FSF_VARIANT
-// change it): a measurement for the log.
+// TestABEval plays the derived evaluation against itself with other
+// weights (VARENA_LONG=1): by default without its mobility and
+// king-attack terms; VARENA_AB_SET=name=value,... sets weights of the
+// other side by their names in Eval.Names (king_danger=12). Games and
+// nodes come from VARENA_AB_GAMES and VARENA_AB_NODES, the variant from
+// VARENA_FSF_VARIANT: a measurement for the log.
 func TestABEval(t *testing.T) {
 	if os.Getenv("VARENA_LONG") == "" {
 		t.Skip("a self-play match: VARENA_LONG=1")
 	}
-	name, games := "xiangqi", 40
+	name, games, nodes := "xiangqi", 40, 20000
 	if s := os.Getenv("VARENA_FSF_VARIANT"); s != "" {
 		name = s
 	}
 	if n, err := strconv.Atoi(os.Getenv("VARENA_AB_GAMES")); err == nil && n > 0 {
 		games = n
 	}
+	if n, err := strconv.Atoi(os.Getenv("VARENA_AB_NODES")); err == nil && n > 0 {
+		nodes = n
+	}
 	v := variant(t, name)
 	full := DefaultEval(v)
-	w := full.Weights()
-	for ty := range w.Mobility {
-		w.Mobility[ty] = 0
+	var other *Eval
+	what := "without mobility and king attacks"
+	if set := os.Getenv("VARENA_AB_SET"); set != "" {
+		x := full.Vector()
+		names := full.Names()
+		for _, kv := range strings.Split(set, ",") {
+			k, val, _ := strings.Cut(kv, "=")
+			f, err := strconv.ParseFloat(val, 64)
+			i := slices.Index(names, k)
+			if err != nil || i < 0 {
+				t.Fatalf("VARENA_AB_SET: %q is no name=number of %v", kv, names)
+			}
+			x[i] = f
+		}
+		var err error
+		if other, err = full.WithVector(x); err != nil {
+			t.Fatal(err)
+		}
+		what = "with " + set
+	} else {
+		w := full.Weights()
+		for ty := range w.Mobility {
+			w.Mobility[ty] = 0
+		}
+		w.KingAttack, w.KingDanger = 0, 0
+		other = NewEval(v, w)
 	}
-	w.KingAttack = 0
-	what := "mobility and king attacks"
-	switch os.Getenv("VARENA_AB_EVAL") {
-	case "danger":
-		w = full.Weights()
-		w.KingDanger = 0
-		what = "king danger"
-	}
-	plain := NewEval(v, w)
 	a, b := New(16), New(16)
-	b.SetEval(plain)
-	wins, draws, losses := abMatch(t, v, a, b, games, 20000, 7)
-	t.Logf("%s: derived eval against it without %s: %d-%d-%d", name, what, wins, draws, losses)
+	b.SetEval(other)
+	wins, draws, losses := abMatch(t, v, a, b, games, nodes, 7)
+	t.Logf("%s, %d nodes: the derived evaluation against it %s: %d-%d-%d", name, nodes, what, wins, draws, losses)
 }
 
 // TestABSearch plays the search against itself with one of its rules

@@ -52,15 +52,18 @@ type Eval struct {
 	squares [maxTypes]bool // the type's features need its squares (not only a count)
 	active  bool           // mobility or king attacks are weighted: Position.Activity runs
 	roams   [maxTypes]bool // neither royal, nor a pawn or soldier, nor kept to a region
-	centre  [128]int8
-	rank    [2][128]int8 // rank seen from each side, 0 its first
-	cross   [2][128]bool // a pawn or soldier of that side here has crossed
+
+	nMoveRule int // the variant's n-move rule, for the search (0: none)
+	centre    [128]int8
+	rank      [2][128]int8 // rank seen from each side, 0 its first
+	cross     [2][128]bool // a pawn or soldier of that side here has crossed
 }
 
 // NewEval returns the evaluation of v with weights w.
 func NewEval(v *wide.Variant, w Weights) *Eval {
 	e := &Eval{v: v, w: w, ntypes: len(v.PieceTypes())}
 	rules := v.Rules()
+	e.nMoveRule = rules.NMoveRule
 	soldierRank := 0 // relative 0-based rank where a soldier crosses
 	for i, pr := range rules.Pieces {
 		t := wide.PieceType(i + 1)

@@ -29,7 +29,8 @@ func MateIn(score int) int {
 	return 0
 }
 
-// Limits bound a search. Zero fields are no limit; with none set the
+// Limits bound a search. Zero fields are no limit, and so are negative
+// ones (a protocol layer says what it makes of them); with none set the
 // search runs to MaxPly or until its context ends (UCI "go infinite").
 type Limits struct {
 	Depth     int
@@ -47,7 +48,8 @@ type Limits struct {
 	SearchMoves []wide.Move
 }
 
-// Info describes one finished iteration, as UCI "info" prints it.
+// Info describes one finished iteration, as UCI "info" prints it. Its
+// PV is its own: the search does not change it later.
 type Info struct {
 	Depth    int
 	SelDepth int

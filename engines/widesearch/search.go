@@ -40,8 +40,6 @@ type Searcher struct {
 	checks []bool
 	nullAt int // index in path of the position after the last null move on it (0: none)
 
-	nMoveRule int // the variant's n-move rule (0: none)
-
 	lmr [64][64]int8
 
 	nodes     int64
@@ -103,7 +101,6 @@ func (s *Searcher) Search(ctx context.Context, g *wide.Game, lim Limits, info fu
 	pos := *g.Position()
 	v := pos.Variant()
 	s.eval = DefaultEval(v)
-	s.nMoveRule = v.Rules().NMoveRule
 	if s.own != nil && s.own.Variant() == v {
 		s.eval = s.own
 	}
@@ -164,7 +161,7 @@ func (s *Searcher) Search(ctx context.Context, g *wide.Game, lim Limits, info fu
 					res.Score, res.Depth = s.rootBest, 1
 					res.PV = append(res.PV[:0], s.pv[0][:s.pvLen[0]]...)
 					if info != nil {
-						info(Info{Depth: 1, SelDepth: s.seldepth, Score: res.Score, Nodes: s.nodes, Time: time.Since(s.start), PV: res.PV})
+						info(Info{Depth: 1, SelDepth: s.seldepth, Score: res.Score, Nodes: s.nodes, Time: time.Since(s.start), PV: slices.Clone(res.PV)})
 					}
 				}
 			}
@@ -177,7 +174,7 @@ func (s *Searcher) Search(ctx context.Context, g *wide.Game, lim Limits, info fu
 		}
 		res.Nodes, res.Time = s.nodes, time.Since(s.start)
 		if info != nil {
-			info(Info{Depth: depth, SelDepth: s.seldepth, Score: score, Nodes: res.Nodes, Time: res.Time, PV: res.PV})
+			info(Info{Depth: depth, SelDepth: s.seldepth, Score: score, Nodes: res.Nodes, Time: res.Time, PV: slices.Clone(res.PV)})
 		}
 		if lim.Infinite {
 			continue
@@ -285,10 +282,11 @@ func (s *Searcher) ruleEnd(pos *wide.Position, ply int) (int, bool) {
 		return resultScore(o.Result, pos.SideToMove(), ply), true
 	}
 	// Not across a null move: the positions before it are of another line.
-	if o, over := wide.RepetitionOutcome(pos, s.path[s.nullAt:], s.checks[s.nullAt:], 2); over {
+	at := min(s.nullAt, len(s.path)-1)
+	if o, over := wide.RepetitionOutcome(pos, s.path[at:], s.checks[at:], 2); over {
 		return resultScore(o.Result, pos.SideToMove(), ply), true
 	}
-	if n := s.nMoveRule; n > 0 && pos.HalfmoveClock() >= 2*n && !pos.InCheck() {
+	if n := s.eval.nMoveRule; n > 0 && pos.HalfmoveClock() >= 2*n && !pos.InCheck() {
 		return resultScore(pos.CountingResult(), pos.SideToMove(), ply), true
 	}
 	return 0, false
@@ -605,10 +603,10 @@ func (s *Searcher) scoreMoves(pos *wide.Position, moves []wide.Move, scores []in
 // exchange, most of the time) comes after the killers, before the other
 // quiet moves.
 func (s *Searcher) captureOrder(pos *wide.Position, m wide.Move, victim wide.PieceType) int32 {
-	w := &s.eval.w
 	pc, _ := pos.PieceAt(m.From())
-	v := w.Material[victim]*16 + w.Material[m.Promotion()]*16 - w.Material[pc.Type()]
-	if !s.off.badCaptures && m.Promotion() == wide.NoPieceType && w.Material[victim] < w.Material[pc.Type()] &&
+	val := &s.eval.w.Material
+	v := val[victim]*16 + val[m.Promotion()]*16 - val[pc.Type()]
+	if !s.off.badCaptures && m.Promotion() == wide.NoPieceType && val[victim] < val[pc.Type()] &&
 		pos.Attacked(m.To(), pos.SideToMove()^1) {
 		return orderKiller - 1<<16 + int32(v)
 	}
@@ -680,7 +678,7 @@ func (s *Searcher) quiesce(pos *wide.Position, ply, qply, alpha, beta int) int {
 	}
 	scores := s.scores[ply][:len(moves)]
 	s.scoreMoves(pos, moves, scores, wide.NullMove, ply, wide.NullMove)
-	w := &s.eval.w
+	val := &s.eval.w.Material
 	child := &s.child[ply]
 	for i := range moves {
 		pickBest(moves, scores, i)
@@ -688,7 +686,7 @@ func (s *Searcher) quiesce(pos *wide.Position, ply, qply, alpha, beta int) int {
 		victim := pos.Captured(m)
 		if !inCheck && m.Promotion() == wide.NoPieceType {
 			// Delta pruning: the capture cannot lift the score to alpha.
-			if stand+w.Material[victim]+deltaMargin < alpha {
+			if stand+val[victim]+deltaMargin < alpha {
 				continue
 			}
 		}
@@ -697,7 +695,7 @@ func (s *Searcher) quiesce(pos *wide.Position, ply, qply, alpha, beta int) int {
 			// A capture of a lesser piece onto a defended square loses
 			// material, as static exchange would say in most cases.
 			pc, _ := pos.PieceAt(m.From())
-			if w.Material[victim] < w.Material[pc.Type()] && child.Attacked(m.To(), child.SideToMove()) {
+			if val[victim] < val[pc.Type()] && child.Attacked(m.To(), child.SideToMove()) {
 				continue
 			}
 		}

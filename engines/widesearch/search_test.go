@@ -303,16 +303,35 @@ func TestClock(t *testing.T) {
 // TestSearchAllocations checks a search allocates only outside its loop:
 // the same few allocations at 2,000 nodes as at 20,000.
 func TestSearchAllocations(t *testing.T) {
-	g := newGame(t, "xiangqi", "")
-	s := New(4)
-	count := func(nodes int64) float64 {
-		return testing.AllocsPerRun(3, func() {
-			s.NewGame()
-			s.Search(context.Background(), g, Limits{Nodes: nodes}, nil)
-		})
+	for _, name := range []string{"xiangqi", "janggi", "capablanca"} {
+		g := newGame(t, name, "")
+		s := New(4)
+		count := func(nodes int64) float64 {
+			return testing.AllocsPerRun(3, func() {
+				s.NewGame()
+				s.Search(context.Background(), g, Limits{Nodes: nodes}, nil)
+			})
+		}
+		small, large := count(2000), count(20000)
+		if large > small+2 || large > 32 {
+			t.Errorf("%s: %v allocations at 20,000 nodes, %v at 2,000", name, large, small)
+		}
 	}
-	small, large := count(2000), count(20000)
-	if large > small+2 || large > 32 {
-		t.Errorf("%v allocations at 20,000 nodes, %v at 2,000", large, small)
+}
+
+// TestBadLimits checks negative limits are no limits (the context ends
+// the search) and a non-positive hash size is the smallest table.
+func TestBadLimits(t *testing.T) {
+	g := newGame(t, "xiangqi", "")
+	s := New(-3)
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	res := s.Search(ctx, g, Limits{Depth: -1, Nodes: -5, MoveTime: -time.Second, MovesToGo: -2}, nil)
+	if !g.Position().IsLegal(res.Move) || res.Depth < 1 {
+		t.Errorf("move %v depth %d", res.Move, res.Depth)
+	}
+	s.SetHash(0)
+	if res := s.Search(context.Background(), g, Limits{Depth: 3}, nil); !g.Position().IsLegal(res.Move) {
+		t.Errorf("move %v", res.Move)
 	}
 }
