@@ -85,7 +85,8 @@
 // castlingDroppedPiece, promotedPieceType with mandatoryPiecePromotion and
 // pieceDemotion, gating and seirawanGating, sittuyinPromotion.
 // builtin.ini carries 11.1's built-ins with them (crazyhouse, loop,
-// chessgi, pocketknight, placement, seirawan, shouse, capahouse,
+// chessgi, pocketknight, placement, sittuyin (with asean counting, which
+// the wide engine plays), seirawan, shouse, capahouse,
 // minishogi, shogi, kyotoshogi, dobutsu, gorogoro, judkins, euroshogi);
 // bughouse is there to be refused by name: it needs two boards
 // (twoBoards), as does supply.

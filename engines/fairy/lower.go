@@ -25,8 +25,8 @@ import (
 // lame leapers, mobility regions...) is lowered to package wide, the
 // general engine (Definition.Wide), when that can play it: the narrowest
 // representation a variant fits plays it. When neither can, the error is
-// the general engine's on a board over 64 squares (the other's says only
-// that), else this lowering's.
+// the general engine's on a board over 64 squares or with a rule only it
+// plays (the other's says only that), else this lowering's.
 func (d *Definition) Variant() (*engines.Variant, error) {
 	v, err := d.narrow()
 	if err == nil || !errors.Is(err, ErrUnsupported) {
@@ -34,7 +34,9 @@ func (d *Definition) Variant() (*engines.Variant, error) {
 	}
 	w, werr := d.Wide()
 	if werr != nil {
-		if d.Files*d.Ranks > 64 {
+		// The general engine's reason where only it could play the
+		// variant: a board over 64 squares, or a rule of its own (drops).
+		if d.Files*d.Ranks > 64 || d.wideOnly() != nil {
 			return nil, werr
 		}
 		return nil, err

@@ -153,7 +153,7 @@ func (l *wideLowering) rules() (wide.Rules, error) {
 		return r, l.refuse("extinctionPseudoRoyal", "pseudo-royal extinction pieces")
 	case d.BareKingValue != ResultNone:
 		return r, l.refuse("bareKingValue", "bare-king rule in the wide engine")
-	case d.CountingRule != "none":
+	case d.CountingRule != "none" && d.CountingRule != "asean":
 		return r, l.refuse("countingRule", "counting rule %s in the wide engine", d.CountingRule)
 	case d.FlagPieceCount != 1 || d.FlagPieceBlockedWin || d.FlagPieceSafe:
 		return r, l.refuse("flagPieceCount", "flag rules beyond one piece on its region")
@@ -176,6 +176,7 @@ func (l *wideLowering) rules() (wide.Rules, error) {
 	} else if d.FlagPiece[0].All || d.FlagPiece[1].All {
 		return r, l.refuse("flagPiece", "every piece as flag piece (*)")
 	}
+	r.AseanCounting = d.CountingRule == "asean"
 	r.NMoveRule = d.NMoveRule
 	r.NFoldRule = d.NFoldRule
 	r.NFoldValue = wideValue(d.NFoldValue)

@@ -5,8 +5,8 @@
 // courier, shako, xiangqi, manchu, janggi and its three rule sets,
 // chancellor, centaur, modern, jesonmor, clobber10), minixiangqi, and
 // those with pieces in hand: crazyhouse, loop, chessgi, pocketknight,
-// placement, seirawan, shouse, capahouse, and the shogis (shogi,
-// minishogi, kyotoshogi, dobutsu, euroshogi, gorogoro, judkins). It
+// placement, sittuyin, seirawan, shouse, capahouse, and the shogis
+// (shogi, minishogi, kyotoshogi, dobutsu, euroshogi, gorogoro, judkins). It
 // imports nothing of varena; engines/fairy lowers a variants.ini
 // definition to a Rules (fairy.Definition.Wide).
 //
@@ -112,6 +112,12 @@
 //   - Placement and sittuyin (mustDrop): while a drop is legal no other
 //     move is. Placement's bishops go to squares of both colours; a king
 //     and rook dropped on their squares may castle.
+//   - Sittuyin: with more than one pawn only a pawn on the long
+//     diagonals in the opponent's half promotes, to the fers, in place
+//     ("e6e6f") or by a fers step to an empty square, never to a square
+//     where the fers attacks an enemy piece or gives check. Its ASEAN
+//     counting starts when the side to move is bared and is written in
+//     the FEN's en-passant and halfmove fields ("- 32 1 41").
 //   - Repetitions in a variant with captures to the hand are looked for
 //     over the whole game, not since the last capture.
 //

@@ -24,7 +24,7 @@ var variantNames = []string{
 	// With pieces in hand: drops, gating, placement.
 	"crazyhouse", "loop", "chessgi", "pocketknight", "placement", "seirawan",
 	"shouse", "capahouse", "minishogi", "shogi", "kyotoshogi", "dobutsu",
-	"gorogoro", "judkins", "euroshogi",
+	"gorogoro", "judkins", "euroshogi", "sittuyin",
 }
 
 var (

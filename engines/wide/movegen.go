@@ -626,8 +626,12 @@ func (p *Position) MakeMove(m Move, child *Position) {
 		c.ep = NoSquare
 	}
 	c.halfmove++
+	if c.countLimit != 0 {
+		c.countPly++
+	}
 	prevBikjang := p.flags&flagBikjang != 0
 	pawnDrop := false
+	captured := false
 	switch m.kind() {
 	case kindPass:
 	case kindCastling:
@@ -663,6 +667,7 @@ func (p *Position) MakeMove(m Move, child *Position) {
 		pc := p.board[from]
 		moved := pc.Type()
 		if from != to && p.board[capsq] != NoPiece {
+			captured = true
 			if v.ext {
 				c.capture(capsq)
 			}
@@ -732,6 +737,34 @@ func (p *Position) MakeMove(m Move, child *Position) {
 	if pawnDrop {
 		c.flags |= flagPawnDrop
 	}
+	if v.r.AseanCounting && (c.countLimit == 0 || captured && c.byColor[them].Count() == 1) {
+		if n := c.aseanLimit(); n != 0 {
+			c.countLimit, c.countPly = uint16(2*n), 0
+		}
+	}
+}
+
+// aseanLimit returns the ASEAN counting limit in moves when the side to
+// move has its king alone, 0 when no counting applies.
+func (p *Position) aseanLimit() int {
+	v := p.v
+	us, them := p.side, p.side^1
+	if p.byColor[us].Count() > 1 {
+		return 0
+	}
+	has := func(name string) bool {
+		t := v.byName(name)
+		return t != NoPieceType && p.Pieces(them, t).any()
+	}
+	switch {
+	case has("rook"):
+		return 16
+	case has("silver") && has("fers"):
+		return 44
+	case has("knight") && has("fers"):
+		return 64
+	}
+	return 0
 }
 
 // capture sends the piece on s to the capturer's hand (CapturesToHand):

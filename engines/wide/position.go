@@ -53,6 +53,8 @@ type core struct {
 	flags      uint8
 	ep         Square
 	halfmove   uint16
+	countLimit uint16 // AseanCounting: the limit in plies, 0 before counting starts
+	countPly   uint16 // and the plies counted
 	fullmove   uint16
 	hash       uint64
 }
@@ -434,7 +436,16 @@ func parseFEN(v *Variant, fen string) (Position, error) {
 			return p, err
 		}
 		rest = rest[1:]
-		if len(rest) > 0 && !isNumber(rest[0]) {
+		if v.r.AseanCounting && len(rest) == 3 && isNumber(rest[0]) {
+			// The counting limit stands in the en-passant field, the
+			// plies counted in the halfmove clock's.
+			n, err := strconv.Atoi(rest[0])
+			if err != nil || n > 1000 {
+				return p, fmt.Errorf("counting limit %q is not a number from 0 to 1000", rest[0])
+			}
+			p.countLimit = uint16(n)
+			rest = rest[1:]
+		} else if len(rest) > 0 && !isNumber(rest[0]) {
 			if rest[0] != "-" {
 				ep, err := v.ParseSquare(rest[0])
 				if err != nil {
@@ -466,6 +477,9 @@ func parseFEN(v *Variant, fen string) (Position, error) {
 	}
 	if len(rest) > 0 {
 		return p, fmt.Errorf("unexpected field %q", short(rest[0]))
+	}
+	if p.countLimit != 0 {
+		p.countPly, p.halfmove = p.halfmove, 0
 	}
 	if p.ep != NoSquare && !p.epValid() {
 		p.ep = NoSquare
@@ -806,6 +820,10 @@ func (p *Position) FEN() string {
 				}
 			}
 		}
+	}
+	if p.countLimit != 0 {
+		fmt.Fprintf(&b, " %d %d %d", p.countLimit, p.countPly, p.fullmove)
+		return b.String()
 	}
 	b.WriteByte(' ')
 	b.WriteString(v.SquareName(p.ep))

@@ -203,6 +203,13 @@ type Rules struct {
 	// MaterialCounting decides the game ends the rules would draw: the
 	// n-move rule, bikjang, double passing, repetition.
 	MaterialCounting Counting
+	// AseanCounting is Fairy-Stockfish's countingRule asean: when the side
+	// to move is left with its king alone, the other side has 16 moves to
+	// mate with a rook, 44 with a silver and a fers, 64 with a knight and a
+	// fers (counted in plies, twice that), else the game is drawn. The FEN
+	// writes the limit in the en-passant field and the plies counted in
+	// the halfmove clock's.
+	AseanCounting bool
 
 	// Pieces in hand and drops (Fairy-Stockfish's pieceDrops and the keys
 	// about them). A side's pieces in hand are a count per type, in the
@@ -342,6 +349,8 @@ const (
 	// PawnDropMate: a checkmate given by a pawn drop, which
 	// Rules.ShogiPawnDropMateIllegal makes a loss for the dropper.
 	PawnDropMate
+	// CountingLimit: the counting rule's moves ran out (a draw).
+	CountingLimit
 )
 
 var terminationNames = [...]string{
@@ -356,6 +365,7 @@ var terminationNames = [...]string{
 	DoublePass:     "both sides passed",
 	FlagReached:    "flag reached",
 	PawnDropMate:   "pawn-drop mate",
+	CountingLimit:  "counting limit",
 }
 
 func (t Termination) String() string {

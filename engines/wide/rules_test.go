@@ -154,6 +154,13 @@ func TestHandRules(t *testing.T) {
 		// A gated piece does not shield the king from the check its move
 		// uncovers: b1d2h is illegal with the knight pinned.
 		{"seirawan", "1rb1k2r/pQ4bp/1n2p1p1/5pP1/2P2N2/BP1BP1P1/P5P1/qN1K2ER[H] w BHk - 0 23", nil, -1, ""},
+		// Sittuyin: a lone pawn promotes anywhere, in place or by a fers
+		// step to an empty square where the fers attacks nothing.
+		{"sittuyin", "3k4/8/5P2/8/8/8/P7/2K5[] w - - 0 1", nil, 11, ""},
+		{"sittuyin", "3k4/8/4P3/8/8/8/P7/2K5[] w - - 0 1", nil, 7, ""},
+		// ASEAN counting starts when the side to move is bared: 16 moves
+		// against a rook, written in the en-passant field, in plies.
+		{"sittuyin", "8/8/8/3k4/8/8/3r4/R3K3[] w - - 0 40", []string{"e1d2", "d5d4"}, -1, "8/8/8/8/3k4/8/3K4/R7[] w - 32 1 41"},
 		// Placement: drops only while any is legal, on the first rank.
 		{"placement", "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1", nil, 40, ""},
 	}

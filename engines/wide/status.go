@@ -127,5 +127,8 @@ func (p *Position) Status() Outcome {
 	if v.r.NMoveRule > 0 && int(p.halfmove) >= 2*v.r.NMoveRule {
 		return Outcome{p.countingResult(), FiftyMoves}
 	}
+	if p.countLimit != 0 && p.countPly > p.countLimit {
+		return Outcome{Draw, CountingLimit}
+	}
 	return Outcome{}
 }
