@@ -513,12 +513,11 @@ func (e *Engine) ensure(ctx context.Context, v *engines.Variant) error {
 	return nil
 }
 
-// newGame sends USI's usinewgame (UCCI has no such command).
+// newGame sends usinewgame or uccinewgame (the latter in some
+// descriptions of UCCI, not in all; Fairy-Stockfish clears its tables on
+// it, and an engine ignores a command it does not know).
 func (e *Engine) newGame() error {
-	if e.cfg.Protocol == USI {
-		return e.send("usinewgame")
-	}
-	return nil
+	return e.send(e.cfg.Protocol.String() + "newgame")
 }
 
 // gameOver tells a USI engine how its last game ended, when it is known:
@@ -547,7 +546,8 @@ func (e *Engine) gameOver() error {
 }
 
 // NewGame prepares the engine for a game of v: gameover for the last
-// game (USI), the variant when it changes, usinewgame (USI) and isready.
+// game (USI), the variant when it changes, usinewgame or uccinewgame and
+// isready.
 // It restarts a crashed engine.
 func (e *Engine) NewGame(ctx context.Context, v *engines.Variant) error {
 	e.mu.Lock()

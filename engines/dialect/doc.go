@@ -18,7 +18,7 @@
 //	handshake        usi ... usiok                ucci ... ucciok
 //	option line      option name N type ...       option N type ...
 //	setoption        setoption name N value V     setoption N V
-//	new game         usinewgame; gameover at end  (none)
+//	new game         usinewgame; gameover at end  uccinewgame
 //	position         startpos, or sfen SFEN       startpos, or fen FEN
 //	squares          7g7f: files from the right,  h2e2: on ten ranks,
 //	                 ranks lettered from the top  ranks 0 to 9

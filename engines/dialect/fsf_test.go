@@ -4,11 +4,13 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"varena/engines"
 	"varena/engines/player"
 	"varena/engines/search"
+	"varena/engines/uci"
 	"varena/engines/variants"
 )
 
@@ -83,4 +85,101 @@ func TestFairyStockfishModes(t *testing.T) {
 			})
 		}
 	}
+}
+
+// Fairy-Stockfish reads a position sent in the dialect as it reads it
+// over UCI: from positions of self-played games (pieces in hand in the
+// shogi family, sent as SFEN; xiangqi's as a FEN with UCCI's ranks),
+// with the moves since, its move at a fixed depth is the same over both
+// (its search is deterministic on one thread, in a fresh process).
+func TestFairyStockfishSamePosition(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: two Fairy-Stockfish processes a position")
+	}
+	for _, path := range fsfBuilds {
+		for _, c := range []struct {
+			proto Protocol
+			name  string
+		}{
+			{UCCI, "xiangqi"},
+			{UCCI, "janggi"},
+			{USI, "minishogi"},
+			{USI, "shogi"},
+		} {
+			t.Run(c.proto.String()+"/"+c.name+"/"+filepath.Base(path), func(t *testing.T) {
+				needFSF(t, path)
+				v, err := variants.ByName(c.name)
+				if err != nil {
+					t.Skipf("varena does not play %s yet: %v", c.name, err)
+				}
+				ctx := context.Background()
+				self, err := Start(ctx, EngineConfig{Protocol: c.proto, Command: path})
+				if err != nil {
+					t.Fatal(err)
+				}
+				game := selfPlay(t, self, v, search.Limits{Nodes: 2000}, 60)
+				self.Close()
+				inHand := false
+				for i := 10; i < len(game.Moves()); i += 10 {
+					// A game from the position after i moves, with two
+					// moves more.
+					g := engines.NewGame(replay(game, i))
+					for _, m := range game.Moves()[i:min(i+2, len(game.Moves()))] {
+						g.Play(m)
+					}
+					if g.Outcome().Result != engines.Ongoing {
+						break
+					}
+					start := g.Start()
+					fen := start.FEN()
+					inHand = inHand || strings.Contains(fen, "[") && !strings.Contains(fen, "[]")
+					lim := search.Limits{Depth: 5}
+					// Fresh processes: the newer build's search differs
+					// after an earlier game, a new game or not.
+					d, err := Start(ctx, EngineConfig{Protocol: c.proto, Command: path})
+					if err != nil {
+						t.Fatal(err)
+					}
+					defer d.Close()
+					u, err := uci.Start(ctx, uci.EngineConfig{Command: path})
+					if err != nil {
+						t.Fatal(err)
+					}
+					defer u.Close()
+					for _, p := range []player.Player{d, u} {
+						if err := p.NewGame(ctx, v); err != nil {
+							t.Fatal(err)
+						}
+					}
+					rd, err := d.Move(ctx, player.Request{Game: g, Limits: lim})
+					if err != nil {
+						t.Fatal(err)
+					}
+					ru, err := u.Move(ctx, player.Request{Game: g, Limits: lim})
+					if err != nil {
+						t.Fatal(err)
+					}
+					// The move, not the score: SFEN has no halfmove
+					// clock, and Fairy-Stockfish's evaluation
+					// shrinks with it.
+					if rd.Move != ru.Move {
+						t.Errorf("%s: over %v %s (score %d), over UCI %s (score %d)", fen,
+							c.proto, v.UCI(rd.Move), rd.Score, v.UCI(ru.Move), ru.Score)
+					}
+				}
+				if c.proto == USI && !inHand {
+					t.Logf("no position with pieces in hand was tried")
+				}
+			})
+		}
+	}
+}
+
+// replay returns the game's position after its first n moves.
+func replay(g *engines.Game, n int) engines.Position {
+	pos := g.Start()
+	for _, m := range g.Moves()[:n] {
+		pos = pos.Play(m)
+	}
+	return pos
 }

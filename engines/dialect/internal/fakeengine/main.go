@@ -173,7 +173,7 @@ func (e *engine) handle(f []string) bool {
 				e.println("info string " + err.Error())
 			}
 		}
-	case "usinewgame", "gameover":
+	case "usinewgame", "uccinewgame", "gameover":
 		if e.proto != dialect.USI {
 			e.println("info string unknown: " + strings.Join(f, " "))
 		}
