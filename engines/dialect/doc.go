@@ -40,7 +40,7 @@
 // USI_Variant (UCI_Variant in 11.1) in USI mode and UCI_Variant in UCCI
 // mode, listing all its variants, so it plays them all in either
 // dialect; its USI mode reads wtime and btime the USI way (btime is the
-// first player's); its UCCI mode names squares with ranks 0 to 9 only on
+// first player's) and counts mates in plies (11.1 too); its UCCI mode names squares with ranks 0 to 9 only on
 // ten-rank boards, counts time in milliseconds (version 11.1 without
 // offering usemillisec; a UCCI engine that does not offer it gets
 // seconds), prints "score cp N" (11.1) or "score N" (newer), and answers

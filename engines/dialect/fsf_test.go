@@ -183,3 +183,40 @@ func replay(g *engines.Game, n int) engines.Position {
 	}
 	return pos
 }
+
+// Fairy-Stockfish's mate scores read right in both dialects: USI counts
+// plies ("mate 3"), UCCI moves ("mate 2"), both a mate with our second
+// move.
+func TestFairyStockfishMateScore(t *testing.T) {
+	v, err := variants.ByName("standard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos, err := engines.ParseFEN(v, "k7/8/2K5/8/8/8/8/7R w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range fsfBuilds {
+		for _, proto := range []Protocol{USI, UCCI} {
+			t.Run(proto.String()+"/"+filepath.Base(path), func(t *testing.T) {
+				needFSF(t, path)
+				ctx := context.Background()
+				e, err := Start(ctx, EngineConfig{Protocol: proto, Command: path})
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer e.Close()
+				if err := e.NewGame(ctx, v); err != nil {
+					t.Fatal(err)
+				}
+				r, err := e.Move(ctx, player.Request{Game: engines.NewGame(pos), Limits: search.Limits{Depth: 8}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want := search.Mate - 3; !r.HasScore || r.Score != want || len(r.PV) != 3 {
+					t.Errorf("score %d, pv %d moves; want %d (mate with the second move), 3 moves", r.Score, len(r.PV), want)
+				}
+			})
+		}
+	}
+}
