@@ -1,4 +1,5 @@
 // Package player defines the Player interface the arena drives, with the
-// built-in players (random, greedy, alphabeta). External UCI engines
-// implement it in engines/uci.
+// built-in players (random, greedy, alphabeta). External engines
+// implement it in engines/uci (UCI), engines/xboard (xboard) and
+// engines/dialect (USI and UCCI).
 package player
