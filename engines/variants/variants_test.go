@@ -35,7 +35,7 @@ func TestLoad(t *testing.T) {
 	}{
 		{"sample", sample, []string{"archchess", "minihill"}, "", false},
 		{"empty", "", nil, "", false},
-		{"unsupported", "[c:chess]\npieceDrops = true\n", nil, `t.ini:2: key "pieceDrops": not supported: piece drops`, false},
+		{"unsupported", "[c:chess]\ndropOnTop = true\n", nil, `t.ini:2: key "dropOnTop": not supported: drops on top of a column (connect-four)`, false},
 		{"lowering refused", "[mk:makruk]\nnMoveRule = 50\n", nil, `t.ini:2: key "nMoveRule": not supported: an n-move rule beside countingRule (the engine's count takes the halfmove clock)`, false},
 		// What the 64-square engine refuses, the general one plays.
 		{"hopper", "[c:chess]\ncannon = c\n", []string{"c"}, "", true},
@@ -207,7 +207,7 @@ func FuzzLoad(f *testing.F) {
 // content again gives the same variants.
 func TestRegisterFileSections(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "mixed.ini")
-	if err := os.WriteFile(path, []byte("[hillsect:kingofthehill]\n[dropsect:chess]\npieceDrops = true\n"), 0o644); err != nil {
+	if err := os.WriteFile(path, []byte("[hillsect:kingofthehill]\n[dropsect:chess]\ndropOnTop = true\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	vs, refused, err := RegisterFile(path)
@@ -217,7 +217,7 @@ func TestRegisterFileSections(t *testing.T) {
 	if len(vs) != 1 || vs[0].Name != "hillsect" {
 		t.Fatalf("registered %v", vs)
 	}
-	if e := refused["dropsect"]; e == nil || !strings.Contains(e.Error(), `mixed.ini:3: key "pieceDrops": not supported`) {
+	if e := refused["dropsect"]; e == nil || !strings.Contains(e.Error(), `mixed.ini:3: key "dropOnTop": not supported`) {
 		t.Errorf("dropsect refused with %v", e)
 	}
 	if v, err := ByName("hillsect"); err != nil || v != vs[0] {
