@@ -77,7 +77,7 @@ func (p *Position) ParseUCIMove(text string) (Move, error) {
 	if p.w != nil {
 		m, err := p.w.ParseUCIMove(text)
 		if err != nil {
-			return fail("%v", err)
+			return fail("%s", wideReason(err))
 		}
 		return Move(m), nil
 	}

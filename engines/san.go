@@ -114,7 +114,7 @@ func (p *Position) ParseSAN(text string) (Move, error) {
 	if p.w != nil {
 		m, err := p.w.ParseSAN(text)
 		if err != nil {
-			return fail(err.Error())
+			return fail(wideReason(err))
 		}
 		return Move(m), nil
 	}

@@ -152,6 +152,20 @@ func (p *Position) wideCapture(m Move) bool {
 	return ok && !wm.IsCastling() && Color(pc.Color()) != p.side
 }
 
+// wideReason returns the reason of a move text error of package wide,
+// which names the text and the position as MoveError does: "not a legal
+// move", or what follows the quoted text ("move \"x\": not a UCI move").
+func wideReason(err error) string {
+	msg := err.Error()
+	if strings.Contains(msg, " is not legal in ") || strings.Contains(msg, " is not a legal move in ") {
+		return "not a legal move"
+	}
+	if _, rest, ok := strings.Cut(msg, "\": "); ok {
+		return rest
+	}
+	return msg
+}
+
 // Wide returns the position of a variant played by package wide, or nil
 // for the others. It is the position's own: do not change it.
 func (p *Position) Wide() *wide.Position { return p.w }
