@@ -44,3 +44,44 @@ func TestSearchFairyVariant(t *testing.T) {
 		game.Play(res.Move)
 	}
 }
+
+// TestSearchAsymmetricStart: a variant of chess's rules whose start
+// position has no colour-reversing symmetry (sections of Fairy-Stockfish's
+// variants.ini: peasant revolt, weak, microchess) gets the rank mirror for
+// Black's tables instead of a panic, and the search returns legal moves.
+func TestSearchAsymmetricStart(t *testing.T) {
+	cases := []struct {
+		name         string
+		files, ranks int
+		fen          string
+	}{
+		{"peasant", 8, 8, "1nn1k1n1/4p3/8/8/8/8/PPPPPPPP/4K3 w - - 0 1"},
+		{"weak", 8, 8, "nnnnknnn/pppppppp/2p2p2/1pppppp1/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"},
+		{"microchess", 4, 5, "rbnk/p3/4/3P/RBNK w - - 0 1"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			g, err := engines.NewGeometry(c.files, c.ranks)
+			if err != nil {
+				t.Fatal(err)
+			}
+			v, err := engines.NewVariant(engines.Variant{Name: c.name, Geometry: g, StartFEN: c.fen,
+				Pieces:     []engines.PieceType{engines.Pawn, engines.Knight, engines.Bishop, engines.Rook, engines.Queen, engines.King},
+				Promotions: []engines.PieceType{engines.Queen, engines.Rook, engines.Bishop, engines.Knight}, Check: true, DoubleStep: c.ranks == 8})
+			if err != nil {
+				t.Fatal(err)
+			}
+			fs := featureSetOf(v)
+			w := newWeights(v, fs, make([]float64, len(fs.list)))
+			game := engines.NewGame(v.StartPosition())
+			s := New(w, 1)
+			for ply := 0; ply < 6 && game.Position().CountMoves() > 0; ply++ {
+				res := s.Search(context.Background(), game, Limits{Depth: 3}, nil)
+				if pos := game.Position(); !pos.IsLegal(res.Move) {
+					t.Fatalf("ply %d: %s returned %v, not legal", ply, pos.FEN(), res.Move)
+				}
+				game.Play(res.Move)
+			}
+		})
+	}
+}

@@ -378,23 +378,21 @@ func mirrorOf(v *engines.Variant, at func(bunker bool, f, r int) (engines.Square
 			return m, sym.name
 		}
 	}
-	if v.FairyRules() || v.HasFairy() {
-		// A start position of unequal armies (horde) has no symmetry:
-		// the rank mirror is then the best guess of the square that plays
-		// a square's role for Black, on a board whose sides face north
-		// and south.
-		var m [64]engines.Square
-		for sq := 0; sq < g.NumSquares(); sq++ {
-			s := engines.Square(sq)
-			if r, ok := at(g.IsBunker(s), g.File(s), g.Ranks()-1-g.Rank(s)); ok {
-				m[sq] = r
-			} else {
-				m[sq] = s
-			}
+	// A start position of unequal armies (horde, a file's peasant revolt
+	// or microchess) has no symmetry: the rank mirror is then the best
+	// guess of the square that plays a square's role for Black, on a
+	// board whose sides face north and south. Any variant a file loads
+	// may be such, so this is no error.
+	var m [64]engines.Square
+	for sq := 0; sq < g.NumSquares(); sq++ {
+		s := engines.Square(sq)
+		if r, ok := at(g.IsBunker(s), g.File(s), g.Ranks()-1-g.Rank(s)); ok {
+			m[sq] = r
+		} else {
+			m[sq] = s
 		}
-		return m, "rank mirror (the start position has none)"
 	}
-	panic("search: " + v.Name + ": the start position has no colour-reversing symmetry") // a new variant needs one here
+	return m, "rank mirror (the start position has none)"
 }
 
 // Features returns the evaluation features of v, one per weight, in
