@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -39,13 +40,14 @@ var wideFSFVariants = []string{"xiangqi", "janggi", "capablanca", "grand", "cour
 //     stops reading a move list at a move it finds illegal);
 //   - a game that ended by the rules is over for Fairy-Stockfish the same
 //     way: its search of the last move from the position before it (go
-//     depth 2 searchmoves MOVE) scores the game's end ("mate 1" a win for
-//     the mover, "mate 0" a loss, "cp 0" a draw), which is how its search
-//     sees checkmate, stalemate, extinction, bikjang, repetition,
-//     perpetual check and the n-move rule, each by its own rules; and at
-//     the end, after a checkmate or stalemate, go perft 1 counts no move
-//     and d's Checkers line names a checker after a checkmate and none
-//     after a stalemate.
+//     depth 2 searchmoves MOVE) goes no further than that move (2 nodes,
+//     one an iteration) and scores the game's end ("mate 1" a win for the
+//     mover, "mate 0" a loss, "mate -1" a loss by janggi's material
+//     count, "cp 0" a draw), which is how its search sees checkmate,
+//     stalemate, extinction, bikjang, repetition, perpetual check and the
+//     n-move rule, each by its own rules; and at the end, after a
+//     checkmate or stalemate, go perft 1 counts no move and d's Checkers
+//     line names a checker after a checkmate and none after a stalemate.
 //
 // VARENA_LONG_OUT=DIR keeps the long run's folders under DIR (DIR/V);
 // the same command again checks them without playing (the runs resume,
@@ -98,10 +100,13 @@ func TestWideAgainstFSF(t *testing.T) {
 	t.Logf("all: %s", grand.String())
 }
 
-// Terminations by the rules, as the journal writes them.
+// Terminations by the rules, as the journal writes them: the wide
+// engine's bikjang and perpetual check, and its other ends (janggi's two
+// passes in a row) as a variant rule.
 const (
-	termBikjang   = "bikjang"
-	termPerpetual = "perpetual check"
+	termBikjang     = "bikjang"
+	termPerpetual   = "perpetual check"
+	termVariantRule = "variant rule"
 )
 
 // wideVerdict is what the check of one game found.
@@ -199,7 +204,7 @@ func checkWideGame(t *testing.T, fsf *fsfProc, g results.Game) (wideVerdict, []s
 
 	switch g.Termination {
 	case results.TermCheckmate, results.TermStalemate, results.TermExtinction, results.TermRepetition,
-		results.TermFiftyMoves, termBikjang, termPerpetual:
+		results.TermFiftyMoves, results.TermFlag, results.TermCounting, termBikjang, termPerpetual, termVariantRule:
 	default:
 		return notByRules, nil
 	}
@@ -225,10 +230,14 @@ func checkWideGame(t *testing.T, fsf *fsfProc, g results.Game) (wideVerdict, []s
 	fsf.send("position fen " + g.StartFEN + " moves " + strings.Join(ucis[:last], " "))
 	fsf.send("go depth 2 searchmoves " + ucis[last])
 	var score string
+	nodes := -1
 	for _, l := range fsf.until("bestmove") {
 		if _, s, found := strings.Cut(l, " score "); found && strings.HasPrefix(l, "info depth") {
 			f := strings.Fields(s)
 			score = f[0] + " " + f[1]
+			if _, n, found := strings.Cut(l, " nodes "); found {
+				nodes, _ = strconv.Atoi(strings.Fields(n)[0])
+			}
 		}
 	}
 	// The mover is the side that played the last move.
@@ -236,17 +245,23 @@ func checkWideGame(t *testing.T, fsf *fsfProc, g results.Game) (wideVerdict, []s
 	if strings.Contains(g.StartFEN, " b ") {
 		moverWhite = !moverWhite
 	}
-	want := "cp 0"
+	// Over for Fairy-Stockfish: one node an iteration, the position after
+	// the move searched no further.
+	if nodes != 2 {
+		problems = append(problems, fmt.Sprintf("Fairy-Stockfish plays on after the last move %s (%d nodes at depth 2, score %s)", ucis[last], nodes, score))
+	}
+	want := []string{"cp 0"}
 	switch g.Result {
 	case results.WhiteWins, results.BlackWins:
 		if (g.Result == results.WhiteWins) == moverWhite {
-			want = "mate 1"
+			want = []string{"mate 1"}
 		} else {
-			want = "mate 0"
+			// A count (janggi's material) scores a ply later.
+			want = []string{"mate 0", "mate -1"}
 		}
 	}
-	if score != want {
-		problems = append(problems, fmt.Sprintf("Fairy-Stockfish scores the last move %s %q, want %q (the game over as varena ended it)", ucis[last], score, want))
+	if !slices.Contains(want, score) {
+		problems = append(problems, fmt.Sprintf("Fairy-Stockfish scores the last move %s %q, want %s (the game over as varena ended it)", ucis[last], score, strings.Join(want, " or ")))
 	}
 	if len(problems) > 0 {
 		return disagreed, problems

@@ -62,9 +62,10 @@
 //   - Xiangqi and janggi: the third occurrence of a position (within the
 //     plies since the last capture or pawn move) ends the game; a side
 //     that checked at every move since the first occurrence loses
-//     (perpetualCheckIllegal; both: as without). Xiangqi's other
-//     repetitions are draws; janggi's lose for the side to move
-//     (nFoldValue loss). Chasing rules are not in 11.1. See
+//     (perpetualCheckIllegal; both: as without). The other
+//     repetitions are draws: in xiangqi, janggitraditional and
+//     janggicasual a draw, in janggi and janggimodern decided by the
+//     material count, as bikjang is. Chasing rules are not in 11.1. See
 //     TestRepetition for lines that show each.
 //   - The flying general (xiangqi, minixiangqi, manchu) forbids a move
 //     that leaves the kings on one file or rank with nothing between; it

@@ -55,8 +55,11 @@ func TestRuleCases(t *testing.T) {
 }
 
 // TestRepetition: xiangqi's repetition is a draw unless one side checked
-// at every move of the cycle (it loses); janggi's loses for the side to
-// move.
+// at every move of the cycle (it loses); janggi's is decided by the
+// material count (one point to Black), janggitraditional's is a draw, as
+// Fairy-Stockfish 11.1 scores the last move of each cycle (go depth 2
+// searchmoves: mate 1 for Black in the first janggi line, mate -1 for
+// Black in the second, cp 0 in janggitraditional).
 func TestRepetition(t *testing.T) {
 	cycle := func(name, fen string, moves []string) wide.Outcome {
 		v := variant(t, name)
@@ -83,8 +86,17 @@ func TestRepetition(t *testing.T) {
 	if o := cycle("xiangqi", "R2k5/9/9/9/9/9/9/9/9/5K3 b - - 0 1", []string{"d10d9", "a10a9", "d9d10", "a9a10"}); o.Reason != wide.PerpetualCheck || o.Result != wide.BlackWins {
 		t.Errorf("xiangqi perpetual check: %v %v", o.Reason, o.Result)
 	}
+	// Equal material: Black wins the count by its point, whoever moves.
 	if o := cycle("janggi", "3k4r/9/9/9/9/9/9/9/4K4/R8 w - - 0 1", quiet); o.Reason != wide.Repetition || o.Result != wide.BlackWins {
-		t.Errorf("janggi repetition: %v %v", o.Reason, o.Result)
+		t.Errorf("janggi repetition, equal material: %v %v", o.Reason, o.Result)
+	}
+	// A rook up, White wins the count, though White is to move at the
+	// third occurrence.
+	if o := cycle("janggi", "3k4r/9/9/9/9/9/9/9/4K4/RR7 w - - 0 1", quiet); o.Reason != wide.Repetition || o.Result != wide.WhiteWins {
+		t.Errorf("janggi repetition, White a rook up: %v %v", o.Reason, o.Result)
+	}
+	if o := cycle("janggitraditional", "3k4r/9/9/9/9/9/9/9/4K4/RR7 w - - 0 1", quiet); o.Reason != wide.Repetition || o.Result != wide.Draw {
+		t.Errorf("janggitraditional repetition: %v %v", o.Reason, o.Result)
 	}
 }
 
