@@ -104,7 +104,7 @@ func TestABEval(t *testing.T) {
 }
 
 // TestABSearch plays the search against itself with one of its rules
-// off (VARENA_AB_OFF: iir, qtt, badcaptures), as TestABEval.
+// off (VARENA_AB_OFF: iir, qtt, badcaptures, lazy), as TestABEval.
 func TestABSearch(t *testing.T) {
 	if os.Getenv("VARENA_LONG") == "" || os.Getenv("VARENA_AB_OFF") == "" {
 		t.Skip("a self-play match: VARENA_LONG=1 VARENA_AB_OFF=rule")
@@ -122,6 +122,8 @@ func TestABSearch(t *testing.T) {
 		b.off.qTT = true
 	case "badcaptures":
 		b.off.badCaptures = true
+	case "lazy":
+		b.off.lazy = true
 	default:
 		t.Fatalf("no rule %q", off)
 	}

@@ -5,18 +5,22 @@
 //
 // The search (search.go) is iterative deepening with aspiration windows
 // and principal variation search, a transposition table of its own
-// (tt.go: 32-bit moves, one thread, plain stores), quiescence over
-// captures and promotions (a capture of a less valuable piece onto a
-// defended square is left out, a cheap stand-in for static exchange),
-// a check extension where the variant has check, reverse futility, the
-// null move (never in check, nor for a side with only its royal piece
-// and pawns or soldiers, where zugzwang is common), late-move
-// reductions, and move ordering by hash move, MVV-LVA, killers and a
-// history. Game ends are the rules' (wide.Position.ImmediateEnd, Status,
-// the n-move rule): a repetition inside the search (one earlier
-// occurrence is enough) is scored as the variant's repetition rule
-// scores it, a loss for the side that gave perpetual check in xiangqi,
-// the material count in janggi, else a draw (wide.RepetitionOutcome).
+// (tt.go: all 32 bits of a move, one thread, plain stores) probed in
+// quiescence too, quiescence over captures and promotions (delta
+// pruning; a capture of a less valuable piece onto an attacked square is
+// left out, a cheap stand-in for static exchange; a lazy evaluation
+// without the mobility and king terms far above beta), a check
+// extension where the variant has check, reverse futility, the null move
+// (never in check, nor for a side with only its royal piece, its pawns
+// or soldiers and its palace guards, where zugzwang is common), internal
+// iterative reduction, futility and late-move pruning, late-move
+// reductions, and move ordering by hash move, MVV-LVA (losing captures
+// after the killers), killers, a counter-move and a history. Game ends
+// are the rules' (wide.Position.ImmediateEnd, Status, the n-move rule):
+// a repetition inside the search (one earlier occurrence is enough, not
+// across a null move) is scored as the variant's repetition rule scores
+// it, a loss for the side that gave perpetual check in xiangqi, the
+// material count in janggi, else a draw (wide.RepetitionOutcome).
 //
 // Scores are centipawns from the side to move's view; a game won n
 // plies from the root scores Mate-n, lost -(Mate-n), the constants and

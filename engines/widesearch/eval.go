@@ -121,7 +121,11 @@ type counts struct {
 // moves (Position.Activity) only when mobility or king attacks weigh.
 // The trace always counts everything.
 func (e *Eval) count(p *wide.Position, f *counts, all bool) {
-	if e.active || all {
+	e.countActive(p, f, all, e.active)
+}
+
+func (e *Eval) countActive(p *wide.Position, f *counts, all, active bool) {
+	if active || all {
 		var mob [2][maxTypes]int
 		aw := p.Activity(wide.White, p.KingZone(wide.Black), &mob[wide.White])
 		ab := p.Activity(wide.Black, p.KingZone(wide.White), &mob[wide.Black])
@@ -166,9 +170,13 @@ func (e *Eval) count(p *wide.Position, f *counts, all bool) {
 
 // Evaluate returns the static score of p in centipawns from the side to
 // move's view.
-func (e *Eval) Evaluate(p *wide.Position) int {
+func (e *Eval) Evaluate(p *wide.Position) int { return e.evaluate(p, e.active) }
+
+// evaluate is Evaluate, without the mobility and king-attack terms
+// unless active: the search's cheaper first look (quiesce).
+func (e *Eval) evaluate(p *wide.Position, active bool) int {
 	var f counts
-	e.count(p, &f, false)
+	e.countActive(p, &f, false, active)
 	w := &e.w
 	s := w.Advance*f.advance + w.Crossed*f.crossed + w.KingAttack*f.attacks + w.KingDanger*f.danger
 	for t := 1; t <= e.ntypes; t++ {

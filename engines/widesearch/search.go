@@ -87,7 +87,7 @@ func (s *Searcher) NewGame() {
 // switches turn rules of the search off, so that a test can measure
 // what each is worth by a match against the search with it on.
 type switches struct {
-	iir, qTT, badCaptures bool
+	iir, qTT, badCaptures, lazy bool
 }
 
 // noEval marks a ply without a static score (in check).
@@ -300,7 +300,8 @@ const (
 	futilityMargin = 120 // a quiet move cannot lift the static score by more, per ply
 	futilityDepth  = 3
 	deltaMargin    = 200
-	nullBase       = 3 // null-move reduction: nullBase + depth/nullDivisor
+	lazyMargin     = 250 // cp the mobility and king terms are taken to move the score at most
+	nullBase       = 3   // null-move reduction: nullBase + depth/nullDivisor
 	nullDivisor    = 4
 	lmrBase        = 0.5
 	lmrDivisor     = 2.25
@@ -655,6 +656,15 @@ func (s *Searcher) quiesce(pos *wide.Position, ply, qply, alpha, beta int) int {
 		if ttHit && e.eval != noEvalTT {
 			stand = int(e.eval)
 		} else {
+			// Lazy evaluation: far enough above beta the score without
+			// the mobility and king terms (the costly part, a pass over
+			// every piece's moves) stands: they rarely move it by
+			// lazyMargin.
+			if !inCheck && qply > 0 && !s.off.lazy && s.eval.active {
+				if quick := s.eval.evaluate(pos, false); quick-lazyMargin >= beta {
+					return quick - lazyMargin
+				}
+			}
 			stand = s.eval.Evaluate(pos)
 		}
 	}

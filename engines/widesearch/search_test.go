@@ -176,7 +176,8 @@ func TestMoveTime(t *testing.T) {
 	s := New(4)
 	start := time.Now()
 	res := s.Search(context.Background(), g, Limits{MoveTime: 200 * time.Millisecond}, nil)
-	if d := time.Since(start); d > 400*time.Millisecond || d < 100*time.Millisecond {
+	// The upper bound leaves room for a busy machine's scheduler.
+	if d := time.Since(start); d > 700*time.Millisecond || d < 100*time.Millisecond {
 		t.Errorf("movetime 200ms took %v", d)
 	}
 	if res.Depth < 2 {
@@ -288,7 +289,9 @@ func TestClock(t *testing.T) {
 	s := New(4)
 	start := time.Now()
 	res := s.Search(context.Background(), g, Limits{WTime: time.Second, BTime: time.Second}, nil)
-	if d := time.Since(start); d > 400*time.Millisecond {
+	// The plan's hard limit is 150ms; the rest is room for a busy
+	// machine's scheduler, short of the whole clock.
+	if d := time.Since(start); d > 700*time.Millisecond {
 		t.Errorf("1s on the clock, the move took %v", d)
 	}
 	if res.Depth < 1 || !g.Position().IsLegal(res.Move) {
