@@ -31,6 +31,23 @@ type diagram struct {
 	Ranks        int // of the main board: the bunker column's rows
 	Rows         []diagramRow
 	Bunkers      []bunkerBox
+	// Hands are the pieces in hand, White's then Black's, of a FEN with
+	// holdings ("[...]" after the board); nil for one without.
+	Hands []hand
+}
+
+// hand is one side's pieces in hand, in the order the FEN first names
+// each, with their counts.
+type hand struct {
+	Side   string // white or black
+	Pieces []handPiece
+}
+
+// handPiece is one kind of piece in a hand: drawn as on the board, with
+// its count when more than one.
+type handPiece struct {
+	Square diagramSquare
+	Count  int
 }
 
 // diagramRow is one rank of squares, a-file first.
@@ -43,6 +60,9 @@ type diagramRow struct {
 type diagramSquare struct {
 	Class string // l or d (light, dark), o (a bunker lies under it), f (a letter, not a glyph), w or b (the piece's colour)
 	Text  string // the glyph or letter, "" for an empty square
+	// Pre and Post mark a promoted piece: "+" before a shogi piece
+	// promoted (+P), "~" after a crazyhouse piece promoted from a pawn (Q~).
+	Pre, Post string
 }
 
 // bunkerBox is one bunker: consecutive bunker rows, placed in the grid
@@ -93,8 +113,20 @@ func (bs boards) draw(variant, fen string) (*diagram, error) {
 		bs[variant] = b
 	}
 	placement, _, _ := strings.Cut(fen, " ")
+	placement, holdings, hasHands := strings.Cut(placement, "[")
 	main, bunker, hasBunker := strings.Cut(placement, "|")
 	d := &diagram{Variant: variant, FEN: fen, Ranks: b.Ranks}
+	if hasHands {
+		held, rest, ok := strings.Cut(holdings, "]")
+		if !ok || rest != "" {
+			return nil, fmt.Errorf("FEN %q: holdings %q: no \"]\" at their end", fen, "["+holdings)
+		}
+		hands, err := drawHands(held, b.Letters)
+		if err != nil {
+			return nil, fmt.Errorf("FEN %q: holdings: %w", fen, err)
+		}
+		d.Hands = hands
+	}
 	ranks := strings.Split(main, "/")
 	if len(ranks) != b.Ranks {
 		return nil, fmt.Errorf("FEN %q: %d ranks, the %s board has %d", fen, len(ranks), variant, b.Ranks)
@@ -156,7 +188,7 @@ func (bs boards) draw(variant, fen string) (*diagram, error) {
 // that letter (own), every other letter as itself, upper case White.
 func drawRow(text string, names []string, rank int, own string, under map[string]bool) (diagramRow, error) {
 	row := diagramRow{Rank: rank}
-	put := func(piece byte) error {
+	put := func(piece token) error {
 		f := len(row.Squares)
 		if f >= len(names) {
 			return fmt.Errorf("%q: more than %d squares", text, len(names))
@@ -169,22 +201,8 @@ func drawRow(text string, names []string, rank int, own string, under map[string
 		if under[name] {
 			class += " o"
 		}
-		sq := diagramSquare{}
-		if piece != 0 {
-			up := piece &^ ('a' - 'A')
-			if g, ok := glyphs[up]; ok && !strings.ContainsRune(own, rune(up)) {
-				sq.Text = g
-			} else {
-				sq.Text = string(piece)
-				class += " f"
-			}
-			if piece == up {
-				class += " w"
-			} else {
-				class += " b"
-			}
-		}
-		sq.Class = class
+		sq := pieceSquare(piece, own)
+		sq.Class = strings.TrimSpace(class + " " + sq.Class)
 		row.Squares = append(row.Squares, sq)
 		return nil
 	}
@@ -198,22 +216,131 @@ func drawRow(text string, names []string, rank int, own string, under map[string
 			}
 			n, _ := strconv.Atoi(text[i:j])
 			for range n {
-				if err := put(0); err != nil {
+				if err := put(token{}); err != nil {
 					return row, err
 				}
 			}
 			i = j
-		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
-			if err := put(c); err != nil {
+		default:
+			tok, n, err := readPiece(text[i:])
+			if err != nil {
+				return row, fmt.Errorf("%q: %w", text, err)
+			}
+			if err := put(tok); err != nil {
 				return row, err
 			}
-			i++
-		default:
-			return row, fmt.Errorf("%q: %q is neither a piece nor a count", text, c)
+			i += n
 		}
 	}
 	if len(row.Squares) != len(names) {
 		return row, fmt.Errorf("%q: %d squares, want %d", text, len(row.Squares), len(names))
 	}
 	return row, nil
+}
+
+// token is a piece as a FEN writes it: its letter, "+" before it for a
+// shogi piece promoted, "~" after it for a crazyhouse piece promoted
+// from a pawn. The zero token is an empty square.
+type token struct {
+	letter    byte
+	pre, post string
+}
+
+// readPiece reads the piece at the start of text (P, +P, Q~) and returns
+// it with the bytes it took.
+func readPiece(text string) (token, int, error) {
+	var t token
+	i := 0
+	if text[0] == '+' {
+		t.pre, i = "+", 1
+	}
+	if i >= len(text) || !isLetter(text[i]) {
+		return t, 0, fmt.Errorf("%q is neither a piece nor a count", text[0])
+	}
+	t.letter = text[i]
+	i++
+	if i < len(text) && text[i] == '~' {
+		t.post, i = "~", i+1
+	}
+	return t, i, nil
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// pieceSquare draws a piece (none: an empty square) as the board shows
+// it: the six chess letters as glyphs unless the variant has a piece of
+// its own with that letter (own), every other letter as itself; its
+// class f (a letter) and w or b (its colour); its marks of promotion.
+func pieceSquare(piece token, own string) diagramSquare {
+	var sq diagramSquare
+	c := piece.letter
+	if c == 0 {
+		return sq
+	}
+	up := c &^ ('a' - 'A')
+	if g, ok := glyphs[up]; ok && !strings.ContainsRune(own, rune(up)) {
+		sq.Text = g
+	} else {
+		sq.Text = string(c)
+		sq.Class = "f"
+	}
+	if c == up {
+		sq.Class += " w"
+	} else {
+		sq.Class += " b"
+	}
+	sq.Class = strings.TrimSpace(sq.Class)
+	sq.Pre, sq.Post = piece.pre, piece.post
+	return sq
+}
+
+// drawHands reads a FEN's holdings (the text between "[" and "]": one
+// letter a piece, White's upper case, as Fairy-Stockfish writes them; a
+// count before a letter, 2P, and "-" for none are read too) into White's
+// and Black's hands.
+func drawHands(text, own string) ([]hand, error) {
+	hands := []hand{{Side: "white"}, {Side: "black"}}
+	if text == "-" {
+		return hands, nil
+	}
+	for i := 0; i < len(text); {
+		n := 1
+		if c := text[i]; c >= '0' && c <= '9' {
+			j := i
+			for j < len(text) && text[j] >= '0' && text[j] <= '9' {
+				j++
+			}
+			var err error
+			if n, err = strconv.Atoi(text[i:j]); err != nil || n < 1 || n > 999 {
+				return nil, fmt.Errorf("%q: count %q", text, text[i:j])
+			}
+			if j == len(text) {
+				return nil, fmt.Errorf("%q: count %d of no piece", text, n)
+			}
+			i = j
+		}
+		tok, k, err := readPiece(text[i:])
+		if err != nil {
+			return nil, fmt.Errorf("%q: %w", text, err)
+		}
+		i += k
+		h := &hands[1]
+		if tok.letter == tok.letter&^('a'-'A') {
+			h = &hands[0]
+		}
+		tok.post = "" // a piece in hand is no longer promoted
+		sq := pieceSquare(tok, own)
+		found := false
+		for p := range h.Pieces {
+			if h.Pieces[p].Square == sq {
+				h.Pieces[p].Count += n
+				found = true
+				break
+			}
+		}
+		if !found {
+			h.Pieces = append(h.Pieces, handPiece{Square: sq, Count: n})
+		}
+	}
+	return hands, nil
 }

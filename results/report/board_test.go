@@ -1,6 +1,7 @@
 package report
 
 import (
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -247,9 +248,11 @@ func FuzzDraw(f *testing.F) {
 		f.Add("fairy7", s)
 		f.Add("losalamos-bunkers", s)
 	}
+	f.Add("crazyhouse", "Q~1bqkbnr/p1pppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR[RNPPPnpp] b KQk - 0 5")
+	f.Add("shogi", "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPP+pPP/7R1/LNSGKGSNL[B12Pgs] b - - 0 12")
 	f.Fuzz(func(t *testing.T, variant, fen string) {
 		registerFairy(t)
-		if variant != "fairy7" && variant != "losalamos-bunkers" && variant != "extinction" {
+		if variant != "fairy7" && variant != "losalamos-bunkers" && variant != "crazyhouse" && variant != "shogi" {
 			variant = "extinction"
 		}
 		d, err := boards{}.draw(variant, fen)
@@ -296,5 +299,112 @@ func TestFaultFinalPositionWide(t *testing.T) {
 	}
 	if !strings.Contains(faults, `data-rank="10"><i class="l b">♜</i><i class="d f b">n</i>`) {
 		t.Errorf("rank 10 is not drawn with the rook's glyph and the horse's letter:\n%s", faults)
+	}
+}
+
+// handText writes a hand as text: each kind of piece as the board shows
+// it, then its count when more than one, a space between kinds.
+func handText(h hand) string {
+	var parts []string
+	for _, p := range h.Pieces {
+		s := p.Square.Pre + p.Square.Text + p.Square.Post
+		if p.Count > 1 {
+			s += strconv.Itoa(p.Count)
+		}
+		if !strings.HasSuffix(p.Square.Class, " w") && p.Square.Class != "w" {
+			s = "b:" + s
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, " ")
+}
+
+// TestDrawHands: a FEN's holdings are drawn as White's and Black's hands
+// (each kind of piece once, with its count, in the order the FEN first
+// names it), the pieces as on the board; a crazyhouse piece promoted
+// from a pawn (Q~) is the queen with a "~" mark, a shogi piece promoted
+// (+P, +B) its piece with a "+" before it.
+func TestDrawHands(t *testing.T) {
+	tests := []struct {
+		name, variant, fen string
+		ranks              []string // each square Pre+Text+Post, "." empty, "," between squares
+		white, black       string
+	}{
+		{"crazyhouse: both hands, a promoted queen", "crazyhouse", "Q~1bqkbnr/p1pppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR[RNPPPnpp] b KQk - 0 5",
+			[]string{"♛~,.,♝,♛,♚,♝,♞,♜", "♟,.,♟,♟,♟,♟,♟,♟", ".,.,.,.,.,.,.,.", ".,.,.,.,.,.,.,.", ".,.,.,.,♟,.,.,.", ".,.,.,.,.,.,.,.", "♟,♟,♟,♟,.,♟,♟,♟", "♜,♞,♝,♛,♚,♝,♞,♜"},
+			"♜ ♞ ♟3", "b:♞ b:♟2"},
+		{"crazyhouse: empty hands", "crazyhouse", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+			nil, "", ""},
+		{"shogi: promoted pieces, hands with counts", "shogi", "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPP+pPP/7R1/LNSGKGSNL[BPPPPPPPPPPPPgs] b - - 0 12",
+			[]string{"l,n,s,g,♚,g,s,n,l", ".,♜,.,.,.,.,.,+♝,.", "p,p,p,p,p,p,.,p,p", ".,.,.,.,.,.,p,.,.", ".,.,.,.,.,.,.,.,.", ".,.,P,.,.,.,.,.,.", "P,P,.,P,P,P,+p,P,P", ".,.,.,.,.,.,.,♜,.", "L,N,S,G,♚,G,S,N,L"},
+			"♝ P12", "b:g b:s"},
+		{"shogi: counts written before the letter", "shogi", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[2P10pb] w - - 0 1",
+			nil, "P2", "b:p10 b:♝"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d, err := boards{}.draw(tt.variant, tt.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(d.Hands) != 2 || d.Hands[0].Side != "white" || d.Hands[1].Side != "black" {
+				t.Fatalf("hands %+v, want White's and Black's", d.Hands)
+			}
+			if w, b := handText(d.Hands[0]), handText(d.Hands[1]); w != tt.white || b != tt.black {
+				t.Errorf("hands: White %q, Black %q; want %q and %q", w, b, tt.white, tt.black)
+			}
+			if tt.ranks == nil {
+				return
+			}
+			var got []string
+			for _, r := range d.Rows {
+				var sqs []string
+				for _, sq := range r.Squares {
+					s := sq.Pre + sq.Text + sq.Post
+					if s == "" {
+						s = "."
+					}
+					sqs = append(sqs, s)
+				}
+				got = append(got, strings.Join(sqs, ","))
+			}
+			if strings.Join(got, "/") != strings.Join(tt.ranks, "/") {
+				t.Errorf("squares\n got %q\nwant %q", got, tt.ranks)
+			}
+		})
+	}
+	// The page puts Black's hand above the board and White's below it,
+	// the marks of promotion beside the piece.
+	d, err := boards{}.draw("shogi", tests[2].fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var page strings.Builder
+	if err := pageTemplate.ExecuteTemplate(&page, "diagram", d); err != nil {
+		t.Fatal(err)
+	}
+	html := page.String()
+	black, board, white := strings.Index(html, `data-side="black"`), strings.Index(html, `class="bd"`), strings.Index(html, `data-side="white"`)
+	if black < 0 || board < black || white < board {
+		t.Errorf("Black's hand, the board and White's hand are not drawn in this order:\n%s", html)
+	}
+	for _, want := range []string{`<i class="w">♝</i><i class="f w">P</i><small>12</small></div>`, `<span class="pm pre">&#43;</span>♝</i>`, `title="Black's hand"`, `<i class="f b">g</i>`} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the diagram lacks %s:\n%s", want, html)
+		}
+	}
+}
+
+func TestDrawRefusesBadHoldings(t *testing.T) {
+	for _, tt := range []struct{ fen, want string }{
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Pp w KQkq - 0 1", `no "]" at their end`},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[P*] w KQkq - 0 1", `'*' is neither a piece nor a count`},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[P3] w KQkq - 0 1", "count 3 of no piece"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK+~NR[] w KQkq - 0 1", "'+' is neither a piece nor a count"},
+	} {
+		_, err := boards{}.draw("crazyhouse", tt.fen)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%q: err %v, want %q", tt.fen, err, tt.want)
+		}
 	}
 }

@@ -29,6 +29,11 @@ nav a{margin-right:.8em}
 .dg i.o{outline:1px dashed #2a6;outline-offset:-3px}
 .dg i.w{color:#fff;text-shadow:0 0 2px #000,0 0 1px #000}.dg i.b{color:#111}.dg i.f{font-weight:700;font-size:calc(var(--sq)*.65)}
 .bs{display:grid;grid-auto-rows:var(--sq)}
+.dg i{position:relative}.dg .pm{position:absolute;font-size:calc(var(--sq)*.5);font-weight:700;line-height:1;color:#c00;text-shadow:none}
+.dg .pm.pre{left:0;top:0}.dg .pm.post{right:0;top:0}
+.hs{display:flex;flex-direction:column;gap:2px}
+.hd{display:flex;flex-wrap:wrap;align-items:center;gap:0 3px;min-height:var(--sq);max-width:calc(var(--sq)*10);background:#f3ece0;border:1px solid #d8cbb5;border-radius:3px;padding:0 2px}
+.hd i{background:none}.hd small{font-size:.75em;font-weight:700;margin:0 2px 0 -2px;font-variant-numeric:tabular-nums}
 </style>
 </head>
 <body>
@@ -148,6 +153,8 @@ nav a{margin-right:.8em}
 </body>
 </html>
 {{define "drawing"}}{{with .Board}}{{template "diagram" .}}{{end}}{{with .Err}}<span class="note">{{.}}</span>{{end}}{{end}}
-{{define "diagram"}}<div class="dg" data-variant="{{.Variant}}" title="{{.FEN}}"><div class="bd">{{range .Rows}}{{template "rank" .}}{{end}}</div>{{if .Bunkers}}<div class="bs">{{range .Bunkers}}<div class="bk" style="grid-row:{{.Row}}/{{.End}}">{{range .Rows}}{{template "rank" .}}{{end}}</div>{{end}}</div>{{end}}</div>{{end}}
-{{define "rank"}}<div class="rk" data-rank="{{.Rank}}">{{range .Squares}}<i class="{{.Class}}">{{.Text}}</i>{{end}}</div>{{end}}
+{{define "diagram"}}<div class="dg" data-variant="{{.Variant}}" title="{{.FEN}}">{{if .Hands}}<div class="hs">{{template "hand" index .Hands 1}}{{end}}<div class="bd">{{range .Rows}}{{template "rank" .}}{{end}}</div>{{if .Hands}}{{template "hand" index .Hands 0}}</div>{{end}}{{if .Bunkers}}<div class="bs">{{range .Bunkers}}<div class="bk" style="grid-row:{{.Row}}/{{.End}}">{{range .Rows}}{{template "rank" .}}{{end}}</div>{{end}}</div>{{end}}</div>{{end}}
+{{define "rank"}}<div class="rk" data-rank="{{.Rank}}">{{range .Squares}}{{template "piece" .}}{{end}}</div>{{end}}
+{{define "piece"}}<i class="{{.Class}}">{{if .Pre}}<span class="pm pre">{{.Pre}}</span>{{end}}{{.Text}}{{if .Post}}<span class="pm post">{{.Post}}</span>{{end}}</i>{{end}}
+{{define "hand"}}<div class="hd" data-side="{{.Side}}" title="{{if eq .Side "white"}}White{{else}}Black{{end}}'s hand">{{range .Pieces}}{{template "piece" .Square}}{{if gt .Count 1}}<small>{{.Count}}</small>{{end}}{{end}}</div>{{end}}
 `
