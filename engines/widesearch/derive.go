@@ -63,7 +63,8 @@ func DefaultEval(v *wide.Variant) *Eval {
 // piece (its material lowered by that times its reach, so that a piece
 // of average mobility is worth its reach), derivedKingAttack per attack
 // on the enemy royal piece's zone and derivedKingDanger per square of
-// their number (5 attacks: 140 cp); a tempo of 15 cp.
+// their number (5 attacks: 140 cp); a piece in hand its reach's worth
+// (no mobility: it may go anywhere); a tempo of 15 cp.
 func DerivedWeights(v *wide.Variant) Weights {
 	var w Weights
 	rules := v.Rules()
@@ -74,7 +75,7 @@ func DerivedWeights(v *wide.Variant) Weights {
 		regional := !pr.Mobility[wide.White].IsEmpty()
 		switch {
 		case pr.Pawn || pr.Soldier:
-			w.Material[t] = derivedPawn
+			w.Material[t], w.InHand[t] = derivedPawn, derivedPawn
 			w.Centre[t] = 1
 			soldiers = soldiers || pr.Soldier && rules.SoldierRank > 1
 		case pr.Royal && v.HasCheck():
@@ -85,6 +86,7 @@ func DerivedWeights(v *wide.Variant) Weights {
 			if regional {
 				w.Material[t] = max(w.Material[t], guardFloor)
 			}
+			w.InHand[t] = w.Material[t]
 			// Mobility counts the moves about the reach: a piece of its
 			// reach's mobility is worth its material.
 			w.Mobility[t] = derivedMobility

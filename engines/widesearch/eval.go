@@ -37,6 +37,9 @@ type Weights struct {
 	// more than the same number spread over the game.
 	KingAttack int
 	KingDanger int
+	// InHand per piece of each type in hand (variants with drops or
+	// gating only).
+	InHand [maxTypes]int
 	// Tempo for the side to move.
 	Tempo int
 }
@@ -53,7 +56,8 @@ type Eval struct {
 	active  bool           // mobility or king attacks are weighted: Position.Activity runs
 	roams   [maxTypes]bool // neither royal, nor a pawn or soldier, nor kept to a region
 
-	nMoveRule int // the variant's n-move rule, for the search (0: none)
+	nMoveRule int  // the variant's n-move rule, for the search (0: none)
+	hands     bool // the variant has pieces in hand: the InHand features
 	centre    [128]int8
 	rank      [2][128]int8 // rank seen from each side, 0 its first
 	cross     [2][128]bool // a pawn or soldier of that side here has crossed
@@ -64,6 +68,7 @@ func NewEval(v *wide.Variant, w Weights) *Eval {
 	e := &Eval{v: v, w: w, ntypes: len(v.PieceTypes())}
 	rules := v.Rules()
 	e.nMoveRule = rules.NMoveRule
+	e.hands = rules.Drops || rules.Gating || rules.SeirawanGating
 	soldierRank := 0 // relative 0-based rank where a soldier crosses
 	for i, pr := range rules.Pieces {
 		t := wide.PieceType(i + 1)
@@ -109,6 +114,7 @@ type counts struct {
 	material [maxTypes]int
 	centre   [maxTypes]int
 	mobility [maxTypes]int
+	hand     [maxTypes]int
 	advance  int
 	crossed  int
 	attacks  int
@@ -125,6 +131,11 @@ func (e *Eval) count(p *wide.Position, f *counts, all bool) {
 }
 
 func (e *Eval) countActive(p *wide.Position, f *counts, all, active bool) {
+	if e.hands {
+		for t := 1; t <= e.ntypes; t++ {
+			f.hand[t] = p.InHand(wide.White, wide.PieceType(t)) - p.InHand(wide.Black, wide.PieceType(t))
+		}
+	}
 	if active || all {
 		var mob [2][maxTypes]int
 		aw := p.Activity(wide.White, p.KingZone(wide.Black), &mob[wide.White])
@@ -180,7 +191,7 @@ func (e *Eval) evaluate(p *wide.Position, active bool) int {
 	w := &e.w
 	s := w.Advance*f.advance + w.Crossed*f.crossed + w.KingAttack*f.attacks + w.KingDanger*f.danger
 	for t := 1; t <= e.ntypes; t++ {
-		s += w.Material[t]*f.material[t] + w.Centre[t]*f.centre[t] + w.Mobility[t]*f.mobility[t]
+		s += w.Material[t]*f.material[t] + w.Centre[t]*f.centre[t] + w.Mobility[t]*f.mobility[t] + w.InHand[t]*f.hand[t]
 	}
 	if p.SideToMove() == wide.Black {
 		s = -s
@@ -189,14 +200,26 @@ func (e *Eval) evaluate(p *wide.Position, active bool) int {
 }
 
 // NumFeatures returns the length of the weight and feature vectors.
-func (e *Eval) NumFeatures() int { return 3*e.ntypes + 5 }
+func (e *Eval) NumFeatures() int {
+	return len(e.blocks(&e.w.Material, &e.w.Centre, &e.w.Mobility, &e.w.InHand))*e.ntypes + 5
+}
+
+// blocks returns the per-type blocks of the features (or weights) in
+// their order: the hand's only in a variant with pieces in hand.
+func (e *Eval) blocks(material, centre, mobility, hand *[maxTypes]int) []*[maxTypes]int {
+	if e.hands {
+		return []*[maxTypes]int{material, centre, mobility, hand}
+	}
+	return []*[maxTypes]int{material, centre, mobility}
+}
 
 // Names returns the features' names, in the order of Vector and Trace:
-// material_X, centre_X and mobility_X per type (X its letter), advance,
-// crossed, king_attack, king_danger, tempo.
+// material_X, centre_X, mobility_X and (with pieces in hand) hand_X per
+// type (X its letter), advance, crossed, king_attack, king_danger, tempo.
 func (e *Eval) Names() []string {
 	out := make([]string, 0, e.NumFeatures())
-	for _, block := range []string{"material", "centre", "mobility"} {
+	blocks := []string{"material", "centre", "mobility", "hand"}[:len(e.blocks(nil, nil, nil, nil))]
+	for _, block := range blocks {
 		for t := 1; t <= e.ntypes; t++ {
 			out = append(out, fmt.Sprintf("%s_%c", block, e.v.TypeLetter(wide.PieceType(t))))
 		}
@@ -207,7 +230,7 @@ func (e *Eval) Names() []string {
 // Vector returns the weights as one vector, in the order of Names.
 func (e *Eval) Vector() []float64 {
 	out := make([]float64, 0, e.NumFeatures())
-	for _, block := range []*[maxTypes]int{&e.w.Material, &e.w.Centre, &e.w.Mobility} {
+	for _, block := range e.blocks(&e.w.Material, &e.w.Centre, &e.w.Mobility, &e.w.InHand) {
 		for t := 1; t <= e.ntypes; t++ {
 			out = append(out, float64(block[t]))
 		}
@@ -229,12 +252,13 @@ func (e *Eval) WithVector(x []float64) (*Eval, error) {
 		return int(f + 0.5)
 	}
 	w := Weights{}
-	for b, block := range []*[maxTypes]int{&w.Material, &w.Centre, &w.Mobility} {
+	blocks := e.blocks(&w.Material, &w.Centre, &w.Mobility, &w.InHand)
+	for b, block := range blocks {
 		for t := 1; t <= e.ntypes; t++ {
 			block[t] = r(x[b*e.ntypes+t-1])
 		}
 	}
-	n := 3 * e.ntypes
+	n := len(blocks) * e.ntypes
 	w.Advance, w.Crossed, w.KingAttack, w.KingDanger, w.Tempo = r(x[n]), r(x[n+1]), r(x[n+2]), r(x[n+3]), r(x[n+4])
 	out := *e
 	out.w = w
@@ -252,7 +276,7 @@ func (e *Eval) Trace(p *wide.Position) []float64 {
 		sign = -1
 	}
 	out := make([]float64, 0, e.NumFeatures())
-	for _, block := range []*[maxTypes]int{&f.material, &f.centre, &f.mobility} {
+	for _, block := range e.blocks(&f.material, &f.centre, &f.mobility, &f.hand) {
 		for t := 1; t <= e.ntypes; t++ {
 			out = append(out, sign*float64(block[t]))
 		}

@@ -11,13 +11,17 @@ import (
 )
 
 // The variants of engines/wide the tests play: Fairy-Stockfish's
-// built-ins on boards over 64 squares without drops, and minixiangqi,
-// lowered by engines/fairy.
+// built-ins on boards over 64 squares without drops, minixiangqi, and
+// the variants with pieces in hand, lowered by engines/fairy.
 var variantNames = []string{
 	"capablanca", "caparandom", "gothic", "janus", "embassy", "grand", "courier",
 	"shako", "xiangqi", "minixiangqi", "manchu", "janggi", "janggicasual",
 	"janggimodern", "janggitraditional", "chancellor", "centaur", "modern",
 	"jesonmor", "clobber10",
+	// With pieces in hand: drops, gating, placement.
+	"crazyhouse", "loop", "chessgi", "pocketknight", "placement", "seirawan",
+	"shouse", "capahouse", "minishogi", "shogi", "kyotoshogi", "dobutsu",
+	"gorogoro", "judkins", "euroshogi", "sittuyin",
 }
 
 var (
