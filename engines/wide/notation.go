@@ -30,7 +30,17 @@ func (p *Position) UCI(m Move) string {
 		if m&gateOnRook != 0 && m.Gate() != NoPieceType {
 			return v.SquareName(to) + v.SquareName(from) + string(v.TypeLetter(m.Gate()))
 		}
-		right := 2 * int(p.side)
+		// The castling's colour is the king's, read from its rank, not
+		// the side to move: engines.Variant.UCI writes every move from
+		// the start position, Black's castlings too.
+		c := p.side
+		switch v.RankOf(from) {
+		case v.r.CastlingRank - 1:
+			c = White
+		case v.ranks - v.r.CastlingRank:
+			c = Black
+		}
+		right := 2 * int(c)
 		if to < from {
 			right++
 		}
