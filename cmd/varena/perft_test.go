@@ -23,7 +23,7 @@ func TestPerftCommand(t *testing.T) {
 		{[]string{"-variant", "losalamos-bunkers", "-no-bunkers", "-depth", "4"}, []string{"Nodes searched: 14914"}, false},
 		{[]string{"-variant", "evolution", "-depth", "2"}, []string{"Nodes searched: 778"}, false},
 		{[]string{"-variant", "extinction", "-fen", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", "-depth", "1"}, []string{"Nodes searched: 20"}, false},
-		{[]string{"-variant", "shogi", "-depth", "1"}, nil, true},
+		{[]string{"-variant", "andernach", "-depth", "1"}, nil, true},
 		{[]string{"-variant", "extinction"}, nil, true},
 		{[]string{"-variant", "extinction", "-depth", "x"}, nil, true},
 		{[]string{"-variant", "extinction", "-fen", "8/8 w", "-depth", "1"}, nil, true},
@@ -38,7 +38,7 @@ func TestPerftCommand(t *testing.T) {
 		{[]string{"-variant-file", ref, "-variant", "makruk", "-depth", "3"}, []string{"Nodes searched: 12012"}, false},
 		// A count on (limit 32 plies, 24 counted): Fairy-Stockfish 11.1's 912.
 		{[]string{"-variant-file", ref, "-variant", "makruk", "-fen", "8/8/8/4k3/8/8/1K6/RN6 b - 32 24 60", "-depth", "3"}, []string{"Nodes searched: 912"}, false},
-		{[]string{"-variant-file", ref, "-variant", "shogi", "-depth", "1"}, nil, true},
+		{[]string{"-variant-file", ref, "-variant", "andernach", "-depth", "1"}, nil, true},
 		{[]string{"-variant-file", "testdata/no-such.ini", "-variant", "chess", "-depth", "1"}, nil, true},
 	}
 	for _, tt := range tests {

@@ -24,7 +24,7 @@ func TestServeUCI(t *testing.T) {
 		{"variant flag", []string{"-variant", "evolution"}, "uci\nd\nquit\n", []string{"default evolution", "Fen: NNN1nnk/"}, false},
 		{"search", []string{"-hash", "2"}, "position startpos moves e2e4\ngo depth 99\n", []string{"bestmove "}, false},
 		{"negative", []string{"-hash", "2"}, "go depth -1\n", []string{"info string go: depth -1 is negative, taken as 1", "bestmove "}, false},
-		{"unknown variant", []string{"-variant", "shogi"}, "", nil, true},
+		{"unknown variant", []string{"-variant", "andernach"}, "", nil, true},
 		{"bad hash", []string{"-hash", "0"}, "", nil, true},
 		{"argument", []string{"extra"}, "", nil, true},
 	}
