@@ -84,8 +84,9 @@ func keepShot(t *testing.T, shot []byte, dir, name string) {
 // letters, the ranks labelled up to 10 and the files up to the last, the
 // last move marked on its two squares (one on rank 10), and nothing wider
 // than the window; games in progress on these boards are drawn in cards
-// that fit too; report.html draws their openings. The screenshots are
-// kept (their paths logged).
+// that fit too; report.html draws their openings. Then the boards with
+// pieces in hand of crazyhouse, minishogi and shogi
+// (checkHandsInBrowser). The screenshots are kept (their paths logged).
 func TestWideBoardsInBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a browser")
@@ -191,6 +192,8 @@ func TestWideBoardsInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	keepShot(t, shot, shots, "report-openings")
+
+	checkHandsInBrowser(ctx, t, shots)
 
 	cancel()
 	stop()
