@@ -131,7 +131,7 @@ func TestDialectFaults(t *testing.T) {
 		{"usi", "hang", "minixiangqi", results.TermTimeForfeit, "no bestmove"},
 		{"ucci", "hang", "xiangqi", results.TermTimeForfeit, "no bestmove"},
 		{"usi", "garbage", "minixiangqi", results.TermEngineCrash, "bestmove without a move"},
-		{"ucci", "illegal", "xiangqi", results.TermIllegalMove, "not legal"},
+		{"ucci", "illegal", "xiangqi", results.TermIllegalMove, "not a legal move"},
 		{"usi", "varenamove", "minixiangqi", results.TermIllegalMove, "bestmove"},
 		{"ucci", "varenamove", "xiangqi", results.TermIllegalMove, "bestmove"},
 		{"ucci", "nobestmove", "xiangqi", results.TermIllegalMove, "which has legal moves"},

@@ -301,6 +301,10 @@ func (s *server) handle(line string) (quit bool) {
 	case "xboard", "accepted", "rejected", "computer", "name", "rating", "ics", "random", "draw", "hint", "bk", "exit", "easy", "hard", "post", "nopost", "otim", "time":
 		s.setting(cmd, args, line)
 	case "protover":
+		// done=0 first: the variants list lowers every variant it names
+		// (a fraction of a second, more on a loaded machine), and a GUI
+		// that hears nothing for 2 s takes the engine for protocol 1.
+		s.out.println("feature done=0")
 		s.out.println(`feature myname="varena" setboard=1 usermove=1 ping=1 san=0 colors=0 sigint=0 sigterm=0 ` +
 			`time=1 draw=0 reuse=1 analyze=0 memory=1 smp=1 variants="` + strings.Join(ServerVariants(), ",") + `"`)
 		s.out.println("feature done=1")
