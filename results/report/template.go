@@ -33,7 +33,7 @@ nav a{margin-right:.8em}
 .dg .pm.pre{left:0;top:0}.dg .pm.post{right:0;top:0}
 .hs{display:flex;flex-direction:column;gap:2px}
 .hd{display:flex;flex-wrap:wrap;align-items:center;gap:0 3px;min-height:var(--sq);max-width:calc(var(--sq)*10);background:#f3ece0;border:1px solid #d8cbb5;border-radius:3px;padding:0 2px}
-.hd i{background:none}.hd small{font-size:.75em;font-weight:700;margin:0 2px 0 -2px;font-variant-numeric:tabular-nums}
+.hd i{background:none}.dg .hd i.w{text-shadow:0 0 2px #000,0 0 1px #000,0 0 1px #000}.hd small{font-size:.75em;font-weight:700;margin:0 2px 0 -2px;font-variant-numeric:tabular-nums}
 </style>
 </head>
 <body>
