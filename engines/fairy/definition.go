@@ -144,6 +144,10 @@ type Definition struct {
 	// Unsupported lists, for a built-in parent, the rules the engine cannot
 	// play (Parse refuses a file section with any).
 	Unsupported []*Error
+	// Refused is, in a section ParseSections kept, what keeps it from
+	// being played other than a rule (a bad value, an unknown key or
+	// parent, a refused parent): the lowering returns it first.
+	Refused error
 
 	// Fairy-Stockfish 11.1's rank rules, turned into regions against the
 	// final board by finish unless regions were given.

@@ -52,15 +52,26 @@
 // FILE:LINE: key "K": not supported: REASON, at the place the key took
 // effect (a built-in parent's line in builtin.ini when inherited).
 //
-// The reader is stricter than Fairy-Stockfish, which warns about an unknown
+// A file loads whole, as Fairy-Stockfish loads it: a key repeated in a
+// section takes its last value and a repeated section is skipped (the
+// first counts), each with a warning (ParseSectionsWarnings). The reader
+// is otherwise stricter than Fairy-Stockfish, which warns about an unknown
 // key or a bad value and plays on with its default. A variant played by
 // other rules than its file says is worse than no variant, so here every
-// unknown key, bad value, repeated key or section, ambiguous piece letter,
-// and every rule neither engine can play (two boards, drops on top or
-// enclosing, counting rules other than 11.1's, boards over 12x10, ...)
-// is an error of one line, and the first one ends the reading:
+// unknown key, bad value, ambiguous start position, and every rule
+// neither engine can play (two boards, drops on top or enclosing,
+// counting rules other than 11.1's, boards over 12x10, ...) is a problem
+// of one line, and all of a file's problems are reported at once, one
+// line each (errors.Join):
 //
 //	FILE:LINE: key "K": not supported: REASON
+//
+// Parse makes them the file's error; ParseSections keeps a section that
+// has one, refused with its reason (Definition.Refused or Unsupported),
+// and a child of it, so that the file's other sections play. A custom
+// piece given a letter another piece has takes it: the other piece leaves
+// the variant, as in Fairy-Stockfish. promotedPieceType sets the types
+// it lists and keeps the parent's others ("b:-" removes one).
 //
 // Errors are *Error values; errors.Is(err, ErrUnsupported) tells a rule the
 // engine cannot play from a mistake in the file. A parent defined further

@@ -31,7 +31,7 @@ func roundTrip(t *testing.T, d *Definition) {
 	}
 	// builtin mode: Format spells out bareKingValue and may use the name
 	// of a built-in.
-	back, err := parse(strings.NewReader(text), "formatted.ini", true, false)
+	back, _, err := parse(strings.NewReader(text), "formatted.ini", true, false)
 	if err != nil {
 		t.Fatalf("%s formatted does not parse: %v\n%s", d.Name, err, text)
 	}
@@ -88,14 +88,20 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("ParseSections fails (%v) where Parse reads", kerr)
 		}
 		for _, d := range kept {
-			if len(d.Unsupported) == 0 && (d.Files*d.Ranks > 64 || d.Files < 1 || d.Ranks < 1) {
+			if len(d.Unsupported) == 0 && d.Refused == nil && (d.Files > 12 || d.Ranks > 10 || d.Files < 1 || d.Ranks < 1) {
 				t.Fatalf("%s: board %dx%d kept as playable", d.Name, d.Files, d.Ranks)
 			}
 		}
 		if err != nil {
+			// Every problem at once: one line each, each an *Error.
 			var e *Error
-			if !errors.As(err, &e) || strings.Contains(err.Error(), "\n") {
-				t.Fatalf("error %q is not one line of type *Error", err)
+			if !errors.As(err, &e) {
+				t.Fatalf("error %q is not of type *Error", err)
+			}
+			for _, l := range strings.Split(err.Error(), "\n") {
+				if !strings.HasPrefix(l, "f.ini:") {
+					t.Fatalf("error line %q does not start with FILE:LINE", l)
+				}
 			}
 			return
 		}

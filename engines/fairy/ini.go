@@ -29,71 +29,89 @@ type entry struct {
 }
 
 // readSections splits a variants.ini into sections. It checks the syntax
-// only; keys and values are read by resolve.
-func readSections(r io.Reader, file string) ([]section, error) {
+// only; keys and values are read by apply. As Fairy-Stockfish reads a
+// file, a key repeated in a section takes its last value, with a warning
+// (warns); a section repeated is skipped, the first kept, with a warning.
+// A line that is neither a section, a key nor a comment is a problem of
+// the file (probs, all of them); the keys under a bad header are skipped
+// with it. err is what stops the reading: the input's limits, I/O.
+func readSections(r io.Reader, file string) (out []section, warns, probs []*Error, err error) {
 	br := bufio.NewReader(io.LimitReader(r, MaxFileSize+1))
 	var (
-		out   []section
 		read  int
 		line  int
 		names = map[string]int{}
-		keys  map[string]int // the current section's keys and their lines
+		keys  map[string]int // the current section's keys: index in entries
+		skip  bool           // under a bad or repeated header
 	)
 	for {
-		text, err := br.ReadString('\n')
-		if err != nil && !errors.Is(err, io.EOF) {
-			return nil, fmt.Errorf("%s: reading: %w", file, err)
+		text, rerr := br.ReadString('\n')
+		if rerr != nil && !errors.Is(rerr, io.EOF) {
+			return nil, nil, nil, fmt.Errorf("%s: reading: %w", file, rerr)
 		}
-		if text == "" && err != nil {
+		if text == "" && rerr != nil {
 			break
 		}
 		line++
 		read += len(text)
 		if read > MaxFileSize {
-			return nil, &Error{File: file, Line: line, Err: fmt.Errorf("file longer than %d bytes", MaxFileSize)}
+			return nil, nil, nil, &Error{File: file, Line: line, Err: fmt.Errorf("file longer than %d bytes", MaxFileSize)}
 		}
 		text = strings.TrimRight(text, "\r\n")
 		if len(text) > MaxLineLength {
-			return nil, &Error{File: file, Line: line, Err: fmt.Errorf("line longer than %d bytes", MaxLineLength)}
+			return nil, nil, nil, &Error{File: file, Line: line, Err: fmt.Errorf("line longer than %d bytes", MaxLineLength)}
 		}
 		t := strings.TrimSpace(text)
 		switch {
 		case t == "" || t[0] == '#' || t[0] == ';':
 		case t[0] == '[':
-			s, err := readHeader(t, line)
-			if err != nil {
-				return nil, &Error{File: file, Line: line, Err: err}
+			s, herr := readHeader(t, line)
+			if herr != nil {
+				probs = append(probs, &Error{File: file, Line: line, Err: herr})
+				skip = true
+				break
 			}
 			if first, ok := names[s.name]; ok {
-				return nil, &Error{File: file, Line: line, Err: fmt.Errorf("section %q repeated (first at line %d)", s.name, first)}
+				warns = append(warns, &Error{File: file, Line: line, Err: fmt.Errorf("section %q repeated (first at line %d): skipped, as Fairy-Stockfish keeps the first", s.name, first)})
+				skip = true
+				break
 			}
 			if len(out) == MaxSections {
-				return nil, &Error{File: file, Line: line, Err: fmt.Errorf("more than %d sections", MaxSections)}
+				return nil, nil, nil, &Error{File: file, Line: line, Err: fmt.Errorf("more than %d sections", MaxSections)}
 			}
 			names[s.name] = line
 			keys = map[string]int{}
+			skip = false
 			out = append(out, s)
 		default:
 			k, v, ok := strings.Cut(t, "=")
 			k, v = strings.TrimSpace(k), strings.TrimSpace(v)
 			if !ok || k == "" {
-				return nil, &Error{File: file, Line: line, Err: fmt.Errorf("expected \"key = value\" or \"[section]\", got %q", short(t))}
+				probs = append(probs, &Error{File: file, Line: line, Err: fmt.Errorf("expected \"key = value\" or \"[section]\", got %q", short(t))})
+				break
+			}
+			if skip {
+				break
 			}
 			if len(out) == 0 {
-				return nil, &Error{File: file, Line: line, Key: k, Err: errors.New("key outside a section")}
+				probs = append(probs, &Error{File: file, Line: line, Key: k, Err: errors.New("key outside a section")})
+				break
 			}
 			s := &out[len(out)-1]
-			if first, ok := keys[k]; ok {
-				return nil, &Error{File: file, Line: line, Key: k, Err: fmt.Errorf("repeated in section %q (first at line %d)", s.name, first)}
+			if i, ok := keys[k]; ok {
+				// Fairy-Stockfish keeps the last value of a key.
+				warns = append(warns, &Error{File: file, Line: line, Key: k, Err: fmt.Errorf("repeated in section %q (first at line %d): the last value counts", s.name, s.entries[i].line)})
+				s.entries[i] = entry{key: k, value: v, line: line}
+				break
 			}
-			keys[k] = line
+			keys[k] = len(s.entries)
 			s.entries = append(s.entries, entry{key: k, value: v, line: line})
 		}
-		if err != nil {
+		if rerr != nil {
 			break
 		}
 	}
-	return out, nil
+	return out, warns, probs, nil
 }
 
 // readHeader reads "[name]" or "[name:parent]". Fairy-Stockfish takes the

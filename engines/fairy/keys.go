@@ -3,6 +3,7 @@ package fairy
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -244,9 +245,18 @@ func buildKeyTable() []keySpec {
 		setKey("promotionPieceTypesWhite", func(d *Definition) *[2]PieceSet { return &d.PromotionPieces }, 0),
 		setKey("promotionPieceTypesBlack", func(d *Definition) *[2]PieceSet { return &d.PromotionPieces }, 1),
 		keySpec{name: "promotedPieceType", apply: func(d *Definition, v string) error {
+			// Fairy-Stockfish (11.1 as the newer build) sets the types
+			// listed and keeps the parent's others: gorogoro's pawn still
+			// promotes where a child lists only l:g n:g.
 			m, err := d.parsePromoted(v)
-			d.PromotedPiece = m
-			return err
+			if err != nil {
+				return err
+			}
+			if d.PromotedPiece == nil {
+				d.PromotedPiece = map[string]string{}
+			}
+			maps.Copy(d.PromotedPiece, m)
+			return nil
 		}},
 		boolKey("mandatoryPawnPromotion", func(d *Definition) *bool { return &d.MandatoryPawnPromotion }),
 		boolKey("mandatoryPiecePromotion", func(d *Definition) *bool { return &d.MandatoryPiecePromotion }),
@@ -387,10 +397,10 @@ func buildKeyTable() []keySpec {
 		ignore("connectHorizontal", "no connect rule without connectN"),
 		ignore("connectVertical", "no connect rule without connectN"),
 		ignore("connectDiagonal", "no connect rule without connectN"),
-		ignore("connectRegion1White", "no connect rule without connectN"),
-		ignore("connectRegion2White", "no connect rule without connectN"),
-		ignore("connectRegion1Black", "no connect rule without connectN"),
-		ignore("connectRegion2Black", "no connect rule without connectN"),
+		refuse("connectRegion1White", "connecting two regions wins (a connection game)", "-"),
+		refuse("connectRegion2White", "connecting two regions wins (a connection game)", "-"),
+		refuse("connectRegion1Black", "connecting two regions wins (a connection game)", "-"),
+		refuse("connectRegion2Black", "connecting two regions wins (a connection game)", "-"),
 		// Drops, gating and other moves.
 		boolKey("pieceDrops", func(d *Definition) *bool { return &d.PieceDrops }),
 		boolKey("capturesToHand", func(d *Definition) *bool { return &d.CapturesToHand }),
@@ -467,7 +477,7 @@ func buildKeyTable() []keySpec {
 		refuse("flipEnclosedPieces", "flipping pieces", "none", "false"),
 		refuse("blastOnCapture", "explosions (atomic)", "false"),
 		ignore("blastImmuneTypes", "no explosions"),
-		ignore("mutuallyImmuneTypes", "no explosions"),
+		refuse("mutuallyImmuneTypes", "pieces immune to each other's captures", "-"),
 		refuse("petrifyOnCaptureTypes", "petrification", "-", ""),
 		refuse("petrifyBlastPieces", "petrification", "false"),
 		boolKey("immobilityIllegal", func(d *Definition) *bool { return &d.ImmobilityIllegal }),
@@ -550,12 +560,9 @@ var keyIndex = func() map[string]int {
 // for builtin.ini) an unsupported rule is recorded in d.Unsupported
 // instead.
 func (d *Definition) apply(s section, file string, builtin, keep bool) error {
-	var first *Error
-	fail := func(e *Error) {
-		if first == nil || e.Line < first.Line {
-			first = e
-		}
-	}
+	// Every problem of the section, in line order.
+	var probs []*Error
+	fail := func(e *Error) { probs = append(probs, e) }
 	order := make([]int, len(s.entries))
 	for i, e := range s.entries {
 		j, ok := keyIndex[e.key]
@@ -605,10 +612,18 @@ func (d *Definition) apply(s section, file string, builtin, keep bool) error {
 			fail(ee)
 		}
 	}
-	if first != nil {
-		return first
+	if len(probs) == 0 {
+		return nil
 	}
-	return nil
+	slices.SortStableFunc(probs, func(a, b *Error) int { return a.Line - b.Line })
+	if len(probs) == 1 {
+		return probs[0]
+	}
+	errs := make([]error, len(probs))
+	for i, e := range probs {
+		errs[i] = e
+	}
+	return errors.Join(errs...)
 }
 
 func dropKey(list []*Error, key string) []*Error {

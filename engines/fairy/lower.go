@@ -28,6 +28,9 @@ import (
 // the general engine's on a board over 64 squares or with a rule only it
 // plays (the other's says only that), else this lowering's.
 func (d *Definition) Variant() (*engines.Variant, error) {
+	if err := d.neither(); err != nil {
+		return nil, err
+	}
 	v, err := d.narrow()
 	if err == nil || !errors.Is(err, ErrUnsupported) {
 		return v, err
@@ -50,6 +53,9 @@ func (d *Definition) Variant() (*engines.Variant, error) {
 
 // narrow lowers the definition to package engines' own generator.
 func (d *Definition) narrow() (*engines.Variant, error) {
+	if d.Refused != nil {
+		return nil, d.Refused
+	}
 	if len(d.Unsupported) > 0 {
 		return nil, d.Unsupported[0]
 	}
@@ -570,6 +576,50 @@ func (l *lowering) counting(v *engines.Variant) error {
 	for _, r := range countingRoles {
 		if t, ok := l.types[r.key]; ok {
 			v.CountingTypes[r.role] = t
+		}
+	}
+	return nil
+}
+
+// neither refuses what no engine plays as Fairy-Stockfish does, before
+// either lowering is tried.
+func (d *Definition) neither() error {
+	if d.Refused != nil {
+		return d.Refused
+	}
+	if d.FlagPieceSafe {
+		return refuseAt(d, "flagPieceSafe", "flags needing a safe square")
+	}
+	for c, key := range [2]string{"flagRegionWhite", "flagRegionBlack"} {
+		// 11.1 plays no flag without a flag piece; the newer build makes
+		// every piece one: neither is what the file's author meant for
+		// both, so the section is refused rather than guessed.
+		if len(d.FlagRegion[c]) > 0 && !d.FlagPiece[c].All && len(d.FlagPiece[c].Keys) == 0 {
+			if _, ok := d.Keys[key]; !ok {
+				key = [2]string{"whiteFlag", "blackFlag"}[c]
+			}
+			return refuseAt(d, key, "a flag region without flagPiece (Fairy-Stockfish 11.1 plays no flag, newer builds any piece)")
+		}
+	}
+	// A side that starts without any of the extinction types (maharajah's
+	// lone amazon against an army): the engines end the game at once, the
+	// newer Fairy-Stockfish plays on, so the section is refused.
+	if d.ExtinctionValue != ResultNone && !d.ExtinctionPieces.All && len(d.ExtinctionPieces.Keys) > 0 {
+		board := strings.Fields(d.StartFEN + " w")[0] // with the hands
+		for _, up := range []bool{true, false} {
+			has := false
+			for _, k := range d.ExtinctionPieces.Keys {
+				if p := d.Piece(k); p != nil {
+					c := rune(p.Letter)
+					if up {
+						c = rune(p.Letter - 'a' + 'A')
+					}
+					has = has || strings.ContainsRune(board, c)
+				}
+			}
+			if !has {
+				return refuseAt(d, "extinctionPieceTypes", "a side that starts without any extinction piece")
+			}
 		}
 	}
 	return nil

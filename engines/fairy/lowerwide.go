@@ -15,6 +15,9 @@ import (
 // FILE:LINE: key "K": not supported: REASON (an *Error wrapping
 // ErrUnsupported).
 func (d *Definition) Wide() (*wide.Variant, error) {
+	if d.Refused != nil {
+		return nil, d.Refused
+	}
 	if len(d.Unsupported) > 0 {
 		return nil, d.Unsupported[0]
 	}

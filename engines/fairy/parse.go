@@ -11,64 +11,119 @@ import (
 )
 
 // Parse reads a variants.ini from r (name is the file name for errors). It
-// returns every section resolved against its parent, in file order. The
-// first problem ends the reading: a syntax error, an unknown key or bad
-// value, a rule the engine cannot play (errors.Is(err, ErrUnsupported)),
-// or a parent that is neither an earlier section nor a built-in variant.
+// returns every section resolved against its parent, in file order. Any
+// problem is the error: a syntax error, an unknown key or bad value, a
+// rule the engine cannot play (errors.Is(err, ErrUnsupported)), a parent
+// that is neither an earlier section nor a built-in variant; all of the
+// file's problems, one line each (FILE:LINE: ...), joined. A repeated key
+// is no problem: its last value counts, as in Fairy-Stockfish
+// (ParseSectionsWarnings returns the warning).
 func Parse(r io.Reader, name string) ([]*Definition, error) {
-	return parse(r, name, false, false)
+	defs, _, err := parse(r, name, false, false)
+	return defs, err
 }
 
-// ParseSections is Parse that keeps a section with a rule the engine
-// cannot play, with that rule in its Unsupported (the lowering,
-// Definition.Variant, then refuses it with the rule's FILE:LINE), so that
-// a file's other sections can be played: Fairy-Stockfish's own
-// variants.ini holds many varena does not play. Every other problem ends
-// the reading, as with Parse.
+// ParseSections is Parse that keeps a section that cannot be played, with
+// the reason in its Refused (a bad value, an unknown key or parent) or
+// Unsupported (a rule the engine cannot play): the lowering,
+// Definition.Variant, then refuses it with that FILE:LINE, so that a
+// file's other sections can be played, as Fairy-Stockfish loads a file
+// whose sections it cannot all read. A child of such a section is
+// refused too. Only the file's syntax (lines neither a section, a key
+// nor a comment) and its limits are the error, all of it at once.
 func ParseSections(r io.Reader, name string) ([]*Definition, error) {
+	defs, _, err := parse(r, name, false, true)
+	return defs, err
+}
+
+// ParseSectionsWarnings is ParseSections with the file's warnings: each
+// key repeated in a section (the last value counts) and each section
+// repeated (the first counts), one line each, FILE:LINE.
+func ParseSectionsWarnings(r io.Reader, name string) ([]*Definition, []*Error, error) {
 	return parse(r, name, false, true)
 }
 
 // parse reads a file; builtin: builtin.ini (builtin-only keys allowed,
-// unsupported rules kept in Unsupported); keep: a file's section with an
-// unsupported rule is kept so, not an error.
-func parse(r io.Reader, file string, builtin, keep bool) ([]*Definition, error) {
-	secs, err := readSections(r, file)
+// unsupported rules kept in Unsupported); keep: a file's section that
+// cannot be played is kept so, not an error.
+func parse(r io.Reader, file string, builtin, keep bool) ([]*Definition, []*Error, error) {
+	secs, warns, probs, err := readSections(r, file)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var (
 		defs   []*Definition
 		byName = map[string]*Definition{}
+		errs   []error
 	)
+	for _, p := range probs {
+		errs = append(errs, p)
+	}
 	for i, s := range secs {
+		d := root()
+		// refuse records a problem of the section: the section's own
+		// refusal when kept, else one of the file's errors.
+		refuse := func(err error) {
+			if keep {
+				if d.Refused == nil {
+					d.Refused = err
+				}
+				return
+			}
+			errs = append(errs, err)
+		}
 		if !builtin && slices.Contains(fsfBuiltins, s.name) {
-			return nil, &Error{File: file, Line: s.line, Err: fmt.Errorf("section %q has the name of a Fairy-Stockfish built-in variant, which Fairy-Stockfish would keep instead", s.name)}
+			// Fairy-Stockfish keeps its own variant of that name.
+			e := &Error{File: file, Line: s.line, Err: fmt.Errorf("section %q has the name of a Fairy-Stockfish built-in variant, which Fairy-Stockfish would keep instead", s.name)}
+			if keep {
+				warns = append(warns, e)
+			} else {
+				errs = append(errs, e)
+			}
+			continue
 		}
-		parent, err := findParent(s, secs[i+1:], byName, builtin)
-		if err != nil {
-			return nil, &Error{File: file, Line: s.line, Err: err}
+		parent, perr := findParent(s, secs[i+1:], byName, builtin)
+		if perr == nil {
+			d = parent.copyDef()
 		}
-		d := parent.copyDef()
 		d.Name, d.Parent, d.File, d.Line = s.name, s.parent, file, s.line
+		if perr != nil {
+			// Its keys would only repeat the problem (pieces unknown to
+			// the empty variant).
+			refuse(&Error{File: file, Line: s.line, Err: perr})
+			defs = append(defs, d)
+			byName[s.name] = d
+			continue
+		}
+		if parent.Refused != nil {
+			d.Refused = &Error{File: file, Line: s.line, Err: fmt.Errorf("parent %q cannot be played: %w", s.parent, parent.Refused)}
+		}
 		if err := d.apply(s, file, builtin, builtin || keep); err != nil {
-			return nil, err
+			// finish would only repeat the problem.
+			refuse(err)
+			defs = append(defs, d)
+			byName[s.name] = d
+			continue
 		}
 		if !builtin && !keep && len(d.Unsupported) > 0 {
 			u := d.Unsupported[0]
-			return nil, &Error{File: file, Line: s.line, Key: u.Key, Err: fmt.Errorf("%w (inherited from %s)", u.Err, s.parent)}
+			errs = append(errs, &Error{File: file, Line: s.line, Key: u.Key, Err: fmt.Errorf("%w (inherited from %s)", u.Err, s.parent)})
 		}
 		if err := d.finish(); err != nil {
 			var e *Error
-			if !keep || !errors.As(err, &e) || !errors.Is(err, ErrUnsupported) {
-				return nil, err
+			if keep && errors.As(err, &e) && errors.Is(err, ErrUnsupported) {
+				d.Unsupported = append(d.Unsupported, e)
+			} else {
+				refuse(err)
 			}
-			d.Unsupported = append(d.Unsupported, e)
 		}
 		defs = append(defs, d)
 		byName[s.name] = d
 	}
-	return defs, nil
+	if len(errs) > 0 {
+		return nil, warns, errors.Join(errs...)
+	}
+	return defs, warns, nil
 }
 
 // findParent returns the definition a section starts from.
@@ -106,6 +161,33 @@ func (d *Definition) finish() error {
 			return p.Line, key
 		}
 		return d.Line, key
+	}
+	// A piece given the letter of another takes it, as in Fairy-Stockfish
+	// (1d-chess's dabbaba n replaces the knight): the one this section set
+	// stays, the later if it set both, and the other leaves the variant.
+	for again := true; again; {
+		again = false
+		for i, p := range d.Pieces {
+			for _, q := range d.Pieces[:i] {
+				if p.Letter != q.Letter {
+					continue
+				}
+				a, b := q.Key, p.Key
+				if pa, pb := d.Keys[a], d.Keys[b]; d.own(pa) && (!d.own(pb) || pa.Line > pb.Line) {
+					a, b = b, a
+				}
+				if !d.own(d.Keys[b]) {
+					line, _ := at(b)
+					return &Error{File: d.File, Line: line, Key: b, Err: fmt.Errorf("letter %q is also %s's", p.Letter, a)}
+				}
+				d.removePiece(a)
+				again = true
+				break
+			}
+			if again {
+				break
+			}
+		}
 	}
 	if !d.regionSet["promotion"] {
 		d.PromotionRegion = [2]Region{
@@ -154,20 +236,6 @@ func (d *Definition) finish() error {
 	}
 	if !d.rookFilesSet[0] {
 		d.CastlingRookKingsideFile = d.Files - 1
-	}
-	for i, p := range d.Pieces {
-		for _, q := range d.Pieces[:i] {
-			if p.Letter != q.Letter {
-				continue
-			}
-			// Blame the key this section set, the later one if both.
-			a, b := q.Key, p.Key
-			if pa, pb := d.Keys[a], d.Keys[b]; d.own(pa) && (!d.own(pb) || pa.Line > pb.Line) {
-				a, b = b, a
-			}
-			line, _ := at(b)
-			return &Error{File: d.File, Line: line, Key: b, Err: fmt.Errorf("letter %q is also %s's", p.Letter, a)}
-		}
 	}
 	// An extinction type without pieces would end every game at once.
 	for _, k := range d.ExtinctionPieces.Keys {
@@ -270,7 +338,7 @@ var (
 // builtins parses builtin.ini once.
 func builtins() ([]*Definition, error) {
 	builtinOnce.Do(func() {
-		builtinDefs, builtinErr = parse(strings.NewReader(builtinINI), "builtin.ini", true, false)
+		builtinDefs, _, builtinErr = parse(strings.NewReader(builtinINI), "builtin.ini", true, false)
 	})
 	return builtinDefs, builtinErr
 }

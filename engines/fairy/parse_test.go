@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -110,11 +111,10 @@ func TestParseErrors(t *testing.T) {
 		{"after header", "[a:chess] x\n", `t.ini:1: text "x" after the section header`, false},
 		{"space in name", "[a b:chess]\n", `t.ini:1: section name: "a b": character ' ' (letters, digits and - _ + . only)`, false},
 		{"empty parent", "[a:]\n", `t.ini:1: parent name: empty`, false},
-		{"repeated section", "[a:chess]\n[a:chess]\n", `t.ini:2: section "a" repeated (first at line 1)`, false},
-		{"repeated key", "[a:chess]\ncastling = false\ncastling = true\n", `t.ini:3: key "castling": repeated in section "a" (first at line 2)`, false},
 		{"unknown key", "[a:chess]\ncastle = false\n", `t.ini:2: key "castle": unknown key`, false},
 		{"builtin-only key", "[a:chess]\nbareKingValue = loss\n", `t.ini:2: key "bareKingValue": unknown key`, false},
-		{"earliest line first", "[a:chess]\ncastling = yes\nfoo = 1\n", `t.ini:2: key "castling": value "yes" is not true or false`, false},
+		{"every problem at once", "[a:chess]\ncastling = yes\nfoo = 1\n[b:nosuch]\n[c:chess]\nbar = 2\n",
+			"t.ini:2: key \"castling\": value \"yes\" is not true or false\nt.ini:3: key \"foo\": unknown key\nt.ini:4: unknown parent \"nosuch\" (not an earlier section nor a built-in variant)\nt.ini:6: key \"bar\": unknown key", false},
 		{"empty value", "[a:chess]\ncastling =\n", `t.ini:2: key "castling": empty value`, false},
 		{"bool", "[a:chess]\ncastling = yes\n", `t.ini:2: key "castling": value "yes" is not true or false`, false},
 		{"int", "[a:chess]\nnMoveRule = -1\n", `t.ini:2: key "nMoveRule": value "-1" is not a whole number from 0 to 1000000`, false},
@@ -130,7 +130,6 @@ func TestParseErrors(t *testing.T) {
 		{"betza on standard", "[a:chess]\nknight = n:W\n", `t.ini:2: key "knight": value "n:W": only customPieceN and king take a Betza move, knight is a single letter`, false},
 		{"custom without betza", "[a:chess]\ncustomPiece1 = a\n", `t.ini:2: key "customPiece1": value "a": a custom piece needs LETTER:BETZA`, false},
 		{"bad betza", "[a:chess]\ncustomPiece1 = a:X\n", `t.ini:2: key "customPiece1": betza "X": unknown atom 'X'`, false},
-		{"letter twice", "[a:chess]\ncustomPiece1 = n:W\n", `t.ini:2: key "customPiece1": letter 'n' is also knight's`, false},
 		{"fen width", "[a:chess]\nmaxFile = g\n", `t.ini:1: key "startFen": start position "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK...": rank 8 has 8 squares, the board 7 files`, false},
 		{"fen piece", "[a:chess]\nstartFen = 8/8/8/8/8/8/8/4K2X w - - 0 1\n", `t.ini:2: key "startFen": start position "8/8/8/8/8/8/8/4K2X w - - 0 1": 'X' is no piece of the variant`, false},
 		{"fen ranks", "[a:chess]\nstartFen = 8/8/8/8/8/8/4K3 w - - 0 1\n", `t.ini:2: key "startFen": start position "8/8/8/8/8/8/4K3 w - - 0 1" has 7 ranks, the board 8`, false},
@@ -164,10 +163,77 @@ func TestParseErrors(t *testing.T) {
 				t.Errorf("errors.Is(err, ErrUnsupported) = %v, want %v", !tt.unsupported, tt.unsupported)
 			}
 			var e *Error
-			if !errors.As(err, &e) || strings.Contains(err.Error(), "\n") {
-				t.Errorf("error %q is not one line of type *Error", err)
+			if !errors.As(err, &e) {
+				t.Errorf("error %q is not of type *Error", err)
 			}
 		})
+	}
+}
+
+// TestParseWarnings: as Fairy-Stockfish reads a file, a repeated key
+// takes its last value and a repeated section is skipped (the first
+// counts), each with one warning; the file still loads.
+func TestParseWarnings(t *testing.T) {
+	text := "[a:chess]\ncastling = true\ncastling = false\n[a:chess]\nfoo = 1\n[b:a]\n"
+	defs, warns, err := ParseSectionsWarnings(strings.NewReader(text), "t.ini")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, w := range warns {
+		got = append(got, w.Error())
+	}
+	want := []string{
+		`t.ini:3: key "castling": repeated in section "a" (first at line 2): the last value counts`,
+		`t.ini:4: section "a" repeated (first at line 1): skipped, as Fairy-Stockfish keeps the first`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("warnings\n got  %q\n want %q", got, want)
+	}
+	if len(defs) != 2 || defs[0].Castling || defs[1].Castling || defs[1].Refused != nil {
+		t.Errorf("definitions: %d, castling %v", len(defs), defs[0].Castling)
+	}
+}
+
+// TestLetterTaken: a custom piece given the knight's letter takes it and
+// the knight leaves the variant, as in Fairy-Stockfish (1d-chess).
+func TestLetterTaken(t *testing.T) {
+	defs, err := Parse(strings.NewReader("[a:chess]\ncustomPiece1 = n:D\n"), "t.ini")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := defs[0]; d.Piece("knight") != nil || d.Piece("customPiece1") == nil || d.Piece("customPiece1").Letter != 'n' {
+		t.Errorf("pieces %+v", d.Pieces)
+	}
+}
+
+// TestParseSectionsRefused: a section with a bad value, an unknown key or
+// parent is kept refused with its reason, a child of it too, and the
+// file's other sections play.
+func TestParseSectionsRefused(t *testing.T) {
+	text := "[a:chess]\ncastling = yes\n[b:a]\n[c:nosuch]\n[d:chess]\nmutuallyImmuneTypes = q\n[e:chess]\n"
+	defs, err := ParseSections(strings.NewReader(text), "t.ini")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"a": `t.ini:2: key "castling": value "yes" is not true or false`,
+		"b": `t.ini:3: parent "a" cannot be played: t.ini:2: key "castling": value "yes" is not true or false`,
+		"c": `t.ini:4: unknown parent "nosuch" (not an earlier section nor a built-in variant)`,
+		"d": `t.ini:6: key "mutuallyImmuneTypes": not supported: pieces immune to each other's captures`,
+		"e": "",
+	}
+	for _, d := range defs {
+		got := ""
+		if _, err := d.Variant(); err != nil {
+			got = err.Error()
+		}
+		if got != want[d.Name] {
+			t.Errorf("%s: got %q, want %q", d.Name, got, want[d.Name])
+		}
+	}
+	if len(defs) != len(want) {
+		t.Errorf("%d sections, want %d", len(defs), len(want))
 	}
 }
 

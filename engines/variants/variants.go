@@ -1,6 +1,7 @@
 package variants
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -200,19 +201,25 @@ func registerLocked(vs []*engines.Variant) error {
 // Load reads a Fairy-Stockfish variants.ini from r (name is the file
 // name in errors) and lowers every section to a playable variant, in file
 // order (engines/fairy: Parse, Definition.Variant). It does not register
-// them. The first problem is the error, one line: FILE:LINE: ...
+// them. Every problem of the file is the error, one line each:
+// FILE:LINE: ...
 func Load(r io.Reader, name string) ([]*engines.Variant, error) {
 	defs, err := fairy.Parse(r, name)
 	if err != nil {
 		return nil, err // FILE:LINE: ... says it all
 	}
 	out := make([]*engines.Variant, 0, len(defs))
+	var errs []error
 	for _, d := range defs {
 		v, err := d.Variant()
 		if err != nil {
-			return nil, err
+			errs = append(errs, err)
+			continue
 		}
 		out = append(out, v)
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...) // one line each: FILE:LINE: ...
 	}
 	return out, nil
 }
@@ -223,9 +230,20 @@ func Load(r io.Reader, name string) ([]*engines.Variant, error) {
 // variants.ini holds many that varena does not play). A file that does
 // not parse is err.
 func LoadSections(r io.Reader, name string) (vs []*engines.Variant, refused map[string]error, err error) {
-	defs, err := fairy.ParseSections(r, name)
+	vs, refused, _, err = LoadSectionsWarnings(r, name)
+	return vs, refused, err
+}
+
+// LoadSectionsWarnings is LoadSections with the file's warnings (a key
+// repeated in a section, whose last value counts, as in Fairy-Stockfish;
+// a section repeated, whose first counts), one line each: FILE:LINE.
+func LoadSectionsWarnings(r io.Reader, name string) (vs []*engines.Variant, refused map[string]error, warnings []error, err error) {
+	defs, warns, err := fairy.ParseSectionsWarnings(r, name)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
+	}
+	for _, w := range warns {
+		warnings = append(warnings, w)
 	}
 	refused = map[string]error{}
 	for _, d := range defs {
@@ -236,7 +254,17 @@ func LoadSections(r io.Reader, name string) (vs []*engines.Variant, refused map[
 		}
 		vs = append(vs, v)
 	}
-	return vs, refused, nil
+	return vs, refused, warnings, nil
+}
+
+// LoadSectionsFileWarnings is LoadSectionsWarnings of the file at path.
+func LoadSectionsFileWarnings(path string) ([]*engines.Variant, map[string]error, []error, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("load variants: %w", err)
+	}
+	defer f.Close()
+	return LoadSectionsWarnings(f, path)
 }
 
 // LoadSectionsFile is LoadSections of the file at path.

@@ -180,8 +180,11 @@ func FuzzLoad(f *testing.F) {
 	f.Fuzz(func(t *testing.T, ini string) {
 		vs, err := Load(strings.NewReader(ini), "f.ini")
 		if err != nil {
-			if strings.Contains(err.Error(), "\n") {
-				t.Fatalf("error of more than one line: %q", err)
+			// Every problem at once, one line each with its place.
+			for _, l := range strings.Split(err.Error(), "\n") {
+				if !strings.HasPrefix(l, "f.ini:") {
+					t.Fatalf("error line %q does not start with FILE:LINE", l)
+				}
 			}
 			return
 		}
