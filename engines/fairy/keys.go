@@ -146,10 +146,13 @@ var (
 		"kingPass":             "pass",
 		"kingPassOnStalemate":  "passOnStalemate",
 		"shogiDoubledPawn":     "dropNoDoubled = p",
+		"whiteDropRegion":      "dropRegionWhite",
+		"blackDropRegion":      "dropRegionBlack",
 	}
 	// newOnly are keys 11.1 does not read (it warns and ignores them).
 	newOnly = strings.Fields(`
 		hawk musketeerElephant unicorn musketeerCannon spider leopard fortress
+		dropRegionWhite dropRegionBlack
 		promotionRegionWhite promotionRegionBlack promotionPieceTypesWhite
 		promotionPieceTypesBlack pawnTypes promotionPawnTypes
 		promotionPawnTypesWhite promotionPawnTypesBlack doubleStepRegionWhite
@@ -424,6 +427,8 @@ func buildKeyTable() []keySpec {
 		ignore("enclosingDropStart", "no enclosing drops"),
 		regionKey("whiteDropRegion", "drop", func(d *Definition) *[2]Region { return &d.DropRegion }, 0),
 		regionKey("blackDropRegion", "drop", func(d *Definition) *[2]Region { return &d.DropRegion }, 1),
+		regionKey("dropRegionWhite", "drop", func(d *Definition) *[2]Region { return &d.DropRegion }, 0),
+		regionKey("dropRegionBlack", "drop", func(d *Definition) *[2]Region { return &d.DropRegion }, 1),
 		boolKey("sittuyinRookDrop", func(d *Definition) *bool { return &d.SittuyinRookDrop }),
 		boolKey("dropOppositeColoredBishop", func(d *Definition) *bool { return &d.DropOppositeColoredBishop }),
 		boolKey("dropPromoted", func(d *Definition) *bool { return &d.DropPromoted }),

@@ -47,6 +47,16 @@ func (p *Position) keepLegal(buf []Move, start int) []Move {
 			}
 		}
 	}
+	if v.r.Checking && p.king[us] == NoSquare && v.hands && v.royal != NoPieceType {
+		// The royal piece is in hand (placement): it may not be dropped
+		// where it would stand attacked.
+		out = buf[:start]
+		for _, m := range buf[start:] {
+			if !m.IsDrop() || m.Dropped() != v.royal || p.legalAfter(m) {
+				out = append(out, m)
+			}
+		}
+	}
 	if v.hands {
 		out = p.dropRules(out, start)
 	}
@@ -122,7 +132,7 @@ func (p *Position) legalAfter(m Move) bool {
 		occ, cm = p.Occupied(), p.byColor[them]
 	}
 	ksq := p.king[us]
-	if from == ksq && !m.IsDrop() {
+	if from == ksq && !m.IsDrop() || m.IsDrop() && m.Dropped() == v.royal {
 		ksq = to
 	}
 	if (v.r.FlyingGeneral || p.flags&flagBikjang != 0) && p.king[them] != NoSquare && p.kingsSee(ksq, p.king[them], occ) {
@@ -199,7 +209,10 @@ func (p *Position) genPseudo(list []Move) []Move {
 				}
 			}
 			targets = targets.or(rt.and(tt.region))
-			if t == v.pawn {
+			// A pawn without promotion types but with a promoted type
+			// (shinobi's p:c) promotes as a piece does, as in
+			// Fairy-Stockfish.
+			if t == v.pawn && (len(v.promo[us]) > 0 || v.promoted[t] == NoPieceType) {
 				list = p.pawnMoves(list, from, targets)
 				continue
 			}
