@@ -19,7 +19,7 @@ func TestDocVariantsListed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	name := regexp.MustCompile("`([a-z0-9]+)`")
+	name := regexp.MustCompile("`([a-z0-9-]+)`")
 	var narrow, general []string
 	for _, line := range strings.Split(string(data), "\n") {
 		cells := strings.Split(line, "|")

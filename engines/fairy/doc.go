@@ -100,7 +100,16 @@
 // the wide engine plays), seirawan, shouse, capahouse,
 // minishogi, shogi, kyotoshogi, dobutsu, gorogoro, judkins, euroshogi);
 // bughouse is there to be refused by name: it needs two boards
-// (twoBoards), as does supply.
+// (twoBoards), as do koedem and supply.
+//
+// The rest of 11.1's built-ins are there too, each with its suite
+// (testdata/perft, engines/wide's testdata/perft): nocastle, 5check,
+// amazon, chigorin, hoppelpoppel, newzealand, losers, codrus, asean,
+// ai-wok, mini, clobber, breakthrough; suicide, makpong, cambodian,
+// karouk, shatar and micro are refused by name with the rule neither
+// engine plays (stalematePieceCount, makpongRule, cambodianMoves,
+// shatarMateRule, piecePromotionOnCapture). 11.1's normal is varena's
+// standard (engines/variants).
 //
 // Key names of both Fairy-Stockfish 11.1 (the Debian binary) and of the
 // current documentation are accepted where they differ (promotionRank and

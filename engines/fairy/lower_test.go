@@ -97,7 +97,7 @@ func TestLowerLive(t *testing.T) {
 	defs := referenceDefs(t)
 	f := startFSF(t, ini)
 	rng := rand.New(rand.NewPCG(7, 2026))
-	for _, name := range append(referenceParents, referenceCustom...) {
+	for _, name := range referenceAll() {
 		if _, refused := loweringRefused[name]; refused {
 			continue
 		}

@@ -23,6 +23,26 @@ var referenceParents = []string{
 	"gardner", "shatranj", "makruk", "almost", "knightmate", "horde",
 }
 
+// referenceMore are the other built-ins of Fairy-Stockfish 11.1 that
+// builtin.ini describes and the engines play, after the first ones so
+// that those keep their seeds.
+var referenceMore = []string{
+	"nocastle", "5check", "amazon", "chigorin", "hoppelpoppel", "newzealand",
+	"losers", "codrus", "asean", "ai-wok",
+}
+
+// builtinReference is referenceParents and referenceMore: the built-ins
+// with a suite.
+func builtinReference() []string {
+	return append(slices.Clone(referenceParents), referenceMore...)
+}
+
+// referenceAll is every variant with a suite in testdata/perft, in the
+// order of their seeds.
+func referenceAll() []string {
+	return append(append(slices.Clone(referenceParents), referenceCustom...), referenceMore...)
+}
+
 // referenceCustom are the variants of testdata/reference.ini.
 var referenceCustom = []string{"ref-compound", "ref-shortrange", "ref-modal", "ref-forward"}
 
@@ -50,14 +70,19 @@ func TestMakeReference(t *testing.T) {
 	fens.WriteString("# Start positions of the built-in variants as Fairy-Stockfish 11.1 prints them\n")
 	fens.WriteString("# (setoption name UCI_Variant value NAME; position startpos; d: the Fen: line).\n")
 	fens.WriteString("# Made by VARENA_FSF_REFERENCE=1 go test ./engines/fairy -run TestMakeReference\n")
-	for _, v := range referenceParents {
+	for _, v := range builtinReference() {
 		f.setup(v, "startpos", nil)
 		fmt.Fprintf(&fens, "%s %s\n", v, f.fen())
 	}
 	if err := os.WriteFile("testdata/startfen.txt", []byte(fens.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for i, v := range append(referenceParents, referenceCustom...) {
+	// VARENA_FSF_REFERENCE_ONLY=a,b remakes those suites alone.
+	only := strings.Split(os.Getenv("VARENA_FSF_REFERENCE_ONLY"), ",")
+	for i, v := range referenceAll() {
+		if only[0] != "" && !slices.Contains(only, v) {
+			continue
+		}
 		var b strings.Builder
 		fmt.Fprintf(&b, "# Fairy-Stockfish 11.1 perft reference for %s. Made by\n", v)
 		b.WriteString("#   VARENA_FSF_REFERENCE=1 go test ./engines/fairy -run TestMakeReference\n")
@@ -124,12 +149,12 @@ func countedLines(t *testing.T, f *fsf, d *Definition, start string, rng *rand.R
 			m := pickCapture(pos, pos.GenerateMoves(nil), rng)
 			moves = append(moves, v.UCI(m))
 			game.Play(m)
-			if more < 0 && game.Position().CountingLimit() != 0 {
+			if more < 0 && countOn(game.Position()) {
 				more = 1 + rng.IntN(20)
 			}
 			more--
 		}
-		if game.Outcome().Result != engines.Ongoing || game.Position().CountingLimit() == 0 {
+		if game.Outcome().Result != engines.Ongoing || !countOn(game.Position()) {
 			continue
 		}
 		f.setup(d.Name, start, moves)
@@ -137,6 +162,16 @@ func countedLines(t *testing.T, f *fsf, d *Definition, start string, rng *rand.R
 		n++
 	}
 	return out.String()
+}
+
+// countOn reports whether a count is on: its limit, or asean's, whose
+// limit the FEN carries in the en-passant field.
+func countOn(p *engines.Position) bool {
+	if p.CountingLimit() != 0 {
+		return true
+	}
+	f := strings.Fields(p.FEN())
+	return len(f) > 3 && f[3] != "-" && f[3][0] >= '0' && f[3][0] <= '9'
 }
 
 // referenceLine is "FEN ;D1 n ;D2 n ..." for a position.
@@ -203,7 +238,7 @@ func TestReferenceFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, v := range append(referenceParents, referenceCustom...) {
+	for _, v := range referenceAll() {
 		t.Run(v, func(t *testing.T) {
 			cases := readPerftFile(t, filepath.Join("testdata", "perft", v+".txt"))
 			d := Lookup(custom, v)
@@ -246,7 +281,7 @@ func TestReferenceLive(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := startFSF(t, ini)
-	for _, v := range append(referenceParents, referenceCustom...) {
+	for _, v := range referenceAll() {
 		for _, c := range readPerftFile(t, filepath.Join("testdata", "perft", v+".txt")) {
 			for d := 1; d <= len(c.counts) && d <= 3; d++ {
 				f.setup(v, c.fen, nil)
@@ -274,7 +309,7 @@ func TestStartFEN(t *testing.T) {
 		name, fen, _ := strings.Cut(l, " ")
 		want[name] = fen
 	}
-	for _, v := range referenceParents {
+	for _, v := range builtinReference() {
 		d := Lookup(nil, v)
 		if d == nil {
 			t.Errorf("%s: no built-in definition", v)
@@ -286,7 +321,7 @@ func TestStartFEN(t *testing.T) {
 	}
 	t.Run("live", func(t *testing.T) {
 		f := startFSF(t, "")
-		for _, v := range referenceParents {
+		for _, v := range builtinReference() {
 			f.setup(v, "startpos", nil)
 			if got, d := f.fen(), Lookup(nil, v); got != d.StartFEN {
 				t.Errorf("%s: start %q, Fairy-Stockfish prints %q", v, d.StartFEN, got)

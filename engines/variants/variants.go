@@ -146,7 +146,14 @@ func namesLocked() []string {
 	return names
 }
 
+// fsfAliases are Fairy-Stockfish 11.1's other names of varena's own
+// variants: its "normal" is chess.
+var fsfAliases = map[string]string{"normal": "standard"}
+
 func builtin(name string) *engines.Variant {
+	if a, ok := fsfAliases[name]; ok {
+		name = a
+	}
 	for _, v := range All {
 		if slices.Contains(v.Names(), name) {
 			return v

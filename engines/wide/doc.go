@@ -3,10 +3,12 @@
 // semantics: the built-in variants of Fairy-Stockfish 11.1 on boards over
 // 64 squares (capablanca, caparandom, gothic, janus, embassy, grand,
 // courier, shako, xiangqi, manchu, janggi and its three rule sets,
-// chancellor, centaur, modern, jesonmor, clobber10), minixiangqi, and
-// those with pieces in hand: crazyhouse, loop, chessgi, pocketknight,
-// placement, sittuyin, seirawan, shouse, capahouse, and the shogis
-// (shogi, minishogi, kyotoshogi, dobutsu, euroshogi, gorogoro, judkins). It
+// chancellor, centaur, modern, jesonmor, clobber10), minixiangqi, those
+// with rules the 64-square engine lacks (newzealand, asean, clobber,
+// breakthrough), and those with pieces in hand: crazyhouse, loop,
+// chessgi, pocketknight, placement, sittuyin, seirawan, shouse,
+// capahouse, and the shogis (shogi, minishogi and its other name mini,
+// kyotoshogi, dobutsu, euroshogi, gorogoro, judkins). It
 // imports nothing of varena; engines/fairy lowers a variants.ini
 // definition to a Rules (fairy.Definition.Wide).
 //

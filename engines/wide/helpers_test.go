@@ -25,6 +25,8 @@ var variantNames = []string{
 	"crazyhouse", "loop", "chessgi", "pocketknight", "placement", "seirawan",
 	"shouse", "capahouse", "minishogi", "shogi", "kyotoshogi", "dobutsu",
 	"gorogoro", "judkins", "euroshogi", "sittuyin",
+	// The other built-ins of 11.1 the wide engine plays.
+	"mini", "clobber", "breakthrough",
 }
 
 var (
