@@ -109,6 +109,9 @@ func parse(r io.Reader, file string, builtin, keep bool) ([]*Definition, []*Erro
 			u := d.Unsupported[0]
 			errs = append(errs, &Error{File: file, Line: s.line, Key: u.Key, Err: fmt.Errorf("%w (inherited from %s)", u.Err, s.parent)})
 		}
+		if !builtin {
+			d.StartFEN = d.readAsFSF(d.StartFEN)
+		}
 		if err := d.finish(); err != nil {
 			var e *Error
 			if keep && errors.As(err, &e) && errors.Is(err, ErrUnsupported) {
@@ -401,4 +404,71 @@ var fsfBuiltins = []string{
 	"shouse", "sittuyin", "suicide", "supply", "threekings", "xiangqi",
 	// Newer versions' built-ins that files use as parents.
 	"atomic", "nocheckatomic", "flipello", "amazons",
+}
+
+// readAsFSF returns a file's start position as Fairy-Stockfish reads it,
+// field by field after the side to move: castling rights (none where the
+// field holds no castling letter or the variant has no castling), the
+// en-passant square (none where the field is no square), then what
+// follows (halfmove and fullmove counts, 0 and 1 when missing). So
+// "w - 0 1" is "w - - 1 1" and "b 0 1" is "b - - 0 1", as its d prints
+// them. A position of four fields or more that asks for nothing else
+// stays as written.
+func (d *Definition) readAsFSF(fen string) string {
+	f := strings.Fields(fen)
+	if len(f) < 2 {
+		return fen
+	}
+	rest := f[2:]
+	castlingOK := func(c string) bool {
+		if c == "-" {
+			return true
+		}
+		for _, r := range c {
+			if !strings.ContainsRune("KQkq", r) && !(r >= 'A' && r < 'A'+rune(d.Files)) && !(r >= 'a' && r < 'a'+rune(d.Files)) {
+				return false
+			}
+		}
+		return true
+	}
+	squareOK := func(e string) bool {
+		if e == "-" {
+			return true
+		}
+		if len(e) < 2 || e[0] < 'a' || int(e[0]-'a') >= d.Files {
+			return false
+		}
+		n := 0
+		for _, r := range e[1:] {
+			if r < '0' || r > '9' {
+				return false
+			}
+			n = n*10 + int(r-'0')
+		}
+		return n >= 1 && n <= d.Ranks
+	}
+	if len(rest) >= 4 && castlingOK(rest[0]) && squareOK(rest[1]) && (d.Castling || rest[0] == "-") {
+		return fen
+	}
+	castling, ep, i := "-", "-", 0
+	if i < len(rest) {
+		if c := rest[i]; castlingOK(c) && d.Castling {
+			castling = c
+		}
+		i++
+	}
+	if i < len(rest) {
+		if e := rest[i]; squareOK(e) {
+			ep = e
+		}
+		i++
+	}
+	tail := rest[i:]
+	switch len(tail) {
+	case 0:
+		tail = []string{"0", "1"}
+	case 1:
+		tail = append(tail, "1")
+	}
+	return strings.Join(append([]string{f[0], f[1], castling, ep}, tail...), " ")
 }

@@ -462,3 +462,25 @@ func TestParseSections(t *testing.T) {
 		t.Errorf("Parse: %v", err)
 	}
 }
+
+// TestReadAsFSF: a file's start position is read field by field as
+// Fairy-Stockfish reads it (what its d prints for the sections of its own
+// variants.ini: petty, argess, antiantichess).
+func TestReadAsFSF(t *testing.T) {
+	cases := []struct{ ini, want string }{
+		{"[a:chess]\nmaxFile = 5\nmaxRank = 6\ncastling = false\nqueen = q\nstartFen = qkbnr/ppppp/5/5/PPPPP/QKBNR w - 0 1\n", "qkbnr/ppppp/5/5/PPPPP/QKBNR w - - 1 1"},
+		{"[a:chess]\ncastling = false\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b 0 1\n", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b - - 0 1"},
+		{"[a:chess]\ncastling = false\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"},
+		{"[a:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+		{"[a:3check]\n", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1"},
+	}
+	for _, c := range cases {
+		defs, err := Parse(strings.NewReader(c.ini), "t.ini")
+		if err != nil {
+			t.Fatalf("%q: %v", c.ini, err)
+		}
+		if got := defs[0].StartFEN; got != c.want {
+			t.Errorf("%q: start %q, want %q", c.ini, got, c.want)
+		}
+	}
+}
