@@ -165,8 +165,14 @@ func execute(ctx context.Context, c *command, args []string, std stdio) error {
 		return usageError{err}
 	}
 	if variantFile != nil && *variantFile != "" {
-		if _, _, err := variants.RegisterFile(*variantFile); err != nil {
+		_, _, warnings, err := variants.RegisterFileWarnings(*variantFile)
+		if err != nil {
 			return usageError{fmt.Errorf("-variant-file: %w", err)}
+		}
+		// Read as Fairy-Stockfish reads it (a repeated key's last value
+		// counts), said once.
+		for _, w := range warnings {
+			fmt.Fprintf(std.err, "varena %s: warning: %v\n", c.name, w)
 		}
 	}
 	return run(ctx, pos, std)

@@ -304,33 +304,41 @@ func Builtin(name string) bool { return builtin(name) != nil }
 // content registered before gives what it gave then, so that a run's
 // config may be read more than once in a process (a resume, the tests).
 func RegisterFile(path string) ([]*engines.Variant, map[string]error, error) {
+	vs, refused, _, err := RegisterFileWarnings(path)
+	return vs, refused, err
+}
+
+// RegisterFileWarnings is RegisterFile with the file's warnings (a key
+// repeated in a section: its last value counts, as in Fairy-Stockfish),
+// one line each, FILE:LINE, for the caller to print.
+func RegisterFileWarnings(path string) ([]*engines.Variant, map[string]error, []error, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, nil, fmt.Errorf("load variants: %w", err)
+		return nil, nil, nil, fmt.Errorf("load variants: %w", err)
 	}
 	registry.RLock()
 	got, ok := registry.files[string(data)]
 	registry.RUnlock()
 	if ok {
-		return got.vs, got.refused, nil
+		return got.vs, got.refused, got.warnings, nil
 	}
-	vs, refused, err := LoadSections(strings.NewReader(string(data)), path)
+	vs, refused, warnings, err := LoadSectionsWarnings(strings.NewReader(string(data)), path)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	registry.Lock()
 	defer registry.Unlock()
 	if got, ok := registry.files[string(data)]; ok {
-		return got.vs, got.refused, nil // loaded meanwhile by another goroutine
+		return got.vs, got.refused, got.warnings, nil // loaded meanwhile by another goroutine
 	}
 	if err := registerLocked(vs); err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", path, err)
+		return nil, nil, nil, fmt.Errorf("%s: %w", path, err)
 	}
 	if registry.files == nil {
 		registry.files = map[string]loadedFile{}
 	}
-	registry.files[string(data)] = loadedFile{vs, refused}
-	return vs, refused, nil
+	registry.files[string(data)] = loadedFile{vs, refused, warnings}
+	return vs, refused, warnings, nil
 }
 
 // RegisterFileNames is RegisterFile with the variants' names, the form a
@@ -349,8 +357,9 @@ func RegisterFileNames(path string) ([]string, map[string]error, error) {
 
 // loadedFile is what RegisterFile made of a file.
 type loadedFile struct {
-	vs      []*engines.Variant
-	refused map[string]error
+	vs       []*engines.Variant
+	refused  map[string]error
+	warnings []error
 }
 
 // FromFile returns the variant called name as the variants.ini at path
