@@ -70,4 +70,11 @@
 // and share the transposition table, which is safe for concurrent use
 // (tt.go: slots of atomic words, XOR-checked); the main thread decides
 // the move. With one thread the search is the one it always was.
+//
+// A variant of the general rules engine (engines.Variant.Wide: boards
+// over 64 squares, hoppers, pieces in hand, ...) is searched by package
+// engines/widesearch (wide.go): Search hands it the game, Weights hold
+// its evaluation (a file of name: value lines, wideweights.go), and
+// Evaluate with a Trace gives its features to the Texel fit. It searches
+// with one thread.
 package search

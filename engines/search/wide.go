@@ -16,9 +16,9 @@ import (
 // same hash size. Its Limits, Info and Result map one to one (the same
 // mate scores); it searches with one thread.
 
-// wideWeights returns the weights of a wide variant: widesearch's
-// evaluation derived from its rules (there are no weights files for
-// these variants yet).
+// wideWeights returns the default weights of a wide variant:
+// widesearch's evaluation derived from its rules (no weights file is
+// shipped for these variants; ParseWeights reads a tuned one).
 func wideWeights(v *engines.Variant) *Weights {
 	return &Weights{variant: v, wide: widesearch.DefaultEval(v.Wide())}
 }
