@@ -1,5 +1,6 @@
-// Command varena plays, rates and tunes engines for Extinction Chess,
-// Los Alamos Extinction Chess with Bunkers and Evolution Chess.
+// Command varena plays, rates and tunes engines for chess variants:
+// Extinction Chess, Los Alamos Extinction Chess with Bunkers, Evolution
+// Chess and Fairy-Stockfish's built-in variants ('varena help variants').
 //
 // The subcommands live in one ordered table (commands); each declares its
 // flags on a flag set and returns the function that runs it. Flags are

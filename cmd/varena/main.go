@@ -241,8 +241,9 @@ func help(args []string, std stdio) int {
 // printCommands writes the command list.
 func printCommands(w io.Writer) {
 	var b strings.Builder
-	b.WriteString("varena plays, rates and tunes engines for Extinction Chess, Los Alamos\n")
-	b.WriteString("Extinction Chess with Bunkers and Evolution Chess.\n\n")
+	b.WriteString("varena plays, rates and tunes engines for chess variants: Extinction\n")
+	b.WriteString("Chess, Los Alamos Extinction Chess with Bunkers, Evolution Chess and\n")
+	b.WriteString("Fairy-Stockfish's built-in variants ('varena help variants').\n\n")
 	b.WriteString("usage: varena COMMAND [flags] [arguments]\n\ncommands:\n")
 	for _, c := range commands {
 		fmt.Fprintf(&b, "  %-8s %s\n", c.name, c.short)
