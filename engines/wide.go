@@ -10,8 +10,9 @@ import (
 
 // A variant too wide for this package's 64-square bitboards (xiangqi,
 // capablanca, grand: up to 12x10) or with rules its generator does not
-// know (hoppers, lame leapers, mobility regions) is played by package
-// wide, Fairy-Stockfish's rule set on 128-bit bitboards. It is still an
+// know (hoppers, lame leapers, mobility regions, pieces in hand) is
+// played by package wide, Fairy-Stockfish's rule set on 128-bit
+// bitboards. It is still an
 // engines.Variant, so that configs, the arena, the referee, notation and
 // the records name and play it as any other: NewWideVariant wraps it, and
 // every Position, Game and Variant method the referee uses hands the work
@@ -122,7 +123,8 @@ func wideOutcome(o wide.Outcome) Outcome {
 }
 
 // wideTerminations names the wide endings by this package's
-// terminations; one it lacks is a VariantRule.
+// terminations; one it lacks (a double pass, a mate by a pawn drop) is
+// a VariantRule.
 var wideTerminations = map[wide.Termination]Termination{
 	wide.Checkmate:      Checkmate,
 	wide.Stalemate:      Stalemate,
@@ -132,6 +134,7 @@ var wideTerminations = map[wide.Termination]Termination{
 	wide.Extinction:     Extinction,
 	wide.Bikjang:        Bikjang,
 	wide.FlagReached:    FlagReached,
+	wide.CountingLimit:  CountingLimit,
 }
 
 func wideTermination(t wide.Termination) Termination {
