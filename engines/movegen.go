@@ -84,8 +84,7 @@ func (p *Position) IsLegal(m Move) bool {
 // is legal).
 func (p *Position) CountMoves() int {
 	if p.w != nil {
-		var buf [MaxMoves]Move
-		return len(p.wideMoves(buf[:0]))
+		return p.w.CountLegal()
 	}
 	if p.v.fairyRules {
 		return p.countFairyRules()

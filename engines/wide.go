@@ -98,7 +98,7 @@ func (p *Position) makeWide(m Move, child *Position) {
 
 // wideMoves appends the legal moves of a wide position to buf.
 func (p *Position) wideMoves(buf []Move) []Move {
-	var wb [MaxMoves]wide.Move
+	var wb [wide.MaxMoves]wide.Move // shogi with full hands passes 256
 	for _, m := range p.w.GenerateLegal(wb[:0]) {
 		buf = append(buf, Move(m))
 	}
