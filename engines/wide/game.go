@@ -72,58 +72,10 @@ func (g *Game) Outcome() Outcome {
 // since the first occurrence loses (both: the value stands).
 func (g *Game) repetition() (Outcome, bool) {
 	p := &g.current
-	r := &p.v.r
-	if r.NFoldRule <= 0 {
+	if p.v.r.NFoldRule <= 0 {
 		return Outcome{}, false
 	}
-	n := len(g.hashes) - 1
-	end := repetitionWindow(p, n)
-	if end < 4 {
-		return Outcome{}, false
-	}
-	chk := func(i int) bool { return i >= 0 && g.checks[i] }
-	them := chk(n) && chk(n-2) // the side that just moved checked
-	us := chk(n-1) && chk(n-3)
-	cnt := 0
-	for i := 4; i <= end; i += 2 {
-		them = them && chk(n-i)
-		if g.hashes[n-i] == g.hashes[n] {
-			cnt++
-			if cnt+1 == r.NFoldRule {
-				return g.repetitionOutcome(them, us), true
-			}
-		}
-		if i+1 <= end {
-			us = us && chk(n-i-1)
-		}
-	}
-	return Outcome{}, false
-}
-
-func (g *Game) repetitionOutcome(them, us bool) Outcome {
-	p := &g.current
-	r := &p.v.r
-	side := p.side
-	if r.PerpetualCheckIllegal && (them || us) {
-		switch {
-		case !us:
-			return Outcome{resultFor(ValueWin, side), PerpetualCheck}
-		case !them:
-			return Outcome{resultFor(ValueLoss, side), PerpetualCheck}
-		}
-		return Outcome{p.countingResult(), PerpetualCheck}
-	}
-	val := r.NFoldValue
-	if val == NoValue {
-		val = ValueDraw
-	}
-	if r.NFoldValueAbsolute {
-		side = White
-	}
-	if val == ValueDraw {
-		return Outcome{p.countingResult(), Repetition}
-	}
-	return Outcome{resultFor(val, side), Repetition}
+	return RepetitionOutcome(p, g.hashes, g.checks, p.v.r.NFoldRule)
 }
 
 // repetitionWindow returns how many plies back a repetition may be

@@ -132,7 +132,9 @@ func RepetitionOutcome(p *Position, hashes []uint64, checks []bool, nfold int) (
 	return Outcome{}, false
 }
 
-// repetitionOutcome is Game.repetitionOutcome for the position p.
+// repetitionOutcome is the outcome of a repetition in p: them and us say
+// whether the side that just moved, and the side to move, checked at
+// every one of their moves of the cycle.
 func (p *Position) repetitionOutcome(them, us bool) Outcome {
 	r := &p.v.r
 	side := p.side
