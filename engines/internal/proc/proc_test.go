@@ -140,3 +140,49 @@ func TestNextAfterCancelledContext(t *testing.T) {
 		t.Errorf("deadline after %v; want 100ms", took)
 	}
 }
+
+// Waiting engines hold their Ps (pipes_linux.go), yet other goroutines
+// go on: each live engine has a P of its own plus one to spare, and the
+// garbage collector still stops the world.
+func TestWaitsLeaveProcsFree(t *testing.T) {
+	const engines = 6
+	var procs []*Process
+	for range engines {
+		procs = append(procs, startTool(t, "cat"))
+	}
+	if runtime.GOOS == "linux" && runtime.GOMAXPROCS(0) < engines+1 {
+		t.Errorf("GOMAXPROCS %d with %d engines running", runtime.GOMAXPROCS(0), engines)
+	}
+	errs := make(chan error, engines)
+	for _, p := range procs {
+		go func() {
+			_, err := p.Next(context.Background(), time.Now().Add(2*time.Second))
+			errs <- err
+		}()
+	}
+	time.Sleep(50 * time.Millisecond) // all waiting
+	start := time.Now()
+	done := make(chan struct{})
+	go func() {
+		runtime.GC()
+		x := 0
+		for i := range 1_000_000 {
+			x += i
+		}
+		_ = x
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(time.Second):
+		t.Fatal("a goroutine (and a collection) did not run while the engines' readers waited")
+	}
+	if took := time.Since(start); took > 500*time.Millisecond {
+		t.Errorf("a collection and a loop took %v while the readers waited", took)
+	}
+	for range engines {
+		if err := <-errs; !errors.Is(err, ErrDeadline) {
+			t.Errorf("a reader ended with %v; want its deadline", err)
+		}
+	}
+}
