@@ -548,13 +548,9 @@ func (e *Engine) NewGame(ctx context.Context, v *engines.Variant) error {
 	return nil
 }
 
-// moveText writes m in pos as the engine reads moves: SAN with san=1,
-// else coordinates (castling in Chess960 as O-O or O-O-O, XBoard's way).
+// moveText writes m in pos as the engine reads moves (MoveText).
 func (e *Engine) moveText(pos *engines.Position, m engines.Move) string {
-	if e.feat.san || pos.Variant().Chess960 && m.IsCastling() {
-		return strings.TrimRight(pos.SAN(m), "+#")
-	}
-	return pos.Variant().UCI(m)
+	return MoveText(pos, m, e.feat.san)
 }
 
 func (e *Engine) userMove(pos *engines.Position, m engines.Move) string {
@@ -607,7 +603,7 @@ func (e *Engine) setup(ctx context.Context, game *engines.Game, lim search.Limit
 // when Black is to move, as XBoard does).
 func (e *Engine) position(pos *engines.Position) []string {
 	if e.feat.setboard {
-		return []string{"setboard " + pos.FEN()}
+		return []string{"setboard " + FEN(pos)}
 	}
 	var lines []string
 	if pos.SideToMove() == engines.Black {
@@ -628,17 +624,17 @@ func (e *Engine) position(pos *engines.Position) []string {
 				continue
 			}
 			letter := strings.ToUpper(pieceLetter(pos, sq))
-			lines = append(lines, letter+g.SquareName(sq))
+			lines = append(lines, letter+squareName(pos.Variant(), sq))
 		}
 	}
 	return append(lines, ".")
 }
 
-// pieceLetter returns the FEN letter of the piece on sq, read from the
-// position's FEN (the one place that knows every variant's letters).
+// pieceLetter returns XBoard's FEN letter of the piece on sq, read from
+// the position's FEN (the one place that knows every variant's letters).
 func pieceLetter(pos *engines.Position, sq engines.Square) string {
 	g := pos.Geometry()
-	board, _, _ := strings.Cut(pos.FEN(), " ")
+	board, _, _ := strings.Cut(FEN(pos), " ")
 	board, _, _ = strings.Cut(board, "|")
 	rows := strings.Split(board, "/")
 	r := g.Ranks() - 1 - g.Rank(sq)

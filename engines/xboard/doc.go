@@ -17,10 +17,13 @@
 // Then each move is "time" and "otim" in centiseconds and the
 // opponent's move (usermove when the engine asks for it, SAN when
 // san=1), or "go" after force mode. The engine's "move X" is read in
-// coordinates or SAN. A result claim or a resignation is a
-// *player.Claim for the arena to judge. Variants are found in the
-// engine's variants feature under varena's name or the spellings of
-// XboardNames (normal, king-of-the-hill, los-alamos, fide_chess...).
+// coordinates or SAN. Moves and positions are in XBoard's notation
+// (notation.go): on xiangqi's ten ranks the ranks count from 0, and its
+// horse and elephant are H and E in a position. A result claim or a
+// resignation is a *player.Claim for the arena to judge. Variants are
+// found in the engine's variants feature under varena's name or the
+// spellings of XboardNames (normal, king-of-the-hill, los-alamos,
+// fide_chess...).
 //
 // The server, Serve, is varena's engine as an xboard engine (`varena
 // xboard`), the searcher `varena uci` offers, for XBoard, cutechess-cli
