@@ -9,7 +9,7 @@
 // (Crash, Timeout, Protocol, IllegalMove). Start sends "xboard" and
 // "protover 2", accepts or rejects each feature, waits for done=1 (an
 // engine that says done=0 gets InitTimeout; one that says nothing
-// within 2 s is taken for protocol 1, as cutechess-cli does), sets the
+// within 8 s is taken for protocol 1, as cutechess-cli does), sets the
 // configured options ("option NAME=VALUE", memory, cores) and pings.
 // A game is set up at the engine's first move, when its start position
 // and clock are known: new, variant, force, setboard (or edit mode),
