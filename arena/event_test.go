@@ -10,13 +10,13 @@ import (
 // multivariant event of four real xboard engines, each paired only in
 // the variants it plays. Fairy-Max plays shatranj and knightmate, MaxQi
 // xiangqi only, Sjaak II and Fairy-Stockfish all three: 18 games at a
-// fixed depth. Every one ends by the rules or the ply cap, none by a
-// protocol error, a stall, a crash, a time forfeit, an illegal move or
-// claim or a resignation; Fairy-Max is in no xiangqi game, MaxQi in
-// nothing else, and the two never meet, which the run's notes say. The
-// cap, 120 plies, keeps the games short of the 100 quiet plies after
-// which Sjaak II claims a 50-move draw in shatranj, whose rule is 70
-// moves here (docs/event.md). (Skipped without the programs.)
+// fixed depth. Every one ends by the rules, the ply cap or a player's
+// resignation, none by a protocol error, a stall, a crash, a time
+// forfeit or an illegal move or claim; Fairy-Max is in no xiangqi game,
+// MaxQi in nothing else, and the two never meet, which the run's notes
+// say. The cap, 120 plies, keeps the games short of the 100 quiet plies
+// after which Sjaak II claims a 50-move draw in shatranj, whose rule is
+// 70 moves here (docs/event.md). (Skipped without the programs.)
 func TestEngineEvent(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: games of real xboard engines")
