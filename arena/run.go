@@ -170,6 +170,9 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 	if err != nil {
 		return nil, err
 	}
+	for _, u := range full.Unpaired() {
+		notef("not paired: %s", u)
+	}
 	meta, err := metaOf(r, full.Total())
 	if err != nil {
 		return nil, err

@@ -91,6 +91,16 @@ func (s *Schedule) Next() (GameSpec, bool) {
 // be made), or nil.
 func (s *Schedule) Err() error { return s.err }
 
+// Unpaired names the pairings of the tournament left out because the two
+// engines play no variant of the run in common, each with the variants
+// each plays.
+func (s *Schedule) Unpaired() []string {
+	if s.plan == nil {
+		return nil
+	}
+	return slices.Clone(s.plan.unpaired)
+}
+
 // Total returns the number of games in the schedule.
 func (s *Schedule) Total() int { return s.total }
 
@@ -166,23 +176,46 @@ func NewSchedule(r *configs.Run, vs []*engines.Variant, books map[string][]Openi
 	if len(ps) == 0 {
 		return nil, fmt.Errorf("run %s: no pairings", r.Name)
 	}
-	common := make([][]*engines.Variant, len(ps))
-	var errs []error
-	for i, p := range ps {
+	// A pairing without a variant both engines play is left out: in an
+	// event of specialists (a xiangqi engine, a shogi engine) most such
+	// engines never meet. An engine left without any pairing is an
+	// error: it would play no game at all.
+	var kept []pairing
+	var common [][]*engines.Variant
+	var unpaired []string
+	paired := map[string]bool{}
+	for _, p := range ps {
+		var both []*engines.Variant
 		for _, v := range vs {
 			if accepts(p.a, v.Name) && accepts(p.b, v.Name) {
-				common[i] = append(common[i], v)
+				both = append(both, v)
 			}
 		}
-		if len(common[i]) == 0 {
-			errs = append(errs, fmt.Errorf("%s and %s have no variant in common (%s plays %s; %s plays %s)",
+		if len(both) == 0 {
+			unpaired = append(unpaired, fmt.Sprintf("%s and %s have no variant in common (%s plays %s; %s plays %s)",
 				p.a, p.b, p.a, playsOf(p.a, vs, accepts), p.b, playsOf(p.b, vs, accepts)))
+			continue
+		}
+		kept = append(kept, p)
+		common = append(common, both)
+		paired[p.a], paired[p.b] = true, true
+	}
+	var errs []error
+	for _, e := range r.Engines {
+		if paired[e.Name] || !slices.ContainsFunc(ps, func(p pairing) bool { return p.a == e.Name || p.b == e.Name }) {
+			continue
+		}
+		if plays := playsOf(e.Name, vs, accepts); plays != noneOfThem {
+			errs = append(errs, fmt.Errorf("%s meets no opponent: none of them plays %s", e.Name, plays))
+		} else {
+			errs = append(errs, fmt.Errorf("%s meets no opponent: it plays none of the run's variants", e.Name))
 		}
 	}
 	if err := errors.Join(errs...); err != nil {
 		return nil, fmt.Errorf("run %s: %w", r.Name, err)
 	}
-	pl := &plan{r: r, vs: vs, books: books, ps: ps, common: common,
+	ps = kept
+	pl := &plan{r: r, vs: vs, books: books, ps: ps, common: common, unpaired: unpaired,
 		pairsPer: r.Tournament.Games / 2, rounds: max(r.Tournament.Rounds, 1),
 		assigned: r.VariantSchedule == configs.ScheduleAssigned}
 	// The pairs of one block (one k of one round), in order: for
@@ -215,6 +248,7 @@ type plan struct {
 	books    map[string][]Opening
 	ps       []pairing
 	common   [][]*engines.Variant // per pairing, the variants both play
+	unpaired []string             // the pairings left out, each with why
 	pairsPer int                  // pairs per pairing (and variant) per round
 	rounds   int
 	assigned bool
@@ -328,6 +362,11 @@ func leastUsed(common []*engines.Variant, mine, total map[string]int, rng *rand.
 	return best
 }
 
+// noneOfThem is what playsOf says of an engine that plays no variant of
+// the run.
+const noneOfThem = "none of them"
+
+// playsOf lists the variants of vs the engine plays.
 func playsOf(engine string, vs []*engines.Variant, accepts Accepts) string {
 	var names []string
 	for _, v := range vs {
@@ -336,7 +375,7 @@ func playsOf(engine string, vs []*engines.Variant, accepts Accepts) string {
 		}
 	}
 	if len(names) == 0 {
-		return "none of them"
+		return noneOfThem
 	}
 	return strings.Join(names, ", ")
 }

@@ -269,20 +269,55 @@ func TestAssignedSpreadsVariants(t *testing.T) {
 	}
 }
 
+// TestNoCommonVariant: a pairing whose engines play no variant in common
+// is left out of the schedule (an event of specialists: a xiangqi engine
+// never meets a shogi engine), in both variant schedules, and named by
+// Unpaired; an engine that meets nobody is an error.
 func TestNoCommonVariant(t *testing.T) {
-	r, _ := multiRun(configs.ScheduleAll, 2)
-	accepts := func(e, v string) bool {
-		switch e {
-		case "e0":
-			return v == "evolution"
-		case "e1":
-			return v == "extinction"
+	for _, mode := range []string{configs.ScheduleAll, configs.ScheduleAssigned} {
+		r, _ := multiRun(mode, 2)
+		accepts := func(e, v string) bool {
+			switch e {
+			case "e0":
+				return v == "evolution"
+			case "e1":
+				return v == "extinction"
+			}
+			return true
 		}
-		return true
+		s, err := NewSchedule(r, multiVariants(), nil, accepts)
+		if err != nil {
+			t.Fatalf("%s: %v", mode, err)
+		}
+		met := map[[2]string]int{}
+		for _, g := range s.Games() {
+			if !accepts(g.White, g.Variant) || !accepts(g.Black, g.Variant) {
+				t.Errorf("%s: game %d makes %s-%s play %s", mode, g.ID, g.White, g.Black, g.Variant)
+			}
+			met[pairKey(g.White, g.Black)]++
+		}
+		// 6 pairings but e0-e1; 2 games each, 3 variants each under all
+		// (e0 and e1 one).
+		if met[pairKey("e0", "e1")] != 0 || len(met) != 5 {
+			t.Errorf("%s: pairings met %v, want all but e0-e1", mode, met)
+		}
+		want := []string{"e0 and e1 have no variant in common (e0 plays evolution; e1 plays extinction)"}
+		if got := s.Unpaired(); !slices.Equal(got, want) {
+			t.Errorf("%s: Unpaired() = %q, want %q", mode, got, want)
+		}
 	}
-	_, err := NewSchedule(r, multiVariants(), nil, accepts)
-	if err == nil || !strings.Contains(err.Error(), "e0 and e1 have no variant in common (e0 plays evolution; e1 plays extinction)") {
-		t.Errorf("error %v", err)
+
+	r, _ := multiRun(configs.ScheduleAll, 2)
+	alone := func(e, v string) bool { return e != "e0" || v == "evolution" }
+	noEvolution := func(e, v string) bool { return alone(e, v) && (e == "e0" || v != "evolution") }
+	_, err := NewSchedule(r, multiVariants(), nil, noEvolution)
+	if err == nil || !strings.Contains(err.Error(), "e0 meets no opponent: none of them plays evolution") {
+		t.Errorf("an engine no other meets: error %v", err)
+	}
+	nothing := func(e, v string) bool { return e != "e3" }
+	_, err = NewSchedule(r, multiVariants(), nil, nothing)
+	if err == nil || !strings.Contains(err.Error(), "e3 meets no opponent: it plays none of the run's variants") {
+		t.Errorf("an engine that plays nothing: error %v", err)
 	}
 }
 

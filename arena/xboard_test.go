@@ -27,9 +27,11 @@ func needPrograms(t *testing.T, paths ...string) {
 }
 
 // playXboard runs the config text (a variants.ini beside it) and checks
-// that every game ended by the rules or an adjudication, none by a
-// fault, a claim or a resignation.
-func playXboard(t *testing.T, ini, config string, games int) {
+// that every game ended by the rules, an adjudication or a resignation,
+// none by a fault or an illegal claim: Sjaak II resigns a shatranj game
+// by claiming its opponent's win when its king is bare, a move before
+// the rules end it. It returns the games and the run's notes.
+func playXboard(t *testing.T, ini, config string, games int) ([]results.Game, string) {
 	t.Helper()
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "v.ini"), []byte(ini), 0o644); err != nil {
@@ -39,7 +41,7 @@ func playXboard(t *testing.T, ini, config string, games int) {
 	if err := os.WriteFile(path, []byte(config), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	r, err := configs.Load(path, configs.Checker{Variants: variants.Names(), SearchOption: search.CheckParam,
+	r, err := configs.Load(path, configs.Checker{Variants: variants.Playable(), SearchOption: search.CheckParam,
 		LoadVariants: variants.RegisterFileNames})
 	if err != nil {
 		t.Fatal(err)
@@ -52,7 +54,8 @@ func playXboard(t *testing.T, ini, config string, games int) {
 			os.WriteFile(filepath.Join(a, r.Name+".protocol.log"), data, 0o644)
 		}()
 	}
-	sum, err := Run(context.Background(), r, Options{Out: out, Concurrency: 2, ProtocolLog: filepath.Join(dir, "protocol.log")})
+	var notes strings.Builder
+	sum, err := Run(context.Background(), r, Options{Out: out, Concurrency: 2, ProtocolLog: filepath.Join(dir, "protocol.log"), Notes: &notes})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,10 +77,11 @@ func playXboard(t *testing.T, ini, config string, games int) {
 	}
 	for _, g := range games2 {
 		switch g.Termination {
-		case results.TermResignation, results.TermIllegalMove, results.TermEngineCrash, results.TermTimeForfeit, results.TermStall:
+		case results.TermIllegalMove, results.TermEngineCrash, results.TermTimeForfeit, results.TermStall:
 			t.Errorf("game %d ended by %s: %s", g.ID, g.Termination, g.Reason)
 		}
 	}
+	return games2, notes.String()
 }
 
 // Fairy-Max against Sjaak II over xboard, 2 games each in shatranj and

@@ -71,6 +71,8 @@ var notRun = []struct{ prefix, why string }{
 	{"cutechess-cli ", "another program, shown beside varena's equivalent"},
 	{"fastchess ", "another program, shown beside varena's equivalent"},
 	{"ordo ", "another program, shown beside varena's equivalent"},
+	{"varena run -engine cmd=/usr/games/fairymax proto=xboard", "docs/event.md's cutechess-cli lines: TestEventCommandLines runs them, smaller, and checks how every game ended"},
+	{"varena run -engine cmd=/usr/games/fairy-stockfish proto=xboard", "docs/event.md's cutechess-cli lines: TestEventCommandLines runs them, smaller, and checks how every game ended"},
 }
 
 // pendingDocs are files the README links to that other branches add.
@@ -445,6 +447,15 @@ func TestDocScripts(t *testing.T) {
 				_, err1 := exec.LookPath("/usr/games/fairymax")
 				_, err2 := exec.LookPath("/usr/games/sjaakii")
 				return err1 == nil && err2 == nil, nil
+			}
+			if cond == "event-engines" {
+				// Debian's fairymax, maxqi, sjaakii and fairy-stockfish, where configs/runs/event-multivariant.yaml looks for them.
+				for _, p := range []string{"/usr/games/fairymax", "/usr/games/maxqi", "/usr/games/sjaakii", "/usr/games/fairy-stockfish"} {
+					if _, err := exec.LookPath(p); err != nil {
+						return false, nil
+					}
+				}
+				return true, nil
 			}
 			if cond == "fairy-stockfish" {
 				// Where the shipped configs look for it (Debian's package).

@@ -120,6 +120,7 @@ type Engine struct {
 	restarts int
 	closed   bool
 	millis   bool // UCCI: times in milliseconds (else seconds)
+	swapped  bool // USI: the engine reads wtime as the first player's (usiClockSwapped)
 
 	// The last game the engine moved in and its side there, for USI's
 	// gameover at the next game; resigned when it resigned it.
@@ -443,6 +444,7 @@ func (e *Engine) handshake(ctx context.Context) error {
 		return err
 	}
 	e.options = opts
+	e.swapped = e.cfg.Protocol == USI && usiClockSwapped(e.id)
 	if e.cfg.Protocol == UCCI {
 		// UCCI counts time in seconds unless the engine takes
 		// usemillisec; Fairy-Stockfish 11.1 counts in milliseconds
@@ -456,6 +458,33 @@ func (e *Engine) handshake(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// usiClockSwapped reports whether an engine, by its id name, reads the
+// clocks of USI's go the other way round: wtime and winc as the first
+// player's. Fairy-Stockfish did until March 2021 (its issue 269, "Time
+// losses when using USI protocol"): its releases before 13.1, 11.1 the
+// Debian package among them, think on the opponent's clock and lose on
+// time when theirs is the shorter. Its development builds name their
+// build date (DDMMYY), not their source's: they are taken as fixed.
+func usiClockSwapped(id string) bool {
+	f := strings.Fields(id)
+	if len(f) < 2 || f[0] != "Fairy-Stockfish" {
+		return false
+	}
+	major, minor, _ := strings.Cut(f[1], ".")
+	minor, _, _ = strings.Cut(minor, ".")
+	maj, err := strconv.Atoi(major)
+	if err != nil || len(major) > 2 {
+		return false // a development build's date, or no version
+	}
+	mnr := 0
+	if minor != "" {
+		if mnr, err = strconv.Atoi(minor); err != nil {
+			return false
+		}
+	}
+	return maj < 13 || maj == 13 && mnr < 1
 }
 
 // setOptionLine writes "setoption name N value V" (USI) or "setoption N
@@ -771,7 +800,9 @@ func (e *Engine) positionCommand(game *engines.Game) (string, error) {
 // the time per move, else the mover's clock (0: no time limit).
 //
 // USI: a clock as "btime" (the first player's, sente's: varena's White)
-// and "wtime", with "binc" and "winc" or "byoyomi 0"; a time per move as
+// and "wtime", with "binc" and "winc" or "byoyomi 0" (the other way
+// round for an engine that reads them so, usiClockSwapped); a time per
+// move as
 // "btime 0 wtime 0 byoyomi T"; "depth", "nodes" as Fairy-Stockfish takes
 // them; else "infinite". UCCI: a clock as "time", "increment", "opptime",
 // "oppincrement" (the mover's first; milliseconds, or seconds for an
@@ -785,9 +816,13 @@ func (e *Engine) goCommand(lim search.Limits, side engines.Color) (string, time.
 	if e.cfg.Protocol == USI {
 		switch {
 		case clock:
-			b.WriteString(" btime " + ms(lim.WTime) + " wtime " + ms(lim.BTime))
+			first, second, firstInc, secondInc := lim.WTime, lim.BTime, lim.WInc, lim.BInc
+			if e.swapped {
+				first, second, firstInc, secondInc = second, first, secondInc, firstInc
+			}
+			b.WriteString(" btime " + ms(first) + " wtime " + ms(second))
 			if lim.WInc > 0 || lim.BInc > 0 {
-				b.WriteString(" binc " + ms(lim.WInc) + " winc " + ms(lim.BInc))
+				b.WriteString(" binc " + ms(firstInc) + " winc " + ms(secondInc))
 			} else {
 				b.WriteString(" byoyomi 0")
 			}

@@ -328,6 +328,8 @@ func TestGoCommand(t *testing.T) {
 		budget time.Duration
 	}{
 		{USI, false, clock, engines.White, "go btime 60000 wtime 50000 binc 1000 winc 2000", 60 * time.Second},
+		// Fairy-Stockfish 11.1 (usiClockSwapped; millis stands for it here).
+		{USI, true, clock, engines.White, "go btime 50000 wtime 60000 binc 2000 winc 1000", 60 * time.Second},
 		{USI, false, search.Limits{WTime: time.Second, BTime: 2 * time.Second}, engines.Black, "go btime 1000 wtime 2000 byoyomi 0", 2 * time.Second},
 		{USI, false, search.Limits{MoveTime: 300 * time.Millisecond}, engines.White, "go btime 0 wtime 0 byoyomi 300", 300 * time.Millisecond},
 		{USI, false, search.Limits{Nodes: 5000}, engines.White, "go nodes 5000", 0},
@@ -341,7 +343,7 @@ func TestGoCommand(t *testing.T) {
 		{UCCI, true, search.Limits{Nodes: 3000}, engines.White, "go nodes 3000", 0},
 		{UCCI, true, search.Limits{}, engines.White, "go depth infinite", 0},
 	} {
-		e := &Engine{cfg: EngineConfig{Protocol: c.proto}, millis: c.millis}
+		e := &Engine{cfg: EngineConfig{Protocol: c.proto}, millis: c.millis, swapped: c.proto == USI && c.millis}
 		got, budget := e.goCommand(c.lim, c.side)
 		if got != c.want || budget != c.budget {
 			t.Errorf("%v %+v %v: %q, %v; want %q, %v", c.proto, c.lim, c.side, got, budget, c.want, c.budget)
@@ -389,6 +391,28 @@ func TestPositionCommand(t *testing.T) {
 		got, err := e.positionCommand(g)
 		if err != nil || got != c.want {
 			t.Errorf("%v %s: %q, %v; want %q", c.proto, c.v, got, err, c.want)
+		}
+	}
+}
+
+// TestUSIClockSwapped: the Fairy-Stockfish releases before the fix of
+// its issue 269 read USI's clocks swapped; later ones, development
+// builds (named by their build date) and other engines do not.
+func TestUSIClockSwapped(t *testing.T) {
+	for id, want := range map[string]bool{
+		"Fairy-Stockfish 11.1 LB 64": true,
+		"Fairy-Stockfish 11.2":       true,
+		"Fairy-Stockfish 12 LB":      true,
+		"Fairy-Stockfish 13":         true,
+		"Fairy-Stockfish 13.1 LB":    false,
+		"Fairy-Stockfish 14.0.1 XQ":  false,
+		"Fairy-Stockfish 041226 LB":  false,
+		"Fairy-Stockfish":            false,
+		"YaneuraOu 7.0":              false,
+		"":                           false,
+	} {
+		if got := usiClockSwapped(id); got != want {
+			t.Errorf("usiClockSwapped(%q) = %v, want %v", id, got, want)
 		}
 	}
 }

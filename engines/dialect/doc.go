@@ -39,9 +39,12 @@
 // the first command it reads, "usi" or "ucci"): its variant option is
 // USI_Variant (UCI_Variant in 11.1) in USI mode and UCI_Variant in UCCI
 // mode, listing all its variants, so it plays them all in either
-// dialect; its USI mode reads wtime and btime the USI way (btime is the
-// first player's) and counts mates in plies (11.1 too); its UCCI mode names squares with ranks 0 to 9 only on
-// ten-rank boards, counts time in milliseconds (version 11.1 without
+// dialect; its USI mode counts mates in plies (11.1 too) and reads
+// wtime and btime the USI way (btime is the first player's), but for
+// releases before 13.1, 11.1 among them, which read them the other way
+// round (its issue 269) and get them so (usiClockSwapped); its UCCI mode
+// names squares with ranks 0 to 9 only on ten-rank boards, counts time
+// in milliseconds (version 11.1 without
 // offering usemillisec; a UCCI engine that does not offer it gets
 // seconds), prints "score cp N" (11.1) or "score N" (newer), and answers
 // a lost position with "bestmove (none)", not "nobestmove". Its USI mode

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"varena/engines"
 	"varena/engines/player"
@@ -218,5 +219,44 @@ func TestFairyStockfishMateScore(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestFairyStockfishUSIClock: Fairy-Stockfish over USI, as the first
+// player with a second left against its opponent's ten minutes, moves
+// within its own clock. 11.1 reads USI's wtime as the first player's
+// (its issue 269): told the USI way, it thinks on the opponent's ten
+// minutes, for seconds, and is killed at its second's end. The client
+// swaps the clocks for the releases that do so.
+func TestFairyStockfishUSIClock(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: Fairy-Stockfish thinks")
+	}
+	shogi, err := variants.ByName("shogi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range fsfBuilds {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			needFSF(t, path)
+			ctx := context.Background()
+			e, err := Start(ctx, EngineConfig{Protocol: USI, Command: path})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer e.Close()
+			if err := e.NewGame(ctx, shogi); err != nil {
+				t.Fatal(err)
+			}
+			g := engines.NewGame(shogi.StartPosition())
+			lim := search.Limits{WTime: time.Second, BTime: 10 * time.Minute}
+			r, err := e.Move(ctx, player.Request{Game: g, Limits: lim})
+			if err != nil {
+				t.Fatalf("%s (clocks swapped: %v): %v", e.ID(), e.swapped, err)
+			}
+			if r.Time > time.Second {
+				t.Errorf("%s (clocks swapped: %v) took %v with a second on its clock", e.ID(), e.swapped, r.Time)
+			}
+		})
 	}
 }

@@ -43,8 +43,12 @@ type EngineConfig struct {
 	// "easy" otherwise).
 	Ponder bool
 
-	InitTimeout     time.Duration // for done=1 after done=0, and each ping (default 10 s)
-	ProtoverTimeout time.Duration // features awaited after "protover 2" (default 2 s, as cutechess-cli)
+	InitTimeout time.Duration // for done=1 after done=0, and each ping (default 10 s)
+	// ProtoverTimeout is how long features are awaited after "protover
+	// 2" (default 8 s, as cutechess-cli; XBoard's 2 s took
+	// Fairy-Stockfish, which needs 0.4 s of CPU before its features,
+	// for a protocol 1 engine on a loaded machine, its options refused).
+	ProtoverTimeout time.Duration
 	MoveMargin      time.Duration // allowed beyond a move's time budget (default 1 s)
 	SearchTimeout   time.Duration // a move without time budget (depth, nodes) (default 60 s)
 	StopGrace       time.Duration // waiting for the move after "?" (default 500 ms)
@@ -57,7 +61,7 @@ type EngineConfig struct {
 // Client defaults.
 const (
 	DefaultInitTimeout     = 10 * time.Second
-	DefaultProtoverTimeout = 2 * time.Second
+	DefaultProtoverTimeout = 8 * time.Second
 	DefaultMoveMargin      = time.Second
 	DefaultSearchTimeout   = 60 * time.Second
 	DefaultStopGrace       = 500 * time.Millisecond
@@ -393,7 +397,7 @@ func (e *Engine) setOptions(ctx context.Context, opts map[string]string) error {
 			}
 			if strings.EqualFold(name, "memory") && !e.feat.memory || strings.EqualFold(name, "cores") && !e.feat.smp {
 				e.kill()
-				return fmt.Errorf("xboard: %s does not take %s (its features say memory=%v smp=%v)", e.name(), strings.ToLower(name), e.feat.memory, e.feat.smp)
+				return fmt.Errorf("xboard: %s does not take %s (its features say memory=%v smp=%v%s)", e.name(), strings.ToLower(name), e.feat.memory, e.feat.smp, e.protocol1())
 			}
 			lines = append(lines, strings.ToLower(name)+" "+strconv.Itoa(n))
 			continue
@@ -401,7 +405,7 @@ func (e *Engine) setOptions(ctx context.Context, opts map[string]string) error {
 		o, ok := e.option(name)
 		if !ok {
 			e.kill()
-			return fmt.Errorf("xboard: %s offers no option %q (it offers %s)", e.name(), name, e.optionNames())
+			return fmt.Errorf("xboard: %s offers no option %q (it offers %s%s)", e.name(), name, e.optionNames(), e.protocol1())
 		}
 		line, err := o.Command(value)
 		if err != nil {
@@ -414,6 +418,15 @@ func (e *Engine) setOptions(ctx context.Context, opts map[string]string) error {
 		return nil
 	}
 	return e.send(lines...)
+}
+
+// protocol1 explains, for an engine taken for protocol 1, why it has no
+// features: an engine too slow to answer "protover 2" is taken so too.
+func (e *Engine) protocol1() string {
+	if e.feat.protover != 1 {
+		return ""
+	}
+	return fmt.Sprintf("; it sent no features within %v of \"protover 2\" and was taken for a protocol 1 engine", e.cfg.ProtoverTimeout)
 }
 
 // hasOption reports whether opts sets name (ignoring case).
@@ -548,13 +561,9 @@ func (e *Engine) NewGame(ctx context.Context, v *engines.Variant) error {
 	return nil
 }
 
-// moveText writes m in pos as the engine reads moves: SAN with san=1,
-// else coordinates (castling in Chess960 as O-O or O-O-O, XBoard's way).
+// moveText writes m in pos as the engine reads moves (MoveText).
 func (e *Engine) moveText(pos *engines.Position, m engines.Move) string {
-	if e.feat.san || pos.Variant().Chess960 && m.IsCastling() {
-		return strings.TrimRight(pos.SAN(m), "+#")
-	}
-	return pos.Variant().UCI(m)
+	return MoveText(pos, m, e.feat.san)
 }
 
 func (e *Engine) userMove(pos *engines.Position, m engines.Move) string {
@@ -607,7 +616,7 @@ func (e *Engine) setup(ctx context.Context, game *engines.Game, lim search.Limit
 // when Black is to move, as XBoard does).
 func (e *Engine) position(pos *engines.Position) []string {
 	if e.feat.setboard {
-		return []string{"setboard " + pos.FEN()}
+		return []string{"setboard " + FEN(pos)}
 	}
 	var lines []string
 	if pos.SideToMove() == engines.Black {
@@ -628,17 +637,17 @@ func (e *Engine) position(pos *engines.Position) []string {
 				continue
 			}
 			letter := strings.ToUpper(pieceLetter(pos, sq))
-			lines = append(lines, letter+g.SquareName(sq))
+			lines = append(lines, letter+squareName(pos.Variant(), sq))
 		}
 	}
 	return append(lines, ".")
 }
 
-// pieceLetter returns the FEN letter of the piece on sq, read from the
-// position's FEN (the one place that knows every variant's letters).
+// pieceLetter returns XBoard's FEN letter of the piece on sq, read from
+// the position's FEN (the one place that knows every variant's letters).
 func pieceLetter(pos *engines.Position, sq engines.Square) string {
 	g := pos.Geometry()
-	board, _, _ := strings.Cut(pos.FEN(), " ")
+	board, _, _ := strings.Cut(FEN(pos), " ")
 	board, _, _ = strings.Cut(board, "|")
 	rows := strings.Split(board, "/")
 	r := g.Ranks() - 1 - g.Rank(sq)

@@ -9,7 +9,7 @@
 // (Crash, Timeout, Protocol, IllegalMove). Start sends "xboard" and
 // "protover 2", accepts or rejects each feature, waits for done=1 (an
 // engine that says done=0 gets InitTimeout; one that says nothing
-// within 2 s is taken for protocol 1, as cutechess-cli does), sets the
+// within 8 s is taken for protocol 1, as cutechess-cli does), sets the
 // configured options ("option NAME=VALUE", memory, cores) and pings.
 // A game is set up at the engine's first move, when its start position
 // and clock are known: new, variant, force, setboard (or edit mode),
@@ -17,10 +17,13 @@
 // Then each move is "time" and "otim" in centiseconds and the
 // opponent's move (usermove when the engine asks for it, SAN when
 // san=1), or "go" after force mode. The engine's "move X" is read in
-// coordinates or SAN. A result claim or a resignation is a
-// *player.Claim for the arena to judge. Variants are found in the
-// engine's variants feature under varena's name or the spellings of
-// XboardNames (normal, king-of-the-hill, los-alamos, fide_chess...).
+// coordinates or SAN. Moves and positions are in XBoard's notation
+// (notation.go): on xiangqi's ten ranks the ranks count from 0, and its
+// horse and elephant are H and E in a position. A result claim or a
+// resignation is a *player.Claim for the arena to judge. Variants are
+// found in the engine's variants feature under varena's name or the
+// spellings of XboardNames (normal, king-of-the-hill, los-alamos,
+// fide_chess...).
 //
 // The server, Serve, is varena's engine as an xboard engine (`varena
 // xboard`), the searcher `varena uci` offers, for XBoard, cutechess-cli

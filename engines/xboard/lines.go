@@ -171,27 +171,36 @@ func ClaimResult(result string) (engines.Result, bool) {
 }
 
 // ParseMove reads a move as an engine wrote it in pos: coordinate
-// notation (e2e4, e7e8q), else SAN (Nf3, O-O, exd8=Q), whichever the
-// feature san says, as XBoard accepts both. A move without its
-// promotion letter where the promotion is forced to one type (shatranj,
-// makruk) is taken as that promotion.
+// notation in XBoard's squares (e2e4, e7e8q, P@e5, h7f5+ for a shogi
+// promotion, h0g2 on xiangqi's board), else SAN (Nf3, O-O, exd8=Q),
+// whichever the feature san says, as XBoard accepts both. A check sign
+// after a coordinate move is read as one, where the move with it is not
+// a promotion. A move without its promotion letter where the promotion
+// is forced to one type (shatranj, makruk) is taken as that promotion.
 func ParseMove(pos *engines.Position, text string) (engines.Move, error) {
-	text = strings.TrimRight(text, "+#!?")
-	m, err := pos.ParseUCIMove(text)
+	text = strings.TrimRight(text, "#!?")
+	coords := fromXboard(pos.Variant(), text)
+	m, err := pos.ParseUCIMove(coords)
 	if err == nil {
 		return m, nil
 	}
-	if m2, err2 := pos.ParseSAN(text); err2 == nil {
+	if c, ok := strings.CutSuffix(coords, "+"); ok {
+		if m, err2 := pos.ParseUCIMove(c); err2 == nil {
+			return m, nil
+		}
+		coords = c
+	}
+	if m2, err2 := pos.ParseSAN(strings.TrimRight(text, "+#")); err2 == nil {
 		return m2, nil
 	}
 	// A from-to pair that names exactly one legal move (its promotion
 	// letter left out, or written otherwise than ours).
-	if len(text) >= 4 {
+	if len(coords) >= 4 {
 		var one engines.Move
 		n := 0
 		for _, c := range pos.GenerateMoves(nil) {
 			u := pos.Variant().UCI(c)
-			if strings.HasPrefix(text, squaresOf(u)) && squaresOf(u) == squaresOf(text) && c.Promotion() != engines.NoPieceType {
+			if strings.HasPrefix(coords, squaresOf(u)) && squaresOf(u) == squaresOf(coords) && c.Promotion() != engines.NoPieceType {
 				one, n = c, n+1
 			}
 		}

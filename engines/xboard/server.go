@@ -343,7 +343,7 @@ func (s *server) handle(line string) (quit bool) {
 		s.force = true
 	case "setboard":
 		s.abort()
-		pos, err := engines.ParseFEN(s.variant, arg)
+		pos, err := ParseFEN(s.variant, arg)
 		if err != nil {
 			s.out.println("tellusererror Illegal position")
 			s.errorf("bad FEN: "+err.Error(), line)
@@ -612,7 +612,7 @@ func thinkingLine(v *engines.Variant, in search.Info) string {
 	}
 	pv := make([]string, len(in.PV))
 	for i, m := range in.PV {
-		pv[i] = v.UCI(m)
+		pv[i] = toXboard(v, v.UCI(m))
 	}
 	return fmt.Sprintf("%d %d %d %d %s", in.Depth, score, in.Time.Milliseconds()/10, in.Nodes, strings.Join(pv, " "))
 }
@@ -627,11 +627,7 @@ func (s *server) finish(res search.Result) {
 		return
 	}
 	pos := s.game.Position()
-	text := pos.Variant().UCI(res.Move)
-	if pos.Variant().Chess960 && res.Move.IsCastling() {
-		text = strings.TrimRight(pos.SAN(res.Move), "+#")
-	}
-	s.out.println("move " + text)
+	s.out.println("move " + MoveText(pos, res.Move, false))
 	s.game.Play(res.Move)
 	if !s.gameOver() {
 		s.startPonder()

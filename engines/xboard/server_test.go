@@ -196,3 +196,30 @@ func TestClientServer(t *testing.T) {
 		}
 	}
 }
+
+// TestServeXiangqi: varena xboard speaks XBoard's xiangqi, as XBoard and
+// the engines written for it do: a setboard with H and E, moves with the
+// ranks counted from 0 both ways.
+func TestServeXiangqi(t *testing.T) {
+	s := serve(t)
+	s.say("new", "variant xiangqi", "force",
+		"setboard rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w - - 0 1",
+		"usermove h0g2", "post", "sd 2", "go")
+	lines := s.until("move")
+	for _, l := range lines {
+		if strings.HasPrefix(l, "Illegal") || strings.HasPrefix(l, "Error") || strings.HasPrefix(l, "tellusererror") {
+			t.Fatalf("%q", lines)
+		}
+	}
+	xq := mustVariant(t, "xiangqi")
+	g := gameAt(t, xq, "", "h1g3")
+	reply := strings.TrimPrefix(lines[len(lines)-1], "move ")
+	if _, err := ParseMove(g.Position(), reply); err != nil {
+		t.Errorf("the reply %q is not a legal move in XBoard's squares: %v", reply, err)
+	}
+	if th := ParseLine(lines[0]); th.Kind == ThinkLine && len(th.Think.PV) > 0 {
+		if _, err := ParseMove(g.Position(), th.Think.PV[0]); err != nil {
+			t.Errorf("the PV %q does not start in XBoard's squares: %v", th.Think.PV, err)
+		}
+	}
+}
