@@ -19,19 +19,29 @@
 //
 // [Summarize] gives the score, the logistic Elo difference, the
 // normalized Elo (nElo) and the likelihood of superiority (LOS), each Elo
-// with a 95% interval, computed as fishtest's stat_util.get_elo and
-// fastchess's EloWDL/EloPentanomial do:
+// with a 95% interval:
 //
 //   - Elo(s) = -400·log10(1/s - 1), the logistic model in which a player
 //     rated d points higher is expected to score 1/(1+10^(-d/400));
-//   - the interval maps s ± 1.96·σ/√N through Elo, where σ² is the sample
-//     variance of one game (WDL) or of one pair's mean score (pentanomial)
-//     and N the number of games or pairs;
+//   - the interval is the likelihood-ratio interval of the expected
+//     score: the scores μ whose most likely distribution of outcomes
+//     (the one the SPRT compares with) has a deviance from the observed
+//     frequencies of at most 1.96², mapped through Elo. On hundreds of
+//     games or more it is the normal interval s ± 1.96·σ/√N that
+//     fishtest's stat_util.get_elo and fastchess's EloWDL/EloPentanomial
+//     print, to a few hundredths of an Elo point; on a few games it stays
+//     wide where the normal one, with the spread σ taken from a handful
+//     of equal results, is not (one pair [0, 0, 1, 0, 0]: ±441, not ±34);
 //   - nElo = (s - ½)/σ_g · 800/ln 10, where σ_g is the standard deviation of
 //     one game's score (σ_g = √2·σ_pair for pairs); nElo measures how
 //     quickly a test can tell the engines apart and does not depend on the
-//     draw rate the way logistic Elo does;
-//   - LOS = Φ((s - ½)/(σ/√N)).
+//     draw rate the way logistic Elo does. Each end of its interval takes
+//     σ_g from the distribution at that end of the score's interval, so it
+//     counts the uncertainty of σ that fishtest's and fastchess's
+//     intervals leave out (on even matches a few percent wider than
+//     theirs; on 34-0-356, ±110 where they print ±34);
+//   - LOS = Φ(±√D), D the deviance of an even score, the likelihood-ratio
+//     form of Φ((s - ½)/(σ/√N)).
 //
 // As in fishtest, an outcome that never occurred is counted as 0.001 of an
 // occurrence before means and variances are taken (regularization), so all
