@@ -167,9 +167,9 @@ func rateFlags(fs *flag.FlagSet) runFunc {
 func newRateTally(meta rundir.Meta, hasAnchor bool, anchor string, anchorRating, prior float64) *rundir.Tally {
 	t := rundir.NewTally(meta)
 	if hasAnchor {
-		t.RatingOptions.Anchor = anchor
+		t.RatingOptions.Anchors = []stats.Anchor{{Name: anchor, Rating: anchorRating}}
 	}
-	t.RatingOptions.AnchorRating = anchorRating
+	t.RatingOptions.Mean = anchorRating
 	t.RatingOptions.PriorDraws = prior
 	if prior == 0 {
 		t.RatingOptions.PriorDraws = stats.NoPrior

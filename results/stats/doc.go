@@ -72,14 +72,32 @@
 //
 // # Ratings of a pool
 //
-// [Rate] and [RateMatchups] fit the Bradley–Terry (logistic Elo) model to
-// all games of a tournament by maximum likelihood, counting a draw as half
-// a win and half a loss, using gonum's optimize package. Ratings are
-// anchored so that their mean is a given value or a named player has a
-// given rating; 95% errors come from the observed information (the Hessian
-// of the log-likelihood). To keep players with a 100% or 0% score finite,
-// every player is given virtual draws (one by default) against an
-// opponent rated at the average of the pool (see
-// [RatingOptions.PriorDraws]), in the spirit of BayesElo's prior of virtual
-// draws; with thousands of games its effect is a fraction of an Elo point.
+// [RateList] (and [Rate], [RateGames], [RateMatchups] for the table
+// alone) fits the Bradley–Terry (logistic Elo) model to all games of a
+// tournament by maximum likelihood, counting a draw as half a win and
+// half a loss, with gonum's Newton method. [Anchor]s fix players at given
+// ratings, one or several (the others are fitted around them); without
+// anchors the mean rating is a given value. To keep players with a 100%
+// or 0% score finite, every player is given virtual draws (one by
+// default) against an opponent rated at the average of the pool (see
+// [RatingOptions.PriorDraws]), in the spirit of BayesElo's prior of
+// virtual draws; with thousands of games its effect is a fraction of an
+// Elo point.
+//
+// The 95% errors, and the LOS matrix between every two players, come from
+// one of two sources. By default, the inverse of the observed information
+// (the Hessian of the log-likelihood): a normal approximation that counts
+// each game as a win or a loss, so it overstates the spread of drawish
+// games and of colour-reversed pairs, whose two games pull against each
+// other. With [RatingOptions.Bootstrap] replicates: a stratified
+// bootstrap that resamples, within each pairing of two players, its
+// colour-reversed pairs (and its games in no pair) and fits again, with
+// Rao and Wu's rescaling for small pairings; the errors are the 2.5% and
+// 97.5% quantiles and the LOS the share of replicates that rate one
+// player above the other. Simulated lists of known ratings (calibration
+// in docs/statistics.md) find the bootstrap's 95% intervals holding the
+// truth 94-96% of the time, the Hessian's 97-99% with draws.
+//
+// [GauntletOf] is the table of one base player against each opponent,
+// from their own games, with the pentanomial intervals of [Summarize].
 package stats

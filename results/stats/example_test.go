@@ -82,7 +82,7 @@ func ExampleRateMatchups() {
 		{A: 1, B: 2, WDL: stats.WDL{W: 45, D: 40, L: 15}},
 		{A: 0, B: 2, WDL: stats.WDL{W: 60, D: 30, L: 10}},
 	}
-	table, err := stats.RateMatchups(names, games, stats.RatingOptions{Anchor: "gamma", AnchorRating: 1000})
+	table, err := stats.RateMatchups(names, games, stats.RatingOptions{Anchors: []stats.Anchor{{Name: "gamma", Rating: 1000}}})
 	if err != nil {
 		panic(err)
 	}
