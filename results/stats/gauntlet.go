@@ -89,23 +89,24 @@ func GauntletOf(base string, names []string, ms []Matchup) (*Gauntlet, error) {
 	return g, nil
 }
 
-// Write prints the table: each opponent's games, W-D-L and pairs, score
-// and Elo difference to the base with its 95% interval, nElo and LOS.
-// eloText writes an Elo estimate as the other tables do.
+// Write prints the table: each opponent's games and pairs, score, Elo
+// difference to the base with its 95% interval, nElo and LOS (that the
+// opponent is the stronger). eloText writes an Elo estimate as the other
+// tables do.
 func (g *Gauntlet) Write(w io.Writer, eloText func(Interval, float64) string) error {
 	nw := len("Opponent")
 	for _, r := range g.Rows {
 		nw = max(nw, utf8.RuneCountInString(r.Opponent))
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%-*s %6s %11s  %-22s %6s  %-28s %-28s %6s\n", nw, "Opponent", "Games", "W-D-L", "Pairs", "Score", "Elo", "nElo", "LOS")
+	fmt.Fprintf(&b, "%-*s %5s  %-20s %6s  %-21s %-21s %6s\n", nw, "Opponent", "Games", "Pairs", "Score", "Elo", "nElo", "LOS")
 	for _, r := range g.Rows {
 		pairs := r.Pairs.String()
 		if !r.FromPairs {
-			pairs = "none (games)"
+			pairs = "none (from games)"
 		}
-		fmt.Fprintf(&b, "%s%*s %6d %11s  %-22s %5.1f%%  %-28s %-28s %5s%%\n", r.Opponent, nw-utf8.RuneCountInString(r.Opponent), "",
-			r.WDL.Games(), r.WDL, pairs, 100*r.WDL.Score(), eloText(r.Elo.Elo, r.Elo.Score), eloText(r.Elo.NElo, r.Elo.Score), LOSPercent(r.Elo.LOS))
+		fmt.Fprintf(&b, "%s%*s %5d  %-20s %5.1f%%  %-21s %-21s %5s%%\n", r.Opponent, nw-utf8.RuneCountInString(r.Opponent), "",
+			r.WDL.Games(), pairs, 100*r.WDL.Score(), eloText(r.Elo.Elo, r.Elo.Score), eloText(r.Elo.NElo, r.Elo.Score), LOSPercent(r.Elo.LOS))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

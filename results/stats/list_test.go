@@ -233,7 +233,7 @@ func TestGauntlet(t *testing.T) {
 		t.Errorf("y: %+v", y)
 	}
 	var b strings.Builder
-	if err := g.Write(&b, func(in Interval, _ float64) string { return Fixed(in.Value, 1) }); err != nil || !strings.Contains(b.String(), "none (games)") {
+	if err := g.Write(&b, func(in Interval, _ float64) string { return Fixed(in.Value, 1) }); err != nil || !strings.Contains(b.String(), "none (from games)") {
 		t.Errorf("%v\n%s", err, b.String())
 	}
 	if _, err := GauntletOf("w", names, ms); err == nil {

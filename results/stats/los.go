@@ -31,9 +31,9 @@ func (l *RatingList) LOSMatrix() *LOSMatrix {
 // Source says in words where the likelihoods come from.
 func (m *LOSMatrix) Source() string {
 	if m.From == ErrorsBootstrap {
-		return "the share of bootstrap replicates that rate the row higher"
+		return "the bootstrap's replicates"
 	}
-	return "the fit's Hessian, a normal approximation"
+	return "the fit's Hessian"
 }
 
 // Write prints the matrix in percent, a row per player, in blocks of
