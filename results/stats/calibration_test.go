@@ -20,6 +20,8 @@ var calibrationLists = []struct {
 	{"round robin 4, 10 pairs, draws 40%", simList{Players: 4, Spread: 60, Pairs: 10, Draw: 0.4, White: 30, Opening: 60}},
 	{"gauntlet 1+7, 50 pairs, draws 50%", simList{Players: 8, Spread: 100, Pairs: 50, Gauntlet: true, Draw: 0.5, White: 30, Opening: 60}},
 	{"round robin 6, 50 pairs, no draws, no opening bias", simList{Players: 6, Spread: 100, Pairs: 50, Draw: 0, White: 0, Opening: 0}},
+	// Spread wide: a sixth of the pairings end with every pair won twice.
+	{"round robin 6, 10 pairs, draws 10%, spread 300", simList{Players: 6, Spread: 300, Pairs: 10, Draw: 0.1, White: 30, Opening: 60}},
 }
 
 // coverage counts how often 95% intervals hold the truth: for every two
@@ -102,7 +104,7 @@ func TestCalibration(t *testing.T) {
 	lists, reps := 8, 200
 	long := os.Getenv("VARENA_CALIBRATE") == "1"
 	if long {
-		lists, reps = 60, 1000
+		lists, reps = 100, 1000
 	}
 	boot, hess := calibrate(t, lists, reps)
 	var b strings.Builder

@@ -92,7 +92,9 @@
 // other. With [RatingOptions.Bootstrap] replicates: a stratified
 // bootstrap that resamples, within each pairing of two players, its
 // colour-reversed pairs (and its games in no pair) and fits again, with
-// Rao and Wu's rescaling for small pairings; the errors are the 2.5% and
+// two corrections for small pairings (Rao and Wu's rescaling, and the
+// spread of one virtual pair, so that a pairing whose pairs all ended
+// alike still varies); the errors are the 2.5% and
 // 97.5% quantiles and the LOS the share of replicates that rate one
 // player above the other. Simulated lists of known ratings (calibration
 // in docs/statistics.md) find the bootstrap's 95% intervals holding the
