@@ -3,6 +3,7 @@ package stats
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"strings"
@@ -131,4 +132,47 @@ func TestCalibration(t *testing.T) {
 			t.Errorf("%s: %.1f%% of the differences' 95%% intervals hold the truth", c.name, 100*f)
 		}
 	}
+}
+
+// TestCalibrationPairing checks the 95% Elo interval of one pairing
+// (Summarize of its pairs) against simulated matches of a few to a
+// hundred pairs, beside the normal interval fishtest and fastchess print
+// (the same mean and spread, μ ± 1.96·σ/√N), which small samples made
+// too narrow. Long run as TestCalibration's.
+func TestCalibrationPairing(t *testing.T) {
+	matches := 300
+	if os.Getenv("VARENA_CALIBRATE") == "1" {
+		matches = 4000
+	}
+	list := simList{Draw: 0.4, White: 30, Opening: 60}
+	rng := rand.New(rand.NewPCG(11, 11))
+	var b strings.Builder
+	fmt.Fprintf(&b, "%6s %12s %12s\n", "pairs", "likelihood", "normal")
+	for _, pairs := range []int{1, 2, 3, 5, 10, 30, 100} {
+		list.Pairs = pairs
+		lr, normal := 0, 0
+		for range matches {
+			// True differences of 0 to 300 Elo.
+			d := 300 * rng.Float64()
+			_, _, ms := list.simulateAt(rng, []float64{d, 0})
+			s, err := Summarize(ms[0].Pairs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.Elo.Lower <= d && d <= s.Elo.Upper {
+				lr++
+			}
+			dd := newDist(ms[0].Pairs)
+			mu, v := meanVar(dd.a, dd.p)
+			se := math.Sqrt(v / dd.n)
+			if EloFromScore(mu-Z95*se) <= d && d <= EloFromScore(mu+Z95*se) {
+				normal++
+			}
+		}
+		fmt.Fprintf(&b, "%6d %11.1f%% %11.1f%%\n", pairs, 100*float64(lr)/float64(matches), 100*float64(normal)/float64(matches))
+		if pairs <= 3 && float64(lr)/float64(matches) < 0.93 {
+			t.Errorf("%d pairs: the likelihood-ratio interval held the truth %d times in %d", pairs, lr, matches)
+		}
+	}
+	t.Logf("95%% Elo intervals of one pairing holding the true difference, %d matches each:\n%s", matches, b.String())
 }

@@ -34,9 +34,17 @@ type simList struct {
 // opening's bias with colours reversed, so a pair's two scores are
 // negatively correlated, as in real matches from a book.
 func (c simList) simulate(rng *rand.Rand) (names []string, truth []float64, ms []Matchup) {
+	for range c.Players {
+		truth = append(truth, c.Spread*rng.NormFloat64())
+	}
+	return c.simulateAt(rng, truth)
+}
+
+// simulateAt plays a list of players with the given true ratings.
+func (c simList) simulateAt(rng *rand.Rand, truth []float64) (names []string, _ []float64, ms []Matchup) {
+	c.Players = len(truth)
 	for i := range c.Players {
 		names = append(names, fmt.Sprintf("e%02d", i))
-		truth = append(truth, c.Spread*rng.NormFloat64())
 	}
 	for i := range c.Players {
 		for j := i + 1; j < c.Players; j++ {
