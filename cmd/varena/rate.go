@@ -54,6 +54,9 @@ them.
 -base NAME adds a gauntlet table: each opponent's Elo to NAME from their
 own games, with the pentanomial interval of their pairs. A gauntlet run
 has one of its challenger without asking.
+
+On a terminal a bar shows the bytes read; a signal stops rate within a
+long file too.
 `,
 	setFlags: rateFlags,
 }
@@ -82,7 +85,12 @@ func rateFlags(fs *flag.FlagSet) runFunc {
 	bootstrap := fs.Int("bootstrap", 0, "take the errors and the LOS matrix from `N` bootstrap replicates over the colour-reversed pairs\n(0: from the fit's Hessian)")
 	seed := fs.Uint64("seed", 1, "seed of the bootstrap's replicates")
 	base := fs.String("base", "", "add a gauntlet table: each opponent's Elo to this player, from their own games")
-	return func(ctx context.Context, pos []string, std stdio) error {
+	return func(ctx context.Context, pos []string, std stdio) (err error) {
+		defer func() {
+			if errors.Is(err, context.Canceled) {
+				err = hintError{"interrupted: nothing rated", err}
+			}
+		}()
 		if len(pos) == 0 {
 			return usagef("name a PGN file or a directory")
 		}
@@ -99,28 +107,41 @@ func rateFlags(fs *flag.FlagSet) runFunc {
 		// alone keeps its run's meta.
 		meta := rundir.Meta{Name: strings.Join(pos, ", ")}
 		var sources []gameSource
+		var journalBytes, pgnBytes int64
 		for _, p := range pos {
-			src, m, err := readSource(p)
+			src, err := findSource(p)
+			if err != nil {
+				return err
+			}
+			j, b := src.size()
+			journalBytes, pgnBytes = journalBytes+j, pgnBytes+b
+			sources = append(sources, src)
+		}
+		// Two passes over the games, PGN files streamed each time: the
+		// first reads the journals and finds the groups of players (and
+		// reports bad games), the second rates each game in its group's
+		// tally. Memory then follows players and pairings, not the
+		// files' size. On a terminal a bar shows each pass's bytes.
+		bars := isTerminal(std.err)
+		bar := newReadBar(ctx, std.err, bars, "reading", journalBytes+pgnBytes)
+		for i := range sources {
+			m, err := sources[i].readJournal(bar)
 			if err != nil {
 				return err
 			}
 			if m != nil && len(pos) == 1 {
 				meta = *m
 			}
-			sources = append(sources, src)
 		}
-		// Two passes over the games, PGN files streamed each time: the
-		// first finds the groups of players (and reports bad games), the
-		// second rates each game in its group's tally. Memory then
-		// follows players and pairings, not the files' size.
 		gs := newGroups()
 		check := rules.NewPGNChecker(std.err)
 		n, pgn := 0, false
-		err := eachGame(ctx, sources, check, func(g results.Game) error {
+		err = eachGame(ctx, bar, sources, check, func(g results.Game) error {
 			gs.add(g)
 			n++
 			return nil
 		})
+		bar.finish()
 		if err != nil {
 			return err
 		}
@@ -170,7 +191,8 @@ func rateFlags(fs *flag.FlagSet) runFunc {
 			}
 			tallies[i] = t
 		}
-		err = eachGame(ctx, sources, rules.NewPGNChecker(io.Discard), func(g results.Game) error {
+		bar = newReadBar(ctx, std.err, bars, "rating", pgnBytes)
+		err = eachGame(ctx, bar, sources, rules.NewPGNChecker(io.Discard), func(g results.Game) error {
 			i := of[g.White]
 			counts[i]++
 			if v := cmp.Or(g.Variant, "unknown"); !slices.Contains(variants[i], v) {
@@ -178,6 +200,7 @@ func rateFlags(fs *flag.FlagSet) runFunc {
 			}
 			return tallies[i].Add(g)
 		})
+		bar.finish()
 		if err != nil {
 			return fmt.Errorf("%s: %w", strings.Join(pos, ", "), err)
 		}
@@ -260,20 +283,34 @@ func resolveAnchors(args []string, rating float64, has func(string) bool) ([]sta
 	return out, nil
 }
 
-// gameSource is one argument of rate: a run's journal, read whole (its
-// games carry the run's pairs), or PGN files, read as streams.
+// gameSource is one argument of rate: a run's directory, whose journal
+// is read whole (its games carry the run's pairs), or PGN files, read as
+// streams.
 type gameSource struct {
+	runDir   string // a run's directory, "" for PGN files
 	journal  []results.Game
 	pgnFiles []string
 }
 
+// size is the bytes the source reads: its journal, or its PGN files.
+func (src *gameSource) size() (journal, pgn int64) {
+	if src.runDir != "" {
+		journal = fileSize(filepath.Join(src.runDir, rundir.JournalFile))
+	}
+	for _, p := range src.pgnFiles {
+		pgn += fileSize(p)
+	}
+	return journal, pgn
+}
+
 // eachGame passes every finished game of the sources to f, in order;
 // games read from PGN go through check, which reports and leaves out the
-// bad ones. It numbers the pairs so that those of different sources never
-// meet: a journal's pair numbers shifted past the sources before it, the
-// pairs of a PGN file found by results.PairFinder. It stops with ctx's
-// error when ctx is done, within a file too.
-func eachGame(ctx context.Context, sources []gameSource, check *rules.PGNChecker, f func(results.Game) error) error {
+// bad ones, and are read through bar. It numbers the pairs so that those
+// of different sources never meet: a journal's pair numbers shifted past
+// the sources before it, the pairs of a PGN file found by
+// results.PairFinder. It stops with ctx's error when ctx is done, within
+// a file too.
+func eachGame(ctx context.Context, bar *readBar, sources []gameSource, check *rules.PGNChecker, f func(results.Game) error) error {
 	next := 1
 	for _, src := range sources {
 		first := next
@@ -292,7 +329,7 @@ func eachGame(ctx context.Context, sources []gameSource, check *rules.PGNChecker
 		for _, path := range src.pgnFiles {
 			num := 0
 			pairs := results.NewPairFinder(next)
-			err := results.ScanPGNFile(path, func(pg results.PGNGame) error {
+			err := scanPGNFile(path, bar, func(pg results.PGNGame) error {
 				if err := ctx.Err(); err != nil {
 					return err
 				}
@@ -313,40 +350,63 @@ func eachGame(ctx context.Context, sources []gameSource, check *rules.PGNChecker
 	return nil
 }
 
-// readSource reads a run's directory (its journal, whole, and its meta),
-// or names the PGN files to read: path itself, or the *.pgn files of a
-// directory without a journal.
-func readSource(path string) (gameSource, *rundir.Meta, error) {
+// scanPGNFile is results.ScanPGNFile reading through bar.
+func scanPGNFile(path string, bar *readBar, fn func(results.PGNGame) error) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	err = results.ScanPGN(bar.reader(f), fn)
+	if se, ok := err.(*results.SyntaxError); ok {
+		se.File = path
+	}
+	return err
+}
+
+// findSource names what an argument of rate reads: a run's directory
+// (one with a journal), or PGN files: path itself, or the *.pgn files of
+// a directory without a journal.
+func findSource(path string) (gameSource, error) {
 	st, err := os.Stat(path)
 	if err != nil {
-		return gameSource{}, nil, err
+		return gameSource{}, err
 	}
 	if !st.IsDir() {
-		return gameSource{pgnFiles: []string{path}}, nil, nil
+		return gameSource{pgnFiles: []string{path}}, nil
 	}
-	journal := filepath.Join(path, rundir.JournalFile)
-	if _, err := os.Stat(journal); err == nil {
-		// A shared lock while reading; a run writing the directory holds
-		// the lock, and then its journal is read as it stands: it only
-		// grows by whole lines, and meta.json is replaced atomically.
-		if lock, err := rundir.RLockDir(path); err == nil {
-			defer lock.Unlock()
-		} else if !errors.Is(err, rundir.ErrLocked) {
-			return gameSource{}, nil, err
-		}
-		m, gs, err := rundir.ReadRun(path)
-		if err != nil {
-			return gameSource{}, nil, err
-		}
-		return gameSource{journal: gs}, &m, nil
+	if _, err := os.Stat(filepath.Join(path, rundir.JournalFile)); err == nil {
+		return gameSource{runDir: path}, nil
 	}
 	files, err := filepath.Glob(filepath.Join(path, "*.pgn"))
 	if err != nil {
-		return gameSource{}, nil, err
+		return gameSource{}, err
 	}
 	if len(files) == 0 {
-		return gameSource{}, nil, fmt.Errorf("%s: neither %s nor PGN files", path, rundir.JournalFile)
+		return gameSource{}, fmt.Errorf("%s: neither %s nor PGN files", path, rundir.JournalFile)
 	}
 	sort.Strings(files)
-	return gameSource{pgnFiles: files}, nil, nil
+	return gameSource{pgnFiles: files}, nil
+}
+
+// readJournal reads a run directory's journal, whole, through bar, and
+// returns its meta (nil for PGN files).
+func (src *gameSource) readJournal(bar *readBar) (*rundir.Meta, error) {
+	if src.runDir == "" {
+		return nil, nil
+	}
+	// A shared lock while reading; a run writing the directory holds
+	// the lock, and then its journal is read as it stands: it only
+	// grows by whole lines, and meta.json is replaced atomically.
+	if lock, err := rundir.RLockDir(src.runDir); err == nil {
+		defer lock.Unlock()
+	} else if !errors.Is(err, rundir.ErrLocked) {
+		return nil, err
+	}
+	m, gs, err := rundir.ReadRunThrough(src.runDir, bar.reader)
+	if err != nil {
+		return nil, err
+	}
+	src.journal = gs
+	return &m, nil
 }
