@@ -3,46 +3,59 @@ package results
 import "testing"
 
 func TestPairFinder(t *testing.T) {
-	g := func(round int, white, black, fen string) Game {
-		return Game{Round: round, White: white, Black: black, StartFEN: fen, Variant: "chess"}
+	g := func(id, round int, white, black, fen string) Game {
+		return Game{ID: id, Round: round, White: white, Black: black, StartFEN: fen, Variant: "chess"}
 	}
 	games := []Game{
-		g(1, "a", "b", "f1"), // pair 10
-		g(2, "a", "b", "f2"), // pair 11
-		g(1, "b", "a", "f1"), // pair 10's second
-		g(1, "b", "a", "f9"), // another opening: a pair of its own, 12
-		g(2, "a", "b", "f2"), // same colours as pair 11's first: 13
-		g(0, "b", "a", "f2"), // no round: lone
-		g(2, "b", "a", "f2"), // pair 11's second, the first waiting
-		g(3, "a", "c", ""),   // 14
-		g(3, "c", "a", ""),   // 14
+		g(1, 1, "a", "b", "f1"), // waits
+		g(2, 2, "a", "b", "f2"), // waits
+		g(3, 1, "b", "a", "f1"), // pairs with 1: pair 10
+		g(4, 1, "b", "a", "f9"), // another opening: waits, alone at the end
+		g(5, 2, "a", "b", "f2"), // same colours as 2: waits
+		g(6, 0, "b", "a", "f2"), // no round: lone at once
+		g(7, 2, "b", "a", "f2"), // pairs with 2, the first waiting: pair 11
+		g(8, 3, "a", "c", ""),   // waits
+		g(9, 3, "c", "a", ""),   // pairs with 8: pair 12
 	}
-	want := []int{10, 11, 10, 12, 13, 0, 11, 14, 14}
+	type out struct{ id, pair int }
+	want := [][]out{
+		nil, nil, {{1, 10}, {3, 10}}, nil, nil, {{6, 0}}, {{2, 11}, {7, 11}}, nil, {{8, 12}, {9, 12}},
+	}
 	f := NewPairFinder(10)
-	for i := range games {
-		f.Pair(&games[i])
-		if games[i].Pair != want[i] {
-			t.Errorf("game %d: pair %d, want %d", i, games[i].Pair, want[i])
+	for i, gm := range games {
+		got := f.Add(gm)
+		if len(got) != len(want[i]) {
+			t.Fatalf("game %d: gave %d games, want %v", gm.ID, len(got), want[i])
+		}
+		for k, w := range want[i] {
+			if got[k].ID != w.id || got[k].Pair != w.pair {
+				t.Errorf("game %d: gave game %d pair %d, want game %d pair %d", gm.ID, got[k].ID, got[k].Pair, w.id, w.pair)
+			}
 		}
 	}
-	if f.Next() != 15 || f.count != 2 {
-		t.Errorf("next %d, waiting %d", f.Next(), f.count)
+	rest := f.Flush()
+	if len(rest) != 2 || rest[0].ID != 4 || rest[1].ID != 5 || rest[0].Pair != 0 || rest[1].Pair != 0 {
+		t.Errorf("flushed %+v, want games 4 and 5 alone", rest)
+	}
+	if f.Next() != 13 || len(f.Flush()) != 0 {
+		t.Errorf("next %d after the flush", f.Next())
 	}
 }
 
 // TestPairFinderBounded: games that wait too long for their pair are
-// let go, so that memory stays bounded.
+// let go as lone games, so that memory stays bounded.
 func TestPairFinderBounded(t *testing.T) {
 	f := NewPairFinder(1)
-	for r := 1; r <= MaxWaitingPairs+1; r++ {
-		f.Pair(&Game{Round: r, White: "a", Black: "b"})
+	for r := 1; r <= MaxWaitingPairs; r++ {
+		if out := f.Add(Game{ID: r, Round: r, White: "a", Black: "b"}); len(out) != 0 {
+			t.Fatalf("round %d: let go %d games", r, len(out))
+		}
 	}
-	if f.count != 1 || f.dropped != MaxWaitingPairs {
-		t.Errorf("waiting %d, dropped %d", f.count, f.dropped)
+	out := f.Add(Game{ID: 0, Round: MaxWaitingPairs + 1, White: "a", Black: "b"})
+	if len(out) != MaxWaitingPairs || out[0].ID != 1 || out[len(out)-1].ID != MaxWaitingPairs || out[0].Pair != 0 {
+		t.Fatalf("let go %d games", len(out))
 	}
-	g := Game{Round: 1, White: "b", Black: "a"} // its first game was let go
-	f.Pair(&g)
-	if g.Pair != MaxWaitingPairs+2 {
-		t.Errorf("pair %d after its first game was let go", g.Pair)
+	if f.count != 1 {
+		t.Errorf("%d waiting, want the last game alone", f.count)
 	}
 }

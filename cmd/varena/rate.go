@@ -308,8 +308,9 @@ func (src *gameSource) size() (journal, pgn int64) {
 // bad ones, and are read through bar. It numbers the pairs so that those
 // of different sources never meet: a journal's pair numbers shifted past
 // the sources before it, the pairs of a PGN file found by
-// results.PairFinder. It stops with ctx's error when ctx is done, within
-// a file too.
+// results.PairFinder (which gives a pair's first game with its second,
+// and a game whose pair never comes later, at the file's end). It stops
+// with ctx's error when ctx is done, within a file too.
 func eachGame(ctx context.Context, bar *readBar, sources []gameSource, check *rules.PGNChecker, f func(results.Game) error) error {
 	next := 1
 	for _, src := range sources {
@@ -329,6 +330,14 @@ func eachGame(ctx context.Context, bar *readBar, sources []gameSource, check *ru
 		for _, path := range src.pgnFiles {
 			num := 0
 			pairs := results.NewPairFinder(next)
+			each := func(gs []results.Game) error {
+				for _, g := range gs {
+					if err := f(g); err != nil {
+						return err
+					}
+				}
+				return nil
+			}
 			err := scanPGNFile(path, bar, func(pg results.PGNGame) error {
 				if err := ctx.Err(); err != nil {
 					return err
@@ -336,11 +345,13 @@ func eachGame(ctx context.Context, bar *readBar, sources []gameSource, check *ru
 				num++
 				if g, ok := check.Game(path, num, pg); ok {
 					g.Moves = nil // rated by its result, once check replayed it
-					pairs.Pair(&g)
-					return f(g)
+					return each(pairs.Add(g))
 				}
 				return nil
 			})
+			if err == nil {
+				err = each(pairs.Flush())
+			}
 			if err != nil {
 				return err
 			}
