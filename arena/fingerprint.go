@@ -4,9 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"io"
 	"maps"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -137,7 +135,11 @@ func fingerprint(r *configs.Run) (map[string]string, error) {
 		set(p+"kind", e.Kind)
 		set(p+"command", e.Command)
 		if e.External() {
-			set(p+"program", programHash(r, e))
+			program := ""
+			if path, err := r.EngineCommand(e); err == nil {
+				program = programHash(path)
+			}
+			set(p+"program", program)
 		}
 		if len(e.Args) > 0 {
 			set(p+"args", fmt.Sprintf("%q", e.Args))
@@ -228,26 +230,6 @@ func weightsOf(r *configs.Run, e configs.Engine, variant string) ([]byte, error)
 	}
 	data, _, err := configs.Weights(variant)
 	return data, err
-}
-
-// programHash is the content hash of an external engine's program, as
-// exec finds it, so that a rebuilt engine at the same path is another
-// engine; "" when it cannot be read (starting it will say why).
-func programHash(r *configs.Run, e configs.Engine) string {
-	path, err := r.EngineCommand(e)
-	if err != nil {
-		return ""
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return ""
-	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return ""
-	}
-	return "sha256:" + hex.EncodeToString(h.Sum(nil))[:16]
 }
 
 func contentHash(data []byte) string {

@@ -441,7 +441,9 @@ func parseLine(line []byte) (Game, error) {
 	if len(line) == 0 || line[0] != '{' {
 		return g, errors.New("not a JSON object")
 	}
-	if err := json.Unmarshal(line, &g); err != nil {
+	if fast, ok := decodeLine(line); ok {
+		g = fast
+	} else if err := json.Unmarshal(line, &g); err != nil {
 		return Game{}, err
 	}
 	if err := check(g); err != nil {

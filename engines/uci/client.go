@@ -403,12 +403,15 @@ func (e *Engine) ensure(ctx context.Context, v *engines.Variant) error {
 	if e.closed {
 		return fmt.Errorf("uci: %s is closed", e.name())
 	}
+	if e.proc != nil && e.proc.HasExited() {
+		e.kill() // it died between requests: start it again
+	}
+	if e.proc != nil && e.variant == v {
+		return nil // every move of a game: nothing to look up
+	}
 	name, set, err := e.variantName(v)
 	if err != nil {
 		return err
-	}
-	if e.proc != nil && e.proc.HasExited() {
-		e.kill() // it died between requests: start it again
 	}
 	if e.proc == nil {
 		if err := e.launch(ctx); err != nil {
@@ -640,12 +643,14 @@ func legalPrefix(pos engines.Position, pv []string, moves []engines.Move) []engi
 	return moves
 }
 
-// infoState keeps what the info lines of one search said.
+// infoState keeps what the info lines of one search said. Each line is
+// checked and read for its numbers as it comes, without copies; only the
+// lines that may be reported are kept, as the engine wrote them, and read
+// whole once, by best.
 type infoState struct {
-	complete, scored       Info // the last line with depth, exact score and pv; with an exact score
-	hasComplete, hasScored bool
-	nodes                  int64
-	comment                string // the "info string pgncomment" texts, joined
+	complete, scored string // the last line with depth, exact score and pv; with an exact score
+	nodes            int64
+	comment          string // the "info string pgncomment" texts, joined
 }
 
 // PGNCommentPrefix starts an "info string" that an engine wants kept
@@ -659,11 +664,15 @@ const PGNCommentPrefix = "pgncomment"
 const MaxPGNComment = 1024
 
 func (st *infoState) add(line string) {
-	in, err := ParseInfo(line)
+	var in Info
+	// Only a line that names pgncomment is read with its string, which
+	// the reading without copies leaves out.
+	keep := strings.Contains(line, PGNCommentPrefix)
+	pvLen, err := parseInfo(line, &in, keep)
 	if err != nil {
 		return
 	}
-	if text, ok := strings.CutPrefix(in.Text, PGNCommentPrefix); ok && (text == "" || text[0] == ' ') {
+	if text, ok := strings.CutPrefix(in.Text, PGNCommentPrefix); keep && ok && (text == "" || text[0] == ' ') {
 		st.addComment(strings.TrimSpace(text))
 	}
 	if in.MultiPV > 1 {
@@ -673,9 +682,9 @@ func (st *infoState) add(line string) {
 	if in.Score.Kind == NoScore || in.Score.Bound != Exact {
 		return
 	}
-	st.scored, st.hasScored = in, true
-	if in.Depth > 0 && len(in.PV) > 0 {
-		st.complete, st.hasComplete = in, true
+	st.scored = line
+	if in.Depth > 0 && pvLen > 0 {
+		st.complete = line
 	}
 }
 
@@ -697,10 +706,15 @@ func (st *infoState) addComment(text string) {
 }
 
 func (st *infoState) best() (Info, bool) {
-	if st.hasComplete {
-		return st.complete, true
+	line := st.complete
+	if line == "" {
+		line = st.scored
 	}
-	return st.scored, st.hasScored
+	if line == "" {
+		return Info{}, false
+	}
+	in, err := ParseInfo(line) // add has read it without error
+	return in, err == nil
 }
 
 // positionCache builds the "position" line of a game move by move: the

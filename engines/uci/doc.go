@@ -18,9 +18,10 @@
 // (Crash, Timeout, Protocol, IllegalMove). Options and Variants tell what
 // the engine offers, so the arena can find which variants it plays. The
 // engine's output is read in the caller's goroutine (no reader goroutine
-// or channel per line), and on Linux the pipes are read and written with
-// raw system calls under the runtime's poller (engines/internal/proc): the
-// harness's CPU per ply is the arena's speed figure.
+// or channel per line), and on Linux the pipes are raw descriptors waited
+// on in the reading thread, out of the runtime's poller
+// (engines/internal/proc): the harness's CPU per ply is the arena's speed
+// figure.
 //
 // Info, Score and Option are the protocol's lines as values: ParseInfo and
 // ParseOption read them, their String methods write them back. Mate

@@ -201,3 +201,21 @@ func FuzzParseOption(f *testing.F) {
 		}
 	})
 }
+
+// appendFields splits as strings.Fields does, ASCII fast path or not.
+func FuzzAppendFields(f *testing.F) {
+	for _, s := range []string{"info depth 3 score cp 20 pv e2e4", "  a\tb\n", "info\u00a0string x", "é b", "a\u2028b c", ""} {
+		f.Add(s, -1)
+		f.Add(s, 2)
+	}
+	f.Fuzz(func(t *testing.T, s string, n int) {
+		want := strings.Fields(s)
+		if n >= 0 && n < len(want) {
+			want = want[:n]
+		}
+		got := appendFields([]string{"kept"}, s, n)
+		if got[0] != "kept" || !slices.Equal(got[1:], want) {
+			t.Fatalf("appendFields(%q, %d) = %q; want %q", s, n, got[1:], want)
+		}
+	})
+}

@@ -53,14 +53,23 @@ func Playable() []string {
 // FairyNames returns the names of Fairy-Stockfish's built-in variants
 // that engines/fairy describes and the engines play, other than varena's
 // own (All), in builtin.ini's order. The first call lowers every one of
-// them.
+// them to see which the engines play, and keeps only the names: the
+// variants themselves (their tables are most of a run's heap) are built
+// again when asked for by name.
 func FairyNames() []string {
 	fairyNamesOnce.Do(func() {
 		for _, d := range fairy.Builtins() {
 			if builtin(d.Name) != nil {
 				continue
 			}
-			if _, ok, err := fairyBuiltin(d.Name); ok && err == nil {
+			fairyBuiltins.Lock()
+			_, lowered := fairyBuiltins.byName[d.Name]
+			fairyBuiltins.Unlock()
+			if lowered {
+				if _, _, err := fairyBuiltin(d.Name); err == nil {
+					fairyNames = append(fairyNames, d.Name)
+				}
+			} else if _, err := d.Variant(); err == nil {
 				fairyNames = append(fairyNames, d.Name)
 			}
 		}

@@ -1,11 +1,13 @@
 package rundir
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 
 	"varena/results"
@@ -31,6 +33,23 @@ type Recorder struct {
 	tally   *Tally
 	done    []results.Game
 	mu      sync.Mutex // the tally's writes (Record) against Summary
+
+	// Where each game is in games.pgn, so that Finish can put the file in
+	// game id order by copying its pieces, without the journal (reading
+	// that back is a replay of every game). shuffled says that a game went
+	// in after one with a larger id (several workers finish out of order);
+	// lost that a PGN write failed, so the pieces are not known and the
+	// journal is read after all.
+	pgnIndex []pgnPiece
+	pgnSize  int64
+	shuffled bool
+	lost     bool
+}
+
+// pgnPiece is one game's text in games.pgn.
+type pgnPiece struct {
+	id       int
+	off, len int64
 }
 
 // ErrStopped wraps the error of stop when it ended the journal's reading.
@@ -62,7 +81,15 @@ func OpenRecorder(dir string, meta Meta, stop func() error) (*Recorder, error) {
 	rec := &Recorder{dir: dir, journal: journal, tally: NewTally(meta), done: done}
 	sorted := SortedByID(done)
 	pgnPath := filepath.Join(dir, PGNFile)
-	if err := WritePGNFile(pgnPath, sorted); err != nil {
+	err = results.WriteFileAtomic(pgnPath, func(w io.Writer) error {
+		for _, g := range sorted {
+			if err := rec.writePGN(w, g); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
 		journal.Close()
 		return nil, err
 	}
@@ -105,7 +132,8 @@ func (rec *Recorder) Record(g results.Game) (counted bool, err error) {
 	if err := rec.journal.Append(g); err != nil {
 		return false, fmt.Errorf("journal: %w", err)
 	}
-	pgnErr := results.WritePGN(rec.pgn, g)
+	pgnErr := rec.writePGN(rec.pgn, g)
+	rec.lost = rec.lost || pgnErr != nil
 	rec.mu.Lock()
 	err = rec.tally.Add(g)
 	rec.mu.Unlock()
@@ -136,13 +164,70 @@ func (rec *Recorder) CloseJournal() error {
 }
 
 // Finish writes sum as the directory's summary.json and puts games.pgn
-// in game id order; the journal must be closed (CloseJournal).
+// in game id order (rewritten from the journal only when games went in
+// out of order); the journal must be closed (CloseJournal).
 func (rec *Recorder) Finish(sum *Summary) error {
 	if err := results.WriteFileAtomic(filepath.Join(rec.dir, SummaryFile), sum.WriteJSON); err != nil {
 		return err
 	}
 	rec.pgn.Close() // before the rewrite replaces it
-	return OrderPGN(rec.dir)
+	switch {
+	case !rec.shuffled:
+		return nil
+	case rec.lost:
+		return OrderPGN(rec.dir)
+	}
+	return rec.sortPGN()
+}
+
+// writePGN writes g's PGN to w, the end of games.pgn, and notes where it
+// went.
+func (rec *Recorder) writePGN(w io.Writer, g results.Game) error {
+	cw := countingWriter{w: w}
+	err := results.WritePGN(&cw, g)
+	if n := len(rec.pgnIndex); n > 0 && g.ID < rec.pgnIndex[n-1].id {
+		rec.shuffled = true
+	}
+	rec.pgnIndex = append(rec.pgnIndex, pgnPiece{id: g.ID, off: rec.pgnSize, len: cw.n})
+	rec.pgnSize += cw.n
+	return err
+}
+
+// sortPGN rewrites games.pgn with its games in id order, from its own
+// pieces.
+func (rec *Recorder) sortPGN() error {
+	path := filepath.Join(rec.dir, PGNFile)
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("pgn: %w", err)
+	}
+	defer f.Close()
+	pieces := slices.SortedFunc(slices.Values(rec.pgnIndex), func(a, b pgnPiece) int { return cmp.Compare(a.id, b.id) })
+	buf := make([]byte, 64<<10)
+	err = results.WriteFileAtomic(path, func(w io.Writer) error {
+		for _, p := range pieces {
+			if _, err := io.CopyBuffer(w, io.NewSectionReader(f, p.off, p.len), buf); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("pgn: %w", err)
+	}
+	return nil
+}
+
+// countingWriter counts what goes through it.
+type countingWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
 }
 
 // abandon closes the files of a recorder whose run ends early; the

@@ -49,10 +49,8 @@ type Spec struct {
 // waiting for its exit (so that it never stays a zombie).
 type Process struct {
 	cmd      *exec.Cmd
-	stdin    *os.File
-	stdout   *os.File
-	in, out  *rawPipe        // stdin and stdout through raw system calls
-	br       *bufio.Reader   // reads out
+	pipes    *pipes          // our ends of its stdin and stdout
+	br       *bufio.Reader   // reads pipes
 	partial  []byte          // a line begun before a deadline
 	wbuf     []byte          // the line being sent
 	deadline time.Time       // the read deadline set last by next
@@ -81,39 +79,32 @@ func Start(ctx context.Context, cfg Spec) (*Process, error) {
 	setProcessGroup(cmd)
 
 	// Our own pipes, so that Wait never closes the output under the
-	// reader and writes can have a deadline.
-	inR, inW, err := os.Pipe()
+	// reader, and reads and writes can have a deadline.
+	pp, childIn, childOut, err := newPipes()
 	if err != nil {
 		cancel()
 		return nil, err
 	}
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		cancel()
-		inR.Close()
-		inW.Close()
-		return nil, err
-	}
-	cmd.Stdin, cmd.Stdout = inR, outW
+	cmd.Stdin, cmd.Stdout = childIn, childOut
 	err = cmd.Start()
-	inR.Close()
-	outW.Close()
+	childIn.Close()
+	childOut.Close()
 	if err != nil {
 		cancel()
-		inW.Close()
-		outR.Close()
+		pp.close()
 		return nil, err
 	}
-	p := &Process{cmd: cmd, stdin: inW, stdout: outR, cancel: cancel, protocol: cfg.Protocol,
-		in: newRawPipe(inW), out: newRawPipe(outR), gone: make(chan struct{}), exited: make(chan struct{})}
-	p.br = bufio.NewReaderSize(p.out, 64<<10)
+	p := &Process{cmd: cmd, pipes: pp, cancel: cancel, protocol: cfg.Protocol,
+		gone: make(chan struct{}), exited: make(chan struct{})}
+	p.br = bufio.NewReaderSize(pp, 64<<10)
 	go func() {
 		p.waitErr = cmd.Wait()
 		p.exitedAt = time.Now()
 		close(p.exited)
-		// Wake a reader: after exitGrace the output counts as ended even if
-		// a child of the engine still holds the pipe open.
-		p.stdout.SetReadDeadline(p.exitedAt.Add(exitGrace))
+		// Wake a reader, which then reads on for exitGrace at most: the
+		// output counts as ended even if a child of the engine still holds
+		// the pipe open.
+		pp.wake()
 	}()
 	return p, nil
 }
@@ -121,19 +112,13 @@ func Start(ctx context.Context, cfg Spec) (*Process, error) {
 // Send writes one line to the engine; a write that blocks for longer than
 // timeout fails (an engine that reads nothing cannot hang the client).
 // The line goes out in one system call when the pipe has room, the usual
-// case; only a full pipe costs a deadline and a wait.
+// case.
 func (p *Process) Send(line string, timeout time.Duration) error {
 	if p.protocol != nil {
 		p.protocol(true, line) // before the write, so that a hang shows what it followed
 	}
 	p.wbuf = append(append(p.wbuf[:0], line...), '\n')
-	n, err := p.in.tryWrite(p.wbuf)
-	if err != nil || n == len(p.wbuf) {
-		return err
-	}
-	p.stdin.SetWriteDeadline(time.Now().Add(timeout))
-	_, err = p.stdin.Write(p.wbuf[n:])
-	return err
+	return p.pipes.write(p.wbuf, time.Now().Add(timeout))
 }
 
 // Next returns the next output line, ErrEOF when the output ended (or the
@@ -156,13 +141,13 @@ func (p *Process) Next(ctx context.Context, deadline time.Time) (string, error) 
 		if end := p.exitedAt.Add(exitGrace); end.Before(deadline) {
 			deadline = end
 		}
-		p.deadline = time.Time{} // the waiter has set one of its own
+		p.deadline = time.Time{} // set it again
 	default:
 	}
 	p.watch(ctx)
 	for {
 		if !deadline.Equal(p.deadline) {
-			p.stdout.SetReadDeadline(deadline)
+			p.pipes.setReadDeadline(deadline)
 			p.deadline = deadline
 		}
 		chunk, err := p.br.ReadSlice('\n')
@@ -192,17 +177,22 @@ func (p *Process) Next(ctx context.Context, deadline time.Time) (string, error) 
 			if ctx.Err() != nil {
 				return "", ctx.Err()
 			}
-			select {
-			case <-p.exited:
-				exited = true
-			default:
+			if !exited {
+				select {
+				case <-p.exited: // woken by the exit: read on for exitGrace at most
+					exited = true
+					if end := p.exitedAt.Add(exitGrace); end.Before(deadline) {
+						deadline = end
+					}
+				default:
+				}
+			}
+			if time.Now().Before(deadline) {
+				p.deadline = time.Time{} // woken early (an old watch, the exit): set it again
+				continue
 			}
 			if exited {
 				return "", ErrEOF
-			}
-			if time.Now().Before(deadline) {
-				p.deadline = time.Time{} // cut short by an old watch: set it again
-				continue
 			}
 			return "", ErrDeadline
 		}
@@ -210,7 +200,7 @@ func (p *Process) Next(ctx context.Context, deadline time.Time) (string, error) 
 	}
 }
 
-// watch makes ctx's end wake a read: it sets a read deadline in the past.
+// watch makes ctx's end wake a read.
 // The watch stays until the next call with another context (or release).
 // Contexts are told apart by their Done channel: contexts that share it
 // end together.
@@ -224,7 +214,7 @@ func (p *Process) watch(ctx context.Context) {
 	}
 	p.watched, p.unwatch = done, nil
 	if done != nil {
-		p.unwatch = context.AfterFunc(ctx, func() { p.stdout.SetReadDeadline(time.Unix(1, 0)) })
+		p.unwatch = context.AfterFunc(ctx, p.pipes.wake)
 	}
 }
 
@@ -262,8 +252,7 @@ func (p *Process) release() {
 	if p.unwatch != nil {
 		p.unwatch()
 	}
-	p.stdin.Close()
-	p.stdout.Close()
+	p.pipes.close()
 	p.cancel()
 }
 

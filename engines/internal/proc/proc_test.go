@@ -3,6 +3,7 @@ package proc
 import (
 	"context"
 	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"runtime"
@@ -27,41 +28,65 @@ func startTool(t *testing.T, name string, args ...string) *Process {
 	return p
 }
 
-// The pipe ends os.Pipe gives are non-blocking, so on Linux the client
-// reads and writes them with raw system calls; a silent fall-back to the
-// os.File would cost the harness its CPU per ply.
-func TestRawPipeMode(t *testing.T) {
-	if runtime.GOOS != "linux" {
-		t.Skip("raw pipe I/O is Linux only")
-	}
-	r, w, err := os.Pipe()
+// On Linux the client's pipe ends bypass the runtime's poller (a silent
+// fall-back would cost the harness its CPU per ply): a line goes through,
+// a read waits for the next one, and a wake or the deadline ends a wait.
+func TestPipes(t *testing.T) {
+	p, childIn, childOut, err := newPipes()
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer r.Close()
-	defer w.Close()
-	in, out := newRawPipe(w), newRawPipe(r)
-	if !in.raw() || !out.raw() {
-		t.Fatalf("os.Pipe ends not taken as non-blocking: raw write %v, raw read %v", in.raw(), out.raw())
+	defer p.close()
+	defer childIn.Close()
+	defer childOut.Close()
+	if runtime.GOOS == "linux" && !p.raw() {
+		t.Fatal("the pipes go through the runtime's poller on Linux")
 	}
+	buf := make([]byte, 4096)
 	for _, text := range []string{"uci\n", strings.Repeat("x", 1000) + "\n"} {
-		if n, err := in.tryWrite([]byte(text)); err != nil || n != len(text) {
-			t.Fatalf("tryWrite: %d of %d bytes, %v", n, len(text), err)
+		// Our stdin end to the engine's, and the engine's stdout to ours.
+		if err := p.write([]byte(text), time.Now().Add(time.Second)); err != nil {
+			t.Fatalf("write: %v", err)
 		}
-		buf := make([]byte, 4096)
-		n, err := out.Read(buf)
+		n, err := childIn.Read(buf)
 		if err != nil || string(buf[:n]) != text {
-			t.Fatalf("Read: %q, %v; want %q", buf[:n], err, text)
+			t.Fatalf("engine read %q, %v; want %q", buf[:n], err, text)
+		}
+		go func() {
+			time.Sleep(20 * time.Millisecond) // the read waits for it
+			childOut.Write([]byte(text))
+		}()
+		p.setReadDeadline(time.Now().Add(10 * time.Second))
+		n, err = p.Read(buf)
+		if err != nil || string(buf[:n]) != text {
+			t.Fatalf("read %q, %v; want %q", buf[:n], err, text)
 		}
 	}
-	// A blocking descriptor is used as it is.
-	f, err := os.Open(os.DevNull)
-	if err != nil {
-		t.Fatal(err)
+	// A wake ends a wait at once, and only that one.
+	go func() {
+		time.Sleep(50 * time.Millisecond)
+		p.wake()
+	}()
+	start := time.Now()
+	if _, err := p.Read(buf); !errors.Is(err, os.ErrDeadlineExceeded) {
+		t.Fatalf("woken read: %v; want os.ErrDeadlineExceeded", err)
 	}
-	defer f.Close()
-	if newRawPipe(f).raw() {
-		t.Error("a regular file taken for a non-blocking pipe")
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("woken after %v", took)
+	}
+	start = time.Now()
+	p.setReadDeadline(start.Add(100 * time.Millisecond))
+	if _, err := p.Read(buf); !errors.Is(err, os.ErrDeadlineExceeded) {
+		t.Fatalf("read with nothing to read: %v; want os.ErrDeadlineExceeded", err)
+	}
+	if took := time.Since(start); took < 90*time.Millisecond {
+		t.Errorf("deadline after %v; want 100ms (a wake counted twice?)", took)
+	}
+	// The engine's end closed: the end of the output.
+	childOut.Close()
+	p.setReadDeadline(time.Now().Add(10 * time.Second))
+	if _, err := p.Read(buf); err != io.EOF {
+		t.Fatalf("read after the writer closed: %v; want io.EOF", err)
 	}
 }
 
@@ -84,8 +109,8 @@ func TestSendToFullPipe(t *testing.T) {
 // take that for a timeout.
 func TestNextAfterCancelledContext(t *testing.T) {
 	p := startTool(t, "cat")
-	if runtime.GOOS == "linux" && (!p.in.raw() || !p.out.raw()) {
-		t.Errorf("an engine's pipes are not read and written raw (stdin %v, stdout %v)", p.in.raw(), p.out.raw())
+	if runtime.GOOS == "linux" && !p.pipes.raw() {
+		t.Error("an engine's pipes go through the runtime's poller")
 	}
 	deadline := time.Now().Add(10 * time.Second)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -113,5 +138,51 @@ func TestNextAfterCancelledContext(t *testing.T) {
 	}
 	if took := time.Since(start); took < 90*time.Millisecond {
 		t.Errorf("deadline after %v; want 100ms", took)
+	}
+}
+
+// Waiting engines hold their Ps (pipes_linux.go), yet other goroutines
+// go on: each live engine has a P of its own plus one to spare, and the
+// garbage collector still stops the world.
+func TestWaitsLeaveProcsFree(t *testing.T) {
+	const engines = 6
+	var procs []*Process
+	for range engines {
+		procs = append(procs, startTool(t, "cat"))
+	}
+	if runtime.GOOS == "linux" && runtime.GOMAXPROCS(0) < engines+1 {
+		t.Errorf("GOMAXPROCS %d with %d engines running", runtime.GOMAXPROCS(0), engines)
+	}
+	errs := make(chan error, engines)
+	for _, p := range procs {
+		go func() {
+			_, err := p.Next(context.Background(), time.Now().Add(2*time.Second))
+			errs <- err
+		}()
+	}
+	time.Sleep(50 * time.Millisecond) // all waiting
+	start := time.Now()
+	done := make(chan struct{})
+	go func() {
+		runtime.GC()
+		x := 0
+		for i := range 1_000_000 {
+			x += i
+		}
+		_ = x
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(time.Second):
+		t.Fatal("a goroutine (and a collection) did not run while the engines' readers waited")
+	}
+	if took := time.Since(start); took > 500*time.Millisecond {
+		t.Errorf("a collection and a loop took %v while the readers waited", took)
+	}
+	for range engines {
+		if err := <-errs; !errors.Is(err, ErrDeadline) {
+			t.Errorf("a reader ended with %v; want its deadline", err)
+		}
 	}
 }
