@@ -122,7 +122,7 @@ func (t *table) play(ctx context.Context) (results.Game, error) {
 			}
 		}
 		mv := results.Move{UCI: t.Variant.UCI(reply.Move),
-			Depth: reply.Depth, Nodes: reply.Nodes, TimeMS: took.Milliseconds()}
+			Depth: reply.Depth, Nodes: reply.Nodes, TimeMS: took.Milliseconds(), Comment: reply.Comment}
 		if reply.HasScore {
 			mv.Score = scoreOf(reply.Score)
 		}

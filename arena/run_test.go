@@ -1,6 +1,7 @@
 package arena
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -465,5 +466,66 @@ engines:
 		if rev := moves[configs.HistoryReversible][id]; rev != game {
 			t.Errorf("game %d differs:\n whole game: %s\n reversible: %s", id, game, rev)
 		}
+	}
+}
+
+// TestEnginePGNComments: an engine's "info string pgncomment" lines go
+// into its move's record and its PGN comment, after the score and time,
+// and read back from the PGN.
+func TestEnginePGNComments(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a test engine")
+	}
+	bin := buildFaulty(t)
+	r := parseRun(t, fmt.Sprintf(`
+name: comments
+variant: extinction
+tournament: {type: round-robin, games: 2}
+openings: {plies: 0}
+time_control: {depth: 1}
+adjudication: {max_plies: 12}
+engines:
+  - {name: talker, kind: uci, command: %q, args: [-mode, comment]}
+  - {name: random, kind: random}
+`, bin))
+	dir := t.TempDir()
+	if _, err := Run(context.Background(), r, Options{Out: dir, Concurrency: 1}); err != nil {
+		t.Fatal(err)
+	}
+	games, err := results.ReadJournal(filepath.Join(dir, rundir.JournalFile))
+	if err != nil || len(games) != 2 {
+		t.Fatalf("%d games, %v", len(games), err)
+	}
+	pgn, err := os.ReadFile(filepath.Join(dir, rundir.PGNFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	read, err := results.ReadPGN(bytes.NewReader(pgn))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, g := range games {
+		back := results.ToGame(read[k])
+		for i, m := range g.Moves {
+			talker := (g.White == "talker") == (i%2 == 0)
+			// "move N": the engine process counts its moves over games.
+			if talker && !(strings.HasPrefix(m.Comment, "move ") && strings.HasSuffix(m.Comment, ", {from the faulty engine}")) {
+				t.Errorf("game %d ply %d: comment %q, want \"move N, {from the faulty engine}\"", g.ID, i+1, m.Comment)
+			}
+			if !talker && m.Comment != "" {
+				t.Errorf("game %d ply %d: random's move has comment %q", g.ID, i+1, m.Comment)
+			}
+			// The PGN keeps it, '}' made ')' (a '{' may stand in a
+			// comment); the end stays the end.
+			if want := strings.ReplaceAll(m.Comment, "}", ")"); back.Moves[i].Comment != want {
+				t.Errorf("game %d ply %d: read back %q, want %q", g.ID, i+1, back.Moves[i].Comment, want)
+			}
+		}
+		if back.Termination != g.Termination || back.Result != g.Result {
+			t.Errorf("game %d: read back %q %s, wrote %q %s", g.ID, back.Termination, back.Result, g.Termination, g.Result)
+		}
+	}
+	if !strings.Contains(string(pgn), "move 1, {from the faulty engine)}") {
+		t.Errorf("PGN lacks the comment:\n%.600s", pgn)
 	}
 }

@@ -29,8 +29,15 @@
 // score, depth and time, {+0.35/12 0.52s}, and the last comment tells how
 // the game ended, {+M1/2 0.05s, White wins by extinction}.
 //
+// A move's comment may also hold the engine's own words on it (UCI
+// "info string pgncomment TEXT"): {+0.35/12 0.52s, TEXT}.
+//
 // [ReadPGN] reads PGN files from cutechess-cli, fastchess and other
 // programs into [PGNGame] values (tags, main-line SAN moves, comments,
-// result); [ToGame] turns one into a Game, reading evaluations and the
-// ending back from the comments; [WritePGNGame] writes a PGNGame again.
+// result); [ToGame] turns one into a Game, reading evaluations, the
+// engines' comments and the ending back from the comments; [WritePGNGame]
+// writes a PGNGame again. PGN has no pair numbers: a [PairFinder] finds
+// the colour-reversed pairs of games read from it by their players,
+// Round tag and start position, as cutechess-cli and fastchess write
+// them.
 package results

@@ -124,6 +124,10 @@ type Move struct {
 	Nodes int64 `json:"nodes,omitempty"`
 	// TimeMS is the time the mover used, in milliseconds.
 	TimeMS int64 `json:"time_ms"`
+	// Comment is text the engine asked to keep with its move (UCI "info
+	// string pgncomment TEXT"), written in the move's PGN comment after
+	// the score and time; "" for none.
+	Comment string `json:"comment,omitempty"`
 }
 
 // Score is an engine's evaluation. When Mate is not zero the engine

@@ -125,6 +125,18 @@ func ReadJournal(path string, checks ...Check) ([]Game, error) {
 	return sc.games, nil
 }
 
+// DecodeJournal reads journal lines from r as ReadJournal reads its file
+// (name names it in errors), for a caller that reads through a reader of
+// its own: one that counts the bytes for a progress bar, or stops when
+// the user does. An error of r ends the read and is returned wrapped.
+func DecodeJournal(r io.Reader, name string, checks ...Check) ([]Game, error) {
+	sc, err := scanJournal(r, name, checks)
+	if err != nil {
+		return nil, err
+	}
+	return sc.games, nil
+}
+
 // ReadJournalFrom reads the games of the journal at path from byte
 // offset on, as ReadJournal reads them from its start, and returns the
 // offset after its last whole good line, where the next read resumes: a

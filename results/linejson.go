@@ -113,6 +113,9 @@ func appendMove(b []byte, m *Move) []byte {
 	}
 	b = append(b, `,"time_ms":`...)
 	b = strconv.AppendInt(b, m.TimeMS, 10)
+	if m.Comment != "" {
+		b = appendField(b, "comment", m.Comment)
+	}
 	return append(b, '}')
 }
 

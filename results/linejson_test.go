@@ -33,7 +33,7 @@ func TestLineMatchesEncodingJSON(t *testing.T) {
 	zone.Started = time.Date(2026, 11, 29, 15, 4, 5, 123456789, time.FixedZone("X", -(3*3600+1800)))
 	odd := game(5, WhiteWins)
 	odd.Event, odd.White, odd.Black, odd.StartFEN, odd.TimeControl = tricky, "", "\u2028", tricky, "-"
-	odd.Moves = append(odd.Moves, Move{UCI: "c1Vc1", SAN: tricky, Score: &Score{CP: -7, Mate: 0}, Nodes: -1, TimeMS: -5},
+	odd.Moves = append(odd.Moves, Move{UCI: "c1Vc1", SAN: tricky, Score: &Score{CP: -7, Mate: 0}, Nodes: -1, TimeMS: -5, Comment: tricky},
 		Move{Score: &Score{CP: 1 << 40, Mate: -1 << 40}, Depth: -3})
 	for name, g := range map[string]Game{"full": full, "empty": empty, "no moves": noMoves, "zone": zone, "odd": odd} {
 		got, err := formatLine(nil, g)

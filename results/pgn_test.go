@@ -582,3 +582,42 @@ func TestPGNSideTimeControls(t *testing.T) {
 		t.Errorf("old record's PGN: %v\n%s", err, b.String())
 	}
 }
+
+// TestPGNMoveComments: an engine's comment on its move is written after
+// the score and time, before the end on the last move, and read back
+// beside them, whatever commas it and the end's reason hold.
+func TestPGNMoveComments(t *testing.T) {
+	g := extinctionGame()
+	g.Moves[0].Comment = "from book, line 3"
+	g.Moves[2].Comment = "tb: win"
+	g.Moves[6].Comment = "mate found, 1 ply"
+	g.Moves[5].TimeMS, g.Moves[5].Score, g.Moves[5].Depth = 0, nil, 0
+	g.Moves[5].Comment = "no eval here"
+	illegal := g
+	illegal.Moves = slices.Clone(g.Moves)
+	illegal.Result, illegal.Termination, illegal.Reason = BlackWins, TermIllegalMove, "it played e2e5, illegal"
+	for _, g := range []Game{g, illegal} {
+		var b bytes.Buffer
+		if err := WritePGN(&b, g); err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range []string{"{+0.35/12 0.52s, from book, line 3}", "{no eval here}", ", mate found, 1 ply, "} {
+			if !strings.Contains(b.String(), want) {
+				t.Errorf("PGN lacks %q:\n%s", want, b.String())
+			}
+		}
+		read, err := ReadPGN(&b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back := ToGame(read[0])
+		for i, m := range g.Moves {
+			if back.Moves[i].Comment != m.Comment {
+				t.Errorf("%s: move %d: comment %q read back as %q", g.Termination, i+1, m.Comment, back.Moves[i].Comment)
+			}
+		}
+		if back.Termination != g.Termination || back.Reason != g.Reason {
+			t.Errorf("end %q %q read back as %q %q", g.Termination, g.Reason, back.Termination, back.Reason)
+		}
+	}
+}

@@ -27,11 +27,12 @@ const pgnLineWidth = 80
 // move), "abandoned" (an engine crash) or "unterminated".
 //
 // Each move is followed by a comment with the engine's score, depth and
-// time, e.g. {+0.35/12 0.52s} or {-M3/20 1.1s}; the last move's comment
-// (or a comment of its own when there are no moves) also tells how the
-// game ended, e.g. {+M1/3 0.05s, White wins by extinction} or
-// {-1.20/9 0.8s, Black makes an illegal move: Fairy-Stockfish played
-// e2e5, illegal}. ToGame reads these back.
+// time, e.g. {+0.35/12 0.52s} or {-M3/20 1.1s}, then the engine's own
+// comment on its move when it gave one ({+0.35/12 0.52s, TEXT}); the
+// last move's comment (or a comment of its own when there are no moves)
+// also tells how the game ended, e.g. {+M1/3 0.05s, White wins by
+// extinction} or {-1.20/9 0.8s, Black makes an illegal move:
+// Fairy-Stockfish played e2e5, illegal}. ToGame reads these back.
 func WritePGN(w io.Writer, g Game) error {
 	if !validResult(g.Result) {
 		return fmt.Errorf("results: PGN of game %d: bad result %q", g.ID, g.Result)
@@ -80,12 +81,9 @@ func WritePGN(w io.Writer, g Game) error {
 		if !validSAN(san) {
 			return fmt.Errorf("results: PGN of game %d: move %d: %q is not a PGN move", g.ID, i+1, san)
 		}
-		comment := evalText(m)
-		if i == len(g.Moves)-1 && end != "" {
-			if comment != "" {
-				comment += ", "
-			}
-			comment += end
+		comment := joinComment(evalText(m), m.Comment)
+		if i == len(g.Moves)-1 {
+			comment = joinComment(comment, end)
 		}
 		mt.move(num, black, i == 0, san, comment)
 		if black {
@@ -343,6 +341,17 @@ func pgnTermination(term, result string) string {
 		return "unterminated"
 	}
 	return "normal"
+}
+
+// joinComment joins the parts of a move's comment with ", ".
+func joinComment(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + ", " + b
 }
 
 // evalText formats what the engine said about a move the way cutechess-cli

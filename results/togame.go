@@ -17,7 +17,8 @@ import (
 //
 // Moves get their SAN and, from comments in cutechess-cli's or fastchess's
 // form such as {+0.35/12 0.52s}, the score, depth, time and (fastchess's
-// n=) nodes. Termination and Reason come from the final comment, e.g.
+// n=) nodes; the rest of a move's comment is its Comment (on the last
+// move, what comes before the end). Termination and Reason come from the final comment, e.g.
 // {... , White wins by extinction} or {Black loses on time}, as WritePGN
 // and cutechess-cli write it, else from the Termination tag. ID, Pair and
 // the moves' UCI stay empty.
@@ -71,8 +72,13 @@ func ToGame(pg PGNGame) Game {
 			var rest string
 			m, rest = parseEvalComment(pg.Comments[i])
 			m.SAN = san
+			m.Comment = rest
 			if i == len(pg.Moves)-1 && rest != "book" {
-				last = rest
+				// The engine's comment, if any, comes before the end.
+				m.Comment, last = "", rest
+				if c, end, ok := splitEnd(rest); ok {
+					m.Comment, last = c, end
+				}
 			}
 		}
 		g.Moves = append(g.Moves, m)
@@ -249,6 +255,24 @@ var drawTerms = map[string]string{
 	"50 moves rule":                TermFiftyMoves,
 	"insufficient mating material": TermInsufficient,
 	"insufficient material":        TermInsufficient,
+}
+
+// splitEnd finds the end of a game at the end of a last move's comment:
+// "TEXT, White wins by extinction" gives TEXT and the end. The end is the
+// longest tail, after a ", ", that parseEnd reads (a reason may hold
+// commas: "Black makes an illegal move: it played e2e5, illegal").
+func splitEnd(s string) (comment, end string, ok bool) {
+	if _, _, ok := parseEnd(s); ok {
+		return "", s, true
+	}
+	for i := 0; i+2 <= len(s); i++ {
+		if strings.HasPrefix(s[i:], ", ") {
+			if _, _, ok := parseEnd(s[i+2:]); ok {
+				return s[:i], s[i+2:], true
+			}
+		}
+	}
+	return "", "", false
 }
 
 // parseEnd reads the end-of-game text that endText writes, and the

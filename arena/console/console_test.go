@@ -38,7 +38,7 @@ Finished game 3 (new vs base): 1/2-1/2 {Draw by 3-fold repetition}
 Finished game 2 (base vs new): 1-0 {Black loses on time}
 --------------------------------------------------
 Results of new vs base (10+0.1, NULL, 16MB, UHO.epd):
-Elo: 0.00 +/- 34.02, nElo: 0.00 +/- 480.55
+Elo: 0.00 +/- 441.16, nElo: 0.00 +/- 593.19
 LOS: 50.00 %, DrawRatio: 100.00 %, PairsRatio: nan
 Games: 2, Wins: 1, Losses: 1, Draws: 0, Points: 1.0 (50.00 %)
 Ptnml(0-2): [0, 0, 1, 0, 0], WL/DD Ratio: inf
@@ -85,7 +85,7 @@ Score of a vs b: 1 - 0 - 1  [0.750] 2
 ...      a playing White: 1 - 0 - 0  [1.000] 1
 ...      a playing Black: 0 - 0 - 1  [0.500] 1
 ...      White vs Black: 1 - 0 - 1  [0.750] 2
-Elo difference: 190.5 +/- 634.2, LOS: 92.1 %, DrawRatio: 50.0 %
+Elo difference: 190.5 +/- 428.7, LOS: 87.9 %, DrawRatio: 50.0 %
 Finished match
 `
 	if got := b.String(); got != want {

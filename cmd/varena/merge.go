@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 
 	"varena/results"
@@ -28,7 +30,9 @@ not finished (interrupted, or still to be resubmitted) is named and the
 merge fails, unless -partial asks for what there is. A game played twice
 (a shard resubmitted) is kept once when both plays agree on what the
 game is; the times they ran may differ. DIR must be new or empty: to
-merge again, remove it or give another -out.
+merge again, remove it or give another -out. On a terminal a bar shows
+the journals read; a signal while they are read stops the merge, which
+then writes nothing.
 `,
 	setFlags: mergeFlags,
 }
@@ -37,18 +41,31 @@ func mergeFlags(fs *flag.FlagSet) runFunc {
 	out := fs.String("out", "", "output directory for the merged run (required, new or empty)")
 	partial := fs.Bool("partial", false, "merge the shards there are, even when some are missing or unfinished")
 	return func(ctx context.Context, dirs []string, std stdio) error {
-		return merge(*out, dirs, *partial, std.out, std.err)
+		err := merge(ctx, *out, dirs, *partial, std.out, std.err)
+		if errors.Is(err, context.Canceled) {
+			return hintError{"interrupted while reading the shards: nothing merged", err}
+		}
+		return err
 	}
 }
 
-// merge joins the journals of the shard directories dirs into out.
-func merge(out string, dirs []string, partial bool, stdout, stderr io.Writer) error {
+// merge joins the journals of the shard directories dirs into out. The
+// journals are read through a bar (on a terminal) and a signal stops
+// the reading, within a long journal too; once they are read, the
+// merged run is written whole.
+func merge(ctx context.Context, out string, dirs []string, partial bool, stdout, stderr io.Writer) error {
 	if out == "" || len(dirs) == 0 {
 		return usagef("want -out DIR and at least one run directory")
 	}
 	var meta *rundir.Meta
 	var journals [][]results.Game
 	var shards []shardDir
+	var total int64
+	for _, d := range dirs {
+		total += fileSize(filepath.Join(d, rundir.JournalFile))
+	}
+	bar := newReadBar(ctx, stderr, isTerminal(stderr), "reading", total)
+	defer bar.finish()
 	for _, d := range dirs {
 		// A shared lock: a shard still being played would be merged
 		// without its last games, so it is refused; the lock also keeps
@@ -58,7 +75,7 @@ func merge(out string, dirs []string, partial bool, stdout, stderr io.Writer) er
 			return fmt.Errorf("%w; merge it when that run has ended", err)
 		}
 		defer lock.Unlock()
-		m, games, err := rundir.ReadRun(d)
+		m, games, err := rundir.ReadRunThrough(d, bar.reader)
 		if err != nil {
 			return err
 		}
@@ -75,6 +92,7 @@ func merge(out string, dirs []string, partial bool, stdout, stderr io.Writer) er
 		shards = append(shards, shardDir{d, rec})
 		journals = append(journals, games)
 	}
+	bar.finish()
 	merged, err := results.Merge(journals...)
 	if err != nil {
 		return err

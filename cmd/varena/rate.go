@@ -24,58 +24,124 @@ import (
 var rateCmd = &command{
 	name:        "rate",
 	variantFile: true,
-	usageLine:   "varena rate FILE.pgn|DIR... [-json] [-anchor NAME] [-anchor-rating R] [-prior DRAWS]",
+	usageLine:   "varena rate FILE.pgn|DIR... [-json] [-anchor NAME=R]... [-anchor-rating R] [-prior DRAWS] [-bootstrap N] [-seed S] [-base NAME]",
 	short:       "ratings and crosstable of the games in PGN files or a run's journal",
 	long: `
 Rate reads finished games from PGN files, from a run's output directory
 (its journal) or from a directory of PGN files, and prints the standings,
-the ratings (maximum likelihood, as Ordo computes them) and the crosstable.
+the ratings (maximum likelihood, as Ordo computes them), the likelihood
+of superiority between every two players (LOS matrix) and the crosstable.
 Players who never met, even through others, form separate groups (as in
 Ordo): rate says so and rates each group on its own (with -json, an array
 of summaries, one per group).
+
+-anchor NAME=R fixes a player's rating at R; repeat it to fix several
+(-anchor A=0 -anchor B=2800), the others fitted around them. -anchor NAME
+takes its rating from -anchor-rating, as before. Without an anchor the
+mean rating is -anchor-rating (0).
+
+The ± of the ratings and the LOS matrix come from the fit's Hessian, a
+normal approximation that counts each game as a win or a loss: it
+overstates the spread of drawn games and of colour-reversed pairs.
+-bootstrap N takes them from N bootstrap replicates instead, each
+resampling the colour-reversed pairs (and lone games) within each
+pairing and fitting again; -seed S makes the replicates (same seed, same
+numbers). A run's journal says which games are pairs; in PGN files, two
+games of the same players with colours reversed, the same Round tag and
+the same start position are a pair, as cutechess-cli and fastchess write
+them.
+
+-base NAME adds a gauntlet table: each opponent's Elo to NAME from their
+own games, with the pentanomial interval of their pairs. A gauntlet run
+has one of its challenger without asking.
+
+On a terminal a bar shows the bytes read; a signal stops rate within a
+long file too.
 `,
 	setFlags: rateFlags,
 }
 
+// anchorFlag collects -anchor values as given; they are resolved
+// against the players once the games are read.
+type anchorFlag []string
+
+func (a *anchorFlag) String() string { return strings.Join(*a, ", ") }
+
+func (a *anchorFlag) Set(s string) error {
+	if _, _, err := stats.ParseAnchor(s); err != nil {
+		return err
+	}
+	*a = append(*a, s)
+	return nil
+}
+
 func rateFlags(fs *flag.FlagSet) runFunc {
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
-	anchor := fs.String("anchor", "", "fix this player's rating at -anchor-rating (default: mean rating 0)")
-	anchorRating := fs.Float64("anchor-rating", 0, "rating of the anchor player (or of the mean)")
+	var anchorArgs anchorFlag
+	fs.Var(&anchorArgs, "anchor", "fix a player's rating: NAME=RATING, or NAME at -anchor-rating; repeat for several (default: mean rating 0)")
+	anchorRating := fs.Float64("anchor-rating", 0, "rating of an -anchor given by NAME alone, and of the mean when no anchor plays")
 	prior := fs.Float64("prior", stats.DefaultPriorDraws,
 		"virtual draws of each player against the pool's average, so that a 100% or 0% score stays finite;\n0 for plain maximum likelihood, as Ordo computes it")
-	return func(ctx context.Context, pos []string, std stdio) error {
+	bootstrap := fs.Int("bootstrap", 0, "take the errors and the LOS matrix from `N` bootstrap replicates over the colour-reversed pairs\n(0: from the fit's Hessian)")
+	seed := fs.Uint64("seed", 1, "seed of the bootstrap's replicates")
+	base := fs.String("base", "", "add a gauntlet table: each opponent's Elo to this player, from their own games")
+	return func(ctx context.Context, pos []string, std stdio) (err error) {
+		defer func() {
+			if errors.Is(err, context.Canceled) {
+				err = hintError{"interrupted: nothing rated", err}
+			}
+		}()
 		if len(pos) == 0 {
 			return usagef("name a PGN file or a directory")
 		}
 		if !(*prior >= 0) || math.IsInf(*prior, 1) {
 			return usagef("-prior %g: want a number of draws, 0 or more", *prior)
 		}
+		if math.IsNaN(*anchorRating) || math.Abs(*anchorRating) > stats.MaxRating {
+			return usagef("-anchor-rating %g: want a rating within ±%g", *anchorRating, float64(stats.MaxRating))
+		}
+		if *bootstrap < 0 || *bootstrap > maxBootstrap {
+			return usagef("-bootstrap %d: want 0 (errors from the fit) up to %d replicates", *bootstrap, maxBootstrap)
+		}
 		// Games from files are named by the files; a run's directory
 		// alone keeps its run's meta.
 		meta := rundir.Meta{Name: strings.Join(pos, ", ")}
 		var sources []gameSource
+		var journalBytes, pgnBytes int64
 		for _, p := range pos {
-			src, m, err := readSource(p)
+			src, err := findSource(p)
+			if err != nil {
+				return err
+			}
+			j, b := src.size()
+			journalBytes, pgnBytes = journalBytes+j, pgnBytes+b
+			sources = append(sources, src)
+		}
+		// Two passes over the games, PGN files streamed each time: the
+		// first reads the journals and finds the groups of players (and
+		// reports bad games), the second rates each game in its group's
+		// tally. Memory then follows players and pairings, not the
+		// files' size. On a terminal a bar shows each pass's bytes.
+		bars := isTerminal(std.err)
+		bar := newReadBar(ctx, std.err, bars, "reading", journalBytes+pgnBytes)
+		for i := range sources {
+			m, err := sources[i].readJournal(bar)
 			if err != nil {
 				return err
 			}
 			if m != nil && len(pos) == 1 {
 				meta = *m
 			}
-			sources = append(sources, src)
 		}
-		// Two passes over the games, PGN files streamed each time: the
-		// first finds the groups of players (and reports bad games), the
-		// second rates each game in its group's tally. Memory then
-		// follows players and pairings, not the files' size.
 		gs := newGroups()
 		check := rules.NewPGNChecker(std.err)
 		n, pgn := 0, false
-		err := eachGame(sources, check, func(g results.Game) error {
+		err = eachGame(ctx, bar, sources, check, func(g results.Game) error {
 			gs.add(g)
 			n++
 			return nil
 		})
+		bar.finish()
 		if err != nil {
 			return err
 		}
@@ -90,8 +156,12 @@ func rateFlags(fs *flag.FlagSet) runFunc {
 		if n == 0 {
 			return fmt.Errorf("no finished games in %s", strings.Join(pos, ", "))
 		}
-		if *anchor != "" && !gs.has(*anchor) {
-			return usagef("-anchor %q: no such player in the games", *anchor)
+		anchors, err := resolveAnchors(anchorArgs, *anchorRating, gs.has)
+		if err != nil {
+			return err
+		}
+		if *base != "" && !gs.has(*base) {
+			return usagef("-base %q: no such player in the games", *base)
 		}
 		of, members := gs.index()
 		tallies := make([]*rundir.Tally, len(members))
@@ -103,9 +173,26 @@ func rateFlags(fs *flag.FlagSet) runFunc {
 				gm.Name = fmt.Sprintf("%s (group %d of %d)", meta.Name, i+1, len(members))
 				gm.Variants = nil // the group's own, as they appear
 			}
-			tallies[i] = newRateTally(gm, slices.Contains(m, *anchor), *anchor, *anchorRating, *prior)
+			t := rundir.NewTally(gm)
+			// A group is anchored by its own anchors, else by its mean.
+			for _, a := range anchors {
+				if slices.Contains(m, a.Name) {
+					t.RatingOptions.Anchors = append(t.RatingOptions.Anchors, a)
+				}
+			}
+			t.RatingOptions.Mean = *anchorRating
+			t.RatingOptions.PriorDraws = *prior
+			if *prior == 0 {
+				t.RatingOptions.PriorDraws = stats.NoPrior
+			}
+			t.RatingOptions.Bootstrap, t.RatingOptions.Seed = *bootstrap, *seed
+			if slices.Contains(m, *base) {
+				t.Base = *base
+			}
+			tallies[i] = t
 		}
-		err = eachGame(sources, rules.NewPGNChecker(io.Discard), func(g results.Game) error {
+		bar = newReadBar(ctx, std.err, bars, "rating", pgnBytes)
+		err = eachGame(ctx, bar, sources, rules.NewPGNChecker(io.Discard), func(g results.Game) error {
 			i := of[g.White]
 			counts[i]++
 			if v := cmp.Or(g.Variant, "unknown"); !slices.Contains(variants[i], v) {
@@ -113,12 +200,13 @@ func rateFlags(fs *flag.FlagSet) runFunc {
 			}
 			return tallies[i].Add(g)
 		})
+		bar.finish()
 		if err != nil {
 			return fmt.Errorf("%s: %w", strings.Join(pos, ", "), err)
 		}
 		var sums []*rundir.Summary
 		for i, t := range tallies {
-			sum, err := t.Summary()
+			sum, err := t.SummaryContext(ctx)
 			switch {
 			case errors.Is(err, stats.ErrDivergent) && len(members) > 1:
 				return fmt.Errorf("group %d of %d (%s): %w (-prior 1 keeps them finite)", i+1, len(members), strings.Join(members[i], ", "), err)
@@ -161,91 +249,175 @@ func rateFlags(fs *flag.FlagSet) runFunc {
 	}
 }
 
-// newRateTally is the tally of one group of players: the anchor is
-// fixed at anchorRating when it plays in the group, else the group's
-// mean is.
-func newRateTally(meta rundir.Meta, hasAnchor bool, anchor string, anchorRating, prior float64) *rundir.Tally {
-	t := rundir.NewTally(meta)
-	if hasAnchor {
-		t.RatingOptions.Anchor = anchor
+// maxBootstrap bounds -bootstrap: a million replicates of a few players
+// take minutes; more say nothing more.
+const maxBootstrap = 1_000_000
+
+// resolveAnchors turns the -anchor values into anchors of players who
+// played (has): NAME=R at R, NAME alone at rating. A value that reads as
+// NAME=R but whose NAME did not play, while the whole value names a
+// player, is that player at rating (an engine named "nodes=1000").
+func resolveAnchors(args []string, rating float64, has func(string) bool) ([]stats.Anchor, error) {
+	var out []stats.Anchor
+	for _, s := range args {
+		a, rated, err := stats.ParseAnchor(s)
+		if err != nil {
+			return nil, usagef("-anchor %q: %v", s, err)
+		}
+		if !rated || (!has(a.Name) && has(s)) {
+			a = stats.Anchor{Name: s, Rating: rating}
+		}
+		if !has(a.Name) {
+			return nil, usagef("-anchor %q: no such player in the games", a.Name)
+		}
+		if math.Abs(a.Rating) > stats.MaxRating {
+			return nil, usagef("-anchor %q: want a rating within ±%g", s, float64(stats.MaxRating))
+		}
+		for _, b := range out {
+			if b.Name == a.Name {
+				return nil, usagef("-anchor %q: %s is anchored twice", s, a.Name)
+			}
+		}
+		out = append(out, a)
 	}
-	t.RatingOptions.AnchorRating = anchorRating
-	t.RatingOptions.PriorDraws = prior
-	if prior == 0 {
-		t.RatingOptions.PriorDraws = stats.NoPrior
-	}
-	return t
+	return out, nil
 }
 
-// gameSource is one argument of rate: a run's journal, read whole (its
-// games carry the run's pairs), or PGN files, read as streams.
+// gameSource is one argument of rate: a run's directory, whose journal
+// is read whole (its games carry the run's pairs), or PGN files, read as
+// streams.
 type gameSource struct {
+	runDir   string // a run's directory, "" for PGN files
 	journal  []results.Game
 	pgnFiles []string
 }
 
+// size is the bytes the source reads: its journal, or its PGN files.
+func (src *gameSource) size() (journal, pgn int64) {
+	if src.runDir != "" {
+		journal = fileSize(filepath.Join(src.runDir, rundir.JournalFile))
+	}
+	for _, p := range src.pgnFiles {
+		pgn += fileSize(p)
+	}
+	return journal, pgn
+}
+
 // eachGame passes every finished game of the sources to f, in order;
 // games read from PGN go through check, which reports and leaves out the
-// bad ones.
-func eachGame(sources []gameSource, check *rules.PGNChecker, f func(results.Game) error) error {
+// bad ones, and are read through bar. It numbers the pairs so that those
+// of different sources never meet: a journal's pair numbers shifted past
+// the sources before it, the pairs of a PGN file found by
+// results.PairFinder (which gives a pair's first game with its second,
+// and a game whose pair never comes later, at the file's end). It stops
+// with ctx's error when ctx is done, within a file too.
+func eachGame(ctx context.Context, bar *readBar, sources []gameSource, check *rules.PGNChecker, f func(results.Game) error) error {
+	next := 1
 	for _, src := range sources {
+		first := next
 		for _, g := range src.journal {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			if g.Pair > 0 {
+				g.Pair += first - 1
+				next = max(next, g.Pair+1)
+			}
 			if err := f(g); err != nil {
 				return err
 			}
 		}
 		for _, path := range src.pgnFiles {
 			num := 0
-			err := results.ScanPGNFile(path, func(pg results.PGNGame) error {
+			pairs := results.NewPairFinder(next)
+			each := func(gs []results.Game) error {
+				for _, g := range gs {
+					if err := f(g); err != nil {
+						return err
+					}
+				}
+				return nil
+			}
+			err := scanPGNFile(path, bar, func(pg results.PGNGame) error {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
 				num++
 				if g, ok := check.Game(path, num, pg); ok {
 					g.Moves = nil // rated by its result, once check replayed it
-					return f(g)
+					return each(pairs.Add(g))
 				}
 				return nil
 			})
+			if err == nil {
+				err = each(pairs.Flush())
+			}
 			if err != nil {
 				return err
 			}
+			next = pairs.Next()
 		}
 	}
 	return nil
 }
 
-// readSource reads a run's directory (its journal, whole, and its meta),
-// or names the PGN files to read: path itself, or the *.pgn files of a
-// directory without a journal.
-func readSource(path string) (gameSource, *rundir.Meta, error) {
+// scanPGNFile is results.ScanPGNFile reading through bar.
+func scanPGNFile(path string, bar *readBar, fn func(results.PGNGame) error) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	err = results.ScanPGN(bar.reader(f), fn)
+	if se, ok := err.(*results.SyntaxError); ok {
+		se.File = path
+	}
+	return err
+}
+
+// findSource names what an argument of rate reads: a run's directory
+// (one with a journal), or PGN files: path itself, or the *.pgn files of
+// a directory without a journal.
+func findSource(path string) (gameSource, error) {
 	st, err := os.Stat(path)
 	if err != nil {
-		return gameSource{}, nil, err
+		return gameSource{}, err
 	}
 	if !st.IsDir() {
-		return gameSource{pgnFiles: []string{path}}, nil, nil
+		return gameSource{pgnFiles: []string{path}}, nil
 	}
-	journal := filepath.Join(path, rundir.JournalFile)
-	if _, err := os.Stat(journal); err == nil {
-		// A shared lock while reading; a run writing the directory holds
-		// the lock, and then its journal is read as it stands: it only
-		// grows by whole lines, and meta.json is replaced atomically.
-		if lock, err := rundir.RLockDir(path); err == nil {
-			defer lock.Unlock()
-		} else if !errors.Is(err, rundir.ErrLocked) {
-			return gameSource{}, nil, err
-		}
-		m, gs, err := rundir.ReadRun(path)
-		if err != nil {
-			return gameSource{}, nil, err
-		}
-		return gameSource{journal: gs}, &m, nil
+	if _, err := os.Stat(filepath.Join(path, rundir.JournalFile)); err == nil {
+		return gameSource{runDir: path}, nil
 	}
 	files, err := filepath.Glob(filepath.Join(path, "*.pgn"))
 	if err != nil {
-		return gameSource{}, nil, err
+		return gameSource{}, err
 	}
 	if len(files) == 0 {
-		return gameSource{}, nil, fmt.Errorf("%s: neither %s nor PGN files", path, rundir.JournalFile)
+		return gameSource{}, fmt.Errorf("%s: neither %s nor PGN files", path, rundir.JournalFile)
 	}
 	sort.Strings(files)
-	return gameSource{pgnFiles: files}, nil, nil
+	return gameSource{pgnFiles: files}, nil
+}
+
+// readJournal reads a run directory's journal, whole, through bar, and
+// returns its meta (nil for PGN files).
+func (src *gameSource) readJournal(bar *readBar) (*rundir.Meta, error) {
+	if src.runDir == "" {
+		return nil, nil
+	}
+	// A shared lock while reading; a run writing the directory holds
+	// the lock, and then its journal is read as it stands: it only
+	// grows by whole lines, and meta.json is replaced atomically.
+	if lock, err := rundir.RLockDir(src.runDir); err == nil {
+		defer lock.Unlock()
+	} else if !errors.Is(err, rundir.ErrLocked) {
+		return nil, err
+	}
+	m, gs, err := rundir.ReadRunThrough(src.runDir, bar.reader)
+	if err != nil {
+		return nil, err
+	}
+	src.journal = gs
+	return &m, nil
 }

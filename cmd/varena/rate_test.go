@@ -246,8 +246,7 @@ func TestRateRunDirectory(t *testing.T) {
 	if s.Meta.Name != "small" || s.Meta.Tournament != "round-robin" {
 		t.Errorf("meta %+v: want the run's own", s.Meta)
 	}
-	// The run's PGN rates the same, but without pairs (PGN does not say
-	// which games share an opening).
+	// The run's PGN rates the same (its pairs too: TestRatePGNPairsAsJournal).
 	fromPGN := rateJSON(t, filepath.Join(out, rundir.PGNFile))
 	if !sameRatings(fromPGN, s) {
 		t.Errorf("rating the run's PGN: %+v; its journal: %+v", fromPGN.Ratings, s.Ratings)

@@ -44,7 +44,7 @@ Decision: continue
 			args: []string{"-penta", "0, 1236, 4490, 1474, 1", "-elo0", "0", "-elo1", "2"},
 			want: `Games: 14402 (7201 pairs), Points: 7321.0 (50.83 %)
 Ptnml(0-2): [0, 1236, 4490, 1474, 1]
-Elo: 5.79 +/- 2.46 [3.33, 8.25], nElo: 13.36 +/- 5.67 [7.68, 19.03] (95%, pentanomial)
+Elo: 5.79 +/- 2.46 [3.33, 8.25], nElo: 13.36 +/- 5.68 [7.68, 19.03] (95%, pentanomial)
 LOS: 100.00 %
 LLR: 2.94 (-2.94, 2.94) [0.00, 2.00] normalized, alpha 0.05, beta 0.05
 Decision: H1 accepted
@@ -227,7 +227,7 @@ func TestSPRTCommandWords(t *testing.T) {
 			"elo0/elo1 outside what 30 games can resolve: no distribution of their results has normalized Elo 1000 (elo1)", nil},
 		{[]string{"-penta", "1,2,5,3,1", "-elo0", "-600", "-elo1", "5"}, "outside what 24 games can resolve", nil},
 		{[]string{"-wdl", "10,10,10", "-elo0", "0", "-elo1", "9000", "-model", "logistic"}, "logistic Elo 9000", nil},
-		{[]string{"-wdl", "10,10,10", "-elo0", "0", "-elo1", "5"}, "", []string{"Elo: 0.00 +/- 104.56 [-104.56, 104.56]"}},
+		{[]string{"-wdl", "10,10,10", "-elo0", "0", "-elo1", "5"}, "", []string{"Elo: 0.00 +/- 102.74 [-102.74, 102.74]"}},
 		{[]string{"-wdl", "30,0,0", "-elo0", "0", "-elo1", "5"}, "", []string{"Elo: +inf [", "nElo: +inf ["}},
 		{[]string{"-wdl", "0,0,12", "-elo0", "0", "-elo1", "5"}, "", []string{"Elo: -inf [-inf, "}},
 	}

@@ -38,6 +38,10 @@ type Reply struct {
 	// xboard engine's "move X" then "1/2-1/2 {...}"), nil for none. The
 	// referee decides: a claim the rules do not support loses.
 	Claim *Claim
+	// Comment is text the player asked to keep with its move (a UCI
+	// engine's "info string pgncomment TEXT"); the PGN writes it in the
+	// move's comment. "" for none.
+	Comment string
 }
 
 // Player is anything that chooses moves: a built-in engine or an external

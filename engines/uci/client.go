@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"varena/engines"
 	"varena/engines/internal/proc"
@@ -570,7 +571,7 @@ func (e *Engine) reply(pos *engines.Position, f []string, infos *infoState, elap
 	if len(f) < 2 {
 		return player.Reply{}, e.fault(player.Protocol, "bestmove without a move")
 	}
-	r := player.Reply{Time: elapsed, Nodes: infos.nodes}
+	r := player.Reply{Time: elapsed, Nodes: infos.nodes, Comment: infos.comment}
 	in, scored := infos.best()
 	if scored {
 		r.HasScore, r.Score, r.Depth = true, in.Score.Search(), in.Depth
@@ -649,12 +650,32 @@ func legalPrefix(pos engines.Position, pv []string, moves []engines.Move) []engi
 type infoState struct {
 	complete, scored string // the last line with depth, exact score and pv; with an exact score
 	nodes            int64
+	comment          string // the "info string pgncomment" texts, joined
 }
+
+// PGNCommentPrefix starts an "info string" that an engine wants kept
+// with its move: "info string pgncomment TEXT" puts TEXT in the move's
+// PGN comment (several such lines in one search, joined by spaces, up to
+// MaxPGNComment bytes).
+const PGNCommentPrefix = "pgncomment"
+
+// MaxPGNComment bounds the text of one move's pgncomment lines, so that a
+// chatty engine cannot swell the PGN.
+const MaxPGNComment = 1024
 
 func (st *infoState) add(line string) {
 	var in Info
-	pvLen, err := parseInfo(line, &in, false)
-	if err != nil || in.MultiPV > 1 {
+	// Only a line that names pgncomment is read with its string, which
+	// the reading without copies leaves out.
+	keep := strings.Contains(line, PGNCommentPrefix)
+	pvLen, err := parseInfo(line, &in, keep)
+	if err != nil {
+		return
+	}
+	if text, ok := strings.CutPrefix(in.Text, PGNCommentPrefix); keep && ok && (text == "" || text[0] == ' ') {
+		st.addComment(strings.TrimSpace(text))
+	}
+	if in.MultiPV > 1 {
 		return
 	}
 	st.nodes = max(st.nodes, in.Nodes)
@@ -665,6 +686,23 @@ func (st *infoState) add(line string) {
 	if in.Depth > 0 && pvLen > 0 {
 		st.complete = line
 	}
+}
+
+// addComment joins text to the move's comment, within MaxPGNComment.
+func (st *infoState) addComment(text string) {
+	if text == "" || len(st.comment) >= MaxPGNComment {
+		return
+	}
+	if st.comment != "" {
+		text = " " + text
+	}
+	if len(st.comment)+len(text) > MaxPGNComment {
+		text = text[:MaxPGNComment-len(st.comment)]
+		for len(text) > 0 && !utf8.ValidString(text) {
+			text = text[:len(text)-1] // not in the middle of a character
+		}
+	}
+	st.comment += text
 }
 
 func (st *infoState) best() (Info, bool) {

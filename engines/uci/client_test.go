@@ -15,6 +15,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"varena/engines"
 	"varena/engines/losalamos"
@@ -832,4 +833,30 @@ func movesText(g *engines.Game) string {
 		pos = &next
 	}
 	return b.String()
+}
+
+// TestClientPGNComment: "info string pgncomment TEXT" lines of a search
+// are the move's Comment, joined; other strings are not.
+func TestClientPGNComment(t *testing.T) {
+	needPrograms(t)
+	e := startEngine(t, faulty("-mode", "comment"))
+	ext := variants.All[0]
+	if err := e.NewGame(context.Background(), ext); err != nil {
+		t.Fatal(err)
+	}
+	g := gameAt(t, ext, "")
+	for i, r := range play(t, e, g, 2, search.Limits{Depth: 1}) {
+		if want := fmt.Sprintf("move %d, {from the faulty engine}", i+1); r.Comment != want {
+			t.Errorf("move %d: comment %q, want %q", i+1, r.Comment, want)
+		}
+	}
+	// A search's comments are bounded, cut at a character's edge.
+	var st infoState
+	for range 200 {
+		st.add("info string pgncomment ééééé")
+	}
+	st.add("info string pgncomment")
+	if len(st.comment) > MaxPGNComment || len(st.comment) < MaxPGNComment-3 || !utf8.ValidString(st.comment) {
+		t.Errorf("comment of %d bytes, valid UTF-8 %v", len(st.comment), utf8.ValidString(st.comment))
+	}
 }

@@ -98,6 +98,7 @@ type page struct {
 	Summary   *rundir.Summary
 	RatingFig figure
 
+	LOS            []losRow // the LOS matrix's rows, tinted (three engines or more)
 	VariantRatings []variantRatings
 	CrossNames     []string
 	Cross          []crossRow
@@ -141,6 +142,7 @@ func build(run *Run, now time.Time) (*page, error) {
 		return f
 	}
 	pg.RatingFig = add(ratingsFigure("fig-ratings", "Ratings with 95% intervals", sum.Ratings))
+	pg.LOS = losRows(sum.LOS)
 	if len(run.Meta.Variants) > 1 {
 		for _, v := range run.Meta.Variants {
 			vr := variantRatings{Name: v, Letter: sum.Letters[v], Divergent: slices.Contains(sum.Divergent, v)}
@@ -380,6 +382,33 @@ func crosstable(s *rundir.Summary) ([]string, []crossRow, string) {
 		}
 	}
 	return names, rows, strings.Join(legend, ", ")
+}
+
+// losRow is a row of the LOS matrix.
+type losRow struct {
+	Name  string
+	Cells []crossCell
+}
+
+// losRows are the LOS matrix's rows, each cell tinted as the crosstable
+// tints a score (a likelihood of 50% is white); none for two engines,
+// whose LOS the pairings table has.
+func losRows(m *stats.LOSMatrix) []losRow {
+	if m == nil || len(m.Names) < 3 {
+		return nil
+	}
+	rows := make([]losRow, len(m.Names))
+	for i, n := range m.Names {
+		rows[i].Name = n
+		for j, p := range m.P[i] {
+			if i == j {
+				rows[i].Cells = append(rows[i].Cells, crossCell{Text: "×", Style: "background:#ddd"})
+				continue
+			}
+			rows[i].Cells = append(rows[i].Cells, crossCell{Text: stats.LOSPercent(p), Style: template.CSS(heatColor(p))})
+		}
+	}
+	return rows
 }
 
 // heatColor tints a score in [0, 1]: blue below half, red above.

@@ -40,7 +40,7 @@ engines:
   - {name: ab, kind: alphabeta}
   - {name: greedy, kind: greedy}
   - {name: rnd, kind: random}
-`, []string{"header", "ratings", "crosstable", "convergence", "endings", "faults", "lengths", "openings"}, []string{"variant-ratings", "sprt", "skipped"}},
+`, []string{"header", "ratings", "los", "crosstable", "convergence", "endings", "faults", "lengths", "openings"}, []string{"variant-ratings", "sprt", "skipped", "gauntlet"}},
 	{"multivariant", `name: multi
 variants: [extinction, losalamos-bunkers, evolution]
 seed: 6
@@ -52,7 +52,19 @@ engines:
   - {name: ab, kind: alphabeta}
   - {name: greedy, kind: greedy}
   - {name: random, kind: random}
-`, []string{"header", "ratings", "variant-ratings", "crosstable", "convergence", "endings", "faults", "lengths", "openings"}, []string{"sprt", "skipped"}},
+`, []string{"header", "ratings", "los", "variant-ratings", "crosstable", "convergence", "endings", "faults", "lengths", "openings"}, []string{"sprt", "skipped"}},
+	{"gauntlet", `name: gauntlet
+variant: extinction
+seed: 8
+tournament: {type: gauntlet, challenger: ab, games: 2}
+openings: {plies: 2}
+time_control: {depth: 1}
+adjudication: {max_plies: 60}
+engines:
+  - {name: ab, kind: alphabeta}
+  - {name: greedy, kind: greedy}
+  - {name: random, kind: random}
+`, []string{"header", "ratings", "los", "gauntlet", "crosstable"}, []string{"sprt", "skipped", "variant-ratings"}},
 	{"sprt", `name: sprt
 variant: evolution
 seed: 7
@@ -64,7 +76,7 @@ adjudication: {max_plies: 80}
 engines:
   - {name: greedy, kind: greedy}
   - {name: random, kind: random}
-`, []string{"header", "ratings", "convergence", "endings", "faults", "lengths", "openings", "sprt"}, []string{"variant-ratings", "skipped"}},
+`, []string{"header", "ratings", "convergence", "endings", "faults", "lengths", "openings", "sprt"}, []string{"variant-ratings", "skipped", "los", "gauntlet"}},
 }
 
 // renameEngine renames an engine in a run directory's records, as a

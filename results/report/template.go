@@ -67,7 +67,18 @@ nav a{margin-right:.8em}
 {{range $i, $r := .Summary.Ratings}}<tr><td>{{rank $.Summary.Ratings $i}}</td><td class="l">{{$r.Name}}</td><td>{{f1 $r.Rating}}</td><td>{{f1 $r.Error}}</td><td>{{$r.Games}}</td><td>{{pct $r.Score}}</td><td>{{$r.Wins}}</td><td>{{$r.Draws}}</td><td>{{$r.Losses}}</td></tr>
 {{end}}</table>
 {{with .Summary.PriorNote}}<p class="note">{{.}}</p>{{end}}
+{{with .Summary.ErrorsNote}}<p class="note">{{.}}</p>{{end}}
 {{.RatingFig.SVG}}
+{{if .LOS}}<h3 id="los">Likelihood of superiority</h3>
+<p class="note">The likelihood that the row engine is stronger than the column engine, in percent, from {{.Summary.LOS.Source}}; red above 50%, blue below.</p>
+<table><tr><th class="l">Engine</th>{{range $i, $n := .Summary.LOS.Names}}<th title="{{$n}}">{{inc $i}}</th>{{end}}</tr>
+{{range $i, $r := .LOS}}<tr><td class="l">{{inc $i}}. {{$r.Name}}</td>{{range $r.Cells}}<td style="{{.Style}}">{{.Text}}</td>{{end}}</tr>
+{{end}}</table>{{end}}
+{{with .Summary.Gauntlet}}<h3 id="gauntlet">Gauntlet of {{.Base}}</h3>
+<p class="note">Each opponent's Elo to {{.Base}} from their own games, with the 95% interval of their colour-reversed pairs (of their games when no pair is complete); LOS is the likelihood that the opponent is the stronger.</p>
+<table><tr><th class="l">Opponent</th><th>Games</th><th>W-D-L</th><th>Pairs (penta)</th><th>Score</th><th>Elo ±95%</th><th>nElo</th><th>LOS</th></tr>
+{{range .Rows}}<tr><td class="l">{{.Opponent}}</td><td>{{.WDL.Games}}</td><td>{{.WDL}}</td><td>{{if .FromPairs}}{{.Pairs}}{{else}}–{{end}}</td><td>{{pct .WDL.Score}}</td><td>{{elo .Elo}}</td><td>{{nelo .Elo}}</td><td>{{pct .Elo.LOS}}</td></tr>
+{{end}}</table>{{end}}
 {{if gt (len .Summary.Standings) 2}}<h3>Standings</h3>
 {{if byScore .Summary}}<table><tr><th>Rank</th><th class="l">Engine</th><th>Points</th><th>Games</th><th>Score</th></tr>
 {{range .Summary.Standings}}<tr><td>{{.Rank}}</td><td class="l">{{.Name}}</td><td>{{g .Points}}</td><td>{{.Games}}</td><td>{{pct .Score}}</td></tr>

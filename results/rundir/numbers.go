@@ -44,3 +44,31 @@ func pairingText(p Pairing) PairingText {
 	}
 	return t
 }
+
+// ErrorsNote says where the errors of a bootstrapped rating table come
+// from; "" for the Hessian's, the default, which the LOS matrix's
+// heading names.
+func (s *Summary) ErrorsNote() string {
+	if s.RatingErrors != stats.ErrorsBootstrap {
+		return ""
+	}
+	return fmt.Sprintf("Errors: 95%% intervals of %d bootstrap replicates, each resampling the colour-reversed pairs\n"+
+		"(and lone games) within each pairing (seed %d).", s.Bootstrap, s.BootstrapSeed)
+}
+
+// LOSHeading introduces the LOS matrix, naming its source.
+func (s *Summary) LOSHeading() string {
+	if s.LOS == nil {
+		return ""
+	}
+	return fmt.Sprintf("LOS, %%: the likelihood that the row is stronger than the column (from %s):", s.LOS.Source())
+}
+
+// GauntletHeading introduces the gauntlet table.
+func (s *Summary) GauntletHeading() string {
+	if s.Gauntlet == nil {
+		return ""
+	}
+	return fmt.Sprintf("Gauntlet of %s (each opponent's Elo to it from their own games; 95%% intervals\n"+
+		"of their colour-reversed pairs, or of their games when no pair is complete):", s.Gauntlet.Base)
+}

@@ -3,6 +3,7 @@ package rundir
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 
@@ -15,6 +16,14 @@ import (
 // which run it holds), and every game is replayed by the rules
 // (rules.CheckGame), a false line refused as FILE:LINE with the reason.
 func ReadRun(dir string) (Meta, []results.Game, error) {
+	return ReadRunThrough(dir, nil)
+}
+
+// ReadRunThrough is ReadRun reading the journal through wrap(file) when
+// wrap is not nil: a reader that counts what is read (a progress bar) or
+// fails once the user gave up (a cancelled context), which ends the read
+// with its error.
+func ReadRunThrough(dir string, wrap func(io.Reader) io.Reader) (Meta, []results.Game, error) {
 	meta, err := ReadMeta(dir)
 	if errors.Is(err, os.ErrNotExist) {
 		if _, jerr := os.Stat(filepath.Join(dir, JournalFile)); jerr != nil {
@@ -26,6 +35,16 @@ func ReadRun(dir string) (Meta, []results.Game, error) {
 	if err != nil {
 		return meta, nil, err
 	}
-	games, err := results.ReadJournal(filepath.Join(dir, JournalFile), rules.CheckGame)
+	path := filepath.Join(dir, JournalFile)
+	if wrap == nil {
+		games, err := results.ReadJournal(path, rules.CheckGame)
+		return meta, games, err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return meta, nil, fmt.Errorf("rundir: %w", err)
+	}
+	defer f.Close()
+	games, err := results.DecodeJournal(wrap(f), path, rules.CheckGame)
 	return meta, games, err
 }

@@ -71,6 +71,19 @@ type Summary struct {
 	// ratings (stats.RatingOptions), which pull them toward the pool's
 	// average; a pairing's Elo is from its games alone.
 	PriorDraws float64 `json:"prior_draws,omitempty"`
+	// RatingErrors says where the errors of Ratings and the LOS matrix
+	// come from: stats.ErrorsHessian, or stats.ErrorsBootstrap with
+	// Bootstrap replicates from BootstrapSeed. VariantRatings' errors
+	// are the Hessian's.
+	RatingErrors  string `json:"rating_errors,omitempty"`
+	Bootstrap     int    `json:"bootstrap,omitempty"`
+	BootstrapSeed uint64 `json:"bootstrap_seed,omitempty"`
+	// LOS is the likelihood of superiority between every two rated
+	// players, in the order of Ratings (two or more players).
+	LOS *stats.LOSMatrix `json:"los,omitempty"`
+	// Gauntlet is each opponent's Elo to the gauntlet's challenger (or
+	// the player rate -base names), from their own games.
+	Gauntlet *stats.Gauntlet `json:"gauntlet,omitempty"`
 	// VariantRatings are the ratings fitted on each variant's games alone
 	// (multivariant runs). A variant whose ratings diverge (possible only
 	// without a prior: someone won or lost all its games there) has none

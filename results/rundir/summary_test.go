@@ -212,7 +212,9 @@ func TestTextTables(t *testing.T) {
 	t.Run("two players", func(t *testing.T) {
 		_, text := summary(t, Meta{Name: "m", Variants: []string{ext}},
 			game{ext, "a", "b", "1-0"}, game{ext, "b", "a", "0-1"})
-		for _, want := range []string{"Ranked by points", " Pts\n", " 1 a    -   2/2   2\n", "Elo +inf (95%: > +"} {
+		for _, want := range []string{"Ranked by points", " Pts\n", " 1 a    -   2/2   2\n",
+			// Two games won are not yet proof at 95% that a is stronger.
+			"Elo +inf (95%: > -84.1)  LOS 95.2%"} {
 			if !strings.Contains(text, want) {
 				t.Errorf("text lacks %q:\n%s", want, text)
 			}
@@ -301,5 +303,58 @@ func TestSPRTOutOfReach(t *testing.T) {
 	s.WriteText(&b)
 	if !strings.Contains(b.String(), "SPRT [0, 1000] normalized: no LLR: sprt: elo0/elo1 outside") {
 		t.Errorf("text:\n%s", b.String())
+	}
+}
+
+// TestTallyBootstrapAndGauntlet: a tally's options ask for bootstrap
+// errors, which resample its pairs and lone games; Base gives a
+// gauntlet table, which a gauntlet run has of its own.
+func TestTallyBootstrapAndGauntlet(t *testing.T) {
+	var games []results.Game
+	id := 0
+	add := func(pair int, w, b, res string) {
+		id++
+		games = append(games, results.Game{ID: id, Pair: pair, White: w, Black: b, Result: res, Termination: results.TermExtinction})
+	}
+	for p := 1; p <= 30; p++ {
+		opp := []string{"x", "y"}[p%2]
+		add(p, "base", opp, []string{"1-0", "1/2-1/2", "0-1"}[p%3])
+		add(p, opp, "base", []string{"0-1", "1/2-1/2", "1-0", "0-1"}[p%4])
+	}
+	add(0, "x", "y", "1-0") // a lone game
+	tally := NewTally(Meta{Name: "g", Engines: []string{"base", "x", "y"}})
+	tally.RatingOptions.Bootstrap, tally.RatingOptions.Seed = 200, 4
+	tally.Base = "base"
+	for _, g := range games {
+		if err := tally.Add(g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := tally.Summary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.RatingErrors != stats.ErrorsBootstrap || s.Bootstrap != 200 || s.BootstrapSeed != 4 || s.LOS == nil || s.LOS.From != stats.ErrorsBootstrap {
+		t.Errorf("errors %q, %d replicates, seed %d, LOS %+v", s.RatingErrors, s.Bootstrap, s.BootstrapSeed, s.LOS)
+	}
+	if s.Gauntlet == nil || s.Gauntlet.Base != "base" || len(s.Gauntlet.Rows) != 2 || s.Gauntlet.Rows[0].Pairs.Pairs() != 15 {
+		t.Errorf("gauntlet %+v", s.Gauntlet)
+	}
+	var b strings.Builder
+	if err := s.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Errors: 95% intervals of 200 bootstrap replicates", "(from the bootstrap's replicates):", "Gauntlet of base"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("text lacks %q:\n%s", want, b.String())
+		}
+	}
+	// A gauntlet run's challenger is its base without asking.
+	plain, err := Summarize(Meta{Name: "g", Tournament: "gauntlet", Engines: []string{"x", "base", "y"}}, games[:60])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plain.Gauntlet == nil || plain.Gauntlet.Base != "base" || plain.RatingErrors != stats.ErrorsHessian {
+		t.Errorf("gauntlet run: %+v, errors %q", plain.Gauntlet, plain.RatingErrors)
 	}
 }

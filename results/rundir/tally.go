@@ -1,6 +1,7 @@
 package rundir
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -25,8 +26,14 @@ func pairKey(a, b string) [2]string {
 // variant), so its size does not grow with the number of games; adding a
 // game is cheap, and the ratings fit is done only by Summary.
 type Tally struct {
-	// RatingOptions anchors the ratings (default: mean 0).
+	// RatingOptions anchors the ratings (default: mean 0) and asks for
+	// bootstrap errors (default: the Hessian's).
 	RatingOptions stats.RatingOptions
+	// Base names the player of the gauntlet table (Summary.Gauntlet):
+	// each opponent's Elo to it from their games. "" takes a gauntlet
+	// run's challenger, the one engine in every pairing; other runs have
+	// no gauntlet table.
+	Base string
 
 	meta     Meta
 	names    []string
@@ -55,6 +62,7 @@ type pairAcc struct {
 	a, b      string
 	wdl       stats.WDL
 	penta     stats.Penta
+	paired    stats.WDL // the games of penta's pairs; the rest are lone
 	byVariant map[string]*stats.WDL
 }
 
@@ -204,6 +212,8 @@ func (t *Tally) count(g results.Game) error {
 			if err := a.penta.AddPair(f.aScore, aScore); err != nil {
 				return fmt.Errorf("pair %d: %w", g.Pair, err)
 			}
+			a.paired.Add(f.aScore)
+			a.paired.Add(aScore)
 			delete(t.firsts, g.Pair)
 		} else {
 			t.firsts[g.Pair] = pairFirst{k, aScore}
@@ -267,6 +277,12 @@ func (t *Tally) ProgressText() string {
 // when the numbers are wanted, not per game (SPRTDecision and
 // ProgressText are the cheap per-game views).
 func (t *Tally) Summary() (*Summary, error) {
+	return t.SummaryContext(context.Background())
+}
+
+// SummaryContext is Summary with a context that stops a bootstrap of
+// the ratings (RatingOptions.Bootstrap).
+func (t *Tally) SummaryContext(ctx context.Context) (*Summary, error) {
 	s := &Summary{Meta: t.meta, Played: t.played, Terms: t.terms, Faults: t.faults, Ponder: t.ponderRates(), Overruns: t.overruns,
 		PastDecision: t.past, Waiting: t.waiting()}
 	for _, k := range t.sortedPairings() {
@@ -293,15 +309,21 @@ func (t *Tally) Summary() (*Summary, error) {
 		s.Letters = variantLetters(t.variants)
 	}
 	if t.played > 0 {
-		var err error
-		if s.Ratings, err = t.rate(""); err != nil {
+		list, err := t.rate(ctx, "")
+		if err != nil {
 			return nil, fmt.Errorf("ratings: %w", err)
+		}
+		s.Ratings = list.Table
+		s.RatingErrors = list.Errors
+		s.Bootstrap, s.BootstrapSeed = list.Replicates, list.Seed
+		if len(list.Table) > 1 {
+			s.LOS = list.LOSMatrix()
 		}
 		s.PriorDraws = t.RatingOptions.Prior()
 		if len(t.variants) > 1 {
 			s.VariantRatings = map[string]stats.Table{}
 			for _, v := range t.variants {
-				table, err := t.rate(v)
+				list, err := t.rate(ctx, v)
 				if errors.Is(err, stats.ErrDivergent) {
 					s.Divergent = append(s.Divergent, v)
 					continue
@@ -309,8 +331,8 @@ func (t *Tally) Summary() (*Summary, error) {
 				if err != nil {
 					return nil, fmt.Errorf("ratings of %s: %w", v, err)
 				}
-				if len(table) > 0 {
-					s.VariantRatings[v] = table
+				if len(list.Table) > 0 {
+					s.VariantRatings[v] = list.Table
 				}
 			}
 		}
@@ -319,6 +341,11 @@ func (t *Tally) Summary() (*Summary, error) {
 			s.RankedBy = RankByScore
 		}
 		s.Standings = standings(t.names, s.Pairings, s.Ratings, s.RankedBy == RankByScore)
+		if base := t.gauntletBase(); base != "" {
+			if s.Gauntlet, err = t.gauntlet(base); err != nil {
+				return nil, err
+			}
+		}
 	}
 	if m := t.meta.SPRT; m != nil {
 		var penta stats.Penta
@@ -375,8 +402,11 @@ func (t *Tally) sortedPairings() [][2]string {
 
 // rate fits the ratings of the players on the games of one variant, or
 // of all variants when variant is "". Players without games in the
-// variant are left out.
-func (t *Tally) rate(variant string) (stats.Table, error) {
+// variant are left out. The overall list has the resampling units of a
+// bootstrap (pairs and lone games) and the bootstrap RatingOptions ask
+// for; a variant's has its games' W-D-L alone and errors from the
+// Hessian.
+func (t *Tally) rate(ctx context.Context, variant string) (*stats.RatingList, error) {
 	var ms []stats.Matchup
 	var names []string
 	index := map[string]int{}
@@ -395,20 +425,65 @@ func (t *Tally) rate(variant string) (stats.Table, error) {
 	}
 	for _, k := range t.sortedPairings() {
 		a := t.pairings[k]
-		w := a.wdl
+		m := stats.Matchup{WDL: a.wdl, Pairs: a.penta,
+			Lone: stats.WDL{W: a.wdl.W - a.paired.W, D: a.wdl.D - a.paired.D, L: a.wdl.L - a.paired.L}}
 		if variant != "" {
 			vw := a.byVariant[variant]
 			if vw == nil {
 				continue
 			}
-			w = *vw
+			m = stats.Matchup{WDL: *vw}
 		}
-		ms = append(ms, stats.Matchup{A: id(a.a), B: id(a.b), WDL: w})
+		m.A, m.B = id(a.a), id(a.b)
+		ms = append(ms, m)
 	}
 	if len(ms) == 0 {
-		return nil, nil
+		return &stats.RatingList{}, nil
 	}
-	return stats.RateMatchups(names, ms, t.RatingOptions)
+	opts := t.RatingOptions
+	// Anchors of players without games here fix nothing.
+	opts.Anchors = nil
+	for _, a := range t.RatingOptions.Anchors {
+		if _, ok := index[a.Name]; ok {
+			opts.Anchors = append(opts.Anchors, a)
+		}
+	}
+	if variant != "" {
+		opts.Bootstrap = 0
+	}
+	return stats.RateList(ctx, names, ms, opts)
+}
+
+// gauntletBase is the player of the gauntlet table: Base, or in a
+// gauntlet run the one engine in every pairing.
+func (t *Tally) gauntletBase() string {
+	if t.Base != "" {
+		return t.Base
+	}
+	if t.meta.Tournament != "gauntlet" || len(t.order) == 0 {
+		return ""
+	}
+	for _, n := range t.names {
+		in := true
+		for _, k := range t.order {
+			in = in && (k[0] == n || k[1] == n)
+		}
+		if in {
+			return n
+		}
+	}
+	return ""
+}
+
+// gauntlet is the table of base against each opponent.
+func (t *Tally) gauntlet(base string) (*stats.Gauntlet, error) {
+	var ms []stats.Matchup
+	for _, k := range t.sortedPairings() {
+		a := t.pairings[k]
+		ms = append(ms, stats.Matchup{A: t.index[a.a], B: t.index[a.b], WDL: a.wdl, Pairs: a.penta,
+			Lone: stats.WDL{W: a.wdl.W - a.paired.W, D: a.wdl.D - a.paired.D, L: a.wdl.L - a.paired.L}})
+	}
+	return stats.GauntletOf(base, t.names, ms)
 }
 
 // Ranking rules, as Summary.RankedBy states them.

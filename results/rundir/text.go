@@ -31,8 +31,25 @@ func (s *Summary) WriteText(w io.Writer) error {
 		if err := s.Ratings.Write(&b); err != nil {
 			return err
 		}
-		if note := s.PriorNote(); note != "" {
-			b.WriteString(note + "\n")
+		for _, note := range []string{s.PriorNote(), s.ErrorsNote()} {
+			if note != "" {
+				b.WriteString(note + "\n")
+			}
+		}
+		b.WriteByte('\n')
+	}
+	if s.LOS != nil && len(s.LOS.Names) > 2 {
+		// Two players have theirs on the pairing's line.
+		b.WriteString(s.LOSHeading() + "\n")
+		if err := s.LOS.Write(&b, CrosstableWidth); err != nil {
+			return err
+		}
+		b.WriteByte('\n')
+	}
+	if s.Gauntlet != nil {
+		b.WriteString(s.GauntletHeading() + "\n")
+		if err := s.Gauntlet.Write(&b, eloText); err != nil {
+			return err
 		}
 		b.WriteByte('\n')
 	}

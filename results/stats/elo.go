@@ -263,10 +263,20 @@ func Summarize(o Outcomes) (Summary, error) {
 	}
 	d := newDist(o)
 	mu, v := meanVar(d.a, d.p)
-	se := math.Sqrt(v / d.n)
-	lo, hi := mu-Z95*se, mu+Z95*se
+	const z2 = Z95 * Z95
+	lo, sdLo := d.lrBound(mu, d.a[0], z2)
+	hi, sdHi := d.lrBound(mu, d.a[len(d.a)-1], z2)
+	// nElo divides by the spread of a game's score; each end of the
+	// interval uses the spread of the distribution that puts the mean
+	// there, so that a sample without spread (one pair) does not make
+	// nElo's interval as narrow as its own spread.
+	nelo := func(s, sd float64) float64 { return (s - 0.5) / math.Sqrt(d.g*sd*sd) * NEloPerT }
 	sg := math.Sqrt(d.g * v)
-	nelo := func(s float64) float64 { return (s - 0.5) / sg * NEloPerT }
+	nl := Interval{Value: nelo(mu, math.Sqrt(v)), Lower: nelo(lo, sdLo), Upper: nelo(hi, sdHi)}
+	// The clamped ends can fall short of an extreme estimate (all pairs
+	// won: nElo 20,000 from the regularized spread); the interval holds it.
+	nl.Lower, nl.Upper = math.Min(nl.Lower, nl.Value), math.Max(nl.Upper, nl.Value)
+	nl.Error = (nl.Upper - nl.Lower) / 2
 	return Summary{
 		Games:   o.Games(),
 		Samples: o.Samples(),
@@ -274,8 +284,8 @@ func Summarize(o Outcomes) (Summary, error) {
 		Score:   score(o),
 		StdDev:  sg,
 		Elo:     newInterval(EloFromScore, mu, lo, hi),
-		NElo:    newInterval(nelo, mu, lo, hi),
-		LOS:     Phi((mu - 0.5) / se),
+		NElo:    nl,
+		LOS:     d.lrLOS(mu),
 	}, nil
 }
 

@@ -20,8 +20,8 @@ func ExampleSummarize() {
 	fmt.Printf("LOS: %.2f %%\n", 100*s.LOS)
 	// Output:
 	// Games: 6804, Points: 3596.0 (52.85 %)
-	// Elo: 19.83 +/- 6.77, nElo: 24.25 +/- 8.26
-	// Elo 95% interval: [13.07, 26.61]
+	// Elo: 19.83 +/- 6.77, nElo: 24.25 +/- 8.29
+	// Elo 95% interval: [13.07, 26.60]
 	// LOS: 100.00 %
 }
 
@@ -36,7 +36,7 @@ func ExampleSummarize_wdl() {
 	_, err = stats.Summarize(stats.WDL{})
 	fmt.Println(err)
 	// Output:
-	// Elo: 40.70 +/- 30.43, nElo: 49.77 +/- 36.77, LOS: 99.60 %
+	// Elo: 40.70 +/- 30.38, nElo: 49.77 +/- 37.39, LOS: 99.58 %
 	// stats: no games
 }
 
@@ -82,7 +82,7 @@ func ExampleRateMatchups() {
 		{A: 1, B: 2, WDL: stats.WDL{W: 45, D: 40, L: 15}},
 		{A: 0, B: 2, WDL: stats.WDL{W: 60, D: 30, L: 10}},
 	}
-	table, err := stats.RateMatchups(names, games, stats.RatingOptions{Anchor: "gamma", AnchorRating: 1000})
+	table, err := stats.RateMatchups(names, games, stats.RatingOptions{Anchors: []stats.Anchor{{Name: "gamma", Rating: 1000}}})
 	if err != nil {
 		panic(err)
 	}

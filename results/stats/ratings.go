@@ -1,6 +1,7 @@
 package stats
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -10,7 +11,6 @@ import (
 	"unicode/utf8"
 
 	"gonum.org/v1/gonum/mat"
-	"gonum.org/v1/gonum/optimize"
 )
 
 // Game is one game between players A and B (indexes into the name list
@@ -19,14 +19,26 @@ type Game struct {
 	A     int     `json:"a"`
 	B     int     `json:"b"`
 	Score float64 `json:"score"`
+	// Pair numbers the colour-reversed pair the game belongs to: the two
+	// games of A and B with the same Pair (not 0) are one pair. A game
+	// with Pair 0, or whose pair has not two games of the same players,
+	// is a lone game.
+	Pair int `json:"pair,omitempty"`
 }
 
 // Matchup aggregates the games between players A and B: A won W, drew D
 // and lost L of them.
+//
+// Pairs and Lone split the same games into the units a bootstrap
+// resamples: Pairs counts the colour-reversed pairs among them by A's
+// points in the pair, and Lone the games in no complete pair. Both empty
+// means every game is lone; otherwise they must add up to WDL.
 type Matchup struct {
 	A int `json:"a"`
 	B int `json:"b"`
 	WDL
+	Pairs Penta `json:"pairs,omitzero"`
+	Lone  WDL   `json:"lone,omitzero"`
 }
 
 // DefaultPriorDraws is the number of virtual draws each player is given
@@ -36,18 +48,26 @@ const DefaultPriorDraws = 1
 // NoPrior, as RatingOptions.PriorDraws, turns the virtual draws off.
 const NoPrior = -1
 
+// MaxRating bounds the absolute value of anchor ratings and of the
+// mean's: beyond it the fit would work in the last digits of its numbers.
+const MaxRating = 1e6
+
+// MaxBootstrapValues bounds replicates × players, the bootstrap's memory
+// (8 bytes each).
+const MaxBootstrapValues = 50_000_000
+
 // ErrDivergent is returned when ratings without a prior would be infinite:
 // some group of players scored every point (or no point) against everyone
 // outside the group, a player has a 100% or 0% score, or the players form
 // groups that never met.
 var ErrDivergent = errors.New("stats: ratings diverge (a player or group won or lost every game against the rest, or groups never met); use a prior")
 
-// RatingOptions controls Rate and RateMatchups.
+// RatingOptions controls Rate, RateMatchups and RateList.
 type RatingOptions struct {
-	// Anchor names the player whose rating is fixed at AnchorRating. If it
-	// is empty, the mean rating of all players is AnchorRating instead.
-	Anchor       string
-	AnchorRating float64
+	// Anchors fix players at given ratings; the others are fitted around
+	// them. Without anchors the mean rating of all players is Mean.
+	Anchors []Anchor
+	Mean    float64
 
 	// PriorDraws is the number of virtual draws each player is given
 	// against an opponent rated at the average of the pool, counted like
@@ -58,6 +78,15 @@ type RatingOptions struct {
 	// negative value) disables it, and then ErrDivergent is returned when
 	// the maximum-likelihood ratings do not exist.
 	PriorDraws float64
+
+	// Bootstrap is the number of bootstrap replicates behind the errors
+	// and the LOS matrix; 0 takes them from the fit's Hessian instead.
+	// Each replicate resamples, within each pairing of two players, its
+	// colour-reversed pairs and its lone games with replacement, and
+	// fits again. Seed makes the replicates: the same seed, the same
+	// numbers, however many goroutines share the work.
+	Bootstrap int
+	Seed      uint64
 }
 
 // Prior is the number of virtual draws the options give each player:
@@ -77,9 +106,12 @@ type PlayerRating struct {
 	Name   string  `json:"name"`
 	Rating float64 `json:"rating"`
 	// Error is the half width of the 95% interval of Rating, relative to
-	// the anchor: 0 for the anchor player, and relative to the mean of
-	// the pool when ratings are anchored by their mean.
+	// the anchors: 0 for an anchor, and relative to the mean of the pool
+	// when ratings are anchored by their mean. Lower and Upper are the
+	// interval's ends (a bootstrap's need not be symmetric).
 	Error  float64 `json:"error"`
+	Lower  float64 `json:"lower"`
+	Upper  float64 `json:"upper"`
 	Games  int     `json:"games"`
 	Wins   int     `json:"wins"`
 	Draws  int     `json:"draws"`
@@ -110,18 +142,56 @@ func (t Table) Write(w io.Writer) error {
 	return err
 }
 
-// Rate computes the ratings of the named players from individual games.
-// See RateMatchups.
+// Rate computes the ratings of the named players from individual games,
+// pairing the games that share a Pair. See RateMatchups.
 func Rate(names []string, games []Game, opts RatingOptions) (Table, error) {
+	l, err := RateGames(context.Background(), names, games, opts)
+	if err != nil {
+		return nil, err
+	}
+	return l.Table, nil
+}
+
+// RateGames is Rate with the whole rating list, and a context that stops
+// a bootstrap.
+func RateGames(ctx context.Context, names []string, games []Game, opts RatingOptions) (*RatingList, error) {
+	type key struct{ pair, a, b int }
+	byPair := map[key][]int{}
+	for i, g := range games {
+		if g.Pair != 0 && g.A != g.B {
+			k := key{g.Pair, min(g.A, g.B), max(g.A, g.B)}
+			byPair[k] = append(byPair[k], i)
+		}
+	}
 	ms := make([]Matchup, 0, len(games))
 	for i, g := range games {
 		m := Matchup{A: g.A, B: g.B}
 		if err := m.Add(g.Score); err != nil {
 			return nil, fmt.Errorf("game %d: %w", i, err)
 		}
+		k := key{g.Pair, min(g.A, g.B), max(g.A, g.B)}
+		switch idx := byPair[k]; {
+		case g.Pair == 0 || len(idx) != 2:
+			m.Lone = m.WDL
+		case idx[0] == i:
+			// The pair is counted at its first game, from that game's A.
+			other := games[idx[1]]
+			second := other.Score
+			if other.A != g.A {
+				second = 1 - second
+			}
+			if err := m.WDL.Add(second); err != nil {
+				return nil, fmt.Errorf("game %d: %w", idx[1], err)
+			}
+			if err := m.Pairs.AddPair(g.Score, second); err != nil {
+				return nil, fmt.Errorf("game %d: %w", i, err)
+			}
+		default:
+			continue // the pair's second game, counted with the first
+		}
 		ms = append(ms, m)
 	}
-	return RateMatchups(names, ms, opts)
+	return RateList(ctx, names, ms, opts)
 }
 
 // natural is the number of natural-log units per Elo point: a rating
@@ -129,46 +199,245 @@ func Rate(names []string, games []Game, opts RatingOptions) (Table, error) {
 // function.
 const natural = math.Ln10 / 400
 
-// pairing is the aggregated result of i against j (i < j).
+// pairing is the aggregated result of i against j (i < j), from i's side.
 type pairing struct {
 	i, j   int
 	n, pts float64 // games, and points of i
+	penta  Penta   // colour-reversed pairs
+	lone   WDL     // games in no pair
 }
 
 // RateMatchups computes maximum-likelihood ratings in the logistic Elo
+// (Bradley–Terry) model. See RateList.
+func RateMatchups(names []string, ms []Matchup, opts RatingOptions) (Table, error) {
+	l, err := RateList(context.Background(), names, ms, opts)
+	if err != nil {
+		return nil, err
+	}
+	return l.Table, nil
+}
+
+// RatingList is a rating table with what is known of the differences
+// between its players.
+type RatingList struct {
+	Table Table `json:"table"`
+	// Errors says where the table's errors and the LOS matrix come from:
+	// ErrorsHessian or ErrorsBootstrap (with its replicates and seed).
+	Errors     string `json:"errors"`
+	Replicates int    `json:"replicates,omitempty"`
+	Seed       uint64 `json:"seed,omitempty"`
+	// LOS[i][j] is the likelihood that Table[i] is stronger than
+	// Table[j] (0.5 on the diagonal).
+	LOS [][]float64 `json:"los"`
+
+	players []int          // Table row -> player index
+	cov     *mat.SymDense  // players' covariance in Elo² (Hessian)
+	reps    []float64      // replicate r, player i at r*n+i, in Elo (bootstrap)
+	n       int            // players
+	row     map[string]int // name -> Table row
+}
+
+// Where the errors of a RatingList come from.
+const (
+	// ErrorsHessian: the inverse of the observed information (the
+	// Hessian of the log-likelihood) at the fit, a normal approximation
+	// that counts every game as independent of the others.
+	ErrorsHessian = "hessian"
+	// ErrorsBootstrap: the 2.5% and 97.5% quantiles of the ratings
+	// fitted to resampled games, the colour-reversed pairs of each
+	// pairing resampled whole (pentanomial).
+	ErrorsBootstrap = "bootstrap"
+)
+
+// RateList computes maximum-likelihood ratings in the logistic Elo
 // (Bradley–Terry) model: the probability that a player rated d points
 // above the opponent scores is 1/(1+10^(-d/400)), a draw counting as half
 // a win and half a loss. The ratings maximize the likelihood of all games
-// plus the virtual draws of opts.PriorDraws, using gonum's BFGS, and are
-// then shifted to the anchor. Errors are 1.96 standard deviations from
-// the inverse of the observed information (the Hessian of the negative
-// log-likelihood at the optimum).
+// plus the virtual draws of opts.PriorDraws, by gonum's Newton method,
+// with the anchors fixed (or, without anchors, the mean at opts.Mean).
 //
-// The table is sorted by rating, best first (ties by name).
-func RateMatchups(names []string, ms []Matchup, opts RatingOptions) (Table, error) {
+// The errors are 95% intervals relative to the anchors (or the mean):
+// from opts.Bootstrap replicates when it is positive, else 1.96 standard
+// deviations from the inverse of the observed information. The LOS
+// matrix comes from the same source. A bootstrap stops, with ctx's
+// error, when ctx is done.
+//
+// The table is sorted by rating, best first (ties by score, then name).
+func RateList(ctx context.Context, names []string, ms []Matchup, opts RatingOptions) (*RatingList, error) {
 	n := len(names)
 	if n == 0 {
-		return Table{}, nil
+		return &RatingList{Table: Table{}, Errors: ErrorsHessian, LOS: [][]float64{}}, nil
 	}
-	anchor := -1
-	if opts.Anchor != "" {
-		anchor = slices.Index(names, opts.Anchor)
-		if anchor < 0 {
-			return nil, fmt.Errorf("stats: anchor %q is not a player", opts.Anchor)
-		}
-	}
-	if math.IsNaN(opts.AnchorRating) || math.IsInf(opts.AnchorRating, 0) {
-		return nil, errors.New("stats: anchor rating must be finite")
+	fixed, xAnchor, err := anchorsOf(names, opts)
+	if err != nil {
+		return nil, err
 	}
 	prior := opts.Prior()
 	if math.IsNaN(prior) || math.IsInf(prior, 0) {
 		return nil, errors.New("stats: prior draws must be finite")
+	}
+	if opts.Bootstrap < 0 {
+		return nil, fmt.Errorf("stats: %d bootstrap replicates", opts.Bootstrap)
+	}
+	if opts.Bootstrap > MaxBootstrapValues/n {
+		return nil, fmt.Errorf("stats: %d bootstrap replicates of %d players would hold %d values; at most %d",
+			opts.Bootstrap, n, opts.Bootstrap*n, MaxBootstrapValues)
 	}
 
 	rows := make(Table, n)
 	for i, name := range names {
 		rows[i].Name = name
 	}
+	pairs, err := aggregate(names, ms, rows)
+	if err != nil {
+		return nil, err
+	}
+	if prior == 0 && !stronglyConnected(n, pairs) {
+		return nil, ErrDivergent
+	}
+
+	m := &btModel{n: n, pairs: pairs, prior: prior}
+	gauge := slices.Clone(fixed)
+	if !slices.Contains(fixed, true) {
+		gauge[0] = true // shift invariance: fix one player, shift after
+	}
+	x := slices.Clone(xAnchor)
+	if err := newSolver(m, gauge).solve(x); err != nil {
+		return nil, err
+	}
+	cov, err := covariance(m.hessian(x), fixed)
+	if err != nil {
+		return nil, err
+	}
+	cov.ScaleSym(1/(natural*natural), cov)
+	toElo := eloOf(fixed, opts.Anchors, names, opts.Mean)
+	ratings := make([]float64, n)
+	toElo(ratings, x)
+
+	l := &RatingList{Errors: ErrorsHessian, cov: cov, n: n}
+	if opts.Bootstrap > 0 {
+		l.reps, err = bootstrap(ctx, m, x, gauge, toElo, opts.Bootstrap, opts.Seed)
+		if err != nil {
+			return nil, err
+		}
+		l.Errors, l.Replicates, l.Seed = ErrorsBootstrap, opts.Bootstrap, opts.Seed
+	}
+	for i := range rows {
+		r := &rows[i]
+		r.Rating = ratings[i]
+		r.Lower, r.Upper = l.interval(i, -1, r.Rating)
+		r.Error = (r.Upper - r.Lower) / 2
+	}
+	l.players = make([]int, n)
+	for i := range l.players {
+		l.players[i] = i
+	}
+	slices.SortStableFunc(l.players, func(a, b int) int { return compareRows(rows[a], rows[b]) })
+	l.Table = make(Table, n)
+	l.row = make(map[string]int, n)
+	for k, i := range l.players {
+		l.Table[k] = rows[i]
+		l.row[rows[i].Name] = k
+	}
+	l.LOS = make([][]float64, n)
+	for a := range n {
+		l.LOS[a] = make([]float64, n)
+		for b := range n {
+			l.LOS[a][b] = l.los(l.players[a], l.players[b], ratings)
+		}
+	}
+	return l, nil
+}
+
+// compareRows orders a rating table: by rating, best first, ratings equal
+// up to the fit's precision tying (symmetric players differ in the last
+// digits); ties go by score, then name, as the standings break theirs.
+func compareRows(a, b PlayerRating) int {
+	switch {
+	case math.Abs(a.Rating-b.Rating) >= 1e-6 && a.Rating > b.Rating:
+		return -1
+	case math.Abs(a.Rating-b.Rating) >= 1e-6 && a.Rating < b.Rating:
+		return 1
+	case a.Score != b.Score:
+		if a.Score > b.Score {
+			return -1
+		}
+		return 1
+	}
+	return strings.Compare(a.Name, b.Name)
+}
+
+// anchorsOf checks the anchors and the mean, and returns which players
+// are fixed and the start of the fit in natural units: the anchors at
+// their ratings, the others at the anchors' mean.
+func anchorsOf(names []string, opts RatingOptions) ([]bool, []float64, error) {
+	n := len(names)
+	if math.IsNaN(opts.Mean) || math.Abs(opts.Mean) > MaxRating {
+		return nil, nil, fmt.Errorf("stats: the mean rating %g is not a number within ±%g", opts.Mean, float64(MaxRating))
+	}
+	fixed := make([]bool, n)
+	x := make([]float64, n)
+	sum := 0.0
+	for _, a := range opts.Anchors {
+		i := slices.Index(names, a.Name)
+		switch {
+		case i < 0:
+			return nil, nil, fmt.Errorf("stats: anchor %q is not a player", a.Name)
+		case fixed[i]:
+			return nil, nil, fmt.Errorf("stats: anchor %q is given twice", a.Name)
+		case math.IsNaN(a.Rating) || math.Abs(a.Rating) > MaxRating:
+			return nil, nil, fmt.Errorf("stats: anchor %s: the rating is not a number within ±%g", a, float64(MaxRating))
+		}
+		fixed[i] = true
+		x[i] = a.Rating * natural
+		sum += x[i]
+	}
+	if k := len(opts.Anchors); k > 0 {
+		for i := range x {
+			if !fixed[i] {
+				x[i] = sum / float64(k)
+			}
+		}
+	}
+	return fixed, x, nil
+}
+
+// eloOf returns the map from a fit in natural units to ratings: as they
+// are when players are anchored (the anchors at their ratings to the
+// last digit), else shifted so that their mean is mean.
+func eloOf(fixed []bool, anchors []Anchor, names []string, mean float64) func(dst, x []float64) {
+	if slices.Contains(fixed, true) {
+		exact := map[int]float64{}
+		for _, a := range anchors {
+			exact[slices.Index(names, a.Name)] = a.Rating
+		}
+		return func(dst, x []float64) {
+			for i, v := range x {
+				dst[i] = v / natural
+				if r, ok := exact[i]; ok {
+					dst[i] = r
+				}
+			}
+		}
+	}
+	return func(dst, x []float64) {
+		shift := 0.0
+		for _, v := range x {
+			shift += v
+		}
+		shift /= float64(len(x))
+		for i, v := range x {
+			dst[i] = (v-shift)/natural + mean
+		}
+	}
+}
+
+// aggregate checks the matchups, counts each player's games in rows, and
+// sums the games of each pairing of two players from the side of the
+// first of them, sorted so that the fit does not depend on the order of
+// the matchups.
+func aggregate(names []string, ms []Matchup, rows Table) ([]pairing, error) {
+	n := len(names)
 	agg := map[[2]int]*pairing{}
 	for k, m := range ms {
 		if m.A < 0 || m.A >= n || m.B < 0 || m.B >= n {
@@ -177,8 +446,9 @@ func RateMatchups(names []string, ms []Matchup, opts RatingOptions) (Table, erro
 		if m.A == m.B {
 			return nil, fmt.Errorf("stats: matchup %d: %s plays itself", k, names[m.A])
 		}
-		if m.W < 0 || m.D < 0 || m.L < 0 {
-			return nil, fmt.Errorf("stats: matchup %d: negative count", k)
+		lone, err := m.units()
+		if err != nil {
+			return nil, fmt.Errorf("stats: matchup %d (%s vs %s): %w", k, names[m.A], names[m.B], err)
 		}
 		if m.Games() == 0 {
 			continue
@@ -186,9 +456,11 @@ func RateMatchups(names []string, ms []Matchup, opts RatingOptions) (Table, erro
 		a, b := &rows[m.A], &rows[m.B]
 		a.Wins, a.Draws, a.Losses = a.Wins+m.W, a.Draws+m.D, a.Losses+m.L
 		b.Wins, b.Draws, b.Losses = b.Wins+m.L, b.Draws+m.D, b.Losses+m.W
-		i, j, pts := m.A, m.B, m.Points()
+		i, j, pts, penta := m.A, m.B, m.Points(), m.Pairs
 		if i > j {
 			i, j, pts = j, i, float64(m.Games())-pts
+			lone = WDL{W: lone.L, D: lone.D, L: lone.W}
+			slices.Reverse(penta[:])
 		}
 		p := agg[[2]int{i, j}]
 		if p == nil {
@@ -197,6 +469,10 @@ func RateMatchups(names []string, ms []Matchup, opts RatingOptions) (Table, erro
 		}
 		p.n += float64(m.Games())
 		p.pts += pts
+		for q := range penta {
+			p.penta[q] += penta[q]
+		}
+		p.lone = WDL{W: p.lone.W + lone.W, D: p.lone.D + lone.D, L: p.lone.L + lone.L}
 	}
 	for i := range rows {
 		r := &rows[i]
@@ -216,293 +492,85 @@ func RateMatchups(names []string, ms []Matchup, opts RatingOptions) (Table, erro
 		}
 		return x.j - y.j
 	})
-	if prior == 0 && !stronglyConnected(n, pairs) {
-		return nil, ErrDivergent
-	}
+	return pairs, nil
+}
 
-	m := &btModel{n: n, pairs: pairs, prior: prior}
-	x := make([]float64, n)
-	if n > 1 {
-		res, err := optimize.Minimize(optimize.Problem{Func: m.Func, Grad: m.Grad}, x,
-			&optimize.Settings{GradientThreshold: 1e-9, MajorIterations: 10000}, &optimize.BFGS{})
-		if err != nil && res == nil {
-			return nil, fmt.Errorf("stats: rating optimization failed: %w", err)
+// units checks a matchup's counts and returns its lone games: Lone, or
+// every game when neither Pairs nor Lone is given.
+func (m Matchup) units() (WDL, error) {
+	for _, c := range append([]int{m.W, m.D, m.L, m.Lone.W, m.Lone.D, m.Lone.L}, m.Pairs[:]...) {
+		if c < 0 {
+			return WDL{}, errors.New("negative count")
 		}
-		g := make([]float64, n)
-		m.Grad(g, res.X)
-		if gn := maxAbs(g); !(gn < 1e-6*(1+m.scale())) {
-			return nil, fmt.Errorf("stats: rating optimization did not converge (status %v, gradient %g)", res.Status, gn)
-		}
-		copy(x, res.X)
 	}
+	if m.Pairs.Pairs() == 0 && m.Lone.Games() == 0 {
+		return m.WDL, nil
+	}
+	if m.Pairs.Games()+m.Lone.Games() != m.Games() || m.Pairs.Points()+m.Lone.Points() != m.Points() {
+		return WDL{}, fmt.Errorf("pairs %v and lone games %v do not add up to the games %v", m.Pairs, m.Lone, m.WDL)
+	}
+	return m.Lone, nil
+}
 
-	// Covariance in natural units, relative to the anchor.
-	h := m.hessian(x)
-	cov, err := anchoredCovariance(h, anchor)
-	if err != nil {
-		return nil, err
+// interval returns the 95% interval of player i's rating minus player
+// j's (j < 0: the rating itself, relative to the anchors), whose
+// estimate is est.
+func (l *RatingList) interval(i, j int, est float64) (lo, hi float64) {
+	if l.reps != nil {
+		return l.quantiles(i, j)
 	}
-	shift := 0.0
-	if anchor >= 0 {
-		shift = x[anchor]
-	} else {
-		for _, v := range x {
-			shift += v
+	v := l.cov.At(i, i)
+	if j >= 0 {
+		v += l.cov.At(j, j) - 2*l.cov.At(i, j)
+	}
+	e := Z95 * math.Sqrt(math.Max(v, 0))
+	return est - e, est + e
+}
+
+// los returns the likelihood that player i is stronger than player j.
+func (l *RatingList) los(i, j int, ratings []float64) float64 {
+	if i == j {
+		return 0.5
+	}
+	if l.reps != nil {
+		// The share of replicates in which i is rated above j, ties
+		// counting half.
+		above := 0.0
+		for r := range l.Replicates {
+			switch d := l.reps[r*l.n+i] - l.reps[r*l.n+j]; {
+			case d > 0:
+				above++
+			case d == 0:
+				above += 0.5
+			}
 		}
-		shift /= float64(n)
+		return above / float64(l.Replicates)
 	}
-	for i := range rows {
-		rows[i].Rating = (x[i]-shift)/natural + opts.AnchorRating
-		v := cov.At(i, i)
-		rows[i].Error = Z95 * math.Sqrt(math.Max(v, 0)) / natural
-	}
-	slices.SortStableFunc(rows, func(a, b PlayerRating) int {
-		// Ratings equal up to the fit's precision tie (symmetric players
-		// differ in the last digits); ties go by score, then name, as the
-		// standings break theirs.
+	d := ratings[i] - ratings[j]
+	v := l.cov.At(i, i) + l.cov.At(j, j) - 2*l.cov.At(i, j)
+	if !(v > 0) {
 		switch {
-		case math.Abs(a.Rating-b.Rating) >= 1e-6 && a.Rating > b.Rating:
-			return -1
-		case math.Abs(a.Rating-b.Rating) >= 1e-6 && a.Rating < b.Rating:
+		case d > 0:
 			return 1
-		case a.Score != b.Score:
-			if a.Score > b.Score {
-				return -1
-			}
-			return 1
+		case d < 0:
+			return 0
 		}
-		return strings.Compare(a.Name, b.Name)
-	})
-	return rows, nil
+		return 0.5
+	}
+	return Phi(d / math.Sqrt(v))
 }
 
-// btModel is the negative log-likelihood of the Bradley–Terry model in
-// natural units (x = Elo·ln10/400), with prior virtual draws of each player
-// against an opponent rated at the mean of x. It is invariant under
-// shifting all of x.
-type btModel struct {
-	n     int
-	pairs []pairing
-	prior float64
-}
-
-// logSigmoid returns ln σ(z) = -ln(1+e^(-z)) without overflow.
-func logSigmoid(z float64) float64 {
-	if z < 0 {
-		return z - math.Log1p(math.Exp(z))
+// Diff returns the rating of player a minus that of player b (names of
+// the table) with its 95% interval, from the list's source of errors.
+func (l *RatingList) Diff(a, b string) (Interval, error) {
+	ra, oka := l.row[a]
+	rb, okb := l.row[b]
+	if !oka || !okb {
+		return Interval{}, fmt.Errorf("stats: %q or %q is not in the rating list", a, b)
 	}
-	return -math.Log1p(math.Exp(-z))
-}
-
-func sigmoid(z float64) float64 {
-	if z < 0 {
-		e := math.Exp(z)
-		return e / (1 + e)
-	}
-	return 1 / (1 + math.Exp(-z))
-}
-
-func mean(x []float64) float64 {
-	s := 0.0
-	for _, v := range x {
-		s += v
-	}
-	return s / float64(len(x))
-}
-
-// scale is the total weight of the data, for convergence tolerances.
-func (m *btModel) scale() float64 {
-	s := m.prior * float64(m.n)
-	for _, p := range m.pairs {
-		s += p.n
-	}
-	return s
-}
-
-// Func is the negative log-likelihood.
-func (m *btModel) Func(x []float64) float64 {
-	f := 0.0
-	for _, p := range m.pairs {
-		d := x[p.i] - x[p.j]
-		f -= p.pts*logSigmoid(d) + (p.n-p.pts)*logSigmoid(-d)
-	}
-	if m.prior > 0 {
-		mu := mean(x)
-		for _, v := range x {
-			d := v - mu
-			f -= m.prior / 2 * (logSigmoid(d) + logSigmoid(-d))
-		}
-	}
-	return f
-}
-
-// Grad is the gradient of Func.
-func (m *btModel) Grad(g, x []float64) {
-	for i := range g {
-		g[i] = 0
-	}
-	for _, p := range m.pairs {
-		e := p.n*sigmoid(x[p.i]-x[p.j]) - p.pts
-		g[p.i] += e
-		g[p.j] -= e
-	}
-	if m.prior > 0 {
-		mu := mean(x)
-		sum := 0.0
-		for i, v := range x {
-			e := m.prior * (sigmoid(v-mu) - 0.5)
-			g[i] += e
-			sum += e
-		}
-		for i := range g {
-			g[i] -= sum / float64(len(x))
-		}
-	}
-}
-
-// hessian returns the Hessian of Func, the observed information.
-func (m *btModel) hessian(x []float64) *mat.SymDense {
-	n := len(x)
-	h := mat.NewSymDense(n, nil)
-	for _, p := range m.pairs {
-		s := sigmoid(x[p.i] - x[p.j])
-		w := p.n * s * (1 - s)
-		h.SetSym(p.i, p.i, h.At(p.i, p.i)+w)
-		h.SetSym(p.j, p.j, h.At(p.j, p.j)+w)
-		h.SetSym(p.i, p.j, h.At(p.i, p.j)-w)
-	}
-	if m.prior > 0 {
-		// Σᵢ wᵢ (eᵢ - u)(eᵢ - u)ᵀ with u = (1/n, …, 1/n).
-		mu := mean(x)
-		w := make([]float64, n)
-		total := 0.0
-		for i, v := range x {
-			s := sigmoid(v - mu)
-			w[i] = m.prior * s * (1 - s)
-			total += w[i]
-		}
-		fn := float64(n)
-		for a := range n {
-			for b := a; b < n; b++ {
-				v := -(w[a]+w[b])/fn + total/(fn*fn)
-				if a == b {
-					v += w[a]
-				}
-				h.SetSym(a, b, h.At(a, b)+v)
-			}
-		}
-	}
-	return h
-}
-
-// anchoredCovariance inverts the Hessian of a shift-invariant
-// log-likelihood under the constraint that fixes the gauge: x[anchor] = 0,
-// or mean(x) = 0 when anchor < 0. The Hessian's null space must be
-// exactly the constant vectors.
-func anchoredCovariance(h *mat.SymDense, anchor int) (*mat.SymDense, error) {
-	n := h.SymmetricDim()
-	cov := mat.NewSymDense(n, nil)
-	if n == 1 {
-		return cov, nil
-	}
-	if anchor >= 0 {
-		// Invert the Hessian with the anchor's row and column removed.
-		idx := make([]int, 0, n-1)
-		for i := range n {
-			if i != anchor {
-				idx = append(idx, i)
-			}
-		}
-		sub := mat.NewSymDense(n-1, nil)
-		for a, i := range idx {
-			for b := a; b < n-1; b++ {
-				sub.SetSym(a, b, h.At(i, idx[b]))
-			}
-		}
-		var ch mat.Cholesky
-		if !ch.Factorize(sub) {
-			return nil, ErrDivergent
-		}
-		var inv mat.SymDense
-		if err := ch.InverseTo(&inv); err != nil {
-			return nil, ErrDivergent
-		}
-		for a, i := range idx {
-			for b := a; b < n-1; b++ {
-				cov.SetSym(i, idx[b], inv.At(a, b))
-			}
-		}
-		return cov, nil
-	}
-	// Mean anchoring: the Moore–Penrose inverse, (H + J/n)⁻¹ - J/n with J
-	// the all-ones matrix, is the covariance of x projected on mean(x) = 0.
-	fn := float64(n)
-	aug := mat.NewSymDense(n, nil)
-	aug.CopySym(h)
-	for a := range n {
-		for b := a; b < n; b++ {
-			aug.SetSym(a, b, aug.At(a, b)+1/fn)
-		}
-	}
-	var ch mat.Cholesky
-	if !ch.Factorize(aug) {
-		return nil, ErrDivergent
-	}
-	if err := ch.InverseTo(cov); err != nil {
-		return nil, ErrDivergent
-	}
-	for a := range n {
-		for b := a; b < n; b++ {
-			cov.SetSym(a, b, cov.At(a, b)-1/fn)
-		}
-	}
-	return cov, nil
-}
-
-// stronglyConnected reports whether the directed graph with an edge i→j
-// whenever i scored a point fraction against j is strongly connected, the
-// condition for finite maximum-likelihood ratings without a prior (Zermelo
-// 1929; Ford 1957).
-func stronglyConnected(n int, pairs []pairing) bool {
-	fwd := make([][]int, n)
-	rev := make([][]int, n)
-	for _, p := range pairs {
-		if p.pts > 0 { // i scored against j
-			fwd[p.i] = append(fwd[p.i], p.j)
-			rev[p.j] = append(rev[p.j], p.i)
-		}
-		if p.pts < p.n { // j scored against i
-			fwd[p.j] = append(fwd[p.j], p.i)
-			rev[p.i] = append(rev[p.i], p.j)
-		}
-	}
-	reachesAll := func(adj [][]int) bool {
-		seen := make([]bool, n)
-		stack := []int{0}
-		seen[0] = true
-		count := 1
-		for len(stack) > 0 {
-			v := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			for _, w := range adj[v] {
-				if !seen[w] {
-					seen[w] = true
-					count++
-					stack = append(stack, w)
-				}
-			}
-		}
-		return count == n
-	}
-	return reachesAll(fwd) && reachesAll(rev)
-}
-
-func maxAbs(x []float64) float64 {
-	m := 0.0
-	for _, v := range x {
-		m = math.Max(m, math.Abs(v))
-	}
-	return m
+	d := l.Table[ra].Rating - l.Table[rb].Rating
+	lo, hi := l.interval(l.players[ra], l.players[rb], d)
+	return Interval{Value: d, Lower: lo, Upper: hi, Error: (hi - lo) / 2}, nil
 }
 
 // Fixed formats x with prec decimals, never as a negative zero ("-0.0"

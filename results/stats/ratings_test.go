@@ -45,9 +45,9 @@ func TestRateTwoPlayers(t *testing.T) {
 			d / 2, -d / 2, Z95 * sdD / 2, Z95 * sdD / 2},
 		{"split matchups", []Matchup{{A: 0, B: 1, WDL: WDL{W: 40, L: 10}}, {A: 1, B: 0, WDL: WDL{W: 15, L: 35}}}, RatingOptions{PriorDraws: NoPrior},
 			d / 2, -d / 2, Z95 * sdD / 2, Z95 * sdD / 2},
-		{"mean 1500", []Matchup{{A: 0, B: 1, WDL: WDL{W: 75, L: 25}}}, RatingOptions{AnchorRating: 1500, PriorDraws: NoPrior},
+		{"mean 1500", []Matchup{{A: 0, B: 1, WDL: WDL{W: 75, L: 25}}}, RatingOptions{Mean: 1500, PriorDraws: NoPrior},
 			1500 + d/2, 1500 - d/2, Z95 * sdD / 2, Z95 * sdD / 2},
-		{"B anchored at 1000", []Matchup{{A: 0, B: 1, WDL: WDL{W: 75, L: 25}}}, RatingOptions{Anchor: "B", AnchorRating: 1000, PriorDraws: NoPrior},
+		{"B anchored at 1000", []Matchup{{A: 0, B: 1, WDL: WDL{W: 75, L: 25}}}, RatingOptions{Anchors: []Anchor{{Name: "B", Rating: 1000}}, PriorDraws: NoPrior},
 			1000 + d, 1000, Z95 * sdD, 0},
 	}
 	for _, tt := range tests {
@@ -126,7 +126,7 @@ func TestRateConsistentPool(t *testing.T) {
 		{A: 2, B: 0, WDL: WDL{W: 75, D: 30, L: 15}}, // B-C: 90/120 = 75%
 		{A: 0, B: 1, WDL: WDL{W: 1, D: 2, L: 17}},   // C-A: 2/20 = 10%
 	}
-	tab, err := RateMatchups(names, ms, RatingOptions{PriorDraws: NoPrior, Anchor: "B", AnchorRating: 2000})
+	tab, err := RateMatchups(names, ms, RatingOptions{PriorDraws: NoPrior, Anchors: []Anchor{{Name: "B", Rating: 2000}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,7 +171,7 @@ func TestRateRecoversRatings(t *testing.T) {
 			t.Errorf("prior moved %+v to %+v", plain[i], prior[i])
 		}
 	}
-	for _, opts := range []RatingOptions{{PriorDraws: NoPrior, Anchor: "p2"}, {Anchor: "p2"}, {PriorDraws: 5, Anchor: "p2"}} {
+	for _, opts := range []RatingOptions{{PriorDraws: NoPrior, Anchors: []Anchor{{Name: "p2"}}}, {Anchors: []Anchor{{Name: "p2"}}}, {PriorDraws: 5, Anchors: []Anchor{{Name: "p2"}}}} {
 		tab, err := RateMatchups(names, ms, opts)
 		if err != nil {
 			t.Fatal(err)
@@ -229,7 +229,7 @@ func TestRatePerfectScores(t *testing.T) {
 	if _, err := RateMatchups(names, ms, RatingOptions{PriorDraws: NoPrior}); !errors.Is(err, ErrDivergent) {
 		t.Errorf("0%% score, no prior: err = %v, want ErrDivergent", err)
 	}
-	tab, err := RateMatchups(names, ms, RatingOptions{Anchor: "weak", AnchorRating: 100})
+	tab, err := RateMatchups(names, ms, RatingOptions{Anchors: []Anchor{{Name: "weak", Rating: 100}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -245,7 +245,7 @@ func TestRateDegenerate(t *testing.T) {
 		t.Errorf("no players: %v, %v", tab, err)
 	}
 	// One player, no games.
-	tab, err = Rate([]string{"solo"}, nil, RatingOptions{AnchorRating: 1234, PriorDraws: NoPrior})
+	tab, err = Rate([]string{"solo"}, nil, RatingOptions{Mean: 1234, PriorDraws: NoPrior})
 	if err != nil || len(tab) != 1 || tab[0].Rating != 1234 || tab[0].Error != 0 || tab[0].Score != 0 {
 		t.Errorf("one player: %+v, %v", tab, err)
 	}
@@ -295,8 +295,8 @@ func TestRateErrors(t *testing.T) {
 		{"negative index", []Matchup{{A: -1, B: 0, WDL: WDL{W: 1}}}, RatingOptions{}},
 		{"self", []Matchup{{A: 1, B: 1, WDL: WDL{W: 1}}}, RatingOptions{}},
 		{"negative count", []Matchup{{A: 0, B: 1, WDL: WDL{W: 3, L: -1}}}, RatingOptions{}},
-		{"unknown anchor", []Matchup{{A: 0, B: 1, WDL: WDL{W: 1, L: 1}}}, RatingOptions{Anchor: "c"}},
-		{"NaN anchor rating", []Matchup{{A: 0, B: 1, WDL: WDL{W: 1, L: 1}}}, RatingOptions{AnchorRating: math.NaN()}},
+		{"unknown anchor", []Matchup{{A: 0, B: 1, WDL: WDL{W: 1, L: 1}}}, RatingOptions{Anchors: []Anchor{{Name: "c"}}}},
+		{"NaN anchor rating", []Matchup{{A: 0, B: 1, WDL: WDL{W: 1, L: 1}}}, RatingOptions{Mean: math.NaN()}},
 		{"NaN prior", []Matchup{{A: 0, B: 1, WDL: WDL{W: 1, L: 1}}}, RatingOptions{PriorDraws: math.NaN()}},
 	}
 	for _, tt := range tests {

@@ -20,6 +20,8 @@
 //	illegal   answers a well-formed move that is not legal
 //	slow      waits -delay before each bestmove (an honest slow engine)
 //	longinfo  sends a 300 kB pv line before each bestmove
+//	comment   sends "info string pgncomment" lines before each bestmove
+//	          (no fault: text the client keeps with the move)
 //	slowinit  waits -delay before uciok
 //	noinit    exits with status 4 instead of uciok
 //	noquit    ignores quit (the client must kill it)

@@ -13,7 +13,7 @@ import (
 )
 
 func main() {
-	mode := flag.String("mode", "ok", "fault: ok crash die hang stall garbage badmove illegal slow longinfo slowinit noinit noquit")
+	mode := flag.String("mode", "ok", "fault: ok crash die hang stall garbage badmove illegal slow longinfo comment slowinit noinit noquit")
 	after := flag.Int("after", 0, "good moves before the fault")
 	delay := flag.Duration("delay", time.Second, "wait of the slow and slowinit modes")
 	vars := flag.String("variants", strings.Join(variants.Names(), ","), "UCI_Variant values, comma-separated")
@@ -199,6 +199,12 @@ func (e *engine) goCmd() bool {
 	case "longinfo":
 		pv := strings.Repeat(" "+best, 300_000/(len(best)+1))
 		e.println("info depth 1 score cp 1 nodes 1 pv" + pv)
+	case "comment":
+		// Not a fault: text to keep with the move, in two lines, and a
+		// string that only starts alike.
+		e.println(fmt.Sprintf("info string pgncomment move %d,", e.moves+1))
+		e.println("info string pgncommentary is not one")
+		e.println("info string pgncomment {from the faulty engine}")
 	}
 	e.println("info depth 1 seldepth 1 score cp 0 nodes 1 time 0 pv " + best)
 	e.println("bestmove " + best)
