@@ -18,8 +18,10 @@ import (
 // so often that it measured no faster than finding each ray's blocker. The boards are not all 8x8
 // (bunkers, 6x6 and 7x6 boards), so the numbers are found when a geometry
 // is built, by a seeded search that gives the same numbers every run
-// (15 to 20 ms for 8x8, under 2 ms for the others), once per board shape
-// (magicCache). The lookups have no other way (NewGeometry refuses a
+// (10 to 20 ms for 8x8, under 2 ms for the others), once per board shape
+// (magicCache). The 8x8 board's numbers are also a table
+// (knownmagics.go), tried first, so that a command does not spend its
+// start searching for them. The lookups have no other way (NewGeometry refuses a
 // board too wide for small tables), so they stay small enough to inline.
 
 // maxMagicBits bounds a square's relevant squares: 9 on 8x8 (a bishop in
@@ -67,22 +69,25 @@ func (g *Geometry) buildMagics() error {
 		g.rankMagic, g.fileMagic, g.diagMagic, g.sliders = t.rank, t.file, t.diag, t.sliders
 		return nil
 	}
-	if err := g.searchMagics(); err != nil {
+	if err := g.searchMagics(knownMagics[key]); err != nil {
 		return err
 	}
 	magicCache.Store(key, &magicTables{g.rankMagic, g.fileMagic, g.diagMagic, g.sliders})
 	return nil
 }
 
-// searchMagics finds the magic numbers and fills the tables.
-func (g *Geometry) searchMagics() error {
+// searchMagics finds the magic numbers and fills the tables. A number of
+// known (rank, file and diagonal numbers by square, or nil) is tried
+// first, and kept only if it hashes without a collision, as any number
+// found is: known numbers spare the search, never its check.
+func (g *Geometry) searchMagics(known *[3][64]uint64) error {
 	var lines, files, diagonals [64]magic
 	var table []Bitboard
 	rng := magicRNG{state: 0x9e3779b97f4a7c15 ^ uint64(g.numSquares)<<32 ^ uint64(g.files)<<8 ^ uint64(g.ranks)}
 	var occs, atts, seen [1 << maxMagicBits]Bitboard
 	var used [1 << maxMagicBits]uint32 // the try that filled the slot
 	try := uint32(0)
-	for _, sl := range []struct {
+	for slider, sl := range []struct {
 		dirs []int
 		out  *[64]magic
 	}{{[]int{dirE, dirW}, &lines}, {[]int{dirN, dirS}, &files}, {[]int{dirNE, dirSE, dirSW, dirNW}, &diagonals}} {
@@ -117,7 +122,11 @@ func (g *Geometry) searchMagics() error {
 				if tries == maxMagicTries {
 					return fmt.Errorf("%s: no magic number after %d tries", g.names[sq], maxMagicTries)
 				}
-				m.number = rng.sparse()
+				if tries == 0 && known != nil {
+					m.number = known[slider][s]
+				} else {
+					m.number = rng.sparse()
+				}
 				try++
 				ok := true
 				for i := 0; i < size && ok; i++ {
