@@ -52,35 +52,14 @@ func Playable() []string {
 
 // FairyNames returns the names of Fairy-Stockfish's built-in variants
 // that engines/fairy describes and the engines play, other than varena's
-// own (All), in builtin.ini's order. The first call lowers every one of
-// them to see which the engines play, and keeps only the names: the
-// variants themselves (their tables are most of a run's heap) are built
-// again when asked for by name.
+// own (All), in builtin.ini's order. They are a table (fairynames.go),
+// not found by lowering every built-in at start: that took most of a
+// short run's start-up and of its allocations, and every command and
+// engine start paid it. TestFairyNames lowers them all and keeps the
+// table true.
 func FairyNames() []string {
-	fairyNamesOnce.Do(func() {
-		for _, d := range fairy.Builtins() {
-			if builtin(d.Name) != nil {
-				continue
-			}
-			fairyBuiltins.Lock()
-			_, lowered := fairyBuiltins.byName[d.Name]
-			fairyBuiltins.Unlock()
-			if lowered {
-				if _, _, err := fairyBuiltin(d.Name); err == nil {
-					fairyNames = append(fairyNames, d.Name)
-				}
-			} else if _, err := d.Variant(); err == nil {
-				fairyNames = append(fairyNames, d.Name)
-			}
-		}
-	})
 	return slices.Clone(fairyNames)
 }
-
-var (
-	fairyNamesOnce sync.Once
-	fairyNames     []string
-)
 
 // ByName returns the variant called name or one of its aliases (chess
 // for standard, chess960 for fischerandom): a built-in one, else a
