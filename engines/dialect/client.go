@@ -719,20 +719,7 @@ func (e *Engine) reply(pos *engines.Position, b BestMove, infos *infoState, elap
 	if err != nil {
 		return player.Reply{}, e.fault(player.IllegalMove, "bestmove: %w", err)
 	}
-	r.Move, r.PV = m, []engines.Move{m}
-	if scored && len(in.PV) > 1 {
-		if first, err := e.parseMove(pos, in.PV[0]); err == nil && first == m {
-			after := pos.Play(m)
-			for _, text := range in.PV[1:] {
-				next, err := e.parseMove(&after, text)
-				if err != nil {
-					break
-				}
-				r.PV = append(r.PV, next)
-				after = after.Play(next)
-			}
-		}
-	}
+	r.Move = m
 	if b.Resign { // UCCI: a move, then resign
 		e.resigned = true
 		r.Claim = &player.Claim{Player: e.name(), Resign: true, Text: b.Text}

@@ -214,8 +214,8 @@ func TestFairyStockfishMateScore(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if want := search.Mate - 3; !r.HasScore || r.Score != want || len(r.PV) != 3 {
-					t.Errorf("score %d, pv %d moves; want %d (mate with the second move), 3 moves", r.Score, len(r.PV), want)
+				if want := search.Mate - 3; !r.HasScore || r.Score != want {
+					t.Errorf("score %d; want %d (mate with the second move)", r.Score, want)
 				}
 			})
 		}

@@ -190,7 +190,7 @@ func (a *AlphaBeta) Move(ctx context.Context, req Request) (Reply, error) {
 		return Reply{}, errNoMove
 	}
 	return Reply{Move: res.Move, HasScore: true, Score: res.Score, Depth: res.Depth,
-		Nodes: res.Nodes, Time: time.Since(start), PV: res.PV}, nil
+		Nodes: res.Nodes, Time: time.Since(start)}, nil
 }
 
 func (a *AlphaBeta) Close() error { return nil }

@@ -28,7 +28,6 @@ type Reply struct {
 	Depth    int
 	Nodes    int64
 	Time     time.Duration
-	PV       []engines.Move
 	// Ponder is the reply the player expects ("bestmove X ponder Y"),
 	// NullMove for none. Pondered is set when the player had pondered
 	// before this move, PonderHit when it had pondered on the move played.

@@ -107,6 +107,7 @@ type Engine struct {
 	options  []Option
 	variant  *engines.Variant // the variant the running process is set to
 	pos      positionCache    // its reversible field set by Start
+	line     []byte           // a move's "position ... go" lines, built anew for each
 	restarts int
 	closed   bool
 	// pondering is the position a ponder search runs on, nil for none
@@ -261,10 +262,23 @@ func (e *Engine) kill() {
 
 // send writes a line to the engine; a failure kills it.
 func (e *Engine) send(line string) error {
-	err := e.proc.Send(line, writeTimeout)
-	if err == nil {
-		return nil
+	if err := e.proc.Send(line, writeTimeout); err != nil {
+		return e.writeFailed(err, line)
 	}
+	return nil
+}
+
+// sendBytes is send for a line built in bytes.
+func (e *Engine) sendBytes(line []byte) error {
+	if err := e.proc.SendBytes(line, writeTimeout); err != nil {
+		return e.writeFailed(err, string(line))
+	}
+	return nil
+}
+
+// writeFailed kills the engine after err writing line and returns the
+// fault.
+func (e *Engine) writeFailed(err error, line string) error {
 	kind := player.Crash
 	if errors.Is(err, os.ErrDeadlineExceeded) {
 		kind = player.Timeout
@@ -487,13 +501,15 @@ func (e *Engine) Move(ctx context.Context, req player.Request) (player.Reply, er
 	// position and go in one write: one system call per move. After a
 	// ponder hit the search under way becomes this move's: its info
 	// lines so far are kept.
-	command := "ponderhit"
-	if !hit {
-		e.proc.Drain()
-		command = e.pos.command(req.Game) + "\n" + goLine
-	}
 	start := time.Now()
-	if err := e.send(command); err != nil {
+	if hit {
+		err = e.send("ponderhit")
+	} else {
+		e.proc.Drain()
+		e.line = append(append(append(e.line[:0], e.pos.command(req.Game)...), '\n'), goLine...)
+		err = e.sendBytes(e.line)
+	}
+	if err != nil {
 		return player.Reply{}, err
 	}
 	deadline := start.Add(limit)
@@ -564,9 +580,8 @@ func (e *Engine) abandon(stopped bool) {
 	}
 }
 
-// reply turns "bestmove M ..." into a Reply, checking the move. The PV is
-// the last complete info line's, as far as it is legal, when it begins
-// with the move played (else just that move).
+// reply turns "bestmove M ..." into a Reply, checking the move; its score
+// and depth are the last complete info line's.
 func (e *Engine) reply(pos *engines.Position, f []string, infos *infoState, elapsed time.Duration) (player.Reply, error) {
 	if len(f) < 2 {
 		return player.Reply{}, e.fault(player.Protocol, "bestmove without a move")
@@ -588,21 +603,10 @@ func (e *Engine) reply(pos *engines.Position, f []string, infos *infoState, elap
 		return player.Reply{}, e.fault(player.IllegalMove, "bestmove: %w", err)
 	}
 	r.Move = m
-	r.PV = []engines.Move{m}
 	if len(f) >= 4 && f[2] == "ponder" {
 		after := pos.Play(m)
 		if y, err := parseEngineMove(&after, f[3]); err == nil && after.IsLegal(y) {
 			r.Ponder = y
-		}
-	}
-	if scored && len(in.PV) > 0 {
-		same := in.PV[0] == text
-		if !same { // written another way ("V" or "v" for a bunker)?
-			first, err := parseEngineMove(pos, in.PV[0])
-			same = err == nil && first == m
-		}
-		if same {
-			r.PV = legalPrefix(pos.Play(m), in.PV[1:], r.PV)
 		}
 	}
 	return r, nil
@@ -629,26 +633,13 @@ func parseEngineMove(pos *engines.Position, text string) (engines.Move, error) {
 	return bare, nil
 }
 
-// legalPrefix appends to moves the moves of pv as far as they are legal
-// from pos.
-func legalPrefix(pos engines.Position, pv []string, moves []engines.Move) []engines.Move {
-	for _, text := range pv {
-		m, err := parseEngineMove(&pos, text)
-		if err != nil {
-			break
-		}
-		moves = append(moves, m)
-		pos = pos.Play(m)
-	}
-	return moves
-}
-
 // infoState keeps what the info lines of one search said. Each line is
-// checked and read for its numbers as it comes, without copies; only the
-// lines that may be reported are kept, as the engine wrote them, and read
-// whole once, by best.
+// checked and read for its numbers as it comes, without copies, and only
+// the numbers of the lines that may be reported are kept.
 type infoState struct {
-	complete, scored string // the last line with depth, exact score and pv; with an exact score
+	complete, scored Info // the last line with depth, exact score and pv; with an exact score
+	hasComplete      bool
+	hasScored        bool
 	nodes            int64
 	comment          string // the "info string pgncomment" texts, joined
 }
@@ -682,9 +673,10 @@ func (st *infoState) add(line string) {
 	if in.Score.Kind == NoScore || in.Score.Bound != Exact {
 		return
 	}
-	st.scored = line
+	in.Text = ""
+	st.scored, st.hasScored = in, true
 	if in.Depth > 0 && pvLen > 0 {
-		st.complete = line
+		st.complete, st.hasComplete = in, true
 	}
 }
 
@@ -705,16 +697,13 @@ func (st *infoState) addComment(text string) {
 	st.comment += text
 }
 
+// best returns what the last complete line said, else the last line
+// with an exact score, and whether there was one.
 func (st *infoState) best() (Info, bool) {
-	line := st.complete
-	if line == "" {
-		line = st.scored
+	if st.hasComplete {
+		return st.complete, true
 	}
-	if line == "" {
-		return Info{}, false
-	}
-	in, err := ParseInfo(line) // add has read it without error
-	return in, err == nil
+	return st.scored, st.hasScored
 }
 
 // positionCache builds the "position" line of a game move by move: the
@@ -733,10 +722,12 @@ type positionCache struct {
 	pos   engines.Position // after moves (reversible only)
 }
 
-func (c *positionCache) command(game *engines.Game) string {
+// command returns the game's position line, in a buffer of the cache's
+// that the next call overwrites.
+func (c *positionCache) command(game *engines.Game) []byte {
 	if c.bare {
 		c.line = append(append(c.line[:0], "position fen "...), game.Position().FEN()...)
-		return string(c.line)
+		return c.line
 	}
 	moves := game.Moves()
 	if c.game != game || len(moves) < c.moves {
@@ -761,7 +752,7 @@ func (c *positionCache) command(game *engines.Game) string {
 		c.since++
 	}
 	c.moves = len(moves)
-	return string(c.line)
+	return c.line
 }
 
 // positionPrefix returns "position startpos" when the game began at its
@@ -778,7 +769,7 @@ func positionPrefix(game *engines.Game) string {
 // game, whole or from its last irreversible move.
 func positionCommand(game *engines.Game, reversible bool) string {
 	c := positionCache{reversible: reversible}
-	return c.command(game)
+	return string(c.command(game))
 }
 
 // goCommand returns the "go" line for lim and the move's time budget:

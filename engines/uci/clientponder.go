@@ -48,7 +48,8 @@ func (e *Engine) Ponder(ctx context.Context, req player.Request) error {
 	// A cache of its own: the game's cache goes on with the real game.
 	pc := positionCache{reversible: e.pos.reversible, bare: e.pos.bare}
 	e.proc.Drain()
-	if err := e.send(pc.command(req.Game) + "\ngo ponder" + strings.TrimPrefix(goLine, "go")); err != nil {
+	e.line = append(append(append(e.line[:0], pc.command(req.Game)...), "\ngo ponder"...), strings.TrimPrefix(goLine, "go")...)
+	if err := e.sendBytes(e.line); err != nil {
 		return err
 	}
 	k := keyOf(req.Game)

@@ -1,7 +1,6 @@
 package uci
 
 import (
-	"strings"
 	"testing"
 	"time"
 
@@ -9,8 +8,8 @@ import (
 	"varena/engines/variants"
 )
 
-// reply checks bestmove and keeps the PV of the last complete info line
-// as far as it is legal, when it begins with the move played.
+// reply checks bestmove and takes the score and depth of the last info
+// line with an exact score.
 func TestReply(t *testing.T) {
 	v, _ := variants.ByName("extinction")
 	start := v.StartPosition()
@@ -18,17 +17,17 @@ func TestReply(t *testing.T) {
 		name    string
 		info    string // "" for none
 		best    string
-		wantPV  string // UCI texts, space-separated
+		score   bool // a score of 20 at depth 3 is wanted
 		wantErr player.FaultKind
 	}{
-		{"pv", "info depth 3 score cp 20 pv e2e4 e7e5 g1f3", "e2e4", "e2e4 e7e5 g1f3", 0},
-		{"pv cut at an illegal move", "info depth 3 score cp 20 pv e2e4 e7e5 e7e5 g1f3", "e2e4", "e2e4 e7e5", 0},
-		{"pv about another move", "info depth 3 score cp 20 pv d2d4 d7d5", "e2e4", "e2e4", 0},
-		{"bound only", "info depth 3 score cp 20 lowerbound pv e2e4 e7e5", "e2e4", "e2e4", 0},
-		{"no info", "", "g1f3", "g1f3", 0},
-		{"illegal bestmove", "", "e2e5", "", player.IllegalMove},
-		{"none with moves", "", "(none)", "", player.IllegalMove},
-		{"bestmove alone", "", "", "", player.Protocol},
+		{"pv", "info depth 3 score cp 20 pv e2e4 e7e5 g1f3", "e2e4", true, 0},
+		{"pv about another move", "info depth 3 score cp 20 pv d2d4 d7d5", "e2e4", true, 0},
+		{"no pv", "info depth 3 score cp 20", "e2e4", true, 0},
+		{"bound only", "info depth 3 score cp 20 lowerbound pv e2e4 e7e5", "e2e4", false, 0},
+		{"no info", "", "g1f3", false, 0},
+		{"illegal bestmove", "", "e2e5", false, player.IllegalMove},
+		{"none with moves", "", "(none)", false, player.IllegalMove},
+		{"bestmove alone", "", "", false, player.Protocol},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -48,12 +47,11 @@ func TestReply(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var pv []string
-			for _, m := range r.PV {
-				pv = append(pv, v.Geometry.UCI(m))
+			if v.Geometry.UCI(r.Move) != tt.best {
+				t.Errorf("move %s; want %s", v.Geometry.UCI(r.Move), tt.best)
 			}
-			if got := strings.Join(pv, " "); got != tt.wantPV || v.Geometry.UCI(r.Move) != tt.best {
-				t.Errorf("move %s, PV %q; want %s, %q", v.Geometry.UCI(r.Move), got, tt.best, tt.wantPV)
+			if scored := r.HasScore && r.Score == 20 && r.Depth == 3; scored != tt.score || r.HasScore != tt.score {
+				t.Errorf("score %v %d at depth %d; want a score: %v", r.HasScore, r.Score, r.Depth, tt.score)
 			}
 		})
 	}

@@ -862,11 +862,10 @@ func (e *Engine) reply(pos *engines.Position, text string, elapsed time.Duration
 		return player.Reply{}, e.fault(player.IllegalMove, "move %s is not legal in %s", text, pos.FEN())
 	}
 	e.sent++ // the engine knows its own move
-	r := player.Reply{Move: m, Time: elapsed, PV: []engines.Move{m}}
+	r := player.Reply{Move: m, Time: elapsed}
 	if n := len(e.thinking); n > 0 {
 		th := e.thinking[n-1]
 		r.HasScore, r.Score, r.Depth, r.Nodes = true, searchScore(th.Score), th.Depth, th.Nodes
-		r.PV = legalPV(*pos, m, th.PV)
 	}
 	// A claim written with the move ("move e2e4" and "1/2-1/2 {...}")
 	// is read now, if it is already there.
@@ -882,35 +881,6 @@ func (e *Engine) reply(pos *engines.Position, text string, elapsed time.Duration
 		}
 	}
 	return r, nil
-}
-
-// legalPV returns the PV as moves, from the move played, as far as its
-// words are legal moves (move numbers skipped).
-func legalPV(pos engines.Position, first engines.Move, words []string) []engines.Move {
-	pv := []engines.Move{first}
-	i := 0
-	for i < len(words) && strings.TrimRight(words[i], ".") != words[i] {
-		i++
-	}
-	if i >= len(words) {
-		return pv
-	}
-	if m, err := ParseMove(&pos, words[i]); err != nil || m != first {
-		return pv
-	}
-	pos = pos.Play(first)
-	for _, w := range words[i+1:] {
-		if strings.HasSuffix(w, ".") || isDigits(strings.TrimRight(w, ".")) {
-			continue
-		}
-		m, err := ParseMove(&pos, w)
-		if err != nil || !pos.IsLegal(m) {
-			break
-		}
-		pv = append(pv, m)
-		pos = pos.Play(m)
-	}
-	return pv
 }
 
 // searchScore converts an xboard score (centipawns; 100000+N mate in N)

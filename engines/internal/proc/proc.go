@@ -114,10 +114,23 @@ func Start(ctx context.Context, cfg Spec) (*Process, error) {
 // The line goes out in one system call when the pipe has room, the usual
 // case.
 func (p *Process) Send(line string, timeout time.Duration) error {
+	p.wbuf = append(p.wbuf[:0], line...)
+	return p.sendBuffered(timeout)
+}
+
+// SendBytes is Send for a line built in bytes (a move's "position ...
+// go" lines), which it does not keep: no string is made of it.
+func (p *Process) SendBytes(line []byte, timeout time.Duration) error {
+	p.wbuf = append(p.wbuf[:0], line...)
+	return p.sendBuffered(timeout)
+}
+
+// sendBuffered sends the line in wbuf.
+func (p *Process) sendBuffered(timeout time.Duration) error {
 	if p.protocol != nil {
-		p.protocol(true, line) // before the write, so that a hang shows what it followed
+		p.protocol(true, string(p.wbuf)) // before the write, so that a hang shows what it followed
 	}
-	p.wbuf = append(append(p.wbuf[:0], line...), '\n')
+	p.wbuf = append(p.wbuf, '\n')
 	return p.pipes.write(p.wbuf, time.Now().Add(timeout))
 }
 
