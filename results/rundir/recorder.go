@@ -203,11 +203,21 @@ func (rec *Recorder) sortPGN() error {
 	}
 	defer f.Close()
 	pieces := slices.SortedFunc(slices.Values(rec.pgnIndex), func(a, b pgnPiece) int { return cmp.Compare(a.id, b.id) })
+	// Each piece is read into one buffer and written: io.Copy to the
+	// buffered writer would take its ReadFrom, which allocates 32 KB a
+	// piece, a game.
 	buf := make([]byte, 64<<10)
 	err = results.WriteFileAtomic(path, func(w io.Writer) error {
 		for _, p := range pieces {
-			if _, err := io.CopyBuffer(w, io.NewSectionReader(f, p.off, p.len), buf); err != nil {
-				return err
+			for off, end := p.off, p.off+p.len; off < end; {
+				n := min(end-off, int64(len(buf)))
+				if _, err := f.ReadAt(buf[:n], off); err != nil {
+					return err
+				}
+				if _, err := w.Write(buf[:n]); err != nil {
+					return err
+				}
+				off += n
 			}
 		}
 		return nil
