@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 	"unicode/utf8"
+	"unsafe"
 
 	"varena/engines"
 	"varena/engines/internal/proc"
@@ -516,7 +517,7 @@ func (e *Engine) Move(ctx context.Context, req player.Request) (player.Reply, er
 	stopped := false
 	var infos infoState
 	for {
-		line, err := e.proc.Next(ctx, deadline)
+		b, err := e.proc.NextBytes(ctx, deadline)
 		switch {
 		case err == nil:
 		case errors.Is(err, proc.ErrDeadline) && !stopped:
@@ -540,6 +541,10 @@ func (e *Engine) Move(ctx context.Context, req player.Request) (player.Reply, er
 			e.kill()
 			return player.Reply{}, e.fault(player.Protocol, "%v", err)
 		}
+		// The line is read where it lies, in the read buffer, as most
+		// are info lines that only leave numbers behind: neither add nor
+		// reply keeps any part of it, and it is gone at the next read.
+		line := unsafe.String(unsafe.SliceData(b), len(b))
 		var buf [4]string
 		f := appendFields(buf[:0], line, 4) // the keyword, bestmove's move, "ponder" and its move
 		if len(f) == 0 {
@@ -673,7 +678,9 @@ func (st *infoState) add(line string) {
 	if in.Score.Kind == NoScore || in.Score.Bound != Exact {
 		return
 	}
-	in.Text = ""
+	// The PV's words lie in the read buffer; Text is a copy (Join of the
+	// words from "pgncomment" on), taken into comment above.
+	in.Text, in.PV = "", nil
 	st.scored, st.hasScored = in, true
 	if in.Depth > 0 && pvLen > 0 {
 		st.complete, st.hasComplete = in, true

@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
+	"unsafe"
 
 	"varena/engines"
 	"varena/engines/losalamos"
@@ -858,5 +859,14 @@ func TestClientPGNComment(t *testing.T) {
 	st.add("info string pgncomment")
 	if len(st.comment) > MaxPGNComment || len(st.comment) < MaxPGNComment-3 || !utf8.ValidString(st.comment) {
 		t.Errorf("comment of %d bytes, valid UTF-8 %v", len(st.comment), utf8.ValidString(st.comment))
+	}
+	// The client reads lines where they lie in the read buffer: add
+	// keeps no part of the line, which the next read overwrites.
+	buf := []byte("info depth 4 score cp 31 string pgncomment keep")
+	var kept infoState
+	kept.add(unsafe.String(&buf[0], len(buf)))
+	copy(buf, "info depth 9 score cp 99 pv e2e4 e7e5 g1f3 b8c6 xxxxxxxxxxx")
+	if in, ok := kept.best(); kept.comment != "keep" || !ok || in.Depth != 4 || in.Score.Value != 31 {
+		t.Errorf("after the buffer is overwritten: comment %q, best %+v %v", kept.comment, in, ok)
 	}
 }

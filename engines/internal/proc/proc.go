@@ -144,8 +144,15 @@ func (p *Process) sendBuffered(timeout time.Duration) error {
 // short, so a deadline reached before its time is taken as spurious: the
 // deadline is set again and the read goes on.
 func (p *Process) Next(ctx context.Context, deadline time.Time) (string, error) {
+	line, err := p.NextBytes(ctx, deadline)
+	return string(line), err
+}
+
+// NextBytes is Next without the string: the line is in the process's
+// read buffer and is valid only until the next call.
+func (p *Process) NextBytes(ctx context.Context, deadline time.Time) ([]byte, error) {
 	if err := ctx.Err(); err != nil {
-		return "", err
+		return nil, err
 	}
 	exited := false
 	select {
@@ -173,22 +180,21 @@ func (p *Process) Next(ctx context.Context, deadline time.Time) (string, error) 
 			if n := len(line); n > 0 && line[n-1] == '\r' {
 				line = line[:n-1]
 			}
-			text := string(line)
 			if p.protocol != nil {
-				p.protocol(false, text)
+				p.protocol(false, string(line))
 			}
-			return text, nil
+			return line, nil
 		}
 		p.partial = append(p.partial, chunk...)
 		switch {
 		case errors.Is(err, bufio.ErrBufferFull):
 			if len(p.partial) > maxEngineLine {
-				return "", fmt.Errorf("an output line longer than %d bytes", maxEngineLine)
+				return nil, fmt.Errorf("an output line longer than %d bytes", maxEngineLine)
 			}
 			continue
 		case errors.Is(err, os.ErrDeadlineExceeded):
 			if ctx.Err() != nil {
-				return "", ctx.Err()
+				return nil, ctx.Err()
 			}
 			if !exited {
 				select {
@@ -205,11 +211,11 @@ func (p *Process) Next(ctx context.Context, deadline time.Time) (string, error) 
 				continue
 			}
 			if exited {
-				return "", ErrEOF
+				return nil, ErrEOF
 			}
-			return "", ErrDeadline
+			return nil, ErrDeadline
 		}
-		return "", ErrEOF
+		return nil, ErrEOF
 	}
 }
 
