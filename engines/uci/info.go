@@ -3,10 +3,10 @@ package uci
 import (
 	"fmt"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"varena/engines/search"
@@ -137,35 +137,46 @@ func ParseInfo(line string) (Info, error) {
 // every info line of a search this way and keeps the whole of the one it
 // reports (infoState): the same checks, without the copies.
 func parseInfo(line string, in *Info, keep bool) (pvLen int, err error) {
-	var buf [128]string // a long pv fits: no allocation for the split
-	f := appendFields(buf[:0], line, -1)
-	if len(f) == 0 || f[0] != "info" {
+	// The fields are taken one at a time: splitting the whole line first
+	// (its pv too) was most of the client's own work per info line.
+	t := fieldCursor{s: line}
+	if t.next() != "info" {
 		return 0, fmt.Errorf("not an info line: %q", line)
 	}
-	num := func(i int, key string) (int64, error) {
-		if i >= len(f) {
-			return 0, fmt.Errorf("info: %s without a value", key)
+	fail := func(err error) (int, error) {
+		*in = Info{}
+		return 0, err
+	}
+	// num reads the value of key (with its kind, "score cp", when not "").
+	num := func(key, kind string) (int64, error) {
+		label := func() string { // only on an error: joining allocates
+			if kind == "" {
+				return key
+			}
+			return key + " " + kind
 		}
-		n, err := strconv.ParseInt(f[i], 10, 64)
+		v := t.next()
+		if v == "" {
+			return 0, fmt.Errorf("info: %s without a value", label())
+		}
+		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil {
-			return 0, fmt.Errorf("info: %s: bad number %q", key, f[i])
+			return 0, fmt.Errorf("info: %s: bad number %q", label(), v)
 		}
 		return n, nil
 	}
-	for i := 1; i < len(f); i++ {
-		key := f[i]
+	key := t.next()
+	for key != "" {
+		next := "" // a token read ahead, the next key
 		switch key {
 		case "depth", "seldepth", "multipv":
-			n, err := num(i+1, key)
+			n, err := num(key, "")
 			if err != nil {
-				*in = Info{}
-				return 0, err
+				return fail(err)
 			}
 			if n > math.MaxInt32 || n < math.MinInt32 {
-				*in = Info{}
-				return 0, fmt.Errorf("info: %s: %d out of range", key, n)
+				return fail(fmt.Errorf("info: %s: %d out of range", key, n))
 			}
-			i++
 			switch key {
 			case "depth":
 				in.Depth = int(n)
@@ -175,76 +186,114 @@ func parseInfo(line string, in *Info, keep bool) (pvLen int, err error) {
 				in.MultiPV = int(n)
 			}
 		case "nodes", "nps":
-			n, err := num(i+1, key)
+			n, err := num(key, "")
 			if err != nil {
-				*in = Info{}
-				return 0, err
+				return fail(err)
 			}
-			i++
 			if key == "nodes" {
 				in.Nodes = n
 			} else {
 				in.NPS = n
 			}
 		case "time":
-			n, err := num(i+1, key)
+			n, err := num(key, "")
 			if err != nil {
-				*in = Info{}
-				return 0, err
+				return fail(err)
 			}
 			if n > maxMillis || n < -maxMillis {
-				*in = Info{}
-				return 0, fmt.Errorf("info: time: %d ms out of range", n)
+				return fail(fmt.Errorf("info: time: %d ms out of range", n))
 			}
-			i++
 			in.Time = time.Duration(n) * time.Millisecond
 		case "score":
-			if i+1 >= len(f) || (f[i+1] != "cp" && f[i+1] != "mate") {
-				*in = Info{}
-				return 0, fmt.Errorf("info: score: want cp or mate")
+			kind := t.next()
+			if kind != "cp" && kind != "mate" {
+				return fail(fmt.Errorf("info: score: want cp or mate"))
 			}
-			n, err := num(i+2, "score "+f[i+1])
+			n, err := num("score", kind)
 			if err != nil {
-				*in = Info{}
-				return 0, err
+				return fail(err)
 			}
 			if n > math.MaxInt32 || n < math.MinInt32 {
-				*in = Info{}
-				return 0, fmt.Errorf("info: score: %d out of range", n)
+				return fail(fmt.Errorf("info: score: %d out of range", n))
 			}
 			in.Score = Score{Kind: Centipawns, Value: int(n)}
-			if f[i+1] == "mate" {
+			if kind == "mate" {
 				in.Score.Kind = MateIn
 			}
-			i += 2
-			if i+1 < len(f) {
-				switch f[i+1] {
-				case "lowerbound":
-					in.Score.Bound = LowerBound
-					i++
-				case "upperbound":
-					in.Score.Bound = UpperBound
-					i++
-				}
+			switch next = t.next(); next {
+			case "lowerbound":
+				in.Score.Bound, next = LowerBound, ""
+			case "upperbound":
+				in.Score.Bound, next = UpperBound, ""
 			}
 		case "pv":
-			j := i + 1
-			for j < len(f) && !infoKeyword(f[j]) {
-				j++
-			}
-			pvLen = j - i - 1
+			pvLen = 0
 			if keep {
-				in.PV = slices.Clone(f[i+1 : j])
+				in.PV = []string{}
 			}
-			i = j - 1
+			for next = t.next(); next != "" && !infoKeyword(next); next = t.next() {
+				pvLen++
+				if keep {
+					in.PV = append(in.PV, next)
+				}
+			}
 		case "string":
 			if keep {
-				in.Text = strings.Join(f[i+1:], " ")
+				var b strings.Builder
+				for w := t.next(); w != ""; w = t.next() {
+					if b.Len() > 0 {
+						b.WriteByte(' ')
+					}
+					b.WriteString(w)
+				}
+				in.Text = b.String()
 			}
-			i = len(f)
+			return pvLen, nil
+		}
+		if key = next; key == "" {
+			key = t.next()
 		}
 	}
 	return pvLen, nil
+}
+
+// fieldCursor walks the fields of s as strings.Fields splits it (at
+// Unicode white space), one at a time.
+type fieldCursor struct {
+	s string
+	i int
+}
+
+// next returns the next field, "" after the last.
+func (t *fieldCursor) next() string {
+	s, i := t.s, t.i
+	for i < len(s) {
+		if c := s[i]; c < utf8.RuneSelf {
+			if !asciiSpace[c] {
+				break
+			}
+			i++
+		} else if r, n := utf8.DecodeRuneInString(s[i:]); unicode.IsSpace(r) {
+			i += n
+		} else {
+			break
+		}
+	}
+	j := i
+	for j < len(s) {
+		if c := s[j]; c < utf8.RuneSelf {
+			if asciiSpace[c] {
+				break
+			}
+			j++
+		} else if r, n := utf8.DecodeRuneInString(s[j:]); !unicode.IsSpace(r) {
+			j += n
+		} else {
+			break
+		}
+	}
+	t.i = j
+	return s[i:j]
 }
 
 // appendFields appends the fields of s, as strings.Fields splits it, to

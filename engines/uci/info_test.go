@@ -1,8 +1,11 @@
 package uci
 
 import (
+	"fmt"
+	"math"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -218,4 +221,166 @@ func FuzzAppendFields(f *testing.F) {
 			t.Fatalf("appendFields(%q, %d) = %q; want %q", s, n, got[1:], want)
 		}
 	})
+}
+
+// parseInfoSplit is parseInfo as it was written first, on the line split
+// whole: the reference FuzzParseInfoCursor holds parseInfo to.
+func parseInfoSplit(line string, in *Info, keep bool) (pvLen int, err error) {
+	var buf [128]string // a long pv fits: no allocation for the split
+	f := appendFields(buf[:0], line, -1)
+	if len(f) == 0 || f[0] != "info" {
+		return 0, fmt.Errorf("not an info line: %q", line)
+	}
+	num := func(i int, key string) (int64, error) {
+		if i >= len(f) {
+			return 0, fmt.Errorf("info: %s without a value", key)
+		}
+		n, err := strconv.ParseInt(f[i], 10, 64)
+		if err != nil {
+			return 0, fmt.Errorf("info: %s: bad number %q", key, f[i])
+		}
+		return n, nil
+	}
+	for i := 1; i < len(f); i++ {
+		key := f[i]
+		switch key {
+		case "depth", "seldepth", "multipv":
+			n, err := num(i+1, key)
+			if err != nil {
+				*in = Info{}
+				return 0, err
+			}
+			if n > math.MaxInt32 || n < math.MinInt32 {
+				*in = Info{}
+				return 0, fmt.Errorf("info: %s: %d out of range", key, n)
+			}
+			i++
+			switch key {
+			case "depth":
+				in.Depth = int(n)
+			case "seldepth":
+				in.SelDepth = int(n)
+			default:
+				in.MultiPV = int(n)
+			}
+		case "nodes", "nps":
+			n, err := num(i+1, key)
+			if err != nil {
+				*in = Info{}
+				return 0, err
+			}
+			i++
+			if key == "nodes" {
+				in.Nodes = n
+			} else {
+				in.NPS = n
+			}
+		case "time":
+			n, err := num(i+1, key)
+			if err != nil {
+				*in = Info{}
+				return 0, err
+			}
+			if n > maxMillis || n < -maxMillis {
+				*in = Info{}
+				return 0, fmt.Errorf("info: time: %d ms out of range", n)
+			}
+			i++
+			in.Time = time.Duration(n) * time.Millisecond
+		case "score":
+			if i+1 >= len(f) || (f[i+1] != "cp" && f[i+1] != "mate") {
+				*in = Info{}
+				return 0, fmt.Errorf("info: score: want cp or mate")
+			}
+			n, err := num(i+2, "score "+f[i+1])
+			if err != nil {
+				*in = Info{}
+				return 0, err
+			}
+			if n > math.MaxInt32 || n < math.MinInt32 {
+				*in = Info{}
+				return 0, fmt.Errorf("info: score: %d out of range", n)
+			}
+			in.Score = Score{Kind: Centipawns, Value: int(n)}
+			if f[i+1] == "mate" {
+				in.Score.Kind = MateIn
+			}
+			i += 2
+			if i+1 < len(f) {
+				switch f[i+1] {
+				case "lowerbound":
+					in.Score.Bound = LowerBound
+					i++
+				case "upperbound":
+					in.Score.Bound = UpperBound
+					i++
+				}
+			}
+		case "pv":
+			j := i + 1
+			for j < len(f) && !infoKeyword(f[j]) {
+				j++
+			}
+			pvLen = j - i - 1
+			if keep {
+				in.PV = slices.Clone(f[i+1 : j])
+			}
+			i = j - 1
+		case "string":
+			if keep {
+				in.Text = strings.Join(f[i+1:], " ")
+			}
+			i = len(f)
+		}
+	}
+	return pvLen, nil
+}
+
+// FuzzParseInfoCursor checks that parseInfo, which takes the fields one
+// at a time, reads every line as parseInfoSplit does: the same Info, pv
+// length and error.
+func FuzzParseInfoCursor(f *testing.F) {
+	for _, s := range []string{
+		"info depth 3 seldepth 5 score cp 20 nodes 1234 nps 5000 time 17 pv e2e4 e7e5",
+		"info depth 1 seldepth 1 multipv 1 score cp 0 nodes 185 nps 92500 tbhits 0 time 2 pv d7d5 f2f3 d5e4",
+		"info depth 7 score mate -3 lowerbound pv c1Vc1 Vc5Vc6q string x  y",
+		"info string", "info pv", "info score mate 0 upperbound wdl 1 2 3", "info pv e2e4 pv", "info score cp",
+		"info\u00a0depth 2\u2003pv e2e4", "info depth x", "info pv a b depth 4 pv c", "info score cp 5 depth 3 string pgncomment a",
+	} {
+		f.Add(s, true)
+		f.Add(s, false)
+	}
+	f.Fuzz(func(t *testing.T, line string, keep bool) {
+		var a, b Info
+		na, ea := parseInfo(line, &a, keep)
+		nb, eb := parseInfoSplit(line, &b, keep)
+		if na != nb || (ea == nil) != (eb == nil) || (ea != nil && ea.Error() != eb.Error()) || !infoEqual(a, b) || a.Text != b.Text {
+			t.Fatalf("%q keep %v:\ncursor %d %v %+v\nsplit  %d %v %+v", line, keep, na, ea, a, nb, eb, b)
+		}
+	})
+}
+
+// BenchmarkParseInfo reads a search's info lines as the client does for
+// every line (numbers only), with parseInfo and with the split-first
+// reference, side by side.
+func BenchmarkParseInfo(b *testing.B) {
+	lines := []string{
+		"info depth 9 seldepth 12 multipv 1 score cp 31 nodes 1021 nps 510500 hashfull 0 tbhits 0 time 2 pv e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1",
+		"info depth 10 seldepth 14 multipv 1 score cp 28 upperbound nodes 1534 nps 511333 hashfull 1 tbhits 0 time 3 pv e2e4 e7e5",
+		"info depth 10 currmove d2d4 currmovenumber 2",
+	}
+	for _, c := range []struct {
+		name  string
+		parse func(string, *Info, bool) (int, error)
+	}{{"cursor", parseInfo}, {"split", parseInfoSplit}} {
+		b.Run(c.name, func(b *testing.B) {
+			for i := 0; b.Loop(); i++ {
+				var in Info
+				if _, err := c.parse(lines[i%len(lines)], &in, false); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "lines/s")
+		})
+	}
 }
