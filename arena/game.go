@@ -87,10 +87,10 @@ func (t *table) play(ctx context.Context) (results.Game, error) {
 		if ctx.Err() != nil {
 			return rec, errAborted
 		}
-		if c, ok := player.ClaimOf(err); ok {
-			return finish(judgeClaim(c, us, g))
-		}
-		if err != nil {
+		if err != nil { // (ClaimOf allocates: only on an error)
+			if c, ok := player.ClaimOf(err); ok {
+				return finish(judgeClaim(c, us, g))
+			}
 			return finish(winFor(us.Other()), faultTerm(err, budget > 0), err.Error())
 		}
 		if reply.Pondered {
