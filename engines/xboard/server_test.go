@@ -177,7 +177,15 @@ func TestClientServer(t *testing.T) {
 	ctx := context.Background()
 	for _, name := range []string{"extinction", "losalamos-bunkers"} {
 		v, _ := variants.ByName(name)
-		ps := [2]player.Player{start(t, quick(EngineConfig{Command: bin, Name: "w"})), start(t, quick(EngineConfig{Command: bin, Name: "b"}))}
+		// The features wait as long as a real run's: on a loaded machine
+		// a start took longer than the fault tests' 200 ms, and the
+		// engine was taken for a protocol-1 one that plays chess only.
+		steady := func(name string) EngineConfig {
+			cfg := quick(EngineConfig{Command: bin, Name: name})
+			cfg.InitTimeout, cfg.ProtoverTimeout = 0, 0 // the defaults
+			return cfg
+		}
+		ps := [2]player.Player{start(t, steady("w")), start(t, steady("b"))}
 		for _, p := range ps {
 			if err := p.NewGame(ctx, v); err != nil {
 				t.Fatal(err)
