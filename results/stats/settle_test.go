@@ -201,22 +201,23 @@ func TestSettleAdaptive(t *testing.T) {
 		}
 	}
 	for _, c := range settleLists {
-		plain, adaptive, err := c.sim.compare(lists, 7)
-		if err != nil {
-			t.Fatalf("%s: %v", c.name, err)
-		}
-		t.Logf("%s, %d lists:\n  plain    %s\n  adaptive %s\n  %s", c.name, lists, &plain, &adaptive, paired(&plain, &adaptive))
-		n := c.sim.list.Players
-		for i := range lists {
-			// Both begin with a round; a plain round robin plays whole
-			// rounds, an adaptive one fewer games than the plain one's
-			// rounds when it settled.
-			if p := plain.pairs[i]; p%(n*(n-1)/2) != 0 {
-				t.Errorf("%s list %d: plain played %d pairs, not whole rounds", c.name, i, p)
+		t.Run(c.name, func(t *testing.T) {
+			plain, adaptive, err := c.sim.compare(lists, 7)
+			if err != nil {
+				t.Fatalf("%s: %v", c.name, err)
 			}
-			if adaptive.pairs[i] < n*(n-1)/2 {
-				t.Errorf("%s list %d: adaptive played %d pairs, less than its first round", c.name, i, adaptive.pairs[i])
+			t.Logf("%s, %d lists:\n  plain    %s\n  adaptive %s\n  %s", c.name, lists, &plain, &adaptive, paired(&plain, &adaptive))
+			n := c.sim.list.Players
+			for i := range lists {
+				// Both begin with a round; a plain round robin plays whole
+				// rounds.
+				if p := plain.pairs[i]; p%(n*(n-1)/2) != 0 {
+					t.Errorf("%s list %d: plain played %d pairs, not whole rounds", c.name, i, p)
+				}
+				if adaptive.pairs[i] < n*(n-1)/2 {
+					t.Errorf("%s list %d: adaptive played %d pairs, less than its first round", c.name, i, adaptive.pairs[i])
+				}
 			}
-		}
+		})
 	}
 }
