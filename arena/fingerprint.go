@@ -76,6 +76,9 @@ func fingerprint(r *configs.Run) (map[string]string, error) {
 	set("tournament: challenger", t.Challenger)
 	set("tournament: games", strconv.Itoa(t.Games))
 	set("tournament: rounds", strconv.Itoa(t.Rounds))
+	if t.Adaptive != nil {
+		set("tournament: adaptive", fmt.Sprintf("los %g", t.Adaptive.LOS))
+	}
 	if sp := r.SPRT; sp != nil {
 		set("sprt", fmt.Sprintf("elo0 %g, elo1 %g, alpha %g, beta %g, %s", sp.Elo0, sp.Elo1, sp.Alpha, sp.Beta, sp.Model))
 	}

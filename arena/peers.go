@@ -205,8 +205,8 @@ func (p *peers) follow(ctx context.Context, stop func()) {
 
 // wait holds back a game of a pair too far ahead of the first pair the
 // combined test still waits for, until the shards have caught up; it
-// returns false when ctx ends or the test has decided.
-func (p *peers) wait(ctx context.Context, g GameSpec) bool {
+// ends the feed when ctx ends or the test has decided.
+func (p *peers) wait(ctx context.Context, g GameSpec) gateVerdict {
 	for {
 		p.mu.Lock()
 		frontier, decided := p.tally.PairsCounted()+1, p.decision != stats.Continue
@@ -215,14 +215,14 @@ func (p *peers) wait(ctx context.Context, g GameSpec) bool {
 		waitFor := owner == p.shard || p.playing[owner]
 		p.mu.Unlock()
 		if decided {
-			return false
+			return gateEnd
 		}
 		if p.window <= 0 || g.Pair < frontier+p.window || !waitFor {
-			return true
+			return gatePlay
 		}
 		select {
 		case <-ctx.Done():
-			return false
+			return gateEnd
 		case <-time.After(peerPoll / 5):
 		}
 	}

@@ -148,6 +148,9 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 		vs = append(vs, v)
 	}
 	logf, notef := runLogs(opts)
+	if r.Tournament.Adaptive != nil && opts.Shards > 1 {
+		return nil, errors.New("tournament.adaptive: a round is chosen from the results of the rounds before it, so shards cannot play apart; run it whole")
+	}
 
 	factory := opts.NewPlayer
 	if factory == nil {
@@ -266,14 +269,22 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 	if combined != nil && todo.Total() > 0 {
 		go combined.follow(playCtx, stopPlay)
 	}
-	var gate func(context.Context, GameSpec) bool
+	var gate func(context.Context, GameSpec) gateVerdict
 	if combined != nil {
 		combined.window, combined.shard, combined.shards = opts.Shards*workers, opts.Shard, opts.Shards
 		gate = combined.wait
 	}
+	var adapt *adaptive
+	if r.Tournament.Adaptive != nil {
+		adapt = newAdaptive(r, done, notef)
+		gate = adapt.gate
+	}
 	outcomes := startWorkers(playCtx, workers, todo, gate, func(jobs <-chan GameSpec, out chan<- outcome) {
 		worker(playCtx, r, vs, factory, started, outDir, opts.Watch, jobs, out)
 	})
+	if adapt != nil {
+		outcomes = adapt.observe(outcomes)
+	}
 
 	played := sched.Total() - todo.Total()
 	c.progress = newProgress(opts, sched.Total(), played, tally)
@@ -439,12 +450,21 @@ func buildSchedule(r *configs.Run, vs []*engines.Variant, accepts Accepts) (*Sch
 	return NewSchedule(r, vs, books, accepts)
 }
 
+// gateVerdict is what a gate says of the next game of the schedule.
+type gateVerdict int
+
+const (
+	gatePlay gateVerdict = iota // hand it out
+	gateSkip                    // leave it unplayed, go on with the next
+	gateEnd                     // end the feed
+)
+
 // startWorkers feeds the schedule to n workers and returns the channel of
 // their outcomes, closed when every worker is done.
 //
 // gate, when not nil, is asked before each game is handed out and may
-// hold it back; false ends the feed.
-func startWorkers(ctx context.Context, n int, todo *Schedule, gate func(context.Context, GameSpec) bool, work func(<-chan GameSpec, chan<- outcome)) <-chan outcome {
+// hold it back, skip it or end the feed.
+func startWorkers(ctx context.Context, n int, todo *Schedule, gate func(context.Context, GameSpec) gateVerdict, work func(<-chan GameSpec, chan<- outcome)) <-chan outcome {
 	// Buffered, so that a worker neither waits for the feeder to be
 	// scheduled before its next game nor for the consumer to take its
 	// last: with unbuffered channels a worker of fast games spent most of
@@ -463,8 +483,16 @@ func startWorkers(ctx context.Context, n int, todo *Schedule, gate func(context.
 		defer close(jobs)
 		for {
 			g, ok := todo.Next()
-			if !ok || (gate != nil && !gate(ctx, g)) {
+			if !ok {
 				return
+			}
+			if gate != nil {
+				switch gate(ctx, g) {
+				case gateEnd:
+					return
+				case gateSkip:
+					continue
+				}
 			}
 			select {
 			case jobs <- g:

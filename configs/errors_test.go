@@ -55,7 +55,27 @@ engines: [{name: a, kind: random}, {name: b, kind: random}]
 tournament: {type: round-robin, pairings: 3}
 engines: [{name: a, kind: random}, {name: b, kind: random}]
 `,
-		want: `t.yaml:2: unknown key "pairings" in tournament (known: type, challenger, games, rounds)`,
+		want: `t.yaml:2: unknown key "pairings" in tournament (known: type, challenger, games, rounds, adaptive)`,
+	},
+	{
+		name: "adaptive outside a round robin of three, and its LOS",
+		yaml: `variant: extinction
+tournament:
+  type: gauntlet
+  challenger: a
+  adaptive: {los: 1.5}
+engines: [{name: a, kind: random}, {name: b, kind: random}]
+`,
+		want: `t.yaml:5: tournament.adaptive is only for a round robin
+t.yaml:5: tournament.adaptive.los: 1.5; want a likelihood above 0.5 and below 1 (such as 0.95)`,
+	},
+	{
+		name: "adaptive with two engines",
+		yaml: `variant: extinction
+tournament: {adaptive: {}}
+engines: [{name: a, kind: random}, {name: b, kind: random}]
+`,
+		want: `t.yaml:2: tournament.adaptive: a ranking of 2 engines has nothing to settle but one match; play it as an sprt`,
 	},
 	{
 		name: "unknown keys and invalid values together",

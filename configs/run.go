@@ -69,8 +69,22 @@ type Tournament struct {
 	// colour-reversed pairs). For sprt: the maximum number of games.
 	Games  int `yaml:"games,omitempty"`
 	Rounds int `yaml:"rounds,omitempty"` // times the whole schedule repeats (default 1)
-	Line   int `yaml:"-"`
+	// Adaptive, for a round robin: after the first round, a round plays
+	// only the pairings of neighbours in the ranking whose order is not
+	// settled, and the run stops when every one is (or at Rounds).
+	Adaptive *Adaptive `yaml:"adaptive,omitempty"`
+	Line     int       `yaml:"-"`
 }
+
+// Adaptive is the rule of an adaptive round robin: neighbours in the
+// ranking are settled when the likelihood that the better is stronger
+// (LOS, from the ratings' fit) is at least LOS.
+type Adaptive struct {
+	LOS float64 `yaml:"los"`
+}
+
+// DefaultAdaptiveLOS is Adaptive.LOS when the block leaves it out.
+const DefaultAdaptiveLOS = 0.95
 
 // Openings says where games start. With none of File and Plies given,
 // every game starts from the variant's default (For): its built-in book

@@ -500,6 +500,23 @@ func (v *validator) tournament() {
 		v.errorf(v.at("tournament", "challenger"), "tournament.challenger is only for tournament type gauntlet")
 	}
 
+	if a := t.Adaptive; a != nil {
+		switch {
+		case typ != RoundRobin:
+			v.errorf(v.at("tournament", "adaptive"), "tournament.adaptive is only for a round robin")
+		case len(r.Variants) > 0:
+			v.errorf(v.at("tournament", "adaptive"), "tournament.adaptive: one variant only (its ranking is one list); this run has variants:")
+		case len(r.Engines) < 3:
+			v.errorf(v.at("tournament", "adaptive"), "tournament.adaptive: a ranking of %d engines has nothing to settle but one match; play it as an sprt", len(r.Engines))
+		}
+		if a.LOS == 0 {
+			a.LOS = DefaultAdaptiveLOS
+		}
+		if !(a.LOS > 0.5 && a.LOS < 1) {
+			v.errorf(v.at("tournament", "adaptive", "los"), "tournament.adaptive.los: %g; want a likelihood above 0.5 and below 1 (such as %g)", a.LOS, DefaultAdaptiveLOS)
+		}
+	}
+
 	if typ == SPRTTest {
 		if r.SPRT == nil {
 			v.errorf(v.at("tournament", "type"), "tournament type sprt needs an sprt block (elo0, elo1)")

@@ -63,6 +63,9 @@ func SetupOf(r *configs.Run) Setup {
 	if t.Rounds > 1 {
 		s.Tournament += fmt.Sprintf(", %d rounds", t.Rounds)
 	}
+	if t.Adaptive != nil {
+		s.Tournament += fmt.Sprintf(", adaptive: rounds after the first play the neighbours in the ranking under %g%% LOS", 100*t.Adaptive.LOS)
+	}
 	if len(r.Variants) > 0 {
 		s.Schedule = r.VariantSchedule
 		if s.Schedule == "" {
