@@ -23,12 +23,14 @@ import (
 	"varena/results/rundir"
 )
 
-// wideFSFVariants are the large-board variants of configs/runs/wide:
-// Fairy-Stockfish against the built-in engine, varena the referee.
-var wideFSFVariants = []string{"xiangqi", "janggi", "capablanca", "grand", "courier"}
+// wideFSFVariants are the variants of configs/runs/wide, large boards
+// and drops: Fairy-Stockfish against the built-in engine, varena the
+// referee.
+var wideFSFVariants = []string{"xiangqi", "janggi", "capablanca", "grand", "courier",
+	"crazyhouse", "shogi", "minishogi", "seirawan", "placement"}
 
-// TestWideAgainstFSF plays configs/runs/wide/fsf-V.yaml for each large
-// variant V (two games at 2,000 nodes a move; the whole config, 20 games
+// TestWideAgainstFSF plays configs/runs/wide/fsf-V.yaml for each
+// variant V of wideFSFVariants (two games at 2,000 nodes a move; the whole config, 20 games
 // at 20,000 nodes, with VARENA_LONG=1) and checks that varena and
 // Fairy-Stockfish agree on every move's legality and every result:
 //
