@@ -55,7 +55,7 @@ engines: [{name: a, kind: random}, {name: b, kind: random}]
 tournament: {type: round-robin, pairings: 3}
 engines: [{name: a, kind: random}, {name: b, kind: random}]
 `,
-		want: `t.yaml:2: unknown key "pairings" in tournament (known: type, challenger, games, rounds)`,
+		want: `t.yaml:2: unknown key "pairings" in tournament (known: type, challenger, games, rounds, seeds)`,
 	},
 	{
 		name: "unknown keys and invalid values together",
@@ -277,12 +277,12 @@ t.yaml:6: openings.file with several variants: a file holds positions of one var
 		name: "odd games, negative rounds, unknown type",
 		yaml: `variant: extinction
 tournament:
-  type: swiss
+  type: dutch
   games: 5
   rounds: -1
 engines: [{name: a, kind: random}, {name: b, kind: random}]
 `,
-		want: `t.yaml:3: tournament.type: unknown type "swiss" (known: round-robin, gauntlet, sprt)
+		want: `t.yaml:3: tournament.type: unknown type "dutch" (known: round-robin, gauntlet, sprt, swiss, knockout)
 t.yaml:4: tournament.games: 5 is odd; each opening is played twice, colours reversed, so games must be even
 t.yaml:5: tournament.rounds: -1 is negative`,
 	},

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -192,6 +193,12 @@ func runWith(ctx context.Context, r *configs.Run, s runSettings, std stdio) erro
 			if werr := s.console.Err(); werr != nil && err == nil {
 				err = werr
 			}
+		} else if arena.IsEvent(r) {
+			// A swiss or knockout: its standings with their tie-breaks;
+			// each round's folder holds that round's report.
+			if b, rerr := os.ReadFile(filepath.Join(dir, arena.EventStandings)); rerr == nil {
+				fmt.Fprintf(std.out, "\n%s", b)
+			}
 		} else {
 			fmt.Fprintln(std.out)
 			if werr := sum.WriteText(std.out); werr != nil && err == nil {
@@ -199,7 +206,9 @@ func runWith(ctx context.Context, r *configs.Run, s runSettings, std stdio) erro
 			}
 		}
 		// The report too, of what was played so far.
-		if _, _, rerr := report.WriteFile(dir); rerr != nil && err == nil {
+		if arena.IsEvent(r) {
+			// each round's report is in its folder
+		} else if _, _, rerr := report.WriteFile(dir); rerr != nil && err == nil {
 			err = fmt.Errorf("report: %w", rerr)
 		}
 	}
