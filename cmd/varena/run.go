@@ -193,16 +193,17 @@ func runWith(ctx context.Context, r *configs.Run, s runSettings, std stdio) erro
 			if werr := s.console.Err(); werr != nil && err == nil {
 				err = werr
 			}
-		} else if arena.IsEvent(r) {
-			// A swiss or knockout: its standings with their tie-breaks;
-			// each round's folder holds that round's report.
-			if b, rerr := os.ReadFile(filepath.Join(dir, arena.EventStandings)); rerr == nil {
-				fmt.Fprintf(std.out, "\n%s", b)
-			}
-		} else {
+		} else if !arena.IsEvent(r) {
 			fmt.Fprintln(std.out)
 			if werr := sum.WriteText(std.out); werr != nil && err == nil {
 				err = werr
+			}
+		}
+		if arena.IsEvent(r) {
+			// A swiss or knockout: its rounds and standings with their
+			// tie-breaks; each round's folder holds that round's report.
+			if b, rerr := os.ReadFile(filepath.Join(dir, arena.EventStandings)); rerr == nil {
+				fmt.Fprintf(std.out, "\n%s", b)
 			}
 		}
 		// The report too, of what was played so far.
