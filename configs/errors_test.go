@@ -287,6 +287,18 @@ t.yaml:4: tournament.games: 5 is odd; each opening is played twice, colours reve
 t.yaml:5: tournament.rounds: -1 is negative`,
 	},
 	{
+		name: "swiss: too many rounds, seeds",
+		yaml: `variant: extinction
+tournament:
+  type: swiss
+  rounds: 4
+  seeds: 2
+engines: [{name: a, kind: random}, {name: b, kind: random}, {name: c, kind: random}]
+`,
+		want: `t.yaml:4: tournament.rounds: 4 rounds of a Swiss of 3 engines; at most 3, when every engine has met every other
+t.yaml:5: tournament.seeds is only for tournament type knockout`,
+	},
+	{
 		name: "unknown engine as challenger",
 		yaml: `variant: extinction
 tournament: {type: gauntlet, challenger: stockfish}

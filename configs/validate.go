@@ -487,6 +487,9 @@ func (v *validator) tournament() {
 	if (typ == Swiss || typ == Knockout) && len(r.Engines) < 2 {
 		v.errorf(v.at("engines"), "tournament type %s needs 2 engines or more, have %d", typ, len(r.Engines))
 	}
+	if most := len(r.Engines) - 1 + len(r.Engines)%2; typ == Swiss && len(r.Engines) >= 2 && t.Rounds > most {
+		v.errorf(v.at("tournament", "rounds"), "tournament.rounds: %d rounds of a Swiss of %d engines; at most %d, when every engine has met every other", t.Rounds, len(r.Engines), most)
+	}
 	if t.Seeds < 0 {
 		v.errorf(v.at("tournament", "seeds"), "tournament.seeds: %d is negative", t.Seeds)
 	} else if t.Seeds > 0 && typ != Knockout {
