@@ -31,8 +31,6 @@ func IsEvent(r *configs.Run) bool {
 	return len(r.Tournament.Pairs) == 0 && (t == configs.Swiss || t == configs.Knockout)
 }
 
-func isEvent(r *configs.Run) bool { return IsEvent(r) }
-
 // event plays a Swiss or a knockout as a sequence of runs, one per round
 // (and per tie-break of a knockout round), each in its own folder of the
 // event's directory (round-01, round-02, round-02-tb1, ...). A round is an

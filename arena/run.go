@@ -78,7 +78,7 @@ type outcome struct {
 // the first game (an engine that does not start, a bad openings file)
 // leaves no trace in a directory that was missing or empty before.
 func Run(ctx context.Context, r *configs.Run, opts Options) (*rundir.Summary, error) {
-	if isEvent(r) {
+	if IsEvent(r) {
 		return runEvent(ctx, r, opts) // swiss and knockout: a run per round
 	}
 	outDir := OutDir(r, opts)
