@@ -1,65 +1,128 @@
 package arena
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"varena/configs"
+	"varena/engines/variants"
+	"varena/results"
+	"varena/results/rundir"
 )
 
-// TestEngineEvent is configs/runs/event-multivariant.yaml made small: a
-// multivariant event of four real xboard engines, each paired only in
-// the variants it plays. Fairy-Max plays shatranj and knightmate, MaxQi
-// xiangqi only, Sjaak II and Fairy-Stockfish all three: 18 games at a
-// fixed depth. Every one ends by the rules, the ply cap or a player's
-// resignation, none by a protocol error, a stall, a crash, a time
-// forfeit or an illegal move or claim; Fairy-Max is in no xiangqi game,
-// MaxQi in nothing else, and the two never meet, which the run's notes
-// say. The cap, 120 plies, keeps the games short of the 100 quiet plies
-// after which Sjaak II claims a 50-move draw in shatranj, whose rule is
-// 70 moves here (docs/event.md). (Skipped without the programs.)
-func TestEngineEvent(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: games of real xboard engines")
+// eventRun is an event of built-in engines at fixed depths, whose games
+// are the same in every run of the same seed.
+func eventRun(t *testing.T, typ, extra string, engines int) *configs.Run {
+	t.Helper()
+	var b strings.Builder
+	fmt.Fprintf(&b, "name: ev\nvariant: extinction\nseed: 11\nconcurrency: 2\ntournament: {type: %s%s}\n", typ, extra)
+	b.WriteString("openings: {plies: 4}\ntime_control: {depth: 1}\nadjudication: {max_plies: 200}\nengines:\n")
+	for i := range engines {
+		fmt.Fprintf(&b, "  - {name: e%d, kind: alphabeta, time_control: {depth: %d}}\n", i+1, 1+i%3)
 	}
-	const fairyMax, sjaak, fsf, maxqi = "/usr/games/fairymax", "/usr/games/sjaakii", "/usr/games/fairy-stockfish", "/usr/games/maxqi"
-	needPrograms(t, fairyMax, sjaak, fsf, maxqi)
-	games, notes := playXboard(t, "", fmt.Sprintf(`name: small-event
-seed: 7
-variants:
-  - shatranj
-  - knightmate
-  - name: xiangqi
-    openings: {plies: 0}
-tournament: {type: round-robin, games: 2}
-openings: {plies: 4}
-time_control: {depth: 4}
-adjudication: {max_plies: 120}
-engines:
-  - {name: fairymax, kind: xboard, command: %s, options: {Claim draw after: 200}}
-  - {name: sjaak, kind: xboard, command: %s}
-  - {name: fsf-xboard, kind: xboard, command: %s}
-  - {name: maxqi, kind: xboard, command: %s}
-`, fairyMax, sjaak, fsf, maxqi), 18)
+	r, err := configs.Parse("ev.yaml", []byte(b.String()), configs.Checker{Variants: variants.Names()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
 
-	perVariant := map[string]int{}
-	for _, g := range games {
-		perVariant[g.Variant]++
-		in := func(e string) bool { return g.White == e || g.Black == e }
-		switch {
-		case in("fairymax") && in("maxqi"):
-			t.Errorf("game %d pairs fairymax and maxqi, who play no variant in common", g.ID)
-		case in("fairymax") && g.Variant == "xiangqi":
-			t.Errorf("game %d: fairymax in xiangqi, which it does not play", g.ID)
-		case in("maxqi") && g.Variant != "xiangqi":
-			t.Errorf("game %d: maxqi in %s; it plays xiangqi only", g.ID, g.Variant)
-		}
+// TestEventDeterministic plays each event twice in two directories and
+// once more on a finished one: the same seed gives the same rounds and
+// standings, and a finished event plays nothing again.
+func TestEventDeterministic(t *testing.T) {
+	tests := []struct {
+		name, typ, extra string
+		engines, rounds  int
+	}{
+		{"swiss of 5 (a bye each round)", configs.Swiss, ", rounds: 3", 5, 3},
+		{"knockout of 5 (three byes)", configs.Knockout, ", seeds: 2", 5, 3},
+		{"knockout of 4", configs.Knockout, "", 4, 2},
 	}
-	for _, v := range []string{"shatranj", "knightmate", "xiangqi"} {
-		if perVariant[v] != 6 {
-			t.Errorf("%s: %d games, want 6 (three engines, two games a pairing)", v, perVariant[v])
-		}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var texts []string
+			for k := range 2 {
+				dir := filepath.Join(t.TempDir(), fmt.Sprint(k))
+				sum, err := Run(context.Background(), eventRun(t, tc.typ, tc.extra, tc.engines), Options{Out: dir})
+				if err != nil {
+					t.Fatal(err)
+				}
+				b, err := os.ReadFile(filepath.Join(dir, EventStandings))
+				if err != nil {
+					t.Fatal(err)
+				}
+				texts = append(texts, string(b))
+				if k == 1 {
+					again, err := Run(context.Background(), eventRun(t, tc.typ, tc.extra, tc.engines), Options{Out: dir})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if again.Played != sum.Played {
+						t.Errorf("resumed finished event counts %d games, first run %d", again.Played, sum.Played)
+					}
+				}
+			}
+			if texts[0] != texts[1] {
+				t.Errorf("two runs of one seed differ:\n%s\n---\n%s", texts[0], texts[1])
+			}
+			if !strings.Contains(texts[0], fmt.Sprintf("round %d:", tc.rounds)) || strings.Contains(texts[0], fmt.Sprintf("round %d:", tc.rounds+1)) {
+				t.Errorf("want %d rounds:\n%s", tc.rounds, texts[0])
+			}
+			if !strings.Contains(texts[0], "Buchholz Cut-1") {
+				t.Errorf("no tie-breaks:\n%s", texts[0])
+			}
+		})
 	}
-	if want := "not paired: fairymax and maxqi have no variant in common (fairymax plays shatranj, knightmate; maxqi plays xiangqi)"; !strings.Contains(notes, want) {
-		t.Errorf("notes %q, want %q", notes, want)
+}
+
+// cancelAfterFirst cancels a run's context once its first game is safe
+// in the journal.
+type cancelAfterFirst struct{ cancel context.CancelFunc }
+
+func (c cancelAfterFirst) Started(rundir.Meta, int, []results.Game) {}
+func (c cancelAfterFirst) Moved(LiveMove)                           {}
+func (c cancelAfterFirst) Finished(results.Game)                    { c.cancel() }
+
+// TestEventInterrupted stops a Swiss in its first round by its context
+// and resumes it: the finished games are kept, none is played twice.
+func TestEventInterrupted(t *testing.T) {
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	_, err := Run(ctx, eventRun(t, configs.Swiss, ", rounds: 2", 4), Options{Out: dir, Watch: cancelAfterFirst{cancel}})
+	if !errors.Is(err, ErrInterrupted) {
+		t.Fatalf("got %v, want ErrInterrupted", err)
+	}
+	_, kept, err := rundir.ReadRun(filepath.Join(dir, "round-01"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(kept) < 1 || len(kept) >= 4 {
+		t.Fatalf("%d games kept after the interruption; want a round cut in the middle", len(kept))
+	}
+	if _, err := Run(context.Background(), eventRun(t, configs.Swiss, ", rounds: 2", 4), Options{Out: dir}); err != nil {
+		t.Fatal(err)
+	}
+	for _, rd := range []string{"round-01", "round-02"} {
+		_, games, err := rundir.ReadRun(filepath.Join(dir, rd))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids := map[int]bool{}
+		for _, g := range games {
+			if ids[g.ID] {
+				t.Errorf("%s: game %d twice", rd, g.ID)
+			}
+			ids[g.ID] = true
+		}
+		if len(ids) != 4 {
+			t.Errorf("%s: %d games, want 4", rd, len(ids))
+		}
 	}
 }

@@ -79,6 +79,16 @@ func fingerprint(r *configs.Run) (map[string]string, error) {
 	if t.Adaptive != nil {
 		set("tournament: adaptive", fmt.Sprintf("los %g", t.Adaptive.LOS))
 	}
+	if t.Seeds > 0 {
+		set("tournament: seeds", strconv.Itoa(t.Seeds))
+	}
+	if len(t.Pairs) > 0 { // a round of a swiss or knockout
+		var ps []string
+		for _, p := range t.Pairs {
+			ps = append(ps, p[0]+"-"+p[1])
+		}
+		set("tournament: pairs", strings.Join(ps, ", "))
+	}
 	if sp := r.SPRT; sp != nil {
 		set("sprt", fmt.Sprintf("elo0 %g, elo1 %g, alpha %g, beta %g, %s", sp.Elo0, sp.Elo1, sp.Alpha, sp.Beta, sp.Model))
 	}

@@ -75,6 +75,8 @@ var fingerprinted = map[string]struct {
 	"Tournament.Challenger": {false, func(r *configs.Run) { r.Tournament.Challenger = "ab" }},
 	"Tournament.Games":      {false, func(r *configs.Run) { r.Tournament.Games = 4 }},
 	"Tournament.Rounds":     {false, func(r *configs.Run) { r.Tournament.Rounds = 2 }},
+	"Tournament.Seeds":      {false, func(r *configs.Run) { r.Tournament.Seeds = 2 }},
+	"Tournament.Pairs":      {false, func(r *configs.Run) { r.Tournament.Pairs = [][2]string{{"a", "b"}} }},
 
 	"Openings.File":   {false, func(r *configs.Run) { r.Openings.File = "other.epd" }},
 	"Openings.Format": {false, func(r *configs.Run) { r.Openings.Format = configs.FormatPGN }},

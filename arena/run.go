@@ -78,6 +78,9 @@ type outcome struct {
 // the first game (an engine that does not start, a bad openings file)
 // leaves no trace in a directory that was missing or empty before.
 func Run(ctx context.Context, r *configs.Run, opts Options) (*rundir.Summary, error) {
+	if IsEvent(r) {
+		return runEvent(ctx, r, opts) // swiss and knockout: a run per round
+	}
 	outDir := OutDir(r, opts)
 	var logs []string
 	for _, e := range r.Engines {

@@ -142,6 +142,12 @@ type pairing struct{ a, b string }
 // pairings returns who meets whom, in config order.
 func pairings(r *configs.Run) []pairing {
 	var ps []pairing
+	if len(r.Tournament.Pairs) > 0 { // a round of an event (event.go)
+		for _, p := range r.Tournament.Pairs {
+			ps = append(ps, pairing{p[0], p[1]})
+		}
+		return ps
+	}
 	switch r.Tournament.Type {
 	case configs.Gauntlet:
 		for _, e := range r.Engines {

@@ -55,7 +55,7 @@ engines: [{name: a, kind: random}, {name: b, kind: random}]
 tournament: {type: round-robin, pairings: 3}
 engines: [{name: a, kind: random}, {name: b, kind: random}]
 `,
-		want: `t.yaml:2: unknown key "pairings" in tournament (known: type, challenger, games, rounds, adaptive)`,
+		want: `t.yaml:2: unknown key "pairings" in tournament (known: type, challenger, games, rounds, seeds, adaptive)`,
 	},
 	{
 		name: "adaptive outside a round robin of three, and its LOS",
@@ -297,14 +297,26 @@ t.yaml:6: openings.file with several variants: a file holds positions of one var
 		name: "odd games, negative rounds, unknown type",
 		yaml: `variant: extinction
 tournament:
-  type: swiss
+  type: dutch
   games: 5
   rounds: -1
 engines: [{name: a, kind: random}, {name: b, kind: random}]
 `,
-		want: `t.yaml:3: tournament.type: unknown type "swiss" (known: round-robin, gauntlet, sprt)
+		want: `t.yaml:3: tournament.type: unknown type "dutch" (known: round-robin, gauntlet, sprt, swiss, knockout)
 t.yaml:4: tournament.games: 5 is odd; each opening is played twice, colours reversed, so games must be even
 t.yaml:5: tournament.rounds: -1 is negative`,
+	},
+	{
+		name: "swiss: too many rounds, seeds",
+		yaml: `variant: extinction
+tournament:
+  type: swiss
+  rounds: 4
+  seeds: 2
+engines: [{name: a, kind: random}, {name: b, kind: random}, {name: c, kind: random}]
+`,
+		want: `t.yaml:4: tournament.rounds: 4 rounds of a Swiss of 3 engines; at most 3, when every engine has met every other
+t.yaml:5: tournament.seeds is only for tournament type knockout`,
 	},
 	{
 		name: "unknown engine as challenger",

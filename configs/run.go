@@ -57,23 +57,35 @@ const (
 	RoundRobin = "round-robin"
 	Gauntlet   = "gauntlet"
 	SPRTTest   = "sprt"
+	Swiss      = "swiss"    // Dutch-system rounds (arena/pairing)
+	Knockout   = "knockout" // cutechess-cli's bracket
 )
 
 // Tournament says who plays whom.
 type Tournament struct {
-	Type string `yaml:"type"` // round-robin, gauntlet, sprt
+	Type string `yaml:"type"` // round-robin, gauntlet, sprt, swiss, knockout
 	// Challenger of a gauntlet: plays every other engine; they do not
 	// play each other.
 	Challenger string `yaml:"challenger"`
 	// Games per pairing per round (even: openings are played in
 	// colour-reversed pairs). For sprt: the maximum number of games.
-	Games  int `yaml:"games,omitempty"`
-	Rounds int `yaml:"rounds,omitempty"` // times the whole schedule repeats (default 1)
+	Games int `yaml:"games,omitempty"`
+	// Rounds: times the whole schedule repeats (default 1); for swiss the
+	// number of Swiss rounds (default: ceil(log2 engines)).
+	Rounds int `yaml:"rounds,omitempty"`
+	// Seeds of a knockout: the first Seeds engines keep their config
+	// order in the bracket, the rest are drawn with the seed (as
+	// cutechess-cli's -seeds; 0: all drawn).
+	Seeds int `yaml:"seeds,omitempty"`
 	// Adaptive, for a round robin: after the first round, a round plays
 	// only the pairings of neighbours in the ranking whose order is not
 	// settled, and the run stops when every one is (or at Rounds).
 	Adaptive *Adaptive `yaml:"adaptive,omitempty"`
-	Line     int       `yaml:"-"`
+	// Pairs, when set, are the pairings to play instead of the type's (a
+	// round of a swiss or knockout, made by the event); never read from
+	// YAML.
+	Pairs [][2]string `yaml:"-"`
+	Line  int         `yaml:"-"`
 }
 
 // Adaptive is the rule of an adaptive round robin: neighbours in the

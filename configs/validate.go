@@ -194,6 +194,9 @@ func (r *Run) fillDefaults(name string) {
 	}
 	if t.Rounds == 0 {
 		t.Rounds = DefaultRounds
+		if t.Type == Swiss {
+			t.Rounds = SwissRounds(len(r.Engines))
+		}
 	}
 	r.Openings.fillDefaults()
 	r.TimeControl.fillDefaults()
@@ -459,6 +462,16 @@ func (v *validator) variants() {
 	}
 }
 
+// SwissRounds is the default number of rounds of a Swiss of n players:
+// ceil(log2 n), the fewest that can leave one player ahead of all.
+func SwissRounds(n int) int {
+	r := 0
+	for 1<<r < n {
+		r++
+	}
+	return max(r, 1)
+}
+
 func (v *validator) tournament() {
 	r := v.run
 	t := &r.Tournament
@@ -466,10 +479,21 @@ func (v *validator) tournament() {
 	switch typ {
 	case "":
 		typ = RoundRobin
-	case RoundRobin, Gauntlet, SPRTTest:
+	case RoundRobin, Gauntlet, SPRTTest, Swiss, Knockout:
 	default:
 		known = false
-		v.errorf(v.at("tournament", "type"), "tournament.type: unknown type %q (known: round-robin, gauntlet, sprt)", t.Type)
+		v.errorf(v.at("tournament", "type"), "tournament.type: unknown type %q (known: round-robin, gauntlet, sprt, swiss, knockout)", t.Type)
+	}
+	if (typ == Swiss || typ == Knockout) && len(r.Engines) < 2 {
+		v.errorf(v.at("engines"), "tournament type %s needs 2 engines or more, have %d", typ, len(r.Engines))
+	}
+	if most := len(r.Engines) - 1 + len(r.Engines)%2; typ == Swiss && len(r.Engines) >= 2 && t.Rounds > most {
+		v.errorf(v.at("tournament", "rounds"), "tournament.rounds: %d rounds of a Swiss of %d engines; at most %d, when every engine has met every other", t.Rounds, len(r.Engines), most)
+	}
+	if t.Seeds < 0 {
+		v.errorf(v.at("tournament", "seeds"), "tournament.seeds: %d is negative", t.Seeds)
+	} else if t.Seeds > 0 && typ != Knockout {
+		v.errorf(v.at("tournament", "seeds"), "tournament.seeds is only for tournament type knockout")
 	}
 	switch {
 	case t.Games < 0:

@@ -94,9 +94,10 @@ var optionTable = []optionRow{
 	{tools: "fastchess", opt: "-reverse", args: "-reverse", err: "option -reverse: varena plays every opening twice, the first engine White in the first game of each pair; there is no reversed schedule"},
 	{tools: "both", opt: "-tournament roundrobin", args: "-tournament round-robin", yaml: "tournament:\n  games: 2"},
 	{tools: "both", opt: "-tournament gauntlet", args: "-tournament gauntlet", yaml: "  type: gauntlet\n  challenger: a"},
-	{tools: "cutechess-cli", opt: "-tournament knockout", args: "-tournament knockout", err: "-tournament knockout: varena plays roundrobin and gauntlet (and -sprt for two engines)"},
-	{tools: "cutechess-cli", opt: "-tournament pyramid", args: "-tournament pyramid", err: "-tournament pyramid: varena plays roundrobin and gauntlet (and -sprt for two engines)"},
-	{tools: "both", opt: "-seeds", args: "-tournament gauntlet -seeds 2", err: "-seeds 2: a varena gauntlet has one challenger, the first engine; give -seeds 1"},
+	{tools: "cutechess-cli", opt: "-tournament knockout", args: "-tournament knockout -seeds 2", yaml: "  type: knockout\n  games: 2\n  seeds: 2"},
+	{tools: "TCEC's cutechess-cli", opt: "-tournament swiss-tcec", args: "-tournament swiss-tcec -rounds 5", yaml: "  type: swiss\n  games: 2\n  rounds: 5"},
+	{tools: "cutechess-cli", opt: "-tournament pyramid", args: "-tournament pyramid", err: "-tournament pyramid: varena plays roundrobin, gauntlet, knockout and swiss-tcec (and -sprt for two engines)"},
+	{tools: "both", opt: "-seeds", args: "-tournament gauntlet -seeds 2", err: "-seeds 2: a varena gauntlet has one challenger, the first engine; give -seeds 1 (or -tournament knockout)"},
 	{tools: "both", opt: "-wait", args: "-wait 100", note: "-wait: varena starts a game as soon as a worker is free; ignored"},
 	{tools: "both", opt: "-srand", args: "-srand 42", yaml: "seed: 42"},
 

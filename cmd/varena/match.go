@@ -34,6 +34,9 @@ type matchSetup struct {
 	each    []string // -each's key=value tokens, applied before each engine's own
 
 	games, rounds int
+	seeds         int  // -seeds: a knockout's seeded engines
+	seedsSet      bool // -seeds given
+	roundsSet     bool // -rounds given
 	repeat        bool
 	tournament    string
 	sprt          *configs.SPRT
@@ -121,7 +124,7 @@ var matchOptions = []matchOption{
 	{name: "variant", kind: optValue, set: func(m *matchSetup, a []string) error { m.variant = a[0]; return nil }},
 	{name: "variant-file", kind: optValue, set: func(m *matchSetup, a []string) error { m.variantFile = a[0]; return nil }},
 	{name: "games", kind: optValue, set: intOpt("games", 1, func(m *matchSetup, n int) { m.games = n })},
-	{name: "rounds", kind: optValue, set: intOpt("rounds", 1, func(m *matchSetup, n int) { m.rounds = n })},
+	{name: "rounds", kind: optValue, set: intOpt("rounds", 1, func(m *matchSetup, n int) { m.rounds, m.roundsSet = n, true })},
 	{name: "repeat", kind: optCount, set: func(m *matchSetup, a []string) error {
 		// cutechess-cli: -repeat [N], each opening N times (2 without N);
 		// fastchess: -repeat [N], N games a round.
@@ -138,15 +141,21 @@ var matchOptions = []matchOption{
 			m.tournament = configs.RoundRobin
 		case "gauntlet":
 			m.tournament = configs.Gauntlet
+		case "knockout":
+			m.tournament = configs.Knockout
+		case "swiss", "swiss-tcec": // swiss-tcec: the name in TCEC's cutechess fork
+			m.tournament = configs.Swiss
 		default:
-			return fmt.Errorf("-tournament %s: varena plays roundrobin and gauntlet (and -sprt for two engines)", a[0])
+			return fmt.Errorf("-tournament %s: varena plays roundrobin, gauntlet, knockout and swiss-tcec (and -sprt for two engines)", a[0])
 		}
 		return nil
 	}},
 	{name: "seeds", kind: optValue, set: func(m *matchSetup, a []string) error {
-		if a[0] != "1" {
-			return fmt.Errorf("-seeds %s: a varena gauntlet has one challenger, the first engine; give -seeds 1", a[0])
+		n, err := strconv.Atoi(a[0])
+		if err != nil || n < 0 {
+			return fmt.Errorf("-seeds %q: want a whole number 0 or more", a[0])
 		}
+		m.seeds, m.seedsSet = n, true
 		return nil
 	}},
 	{name: "srand", kind: optValue, set: func(m *matchSetup, a []string) error {
@@ -1006,6 +1015,15 @@ func (m *matchSetup) build() (*configs.Run, error) {
 	}
 	if err := m.checkPolicy(games); err != nil {
 		return nil, err
+	}
+	switch {
+	case m.seeds > 0 && r.Tournament.Type == configs.Knockout:
+		r.Tournament.Seeds = m.seeds // cutechess-cli: the first N engines are seeded
+	case m.seedsSet && m.seeds != 1 && r.Tournament.Type != configs.Knockout:
+		return nil, fmt.Errorf("-seeds %d: a varena gauntlet has one challenger, the first engine; give -seeds 1 (or -tournament knockout)", m.seeds)
+	}
+	if r.Tournament.Type == configs.Knockout || r.Tournament.Type == configs.Swiss && !m.roundsSet {
+		r.Tournament.Rounds = 0 // the bracket's; a Swiss's default
 	}
 	if r.Tournament.Type == configs.Gauntlet {
 		r.Tournament.Challenger = r.Engines[0].Name

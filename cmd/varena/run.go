@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -210,14 +211,23 @@ func runWith(ctx context.Context, r *configs.Run, s runSettings, std stdio) erro
 			if werr := s.console.Err(); werr != nil && err == nil {
 				err = werr
 			}
-		} else {
+		} else if !arena.IsEvent(r) {
 			fmt.Fprintln(std.out)
 			if werr := sum.WriteText(std.out); werr != nil && err == nil {
 				err = werr
 			}
 		}
+		if arena.IsEvent(r) {
+			// A swiss or knockout: its rounds and standings with their
+			// tie-breaks; each round's folder holds that round's report.
+			if b, rerr := os.ReadFile(filepath.Join(dir, arena.EventStandings)); rerr == nil {
+				fmt.Fprintf(std.out, "\n%s", b)
+			}
+		}
 		// The report too, of what was played so far.
-		if _, _, rerr := report.WriteFile(dir); rerr != nil && err == nil {
+		if arena.IsEvent(r) {
+			// each round's report is in its folder
+		} else if _, _, rerr := report.WriteFile(dir); rerr != nil && err == nil {
 			err = fmt.Errorf("report: %w", rerr)
 		}
 	}

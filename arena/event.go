@@ -1,0 +1,289 @@
+package arena
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+
+	pairsys "varena/arena/pairing" // schedule.go has a type pairing
+	"varena/configs"
+	"varena/results/rundir"
+	"varena/results/stats"
+)
+
+// EventStandings is the file of an event's output directory that holds
+// its standings with their tie-breaks (and the rounds' pairings).
+const EventStandings = "standings.txt"
+
+// MaxTieBreakPairs bounds the tie-break pairs of a level knockout match;
+// a match still level after them goes to the engine listed first in the
+// config (the higher seed when seeds are given).
+const MaxTieBreakPairs = 3
+
+// IsEvent reports whether a run is a Swiss or a knockout: played round by
+// round, each round's pairings made from the results before it.
+func IsEvent(r *configs.Run) bool {
+	t := r.Tournament.Type
+	return len(r.Tournament.Pairs) == 0 && (t == configs.Swiss || t == configs.Knockout)
+}
+
+// event plays a Swiss or a knockout as a sequence of runs, one per round
+// (and per tie-break of a knockout round), each in its own folder of the
+// event's directory (round-01, round-02, round-02-tb1, ...). A round is an
+// ordinary run of fixed pairings: its journal keeps every finished game,
+// so killing the event loses nothing and running it again replays the
+// finished rounds from their journals (no game is played twice), pairs
+// the same next round from the same results, and goes on.
+type event struct {
+	r      *configs.Run
+	opts   Options
+	dir    string
+	games  int // per pairing and round
+	played int
+	log    strings.Builder // the rounds' pairings and results, for the standings file
+}
+
+func runEvent(ctx context.Context, r *configs.Run, opts Options) (*rundir.Summary, error) {
+	if opts.Shards > 1 {
+		return nil, fmt.Errorf("run %s: tournament type %s cannot be sharded: each round's pairings need every result of the round before, which the other shards hold; play it on one machine (a round's games run -concurrency wide)", r.Name, r.Tournament.Type)
+	}
+	ev := &event{r: r, opts: opts, dir: OutDir(r, opts), games: max(r.Tournament.Games, 2)}
+	if err := os.MkdirAll(ev.dir, 0o755); err != nil {
+		return nil, fmt.Errorf("output directory: %w", err)
+	}
+	var table string
+	var err error
+	if r.Tournament.Type == configs.Swiss {
+		table, err = ev.swiss(ctx)
+	} else {
+		table, err = ev.knockout(ctx)
+	}
+	if err != nil {
+		return nil, err
+	}
+	text := ev.log.String() + "\n" + table
+	if err := os.WriteFile(filepath.Join(ev.dir, EventStandings), []byte(text), 0o644); err != nil {
+		return nil, fmt.Errorf("event %s: %w", r.Name, err)
+	}
+	sum := &rundir.Summary{Meta: rundir.Meta{Name: r.Name, Tournament: r.Tournament.Type, Seed: r.Seed}, Played: ev.played}
+	return sum, nil
+}
+
+func (ev *event) logf(format string, args ...any) {
+	fmt.Fprintf(&ev.log, format+"\n", args...)
+	if ev.opts.Log != nil {
+		fmt.Fprintf(ev.opts.Log, format+"\n", args...)
+	}
+}
+
+// round plays one round's pairings (the first engine of each has white
+// in the pair's first game) as a run in its own folder and returns each
+// pairing's games from its first engine's side.
+func (ev *event) round(ctx context.Context, folder string, k int, pairs [][2]string) ([]stats.WDL, error) {
+	sub := *ev.r
+	sub.Name = ev.r.Name + "-" + folder
+	sub.Tournament.Type = configs.RoundRobin
+	sub.Tournament.Rounds = 1
+	sub.Tournament.Pairs = pairs
+	// Each round its own openings: a new seed, and a book continued
+	// where the rounds before it stopped.
+	sub.Seed = ev.r.Seed + uint64(k)*0x9e3779b97f4a7c15
+	if sub.Openings.File != "" {
+		sub.Openings.Start = max(ev.r.Openings.Start, 1) + ev.played/2
+	}
+	in := map[string]bool{}
+	for _, p := range pairs {
+		in[p[0]], in[p[1]] = true, true
+	}
+	sub.Engines = nil
+	for _, e := range ev.r.Engines {
+		if in[e.Name] {
+			sub.Engines = append(sub.Engines, e)
+		}
+	}
+	opts := ev.opts
+	opts.Out = filepath.Join(ev.dir, folder)
+	sum, err := Run(ctx, &sub, opts)
+	if err != nil {
+		return nil, fmt.Errorf("event %s, %s: %w", ev.r.Name, folder, err)
+	}
+	out := make([]stats.WDL, len(pairs))
+	for i, p := range pairs {
+		found := false
+		for _, sp := range sum.Pairings {
+			switch {
+			case sp.A == p[0] && sp.B == p[1]:
+				out[i], found = sp.WDL, true
+			case sp.A == p[1] && sp.B == p[0]:
+				out[i], found = stats.WDL{W: sp.WDL.L, D: sp.WDL.D, L: sp.WDL.W}, true
+			}
+		}
+		if !found || out[i].Games() != ev.games {
+			return nil, fmt.Errorf("event %s, %s: %s-%s has %d of its %d games", ev.r.Name, folder, p[0], p[1], out[i].Games(), ev.games)
+		}
+		ev.played += out[i].Games()
+	}
+	return out, nil
+}
+
+func points(w stats.WDL) float64 { return float64(w.W) + float64(w.D)/2 }
+
+func (ev *event) swiss(ctx context.Context) (string, error) {
+	es := ev.r.Engines
+	players := make([]pairsys.Player, len(es))
+	for i := range players {
+		players[i].No = i + 1
+	}
+	var res []pairsys.Result
+	rounds := ev.r.Tournament.Rounds
+	for rd := 1; rd <= rounds; rd++ {
+		rp, err := pairsys.Dutch(players)
+		if err != nil {
+			return "", fmt.Errorf("event %s, round %d: %w", ev.r.Name, rd, err)
+		}
+		var pairs [][2]string
+		for _, p := range rp.Pairs {
+			pairs = append(pairs, [2]string{es[p.White-1].Name, es[p.Black-1].Name})
+		}
+		wdl, err := ev.round(ctx, fmt.Sprintf("round-%02d", rd), rd, pairs)
+		if err != nil {
+			return "", err
+		}
+		var line []string
+		for i, p := range rp.Pairs {
+			a, b := &players[p.White-1], &players[p.Black-1]
+			w := wdl[i]
+			a.Score += 2*w.W + w.D
+			b.Score += 2*w.L + w.D
+			a.Opponents, b.Opponents = append(a.Opponents, b.No), append(b.Opponents, a.No)
+			a.Colours, b.Colours = append(a.Colours, pairsys.White), append(b.Colours, pairsys.Black)
+			res = append(res, pairsys.Result{Round: rd, A: a.No, B: b.No, PointsA: points(w), PointsB: points(stats.WDL{W: w.L, D: w.D}), WinsA: w.W, WinsB: w.L})
+			line = append(line, fmt.Sprintf("%s %g-%g %s", pairs[i][0], points(w), float64(ev.games)-points(w), pairs[i][1]))
+		}
+		if rp.Bye > 0 {
+			p := &players[rp.Bye-1]
+			p.Score += 2 * ev.games // the pairing-allocated bye: a won pair
+			p.HadBye = true
+			p.Colours = append(p.Colours, pairsys.NoColour)
+			res = append(res, pairsys.Result{Round: rd, A: p.No, PointsA: float64(ev.games)})
+			line = append(line, "bye "+es[rp.Bye-1].Name)
+		}
+		ev.logf("round %d: %s", rd, strings.Join(line, ", "))
+	}
+	st := pairsys.Standings(len(es), rounds, res)
+	var b strings.Builder
+	fmt.Fprintf(&b, "Swiss (Dutch), %d rounds of %d games a pairing; tie-breaks: %s\n", rounds, ev.games, strings.Join(pairsys.TieBreaks, ", "))
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "Rank\tName\tPoints\tBH-C1\tBH\tSB\tWins\tDE\t")
+	for k, s := range st {
+		fmt.Fprintf(tw, "%d\t%s\t%g\t%g\t%g\t%g\t%d\t%g\t\n", k+1, es[s.No-1].Name, s.Score, s.BuchholzCut1, s.Buchholz, s.SonnebornBerger, s.Wins, s.Direct)
+	}
+	tw.Flush()
+	return b.String(), nil
+}
+
+func (ev *event) knockout(ctx context.Context) (string, error) {
+	es := ev.r.Engines
+	slots := pairsys.Bracket(len(es), ev.r.Tournament.Seeds, rand.New(rand.NewPCG(ev.r.Seed, 0x6b6e6f636b)))
+	out := make([]int, len(es)) // the round each engine went out in (0: the winner)
+	var res []pairsys.Result
+	k := 0
+	for rd := 1; len(slots) > 1; rd++ {
+		type match struct{ slot, a, b int }
+		var pending []match
+		for m := 0; m < len(slots)/2; m++ {
+			if a, b := slots[2*m], slots[2*m+1]; a >= 0 && b >= 0 {
+				pending = append(pending, match{m, a, b})
+			}
+		}
+		total := map[int][2]float64{}
+		winners := map[int]int{}
+		for tb := 0; len(pending) > 0; tb++ {
+			folder := fmt.Sprintf("round-%02d", rd)
+			if tb > 0 {
+				folder += fmt.Sprintf("-tb%d", tb)
+			}
+			var pairs [][2]string
+			for _, m := range pending {
+				pairs = append(pairs, [2]string{es[m.a].Name, es[m.b].Name})
+			}
+			k++
+			wdl, err := ev.round(ctx, folder, k, pairs)
+			if err != nil {
+				return "", err
+			}
+			var level []match
+			var line []string
+			for i, m := range pending {
+				pa, pb := points(wdl[i]), float64(ev.games)-points(wdl[i])
+				res = append(res, pairsys.Result{Round: rd, A: m.a + 1, B: m.b + 1, PointsA: pa, PointsB: pb, WinsA: wdl[i].W, WinsB: wdl[i].L})
+				t := total[m.slot]
+				t[0], t[1] = t[0]+pa, t[1]+pb
+				total[m.slot] = t
+				line = append(line, fmt.Sprintf("%s %g-%g %s", es[m.a].Name, t[0], t[1], es[m.b].Name))
+				switch {
+				case t[0] > t[1]:
+					winners[m.slot] = m.a
+				case t[1] > t[0]:
+					winners[m.slot] = m.b
+				case tb == MaxTieBreakPairs:
+					winners[m.slot] = min(m.a, m.b)
+					line[len(line)-1] += fmt.Sprintf(" (level after %d tie-break pairs: %s, listed first, goes through)", tb, es[min(m.a, m.b)].Name)
+				default:
+					level = append(level, m)
+				}
+			}
+			name := fmt.Sprintf("round %d", rd)
+			if tb > 0 {
+				name += fmt.Sprintf(" tie-break %d", tb)
+			}
+			ev.logf("%s: %s", name, strings.Join(line, ", "))
+			pending = level
+		}
+		for m := 0; m < len(slots)/2; m++ {
+			if w, ok := winners[m]; ok {
+				loser := slots[2*m] + slots[2*m+1] - w
+				out[loser] = rd
+			}
+		}
+		slots = pairsys.Advance(slots, winners)
+	}
+	rounds := 0
+	for _, o := range out {
+		rounds = max(rounds, o)
+	}
+	st := pairsys.Standings(len(es), rounds, res)
+	// The bracket decides the rank: the winner, then who went out last;
+	// the Swiss tie-breaks order those who went out in the same round.
+	reached := func(no int) int {
+		if out[no-1] == 0 {
+			return rounds + 1
+		}
+		return out[no-1]
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Knockout, %d games a match (a tie-break pair while level, at most %d); ranked by the round reached, then %s\n", ev.games, MaxTieBreakPairs, strings.Join(pairsys.TieBreaks, ", "))
+	order := make([]pairsys.Standing, 0, len(st))
+	for r := rounds + 1; r >= 0; r-- {
+		for _, s := range st {
+			if reached(s.No) == r {
+				order = append(order, s)
+			}
+		}
+	}
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "Rank\tName\tOut in\tPoints\tBH-C1\tBH\tSB\tWins\t")
+	for k, s := range order {
+		o := fmt.Sprintf("round %d", out[s.No-1])
+		if out[s.No-1] == 0 {
+			o = "winner"
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%g\t%g\t%g\t%g\t%d\t\n", k+1, es[s.No-1].Name, o, s.Score, s.BuchholzCut1, s.Buchholz, s.SonnebornBerger, s.Wins)
+	}
+	tw.Flush()
+	return b.String(), nil
+}

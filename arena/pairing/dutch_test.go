@@ -1,0 +1,263 @@
+package pairing
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func TestDutch(t *testing.T) {
+	fresh := func(n int) []Player {
+		ps := make([]Player, n)
+		for i := range ps {
+			ps[i].No = i + 1
+		}
+		return ps
+	}
+	// history builds players from one string per player:
+	// "score opp/colour ..." with colour w, b or - (bye).
+	history := func(lines ...string) []Player {
+		var ps []Player
+		for i, l := range lines {
+			f := strings.Fields(l)
+			sc, _ := strconv.Atoi(f[0])
+			p := Player{No: i + 1, Score: sc}
+			for _, g := range f[1:] {
+				o, c, _ := strings.Cut(g, "/")
+				n, _ := strconv.Atoi(o)
+				switch c {
+				case "w":
+					p.Colours = append(p.Colours, White)
+				case "b":
+					p.Colours = append(p.Colours, Black)
+				default:
+					p.Colours = append(p.Colours, NoColour)
+					p.HadBye = true
+					continue
+				}
+				p.Opponents = append(p.Opponents, n)
+			}
+			ps = append(ps, p)
+		}
+		return ps
+	}
+	tests := []struct {
+		name    string
+		players []Player
+		want    string
+	}{
+		// Round 1: top half against bottom half, the top player white on
+		// odd boards.
+		{"round 1 of 6", fresh(6), "1-4 5-2 3-6"},
+		{"round 1 of 8", fresh(8), "1-5 6-2 3-7 8-4"},
+		{"round 1 of 5: bye to the last", fresh(5), "1-3 4-2 bye 5"},
+		{"two players", fresh(2), "1-2"},
+		// Round 2 after 1-3 1-0, 4-2 0-1, bye 5: 1, 2 and 5 on 2 points,
+		// 3 and 4 on 0. 5 had the bye, so it goes to 4 (the lowest who has
+		// had none); 5 floats down to 3, who had black and so has white.
+		{"round 2 with a bye", history(
+			"2 3/w",
+			"2 4/b",
+			"0 1/b",
+			"0 2/w",
+			"2 0/-",
+		), "2-1 3-5 bye 4"},
+		// No repeat: 1 and 2 lead but met, and each met one of 3 and 4,
+		// so 1-4 and 2-3 is the only pairing; 3 (white twice) must have
+		// black and 4 (black twice) white.
+		{"no repeat pairing", history(
+			"4 2/w 3/b",
+			"4 1/b 4/w",
+			"0 4/w 1/w",
+			"0 3/b 2/b",
+		), "4-1 2-3"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := Dutch(tc.players)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := r.String(); got != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestDutchErrors(t *testing.T) {
+	tests := []struct {
+		name    string
+		players []Player
+		want    string
+	}{
+		{"one player", []Player{{No: 1}}, "need at least 2"},
+		{"duplicate number", []Player{{No: 1}, {No: 1}}, "pairing number 1"},
+		{"all met", []Player{{No: 1, Opponents: []int{2}, Colours: []Colour{White}}, {No: 2, Opponents: []int{1}, Colours: []Colour{Black}}}, "cannot all be paired"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Dutch(tc.players)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got %v, want an error with %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestDutchPublished pairs the rounds of testdata/dutch (a public pairing
+// engine's test files, cited in each) and compares with their pairings.
+func TestDutchPublished(t *testing.T) {
+	files, err := filepath.Glob("testdata/dutch/*.trf")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no testdata: %v", err)
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			ps, want, err := readTRF(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := Dutch(ps)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := r.String(); got != want {
+				t.Errorf("got %q, want %q", got, want)
+			}
+		})
+	}
+}
+
+// readTRF reads a TRF-16 excerpt: "round N", player lines (001) and the
+// expected pairing; a player whose round-N entry is present is absent
+// from the round.
+func readTRF(path string) ([]Player, string, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, "", err
+	}
+	defer fh.Close()
+	var ps []Player
+	var want string
+	round := 0
+	sc := bufio.NewScanner(fh)
+	line := 0
+	for sc.Scan() {
+		line++
+		l := sc.Text()
+		switch {
+		case l == "" || strings.HasPrefix(l, "#"):
+		case strings.HasPrefix(l, "round "):
+			round, err = strconv.Atoi(strings.TrimPrefix(l, "round "))
+			if err != nil {
+				return nil, "", fmt.Errorf("%s:%d: %w", path, line, err)
+			}
+		case strings.HasPrefix(l, "expect "):
+			want = strings.TrimPrefix(l, "expect ")
+		case strings.HasPrefix(l, "001") && len(l) >= 89:
+			no, err1 := strconv.Atoi(strings.TrimSpace(l[4:8]))
+			pts, err2 := strconv.ParseFloat(strings.TrimSpace(l[80:84]), 64)
+			if err1 != nil || err2 != nil {
+				return nil, "", fmt.Errorf("%s:%d: bad player line", path, line)
+			}
+			p := Player{No: no, Score: int(2 * pts)}
+			absent := false
+			for k := 0; 91+10*k+8 <= len(l); k++ {
+				e := l[91+10*k : 91+10*k+8]
+				opp, _ := strconv.Atoi(strings.TrimSpace(e[0:4]))
+				col, res := e[5], e[7]
+				if k+1 == round {
+					absent = true
+					break
+				}
+				switch {
+				case res == 'U':
+					p.HadBye = true
+					p.Colours = append(p.Colours, NoColour)
+				case opp == 0 || res == '+' || res == '-':
+					p.Colours = append(p.Colours, NoColour)
+				default:
+					p.Opponents = append(p.Opponents, opp)
+					c := White
+					if col == 'b' {
+						c = Black
+					}
+					p.Colours = append(p.Colours, c)
+				}
+			}
+			if !absent {
+				ps = append(ps, p)
+			}
+		default:
+			return nil, "", fmt.Errorf("%s:%d: unknown line", path, line)
+		}
+	}
+	return ps, want, sc.Err()
+}
+
+// TestDutchSimulated plays whole Swisses with random results and checks
+// every round: each present player paired once, nobody meets twice, nobody
+// has two byes, no player gets one colour three times running.
+func TestDutchSimulated(t *testing.T) {
+	for _, tc := range []struct{ n, rounds int }{{4, 3}, {7, 5}, {9, 6}, {12, 7}, {16, 5}} {
+		for seed := range 5 {
+			t.Run(fmt.Sprintf("%d players seed %d", tc.n, seed), func(t *testing.T) {
+				rng := uint64(seed*7919 + tc.n)
+				next := func() uint64 { rng = rng*6364136223846793005 + 1442695040888963407; return rng >> 33 }
+				ps := make([]Player, tc.n)
+				for i := range ps {
+					ps[i].No = i + 1
+				}
+				for rd := 1; rd <= tc.rounds; rd++ {
+					r, err := Dutch(ps)
+					if err != nil {
+						t.Fatalf("round %d: %v", rd, err)
+					}
+					seen := map[int]bool{}
+					for _, p := range r.Pairs {
+						w, b := &ps[p.White-1], &ps[p.Black-1]
+						if seen[w.No] || seen[b.No] {
+							t.Fatalf("round %d: a player twice in %s", rd, r)
+						}
+						seen[w.No], seen[b.No] = true, true
+						for _, o := range w.Opponents {
+							if o == b.No {
+								t.Fatalf("round %d: %d and %d meet again", rd, w.No, b.No)
+							}
+						}
+						res := int(next() % 3) // 0 white wins, 1 draw, 2 black wins
+						w.Score += 2 - res
+						b.Score += res
+						w.Opponents = append(w.Opponents, b.No)
+						b.Opponents = append(b.Opponents, w.No)
+						w.Colours = append(w.Colours, White)
+						b.Colours = append(b.Colours, Black)
+					}
+					if r.Bye > 0 {
+						p := &ps[r.Bye-1]
+						if p.HadBye || seen[p.No] {
+							t.Fatalf("round %d: bad bye %d", rd, p.No)
+						}
+						seen[p.No] = true
+						p.HadBye = true
+						p.Score += 2
+						p.Colours = append(p.Colours, NoColour)
+					}
+					if len(seen) != tc.n {
+						t.Fatalf("round %d: %d of %d players paired", rd, len(seen), tc.n)
+					}
+					for _, p := range ps {
+						if k := len(p.Colours); k >= 3 && p.Colours[k-1] != NoColour && p.Colours[k-1] == p.Colours[k-2] && p.Colours[k-2] == p.Colours[k-3] {
+							t.Fatalf("round %d: player %d has %s three times running", rd, p.No, p.Colours[k-1])
+						}
+					}
+				}
+			})
+		}
+	}
+}
