@@ -208,8 +208,8 @@ func runWith(ctx context.Context, r *configs.Run, s runSettings, std stdio) erro
 	}
 	if opts.Shards > 0 {
 		// A shard that played its part succeeded: a cluster marks a
-		// task with exit status 3 or 4 failed, and the merge that
-		// waits on the array (afterok) would never run. The verdict
+		// task with exit status 3 or 4 failed, and a scheduler's log
+		// would then show a finished shard as a failure. The verdict
 		// and its exit status belong to the merge of all shards.
 		if sum.SPRT != nil {
 			fmt.Fprintf(std.err, "shard %d/%d played its part; the SPRT verdict of the run is the merge's (varena merge)\n", opts.Shard, opts.Shards)
