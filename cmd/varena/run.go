@@ -54,7 +54,8 @@ in one offline page (see "varena help report").
 With -serve ADDR it serves a live page of the run while it plays
 (progress, standings, crosstable, boards of the games in progress): open
 the address it prints. ":8080" is loopback; another interface must be
-named ("0.0.0.0:8080"). The server stops when the run ends.
+named ("0.0.0.0:8080"). The server stops when the run ends; "varena
+serve DIR" then serves the finished run's page until Ctrl-C.
 
 With -log FILE (or the config's protocol_log) every line sent to and read
 from each external engine is appended to FILE, with a timestamp, the game
