@@ -376,6 +376,7 @@ type State struct {
 	Boards    map[string]rules.Board `json:"boards"` // variant -> its board
 	Letters   map[string]string      `json:"letters,omitempty"`
 	PriorNote string                 `json:"prior_note,omitempty"` // why ratings differ from a pairing's Elo
+	RankedBy  string                 `json:"ranked_by,omitempty"`  // the standings' order (rundir.RankByPoints or RankByScore)
 }
 
 // Cross is the crosstable in standings order.
@@ -475,7 +476,7 @@ func (h *Hub) snapshot(sum *rundir.Summary, played int, newGames []results.Game)
 	}
 	if sum != nil {
 		st.Standings, st.Ratings, st.SPRT, st.Letters = sum.Standings, sum.Ratings, sum.SPRT, sum.Letters
-		st.PriorNote = sum.PriorNote()
+		st.PriorNote, st.RankedBy = sum.PriorNote(), sum.RankedBy
 		if len(sum.Standings) >= 2 {
 			st.Cross = crossOf(sum)
 		}

@@ -674,6 +674,11 @@ func TestServedRunEnded(t *testing.T) {
 				t.Errorf("played %d of %d: ended %v, note %q, running %v; want ended %v, note %q",
 					st.Played, st.Total, st.Ended, st.Note, st.Running, tt.ended, tt.note)
 			}
+			// The page says by what the standings are ranked (points, or
+			// score when the game counts differ), beside each Score.
+			if st.RankedBy != rundir.RankByPoints && st.RankedBy != rundir.RankByScore {
+				t.Errorf("ranked by %q", st.RankedBy)
+			}
 		})
 	}
 }
