@@ -23,7 +23,7 @@ func TestDefaultRunOpenings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	book, err := LoadBook(r, r.Openings, v)
+	book, err := LoadBook(r, r.Openings, v, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +75,7 @@ func TestBuiltinBooks(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		book, err := LoadBook(&configs.Run{Name: "t"}, configs.Openings{}, v)
+		book, err := LoadBook(&configs.Run{Name: "t"}, configs.Openings{}, v, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", v.Name, err)
 		}

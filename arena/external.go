@@ -61,7 +61,7 @@ func externalSetup(r *configs.Run, e configs.Engine, out string) (log *os.File, 
 	command, err = r.EngineCommand(e)
 	if err != nil {
 		log.Close()
-		return nil, "", "", err
+		return nil, "", "", engineError(e.Name, err)
 	}
 	if e.Dir != "" {
 		dir = r.Path(e.Dir)

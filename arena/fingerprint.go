@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"maps"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -36,6 +37,11 @@ func metaOf(r *configs.Run, total int) (rundir.Meta, error) {
 	var err error
 	if m.Settings, err = fingerprint(r); err != nil {
 		return m, err
+	}
+	if r.VariantFile != "" {
+		if m.VariantFile, err = filepath.Abs(r.Path(r.VariantFile)); err != nil {
+			return m, fmt.Errorf("variant_file: %w", err)
+		}
 	}
 	// The engines' order and the schedule's size (which depends on the
 	// variants each external engine offers) complete the schedule.

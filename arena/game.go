@@ -104,8 +104,7 @@ func (t *table) play(ctx context.Context) (results.Game, error) {
 				fmt.Sprintf("%s played %s, not legal in %s", p.Name(), t.Variant.UCI(reply.Move), pos.FEN()))
 		}
 		if budget > 0 && took > budget+t.margin(us) {
-			return finish(winFor(us.Other()), results.TermTimeForfeit,
-				fmt.Sprintf("%s took %v, had %v", p.Name(), took.Round(time.Millisecond), budget))
+			return finish(winFor(us.Other()), results.TermTimeForfeit, overBudget(p.Name(), took, budget, t.margin(us)).Error())
 		}
 		if budget > 0 && took > budget {
 			// Forgiven within the margin, but counted: an engine that
@@ -202,6 +201,15 @@ func scoreOf(score int) *results.Score {
 		return &results.Score{Mate: n}
 	}
 	return &results.Score{CP: score}
+}
+
+// overBudget is the fault of a move that came after its budget and
+// margin, in the words the protocol clients use for the same fault
+// ("NAME: timeout: move after ..."), so that a time forfeit reads one
+// way whether the arena's clock or the client's caught it.
+func overBudget(name string, took, budget, margin time.Duration) *player.Fault {
+	return &player.Fault{Player: name, Kind: player.Timeout,
+		Err: fmt.Errorf("move after %v, over the budget %v + margin %v", took.Round(time.Millisecond), budget, margin)}
 }
 
 // faultTerm names the end of a game lost by a player fault: a timeout is

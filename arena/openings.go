@@ -23,8 +23,10 @@ import (
 // for the variant, every PGN move be legal: an error names file:line.
 // With order random, the book is shuffled with the run's seed; it is
 // then used from its Start-th opening on, round to the beginning again.
-// Random openings (Plies without a file) are no book: nil.
-func LoadBook(r *configs.Run, op configs.Openings, v *engines.Variant) ([]Opening, error) {
+// Random openings (Plies without a file) are no book: nil. note, when
+// not nil, gets the one warning line of a PGN book's games that are
+// over within their opening, which are skipped.
+func LoadBook(r *configs.Run, op configs.Openings, v *engines.Variant, note func(format string, args ...any)) ([]Opening, error) {
 	if op.Builtin() && configs.HasBook(v.Name) {
 		return builtinBook(v)
 	}
@@ -38,7 +40,11 @@ func LoadBook(r *configs.Run, op configs.Openings, v *engines.Variant) ([]Openin
 	defer f.Close()
 	var book []Opening
 	if op.Format == configs.FormatPGN {
-		book, err = readPGNBook(f, r.Path(op.File), v, op.Plies)
+		var skipped string
+		book, skipped, err = readPGNBook(f, r.Path(op.File), v, op.Plies)
+		if skipped != "" && note != nil {
+			note("warning: %s", skipped)
+		}
 	} else {
 		book, err = readBook(f, r.Path(op.File), v)
 	}

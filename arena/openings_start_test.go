@@ -28,7 +28,7 @@ func TestBookStart(t *testing.T) {
 	r := &configs.Run{Name: "t", Seed: 3, File: filepath.Join(dir, "run.yaml")}
 	load := func(order string, start int) []string {
 		t.Helper()
-		book, err := LoadBook(r, configs.Openings{File: "book.epd", Order: order, Start: start}, ext)
+		book, err := LoadBook(r, configs.Openings{File: "book.epd", Order: order, Start: start}, ext, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

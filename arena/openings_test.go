@@ -96,7 +96,7 @@ func TestBookErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = LoadBook(r, r.Openings, ext)
+	_, err = LoadBook(r, r.Openings, ext, nil)
 	if err == nil || !strings.HasPrefix(err.Error(), cfg+":4: openings file "+filepath.Join(dir, "empty.epd")+" holds no positions") {
 		t.Errorf("empty book: %v", err)
 	}

@@ -14,24 +14,33 @@ import (
 // 0 or the game is shorter), from the game's FEN tag or the variant's
 // initial position. Every move is checked by the variant's rules. A bad
 // game (a move that is not legal, a FEN tag that is not a position of
-// the variant, a game over where its opening would stop) is reported as
-// name:line of the game's first line, up to maxBookErrors, joined into
-// one error.
-func readPGNBook(rd io.Reader, name string, v *engines.Variant, plies int) ([]Opening, error) {
+// the variant) is reported as name:line of the game's first line, up to
+// maxBookErrors, joined into one error. A game whose position is over
+// where its opening would stop (a mate within its first plies) is no
+// opening but no error either: books made of played games hold such
+// games, and cutechess-cli and fastchess skip them. skipped counts them
+// and names the first, for one warning line.
+func readPGNBook(rd io.Reader, name string, v *engines.Variant, plies int) (book []Opening, skipped string, err error) {
 	games, err := results.ReadPGN(rd)
 	if err != nil {
 		var se *results.SyntaxError
 		if errors.As(err, &se) {
-			return nil, fmt.Errorf("%s:%d: %s", name, se.Line, se.Msg)
+			return nil, "", fmt.Errorf("%s:%d: %s", name, se.Line, se.Msg)
 		}
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, "", fmt.Errorf("%s: %w", name, err)
 	}
-	var book []Opening
 	var errs []error
-	bad := 0
+	bad, over := 0, 0
 	for i, pg := range games {
 		op, err := pgnOpening(v, pg, plies)
-		if err != nil {
+		switch {
+		case errors.Is(err, errGameOver):
+			over++
+			if over == 1 {
+				skipped = fmt.Sprintf("%s:%d: game %d: %v", name, pg.Line, i+1, err)
+			}
+			continue
+		case err != nil:
 			bad++
 			if bad <= maxBookErrors {
 				errs = append(errs, fmt.Errorf("%s:%d: game %d: %w", name, pg.Line, i+1, err))
@@ -44,10 +53,17 @@ func readPGNBook(rd io.Reader, name string, v *engines.Variant, plies int) ([]Op
 		errs = append(errs, fmt.Errorf("%s: ... and %d more bad games (%d in all)", name, bad-maxBookErrors, bad))
 	}
 	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
+		return nil, "", errors.Join(errs...)
 	}
-	return book, nil
+	if over > 0 {
+		skipped = fmt.Sprintf("%s: skipped %d of %d games, over within their opening (the first, %s)", name, over, len(games), skipped)
+	}
+	return book, skipped, nil
 }
+
+// errGameOver marks a book game whose position is over where its
+// opening would stop: skipped, not refused.
+var errGameOver = errors.New("the game is over")
 
 // pgnOpening plays the first plies plies of a game (all when 0).
 func pgnOpening(v *engines.Variant, pg results.PGNGame, plies int) (Opening, error) {
@@ -66,7 +82,7 @@ func pgnOpening(v *engines.Variant, pg results.PGNGame, plies int) (Opening, err
 	game := engines.NewGame(pos)
 	for i, san := range pg.Moves[:n] {
 		if o := game.Position().Status(); o.Result != engines.Ongoing {
-			return Opening{}, fmt.Errorf("the game is over (%s) before move %s", o.Reason, moveLabel(game.Position(), san))
+			return Opening{}, fmt.Errorf("%w (%s) before move %s", errGameOver, o.Reason, moveLabel(game.Position(), san))
 		}
 		m, err := game.Position().ParseSAN(san)
 		if err != nil {
@@ -81,7 +97,7 @@ func pgnOpening(v *engines.Variant, pg results.PGNGame, plies int) (Opening, err
 	}
 	end := game.Position()
 	if o := end.Status(); o.Result != engines.Ongoing {
-		return Opening{}, fmt.Errorf("the game is over (%s) after %d plies: no opening to play", o.Reason, n)
+		return Opening{}, fmt.Errorf("%w (%s) after %d plies: no opening to play", errGameOver, o.Reason, n)
 	}
 	return Opening{FEN: end.FEN(), Initial: v.IsStart(end)}, nil
 }

@@ -68,7 +68,7 @@ func TestPGNBook(t *testing.T) {
 				text.WriteString(pgnOf(v.Name, sans, ""))
 			}
 			for _, plies := range []int{0, 1, 6, 40} {
-				book, err := readPGNBook(strings.NewReader(text.String()), "b.pgn", v, plies)
+				book, _, err := readPGNBook(strings.NewReader(text.String()), "b.pgn", v, plies)
 				if err != nil {
 					t.Fatalf("plies %d: %v", plies, err)
 				}
@@ -94,7 +94,7 @@ func TestPGNBook(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			book, err := LoadBook(r, r.Openings, v)
+			book, err := LoadBook(r, r.Openings, v, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -128,14 +128,13 @@ func TestPGNBookErrors(t *testing.T) {
 [FEN "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"]
 1... e5 *
 `
-	_, err := readPGNBook(strings.NewReader(text), "b.pgn", ext, 0)
+	_, _, err := readPGNBook(strings.NewReader(text), "b.pgn", ext, 0)
 	if err == nil {
 		t.Fatal("no error")
 	}
 	want := []string{
 		`b.pgn:4: game 2: move 2. Ke3 (ply 3) is not legal in extinction: `,
 		`b.pgn:7: game 3: FEN tag "8/8/8/8 w - - 0 1" is not a extinction position: `,
-		`b.pgn:12: game 4: the game is over (extinction) before move 3... Nh6`,
 	}
 	lines := strings.Split(err.Error(), "\n")
 	if len(lines) != len(want) {
@@ -146,18 +145,45 @@ func TestPGNBookErrors(t *testing.T) {
 			t.Errorf("line %d: %q\nwant it to start %q", i+1, lines[i], w)
 		}
 	}
-	// Stopped before the extinction: a good opening; ending on it: not.
-	book, err := readPGNBook(strings.NewReader("1. e4 f6 2. Qh5 Nc6 3. Qxe8 *\n"), "b.pgn", ext, 4)
-	if err != nil || len(book) != 1 {
-		t.Errorf("4 plies of a game that ends at ply 5: %v %v", book, err)
-	}
-	_, err = readPGNBook(strings.NewReader("1. e4 f6 2. Qh5 Nc6 3. Qxe8 *\n"), "b.pgn", ext, 0)
-	if err == nil || err.Error() != "b.pgn:1: game 1: the game is over (extinction) after 5 plies: no opening to play" {
-		t.Errorf("a game that ends: %v", err)
-	}
-	_, err = readPGNBook(strings.NewReader("1. e4 {never closed\n"), "b.pgn", ext, 0)
+	_, _, err = readPGNBook(strings.NewReader("1. e4 {never closed\n"), "b.pgn", ext, 0)
 	if err == nil || !strings.HasPrefix(err.Error(), "b.pgn:1: ") {
 		t.Errorf("syntax error: %v", err)
+	}
+}
+
+// TestPGNBookSkipsFinishedGames: a game over where its opening would
+// stop is skipped, not refused, and the skipped games are counted in one
+// line that names the first; a game stopped before its end is an opening.
+func TestPGNBookSkipsFinishedGames(t *testing.T) {
+	ext, err := variants.ByName("extinction")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const ends = "1. e4 f6 2. Qh5 Nc6 3. Qxe8 *\n\n"     // extinction at ply 5
+	const over = "1. e4 f6 2. Qh5 Nc6 3. Qxe8 Nh6 *\n\n" // a move after it
+	const good = "1. d4 d5 2. c4 e6 *\n\n"
+	tests := []struct {
+		name    string
+		text    string
+		plies   int
+		book    int
+		skipped string
+	}{
+		{"stopped before the end", ends, 4, 1, ""},
+		{"ends on it", ends, 0, 0, "b.pgn: skipped 1 of 1 games, over within their opening (the first, b.pgn:1: game 1: the game is over (extinction) after 5 plies: no opening to play)"},
+		{"moves after the end", good + over + good + ends, 0, 2, "b.pgn: skipped 2 of 4 games, over within their opening (the first, b.pgn:3: game 2: the game is over (extinction) before move 3... Nh6)"},
+		{"none over", good + good, 0, 2, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			book, skipped, err := readPGNBook(strings.NewReader(tt.text), "b.pgn", ext, tt.plies)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(book) != tt.book || skipped != tt.skipped {
+				t.Errorf("%d openings, skipped %q\nwant %d, %q", len(book), skipped, tt.book, tt.skipped)
+			}
+		})
 	}
 }
 
@@ -177,7 +203,7 @@ func FuzzReadPGNBook(f *testing.F) {
 	vs := variants.All
 	f.Fuzz(func(t *testing.T, data []byte, which, plies uint8) {
 		v := vs[int(which)%len(vs)]
-		book, err := readPGNBook(bytes.NewReader(data), "book.pgn", v, int(plies%16))
+		book, _, err := readPGNBook(bytes.NewReader(data), "book.pgn", v, int(plies%16))
 		if err != nil {
 			for _, line := range strings.Split(err.Error(), "\n") {
 				if !strings.HasPrefix(line, "book.pgn") {

@@ -22,7 +22,13 @@ type EngineError struct {
 	Err    error
 }
 
-func (e *EngineError) Error() string { return "engine " + e.Engine + ": " + e.Err.Error() }
+func (e *EngineError) Error() string {
+	// A player's fault names the player itself: say the name once.
+	if f, ok := e.Err.(*player.Fault); ok && f.Player == e.Engine {
+		return "engine " + e.Engine + ": " + f.Kind.String() + ": " + f.Err.Error()
+	}
+	return "engine " + e.Engine + ": " + e.Err.Error()
+}
 
 func (e *EngineError) Unwrap() error { return e.Err }
 

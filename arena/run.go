@@ -172,7 +172,7 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 		return nil, err
 	}
 	defer started.close() // the engines no worker took
-	full, err := buildSchedule(r, vs, accepts)
+	full, err := buildSchedule(r, vs, accepts, notef)
 	if err != nil {
 		return nil, err
 	}
@@ -442,11 +442,11 @@ func runLogs(opts Options) (logf, notef func(format string, args ...any)) {
 
 // buildSchedule loads each variant's openings and makes the run's whole
 // schedule (every shard's games).
-func buildSchedule(r *configs.Run, vs []*engines.Variant, accepts Accepts) (*Schedule, error) {
+func buildSchedule(r *configs.Run, vs []*engines.Variant, accepts Accepts, note func(format string, args ...any)) (*Schedule, error) {
 	books := map[string][]Opening{}
 	for _, v := range vs {
 		var err error
-		if books[v.Name], err = LoadBook(r, r.OpeningsFor(v.Name), v); err != nil {
+		if books[v.Name], err = LoadBook(r, r.OpeningsFor(v.Name), v, note); err != nil {
 			return nil, err
 		}
 	}

@@ -18,16 +18,16 @@ import (
 // PATH, as a shell does.
 // The error says which of the two failed and where it looked, since
 // "no such file or directory" alone does not tell a user which folder a
-// relative path was taken against.
+// relative path was taken against; the caller names the engine.
 func (r *Run) EngineCommand(e Engine) (string, error) {
 	c := e.Command
 	if !strings.ContainsRune(c, '/') && !strings.ContainsRune(c, filepath.Separator) {
 		p, err := exec.LookPath(c)
 		if err != nil {
 			if errors.Is(err, exec.ErrNotFound) {
-				return "", fmt.Errorf("engine %s: command %q (a bare name) not found in PATH: %w", e.Name, c, exec.ErrNotFound)
+				return "", fmt.Errorf("command %q (a bare name) not found in PATH: %w", c, exec.ErrNotFound)
 			}
-			return "", fmt.Errorf("engine %s: command %q (a bare name, looked up in PATH): %w", e.Name, c, err)
+			return "", fmt.Errorf("command %q (a bare name, looked up in PATH): %w", c, err)
 		}
 		return p, nil
 	}
@@ -50,11 +50,11 @@ func (r *Run) EngineCommand(e Engine) (string, error) {
 	info, err := os.Stat(p)
 	switch {
 	case err != nil:
-		return "", fmt.Errorf("engine %s: command %q (%s, so %s): %w", e.Name, c, where, p, unwrapPath(err))
+		return "", fmt.Errorf("command %q (%s, so %s): %w", c, where, p, unwrapPath(err))
 	case info.IsDir():
-		return "", fmt.Errorf("engine %s: command %q (%s, so %s) is a folder, not a program", e.Name, c, where, p)
+		return "", fmt.Errorf("command %q (%s, so %s) is a folder, not a program", c, where, p)
 	case runtime.GOOS != "windows" && info.Mode()&0o111 == 0:
-		return "", fmt.Errorf("engine %s: command %q (%s, so %s) is not executable (chmod +x it)", e.Name, c, where, p)
+		return "", fmt.Errorf("command %q (%s, so %s) is not executable (chmod +x it)", c, where, p)
 	}
 	return p, nil
 }

@@ -46,15 +46,15 @@ func TestEngineCommand(t *testing.T) {
 		{"absolute", filepath.Join(root, "candidate", "myengine"), cfg, filepath.Join(root, "candidate", "myengine"), ""},
 		{"bare name in PATH", "pathengine", cfg, filepath.Join(bin, "pathengine"), ""},
 		{"missing relative", "./candidate/myengine", cfg, "",
-			`engine e: command "./candidate/myengine" (relative to the folder of ` + cfg + `, so ` + filepath.Join(src, "candidate", "myengine") + `): no such file or directory`},
+			`command "./candidate/myengine" (relative to the folder of ` + cfg + `, so ` + filepath.Join(src, "candidate", "myengine") + `): no such file or directory`},
 		{"missing absolute", "/nonexistent/engine", cfg, "",
-			`engine e: command "/nonexistent/engine" (an absolute path, so /nonexistent/engine): no such file or directory`},
+			`command "/nonexistent/engine" (an absolute path, so /nonexistent/engine): no such file or directory`},
 		{"bare name not in PATH", "myengine", cfg, "",
-			`engine e: command "myengine" (a bare name) not found in PATH: executable file not found in $PATH`},
+			`command "myengine" (a bare name) not found in PATH: executable file not found in $PATH`},
 		{"not executable", "../candidate/plain", cfg, "",
-			`engine e: command "../candidate/plain" (relative to the folder of ` + cfg + `, so ` + filepath.Join(root, "candidate", "plain") + `) is not executable (chmod +x it)`},
+			`command "../candidate/plain" (relative to the folder of ` + cfg + `, so ` + filepath.Join(root, "candidate", "plain") + `) is not executable (chmod +x it)`},
 		{"a folder", "../candidate", cfg, "",
-			`engine e: command "../candidate" (relative to the folder of ` + cfg + `, so ` + filepath.Join(root, "candidate") + `) is a folder, not a program`},
+			`command "../candidate" (relative to the folder of ` + cfg + `, so ` + filepath.Join(root, "candidate") + `) is a folder, not a program`},
 		{"no config file", "../candidate/myengine", "", filepath.Join(root, "candidate", "myengine"), ""},
 	}
 	// With a dir, a relative command is taken in it (cutechess-cli's
@@ -63,7 +63,7 @@ func TestEngineCommand(t *testing.T) {
 	if got, err := r.EngineCommand(Engine{Name: "e", Command: "./myengine", Dir: "../candidate"}); err != nil || got != filepath.Join(root, "candidate", "myengine") {
 		t.Errorf("command in its dir: %q, %v", got, err)
 	}
-	want := `engine e: command "./nope" (relative to its dir ../candidate, so ` + filepath.Join(root, "candidate", "nope") + `): no such file or directory`
+	want := `command "./nope" (relative to its dir ../candidate, so ` + filepath.Join(root, "candidate", "nope") + `): no such file or directory`
 	if _, err := r.EngineCommand(Engine{Name: "e", Command: "./nope", Dir: "../candidate"}); err == nil || err.Error() != want {
 		t.Errorf("missing command in its dir: %v\nwant %s", err, want)
 	}

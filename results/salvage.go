@@ -22,8 +22,16 @@ func SalvageJournal(path string, checks ...Check) (games []Game, skipped []strin
 		return nil, nil, fmt.Errorf("results: %w", err)
 	}
 	defer f.Close()
+	return salvage(f, path, checks)
+}
+
+// salvage is SalvageJournal of what r reads, named path in skipped: the
+// fuzz test reads its inputs from memory, since a file per input made
+// its executions slow enough to meet the fuzzer's stop deadline under
+// load.
+func salvage(r io.Reader, path string, checks []Check) (games []Game, skipped []string, err error) {
 	seen := map[int]bool{}
-	br := bufio.NewReaderSize(f, 64<<10)
+	br := bufio.NewReaderSize(r, 64<<10)
 	for lineNo := 1; ; lineNo++ {
 		line, rerr := br.ReadBytes('\n')
 		if len(bytes.TrimSpace(line)) > 0 {

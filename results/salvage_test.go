@@ -1,6 +1,7 @@
 package results
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -69,11 +70,7 @@ func FuzzSalvageJournal(f *testing.F) {
 	f.Add([]byte("\n\n{\"id\":2,\"result\":\"*\"}"))
 	f.Add([]byte(`{"id":1,"result":"1-0"}` + "\n" + `{"id":1,"result":"0-1"}` + "\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		path := filepath.Join(t.TempDir(), "j")
-		if err := os.WriteFile(path, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		games, skipped, err := SalvageJournal(path)
+		games, skipped, err := salvage(bytes.NewReader(data), "j", nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -55,7 +55,7 @@ func NewGamePairs(t *configs.SPSATune, out string, factory arena.PlayerFactory) 
 	tc.Openings = t.Openings.For(v.Name)
 	t = &tc
 	r := t.Run()
-	book, err := arena.LoadBook(r, t.Openings, v)
+	book, err := arena.LoadBook(r, t.Openings, v, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -155,6 +155,7 @@ func (h *Hub) Load() error {
 	h.Started(meta, meta.Total, games)
 	h.mu.Lock()
 	h.running, h.loaded = false, true
+	h.endIfCompleteLocked()
 	if len(skipped) > 0 {
 		h.note = "skipped: " + skipped[0]
 		if len(skipped) > 1 {
@@ -201,6 +202,26 @@ func (h *Hub) Follow(ctx context.Context, every time.Duration) {
 				h.Finished(g)
 			}
 		}
+		h.mu.Lock()
+		h.endIfCompleteLocked()
+		h.mu.Unlock()
+		h.wake()
+	}
+}
+
+// endIfCompleteLocked marks a served directory's run as ended once its
+// journal holds every game of the schedule, so that the page of a
+// finished run says so (a run still playing elsewhere, which Follow
+// watches, is not). A shard's directory holds a part of the schedule
+// only, and a run that stopped early (an SPRT's verdict) cannot be told
+// from one that is still playing: those stay open. h.mu is held.
+func (h *Hub) endIfCompleteLocked() {
+	if h.ended || h.meta.Shards > 1 || h.meta.Total == 0 || len(h.seen) < h.meta.Total {
+		return
+	}
+	h.ended = true
+	if h.note == "" {
+		h.note = "run finished"
 	}
 }
 
@@ -355,6 +376,7 @@ type State struct {
 	Boards    map[string]rules.Board `json:"boards"` // variant -> its board
 	Letters   map[string]string      `json:"letters,omitempty"`
 	PriorNote string                 `json:"prior_note,omitempty"` // why ratings differ from a pairing's Elo
+	RankedBy  string                 `json:"ranked_by,omitempty"`  // the standings' order (rundir.RankByPoints or RankByScore)
 }
 
 // Cross is the crosstable in standings order.
@@ -454,7 +476,7 @@ func (h *Hub) snapshot(sum *rundir.Summary, played int, newGames []results.Game)
 	}
 	if sum != nil {
 		st.Standings, st.Ratings, st.SPRT, st.Letters = sum.Standings, sum.Ratings, sum.SPRT, sum.Letters
-		st.PriorNote = sum.PriorNote()
+		st.PriorNote, st.RankedBy = sum.PriorNote(), sum.RankedBy
 		if len(sum.Standings) >= 2 {
 			st.Cross = crossOf(sum)
 		}

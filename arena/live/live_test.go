@@ -631,3 +631,54 @@ func TestHubShowsTheRunsSummary(t *testing.T) {
 		t.Errorf("the page's standings after %d games:\n%s\nthe run's:\n%s", st.Played, have, want)
 	}
 }
+
+// TestServedRunEnded: the page of a served directory says the run ended
+// once its journal holds every game of the schedule, and not before.
+func TestServedRunEnded(t *testing.T) {
+	full := playDir(t, testConfig, nil)
+	data, err := os.ReadFile(filepath.Join(full, "journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	part := filepath.Join(t.TempDir(), "part")
+	if err := os.MkdirAll(part, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"meta.json"} {
+		b, err := os.ReadFile(filepath.Join(full, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(part, f), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(part, "journal.jsonl"), []byte(lines[0]), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name  string
+		dir   string
+		ended bool
+		note  string
+	}{
+		{"every game", full, true, "run finished"},
+		{"one game of the schedule", part, false, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, ts := served(t, tt.dir)
+			st := getState(t, ts.URL)
+			if st.Ended != tt.ended || st.Note != tt.note || st.Running {
+				t.Errorf("played %d of %d: ended %v, note %q, running %v; want ended %v, note %q",
+					st.Played, st.Total, st.Ended, st.Note, st.Running, tt.ended, tt.note)
+			}
+			// The page says by what the standings are ranked (points, or
+			// score when the game counts differ), beside each Score.
+			if st.RankedBy != rundir.RankByPoints && st.RankedBy != rundir.RankByScore {
+				t.Errorf("ranked by %q", st.RankedBy)
+			}
+		})
+	}
+}

@@ -16,7 +16,7 @@ import (
 var bookCmd = &command{
 	name:        "book",
 	variantFile: true,
-	usageLine:   "varena book -variant V -out FILE.epd -count N [-plies P] [-window LO,HI] [-nodes K] [-seed S] [-pair WEAK,STRONG] [-concurrency C] [-quiet]",
+	usageLine:   "varena book -variant V [-variant-file FILE] -out FILE.epd -count N [-plies P] [-window LO,HI] [-nodes K] [-seed S] [-pair WEAK,STRONG] [-concurrency C] [-quiet]",
 	short:       "an opening book: random openings the built-in engine scores within a window",
 	long: `
 Book writes an EPD book of N positions for a run's openings (openings:

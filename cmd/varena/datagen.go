@@ -16,7 +16,7 @@ import (
 var datagenCmd = &command{
 	name:        "datagen",
 	variantFile: true,
-	usageLine:   "varena datagen -variant V -games N -out FILE [-nodes N] [-opening-plies N] [-max-plies N] [-concurrency N] [-seed S] [-weights FILE] [-quiet]",
+	usageLine:   "varena datagen -variant V [-variant-file FILE] -games N -out FILE [-nodes N] [-opening-plies N] [-max-plies N] [-concurrency N] [-seed S] [-weights FILE] [-quiet]",
 	short:       "self-play games that label quiet positions for the Texel fit",
 	long: `
 Datagen plays N self-play games of the built-in engine (a few random

@@ -162,7 +162,7 @@ var optionTable = []optionRow{
 	{tools: "fastchess", opt: "-pgnout match_line=", args: "-pgnout file=g.pgn match_line=x", err: "-pgnout match_line=x: varena does not copy engine output into its PGN; read the protocol log (-log file=F)"},
 	{tools: "both", opt: "-epdout", args: "-epdout file=e.epd", err: "option -epdout: varena keeps every game in games.pgn and journal.jsonl of the output directory"},
 	{tools: "both", opt: "-event", args: "-event 'my test'", yaml: "name: my_test"},
-	{tools: "both", opt: "-site", args: "-site here", note: "-site: varena's PGN has no Site tag; ignored"},
+	{tools: "both", opt: "-site", args: "-site here", note: "-site: varena writes [Site \"?\"] in every game; ignored"},
 	{tools: "fastchess", opt: "-crc32 pgn=", args: "-pgnout file=g.pgn -crc32 pgn=true", check: func(m *matchSetup) bool { return m.crc32 }},
 
 	// Recovery and tests.

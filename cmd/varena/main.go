@@ -11,9 +11,11 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
-	"varena/engines/variants"
 
 	"golang.org/x/term"
+
+	"varena/arena"
+	"varena/engines/variants"
 )
 
 // command is one entry of the varena command table (after cmd/go's
@@ -31,6 +33,10 @@ type command struct {
 	// variants.ini whose variants it then knows by name (registered
 	// before it runs), as those of a run's variant_file.
 	variantFile bool
+	// runDirs: the arguments may be run directories; without
+	// -variant-file, the variants.ini a directory's meta.json names is
+	// registered as -variant-file would.
+	runDirs bool
 }
 
 // runFunc runs a command with its parsed flags.
@@ -153,10 +159,7 @@ func execute(ctx context.Context, c *command, args []string, std stdio) error {
 	}
 	fs := newFlagSet(c)
 	run := c.setFlags(fs)
-	var variantFile *string
-	if c.variantFile {
-		variantFile = fs.String("variant-file", "", "a Fairy-Stockfish variants.ini whose variants -variant and the games may name (docs/variants-file.md)")
-	}
+	variantFile := variantFileFlag(c, fs)
 	pos, err := parseInterleaved(fs, args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
@@ -174,8 +177,34 @@ func execute(ctx context.Context, c *command, args []string, std stdio) error {
 		for _, w := range warnings {
 			fmt.Fprintf(std.err, "varena %s: warning: %v\n", c.name, w)
 		}
+	} else if c.runDirs {
+		for _, p := range pos {
+			if st, err := os.Stat(p); err != nil || !st.IsDir() {
+				continue // the command names what is wrong with it
+			}
+			_, warnings, err := arena.LoadRunVariants(p)
+			if err != nil {
+				return err
+			}
+			for _, w := range warnings {
+				fmt.Fprintf(std.err, "varena %s: warning: %v\n", c.name, w)
+			}
+		}
 	}
 	return run(ctx, pos, std)
+}
+
+// variantFileFlag declares -variant-file on fs for a command that takes
+// it (nil for one that does not), for the run and for its help alike.
+func variantFileFlag(c *command, fs *flag.FlagSet) *string {
+	if !c.variantFile {
+		return nil
+	}
+	usage := "a Fairy-Stockfish variants.ini whose variants -variant and the games may name (docs/variants-file.md)"
+	if c.runDirs {
+		usage += "; a run directory's own is read from its meta.json"
+	}
+	return fs.String("variant-file", "", usage)
 }
 
 // newFlagSet returns a silent flag set for c: errors come back to
@@ -264,6 +293,7 @@ func printHelp(w io.Writer, c *command) error {
 	}
 	fs := newFlagSet(c)
 	c.setFlags(fs)
+	variantFileFlag(c, fs)
 	hasFlags := false
 	fs.VisitAll(func(*flag.Flag) { hasFlags = true })
 	if hasFlags {

@@ -207,6 +207,7 @@ func TestUsageLinesNameEveryFlag(t *testing.T) {
 	for _, c := range commands {
 		fs := newFlagSet(c)
 		c.setFlags(fs)
+		variantFileFlag(c, fs)
 		fs.VisitAll(func(f *flag.Flag) {
 			if !regexp.MustCompile(`[\[( |]-` + regexp.QuoteMeta(f.Name) + `[\] )|]|-` + regexp.QuoteMeta(f.Name) + `$`).MatchString(c.usageLine) {
 				t.Errorf("varena %s: usage line %q lacks -%s", c.name, c.usageLine, f.Name)

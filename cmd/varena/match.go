@@ -185,7 +185,7 @@ var matchOptions = []matchOption{
 	{name: "pgnout", kind: optMaybe, set: setPGNOut},
 	{name: "event", kind: optValue, set: func(m *matchSetup, a []string) error { m.event = a[0]; return nil }},
 	{name: "site", kind: optValue, set: func(m *matchSetup, a []string) error {
-		m.note("-site: varena's PGN has no Site tag; ignored")
+		m.note("-site: varena writes [Site \"?\"] in every game; ignored")
 		return nil
 	}},
 	{name: "ratinginterval", kind: optValue, set: intOpt("ratinginterval", 0, func(m *matchSetup, n int) { m.ratingInterval = n })},

@@ -184,7 +184,7 @@ func TestMatchLineNotes(t *testing.T) {
 	}
 	want := []string{
 		"-wait: varena starts a game as soon as a worker is free; ignored",
-		"-site: varena's PGN has no Site tag; ignored",
+		"-site: varena writes [Site \"?\"] in every game; ignored",
 		"-resign twosided=false: varena resigns a game only when both engines agree (twosided=true)",
 		"engine a: nodes=500 with tc=10+0.1: varena gives one limit a move, nodes=500",
 	}

@@ -24,7 +24,8 @@ import (
 var rateCmd = &command{
 	name:        "rate",
 	variantFile: true,
-	usageLine:   "varena rate FILE.pgn|DIR... [-json] [-anchor NAME=R]... [-anchor-rating R] [-prior DRAWS] [-bootstrap N] [-seed S] [-base NAME]",
+	runDirs:     true,
+	usageLine:   "varena rate FILE.pgn|DIR... [-json] [-anchor NAME=R]... [-anchor-rating R] [-prior DRAWS] [-bootstrap N] [-seed S] [-base NAME] [-variant-file FILE]",
 	short:       "ratings and crosstable of the games in PGN files or a run's journal",
 	long: `
 Rate reads finished games from PGN files, from a run's output directory

@@ -11,7 +11,8 @@ import (
 var reportCmd = &command{
 	name:        "report",
 	variantFile: true,
-	usageLine:   "varena report DIR...",
+	runDirs:     true,
+	usageLine:   "varena report [-variant-file FILE] DIR...",
 	short:       "write a run directory's report.html (tables and figures, one offline file)",
 	long: `
 Report writes DIR/report.html from a run's directory (journal.jsonl,

@@ -56,7 +56,8 @@ in one offline page (see "varena help report").
 With -serve ADDR it serves a live page of the run while it plays
 (progress, standings, crosstable, boards of the games in progress): open
 the address it prints. ":8080" is loopback; another interface must be
-named ("0.0.0.0:8080"). The server stops when the run ends.
+named ("0.0.0.0:8080"). The server stops when the run ends; "varena
+serve DIR" then serves the finished run's page until Ctrl-C.
 
 With -log FILE (or the config's protocol_log) every line sent to and read
 from each external engine is appended to FILE, with a timestamp, the game
@@ -236,8 +237,8 @@ func runWith(ctx context.Context, r *configs.Run, s runSettings, std stdio) erro
 	}
 	if opts.Shards > 0 {
 		// A shard that played its part succeeded: a cluster marks a
-		// task with exit status 3 or 4 failed, and the merge that
-		// waits on the array (afterok) would never run. The verdict
+		// task with exit status 3 or 4 failed, and a scheduler's log
+		// would then show a finished shard as a failure. The verdict
 		// and its exit status belong to the merge of all shards.
 		if sum.SPRT != nil {
 			fmt.Fprintf(std.err, "shard %d/%d played its part; the SPRT verdict of the run is the merge's (varena merge)\n", opts.Shard, opts.Shards)

@@ -14,7 +14,8 @@ import (
 var serveCmd = &command{
 	name:        "serve",
 	variantFile: true,
-	usageLine:   "varena serve [-addr HOST:PORT] DIR",
+	runDirs:     true,
+	usageLine:   "varena serve [-addr HOST:PORT] [-variant-file FILE] DIR",
 	short:       "serve the live page of a run directory (finished, growing or merged)",
 	long: `
 Serve serves the live page of a run directory, read-only: a finished run,

@@ -165,7 +165,7 @@ func slurmRecipe(t *testing.T, bin, config string, kill bool) {
 		if !strings.Contains(string(log), "resuming results/shard-2") {
 			t.Errorf("the resubmitted shard's log does not say it resumed:\n%s", log)
 		}
-		merge = s.submit("--dependency=afterok:"+again, "slurm-merge.sh")
+		merge = s.submit("--dependency=afterany:"+again, "slurm-merge.sh")
 		mergeStates = s.wait(merge)
 	} else {
 		for _, st := range states {

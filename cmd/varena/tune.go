@@ -13,7 +13,7 @@ import (
 var tuneCmd = &command{
 	name:        "tune",
 	variantFile: true,
-	usageLine:   "varena tune CONFIG.yaml [-out PATH] [-concurrency N] [-quiet]",
+	usageLine:   "varena tune CONFIG.yaml [-out PATH] [-concurrency N] [-quiet] [-variant-file FILE]",
 	short:       "fit evaluation weights (method texel) or tune parameters by games (method spsa)",
 	long: `
 Tune tunes what CONFIG.yaml names, by its method key (examples in

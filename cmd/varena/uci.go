@@ -13,7 +13,7 @@ import (
 var uciCmd = &command{
 	name:        "uci",
 	variantFile: true,
-	usageLine:   "varena uci [-variant V] [-hash MB] [-weights FILE]",
+	usageLine:   "varena uci [-variant V] [-variant-file FILE] [-hash MB] [-weights FILE]",
 	short:       "speak UCI on stdin/stdout (for cutechess-cli, fastchess, GUIs)",
 	long: `
 Uci runs varena's engine as a UCI engine on stdin and stdout, for

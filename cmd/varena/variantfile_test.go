@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"varena/arena"
 )
 
 // TestRunVariantFile: a run whose variant is a section of its
@@ -71,5 +73,59 @@ engines:
 	err = execute(context.Background(), runCmd, []string{cfg, "-quiet"}, stdio{strings.NewReader(""), &stdout, &stderr})
 	if err == nil || !strings.Contains(err.Error(), "variant file") && !strings.Contains(err.Error(), "already the name") {
 		t.Errorf("resume with another variant file: %v", err)
+	}
+}
+
+// TestRateRunVariantFile: rate and report of a variant_file run find the
+// file through meta.json; once the file is gone or says other rules,
+// they refuse with one line that says to give -variant-file.
+func TestRateRunVariantFile(t *testing.T) {
+	dir := t.TempDir()
+	ini := filepath.Join(dir, "hill2.ini")
+	if err := os.WriteFile(ini, []byte("[smallhill2:kingofthehill]\nwhiteFlag = d4 e4\nblackFlag = d5 e5\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg := filepath.Join(dir, "run.yaml")
+	if err := os.WriteFile(cfg, []byte(`name: hill2
+variant: smallhill2
+variant_file: hill2.ini
+out: out
+tournament: {type: round-robin, games: 2}
+openings: {plies: 2}
+engines:
+  - {name: g1, kind: greedy, seed: 1}
+  - {name: g2, kind: greedy, seed: 2}
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut := varena("run", cfg, "-quiet"); code != 0 {
+		t.Fatalf("run: exit %d\n%s", code, errOut)
+	}
+	out := filepath.Join(dir, "out")
+	if got, _, err := arena.LoadRunVariants(out); err != nil || got != ini {
+		t.Fatalf("LoadRunVariants: %q, %v; want %q", got, err, ini)
+	}
+	if code, stdout, errOut := varena("rate", out); code != 0 || !strings.Contains(stdout, "2 of 2 games") || errOut != "" {
+		t.Errorf("rate: exit %d\n%s\n%s", code, stdout, errOut)
+	}
+	tests := []struct {
+		name   string
+		change func() error
+		want   string
+	}{
+		{"other rules", func() error { return os.WriteFile(ini, []byte("[smallhill2:kingofthehill]\nwhiteFlag = d4\n"), 0o644) }, "give that file with -variant-file"},
+		{"gone", func() error { return os.Remove(ini) }, "give the file with -variant-file"},
+	}
+	for _, tt := range tests {
+		if err := tt.change(); err != nil {
+			t.Fatal(err)
+		}
+		for _, cmd := range []string{"rate", "report"} {
+			code, _, errOut := varena(cmd, out)
+			if code != 1 || !strings.HasPrefix(errOut, "varena "+cmd+": "+filepath.Join(out, "meta.json")+": ") ||
+				!strings.Contains(errOut, tt.want) || strings.Count(errOut, "\n") != 1 {
+				t.Errorf("%s: %s: exit %d, stderr %q; want one line with %q", tt.name, cmd, code, errOut, tt.want)
+			}
+		}
 	}
 }

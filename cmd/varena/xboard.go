@@ -12,7 +12,7 @@ import (
 var xboardCmd = &command{
 	name:        "xboard",
 	variantFile: true,
-	usageLine:   "varena xboard [-variant V] [-hash MB]",
+	usageLine:   "varena xboard [-variant V] [-variant-file FILE] [-hash MB]",
 	short:       "speak xboard (CECP) on stdin/stdout (for XBoard, cutechess-cli, GUIs)",
 	long: `
 Xboard runs varena's engine, the searcher of 'varena uci', as an xboard

@@ -666,7 +666,7 @@ func (e *Engine) Move(ctx context.Context, req player.Request) (player.Reply, er
 		}
 		elapsed := time.Since(start)
 		if stopped && budget > 0 {
-			return player.Reply{}, e.fault(player.Timeout, "bestmove after %v, over the budget %v + margin %v (%q)",
+			return player.Reply{}, e.fault(player.Timeout, "move after %v, over the budget %v + margin %v (%q)",
 				elapsed.Round(time.Millisecond), budget, e.cfg.MoveMargin, goLine)
 		}
 		return e.reply(pos, b, &infos, elapsed)

@@ -556,7 +556,7 @@ func (e *Engine) Move(ctx context.Context, req player.Request) (player.Reply, er
 		case "bestmove":
 			elapsed := time.Since(start)
 			if stopped && budget > 0 {
-				return player.Reply{}, e.fault(player.Timeout, "bestmove after %v, over the budget %v + margin %v (%q)",
+				return player.Reply{}, e.fault(player.Timeout, "move after %v, over the budget %v + margin %v (%q)",
 					elapsed.Round(time.Millisecond), budget, e.cfg.MoveMargin, goLine)
 			}
 			r, err := e.reply(pos, f, &infos, elapsed)

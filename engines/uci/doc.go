@@ -4,9 +4,13 @@
 // GUIs (`varena uci`). A goroutine reads command lines and feeds a select
 // loop; a search runs in its own goroutine under a cancellable context, so
 // "stop", "isready" and "quit" are answered while it runs. The options are
-// UCI_Variant (extinction, losalamos-bunkers, evolution), Hash, Weights (a
-// YAML weights file; empty for the built-in weights) and Threads (1 to
-// search.MaxThreads: a parallel search sharing the hash table).
+// UCI_Variant (variants.Playable(), and the variants VariantPath
+// loaded), UCI_Chess960, Hash, Weights (a YAML weights file; empty for
+// the built-in weights), Threads (1 to search.MaxThreads: a parallel
+// search sharing the hash table), Ponder ("go ponder" and "ponderhit"),
+// VariantPath (a Fairy-Stockfish variants.ini, as Fairy-Stockfish takes
+// it) and one spin option per search parameter (search.ParamTable: the
+// margins and reductions SPSA tunes by name, e.g. FutilityMargin).
 // Positions take our FEN, with the `|` bunker part, and moves in UCI text
 // with V squares ("c1Vc1"). A bad line is answered with "info string" and
 // changes nothing; "d" prints the position.

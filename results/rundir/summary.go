@@ -21,6 +21,11 @@ type Meta struct {
 	// of the shard's journal counts them as the run did.
 	Shard  int `json:"shard,omitempty"`
 	Shards int `json:"shards,omitempty"`
+	// VariantFile is the absolute path of the run's variants.ini, so
+	// that rate, report and serve of the directory know its variants
+	// without being told again. The fingerprint holds its content's
+	// hash ("variant file"), not the path: a file moved resumes.
+	VariantFile string `json:"variant_file,omitempty"`
 	// Settings fingerprints everything that changes what a game is
 	// (see fingerprint): a resume with other settings is refused, naming
 	// each difference. Absent in the meta.json of older versions.
