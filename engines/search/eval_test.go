@@ -10,7 +10,6 @@ import (
 	"strings"
 	"testing"
 
-	"varena/configs"
 	"varena/engines"
 	"varena/engines/variants"
 )
@@ -438,7 +437,7 @@ func TestLastAttackedFromScan(t *testing.T) {
 // weights' fingerprint as it was.
 func TestOptionalTerm(t *testing.T) {
 	v, _ := variants.ByName("extinction")
-	data, name, err := configs.Weights(v.Name)
+	data, name, err := ShippedWeights(v.Name)
 	if err != nil {
 		t.Fatal(err)
 	}
