@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"varena/engines/limits"
 
 	"varena/engines"
 	"varena/engines/variants"
@@ -130,12 +131,12 @@ func TestIncrementalEval(t *testing.T) {
 			for game := 0; game < 15; game++ {
 				pos, _ := engines.ParseFEN(v, v.StartFEN)
 				for ply := 0; ply < 120; ply++ {
-					check(&pos, ply%(MaxPly+1))
+					check(&pos, ply%(limits.MaxPly+1))
 					check(&pos, rng.IntN(6))
 					var null engines.Position
 					if !pos.InCheck() {
 						pos.MakeNullMove(&null)
-						check(&null, ply%(MaxPly+1))
+						check(&null, ply%(limits.MaxPly+1))
 					}
 					moves := pos.GenerateMoves(nil)
 					if len(moves) == 0 {

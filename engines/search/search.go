@@ -5,56 +5,14 @@ import (
 	"slices"
 	"sync/atomic"
 	"time"
+	"varena/engines/limits"
 
 	"varena/engines"
 	"varena/engines/widesearch"
 )
 
-// Scores are centipawns from the side to move's point of view. A won
-// game (extinction or checkmate) n plies from the root scores Mate-n, a
-// lost one -(Mate-n), so the search prefers the fastest win.
-const (
-	Mate     = 30000
-	infinity = 31000
-	MaxPly   = 100
-	mateBand = Mate - 2*MaxPly // scores beyond it are mate scores
-)
-
-// MateIn returns the moves (not plies) to the end of a mate score: +n when
-// the side to move wins, -n when it loses, 0 when score is no mate score.
-func MateIn(score int) int {
-	switch {
-	case score > mateBand:
-		return (Mate - score + 1) / 2
-	case score < -mateBand:
-		return -(Mate + score + 1) / 2
-	}
-	return 0
-}
-
-// Limits bound a search. Zero fields are no limit; with none set the
-// search runs to MaxPly or until its context ends (UCI "go infinite").
-type Limits struct {
-	Depth     int
-	Nodes     int64
-	MoveTime  time.Duration
-	WTime     time.Duration
-	BTime     time.Duration
-	WInc      time.Duration
-	BInc      time.Duration
-	MovesToGo int
-	Infinite  bool
-	// SearchMoves restricts the root to these moves (UCI "searchmoves");
-	// those not legal are ignored, and when none is legal, or it is
-	// empty, every move is searched.
-	SearchMoves []engines.Move
-}
-
-// IsZero reports whether no limit is set.
-func (l Limits) IsZero() bool {
-	return l.Depth == 0 && l.Nodes == 0 && l.MoveTime == 0 && l.WTime == 0 && l.BTime == 0 &&
-		l.WInc == 0 && l.BInc == 0 && l.MovesToGo == 0 && !l.Infinite && len(l.SearchMoves) == 0
-}
+// infinity bounds every score, beyond the mate scores (limits.Mate).
+const infinity = 31000
 
 // Info describes one finished iteration, as UCI "info" prints it.
 type Info struct {
@@ -89,7 +47,7 @@ type Searcher struct {
 	tt  *table
 	p   Params
 	lmr lmrTable
-	psq [MaxPly + 1]psqState // incremental material and piece-square sums per ply
+	psq [limits.MaxPly + 1]psqState // incremental material and piece-square sums per ply
 
 	history [2][64][64]int32
 	counter [2][64][64]engines.Move // the quiet reply that refuted a move, by its from and to
@@ -98,22 +56,22 @@ type Searcher struct {
 	// move's piece and destination). It knows replies the butterfly
 	// history, which has one score per from-to, mixes up.
 	cont    [numPieceIndex][64]contTable
-	killers [MaxPly + 1][2]engines.Move
+	killers [limits.MaxPly + 1][2]engines.Move
 	// plyState is each ply's scratch: a node's locals would be cleared
 	// at every call.
-	plyState [MaxPly + 1]struct {
+	plyState [limits.MaxPly + 1]struct {
 		quiets      [64]engines.Move
 		quietPieces [64]uint8
 		threats     engines.QuietThreats
 		child       engines.Position // the position after the move being searched
 	}
-	stack  [MaxPly + 2]frame
-	pv     [MaxPly + 1][MaxPly + 1]engines.Move
-	pvLen  [MaxPly + 1]int
-	moves  [MaxPly + 1][engines.MaxMoves]engines.Move
-	scores [MaxPly + 1][engines.MaxMoves]int32
+	stack  [limits.MaxPly + 2]frame
+	pv     [limits.MaxPly + 1][limits.MaxPly + 1]engines.Move
+	pvLen  [limits.MaxPly + 1]int
+	moves  [limits.MaxPly + 1][engines.MaxMoves]engines.Move
+	scores [limits.MaxPly + 1][engines.MaxMoves]int32
 	path   []uint64       // hashes of the game, then of the search path
-	root   []engines.Move // the root moves to search (Limits.SearchMoves); nil: all
+	root   []engines.Move // the root moves to search (limits.Limits.SearchMoves); nil: all
 
 	nodes     int64
 	nodeLimit int64
@@ -134,7 +92,7 @@ type Searcher struct {
 	reuseTT  bool  // entries of earlier searches since NewGame count (false: this search's only)
 	rules    rules // the general path's rules of the variant searched (zero: a built-in variant)
 	stats    Stats // the counters of this search (stats.go), kept with statsOn only
-	statsPly [MaxPly + 1]statsPly
+	statsPly [limits.MaxPly + 1]statsPly
 
 	// A parallel search (smp.go): the helpers of a main thread, and the
 	// state the threads share during a search (nil: one thread), with the
@@ -207,7 +165,7 @@ func (s *Searcher) NewGame() {
 // (if not nil) after each finished iteration. It returns when a limit is
 // reached or ctx ends; the result is the best move found so far. The game
 // must not change during the search.
-func (s *Searcher) Search(ctx context.Context, game *engines.Game, lim Limits, info func(Info)) Result {
+func (s *Searcher) Search(ctx context.Context, game *engines.Game, lim limits.Limits, info func(Info)) Result {
 	if game.Position().Wide() != nil {
 		return s.searchWide(ctx, game, lim, info)
 	}
@@ -226,7 +184,7 @@ func (s *Searcher) Search(ctx context.Context, game *engines.Game, lim Limits, i
 	// stays reproducible, since each starts with NewGame.
 	s.reuseTT = true
 	s.tt.newSearch()
-	s.killers = [MaxPly + 1][2]engines.Move{}
+	s.killers = [limits.MaxPly + 1][2]engines.Move{}
 	s.path = append(s.path[:0], game.Hashes()...)
 
 	tm := timeState{plan: planTime(lim, pos.SideToMove())}
@@ -237,7 +195,7 @@ func (s *Searcher) Search(ctx context.Context, game *engines.Game, lim Limits, i
 	stopWatch := context.AfterFunc(ctx, func() { s.stop.Store(true) })
 	defer stopWatch()
 
-	maxDepth := MaxPly - 1
+	maxDepth := limits.MaxPly - 1
 	if lim.Depth > 0 {
 		maxDepth = min(lim.Depth, maxDepth)
 	}
@@ -295,7 +253,7 @@ func (s *Searcher) Search(ctx context.Context, game *engines.Game, lim Limits, i
 		if lim.Infinite {
 			continue
 		}
-		if MateIn(score) != 0 && depth >= 2*abs(MateIn(score))+1 && !lim.Infinite {
+		if limits.MateIn(score) != 0 && depth >= 2*abs(limits.MateIn(score))+1 && !lim.Infinite {
 			break // the fastest mate is proven
 		}
 		if tm.enough(res.Move, score, time.Since(s.start)) {
@@ -327,7 +285,7 @@ func keepMoves(list, allowed []engines.Move) []engines.Move {
 // iteration's score, widening it on each failure until the score lies
 // inside (shallow depths and mate scores use the full window).
 func (s *Searcher) aspirate(pos *engines.Position, depth, prev int) int {
-	if depth < 4 || prev > mateBand || prev < -mateBand {
+	if depth < 4 || prev > limits.MateBand || prev < -limits.MateBand {
 		return s.negamax(pos, depth, 0, -infinity, infinity, true, false)
 	}
 	delta := s.p.Aspiration
@@ -389,14 +347,14 @@ func (s *Searcher) terminalScore(pos *engines.Position, ply int) int {
 	}
 	if len(pos.Variant().Species) > 0 {
 		if pos.Extinct(pos.SideToMove()) {
-			return -(Mate - ply)
+			return -(limits.Mate - ply)
 		}
 		if pos.Extinct(pos.SideToMove().Other()) {
-			return Mate - ply
+			return limits.Mate - ply
 		}
 	}
 	if pos.InCheck() {
-		return -(Mate - ply)
+		return -(limits.Mate - ply)
 	}
 	return 0
 }
@@ -433,9 +391,9 @@ func (s *Searcher) decided(pos *engines.Position) bool {
 
 func toTT(score, ply int) int {
 	switch {
-	case score > mateBand:
+	case score > limits.MateBand:
 		return score + ply
-	case score < -mateBand:
+	case score < -limits.MateBand:
 		return score - ply
 	}
 	return score
@@ -443,9 +401,9 @@ func toTT(score, ply int) int {
 
 func fromTT(score, ply int) int {
 	switch {
-	case score > mateBand:
+	case score > limits.MateBand:
 		return score - ply
-	case score < -mateBand:
+	case score < -limits.MateBand:
 		return score + ply
 	}
 	return score
@@ -522,9 +480,9 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		} else if s.isDraw(pos) {
 			return 0
 		}
-		// Mate-distance pruning: no line from here beats a shorter mate.
-		alpha = max(alpha, -(Mate - ply))
-		beta = min(beta, Mate-ply-1)
+		// limits.Mate-distance pruning: no line from here beats a shorter mate.
+		alpha = max(alpha, -(limits.Mate - ply))
+		beta = min(beta, limits.Mate-ply-1)
 		if alpha >= beta {
 			return alpha
 		}
@@ -534,7 +492,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 	if checkExt {
 		depth++
 	}
-	if depth <= 0 || ply >= MaxPly {
+	if depth <= 0 || ply >= limits.MaxPly {
 		return s.quiesce(pos, ply, 0, alpha, beta)
 	}
 	s.visits++
@@ -618,7 +576,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 
 	// Null move: if passing still fails high, a real move will too. Not in
 	// check, not when only pawns and kings are left (zugzwang).
-	if canPrune && depth >= 3 && static >= beta && beta < mateBand && s.hasPieces(pos) &&
+	if canPrune && depth >= 3 && static >= beta && beta < limits.MateBand && s.hasPieces(pos) &&
 		s.stack[ply-1].move != engines.NullMove && s.rules.nullAllowed(pos) {
 		s.count(StatNullTry, depth, 1)
 		if score, cut := s.nullMove(pos, ply, depth, beta, static, cutNode); cut {
@@ -685,7 +643,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		improving: improving, ttMove: ttMove, counter: counter}
 	// Futility: a quiet move near the leaves (FutilityDepth plies at most)
 	// cannot lift a static score far below alpha.
-	nd.futile = canPrune && depth <= s.p.FutilityDepth && alpha > -mateBand && static+s.p.FutilityMargin*depth <= alpha
+	nd.futile = canPrune && depth <= s.p.FutilityDepth && alpha > -limits.MateBand && static+s.p.FutilityMargin*depth <= alpha
 	if statsOn && nd.futile {
 		s.count(StatFutileNode, depth, 1)
 	}
@@ -743,7 +701,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 			// be taken, which ends the game: its score is known without
 			// a search, as a move into check is known illegal in chess
 			// (the child's PV is the capture losesAtOnce found).
-			score = -(Mate - ply - 2)
+			score = -(limits.Mate - ply - 2)
 			s.count(StatDangerLost, depth, 1)
 		} else {
 			s.nodes++
@@ -826,10 +784,10 @@ func (s *Searcher) staticEval(pos *engines.Position, ply int, inCheck, ttHit boo
 // reverseFutile reports whether a node whose static score is far above
 // beta near the leaves (depth 6 at most) may return without a search:
 // the margin grows with the depth, and is half a step narrower when
-// improving. Mate scores are left to the search: a window near a mate
+// improving. limits.Mate scores are left to the search: a window near a mate
 // must be searched for the shortest one.
 func (s *Searcher) reverseFutile(depth, beta, static int, improving bool) bool {
-	if depth > 6 || beta <= -mateBand || beta >= mateBand || static >= mateBand {
+	if depth > 6 || beta <= -limits.MateBand || beta >= limits.MateBand || static >= limits.MateBand {
 		return false
 	}
 	margin := s.p.RFPMargin * depth
@@ -857,7 +815,7 @@ func (s *Searcher) nullMove(pos *engines.Position, ply, depth, beta, static int,
 	if s.aborted {
 		return 0, true
 	}
-	if score >= beta && score < mateBand {
+	if score >= beta && score < limits.MateBand {
 		return beta, true
 	}
 	return 0, false
@@ -870,7 +828,7 @@ func (s *Searcher) nullMove(pos *engines.Position, ply, depth, beta, static int,
 // ply's move list.
 func (s *Searcher) singular(pos *engines.Position, ply, depth int, cutNode bool, ttMove engines.Move, tte *ttEntry) (singular, searched bool) {
 	ttScore := fromTT(int(tte.score), ply)
-	if ttScore <= -mateBand || ttScore >= mateBand {
+	if ttScore <= -limits.MateBand || ttScore >= limits.MateBand {
 		return false, false
 	}
 	sBeta := ttScore - s.p.SingularMargin*depth
@@ -958,7 +916,7 @@ func (s *Searcher) skipMove(pos *engines.Position, nd *node, c *candidate, best,
 	if c.givesCheck || c.threat {
 		return false
 	}
-	if nd.ply > 0 && !nd.inCheck && !nd.danger && best > -mateBand && c.m != nd.ttMove {
+	if nd.ply > 0 && !nd.inCheck && !nd.danger && best > -limits.MateBand && c.m != nd.ttMove {
 		depth := nd.depth
 		// Late-move pruning: near the leaves, after enough quiet moves
 		// the later ones (ordered by history) rarely matter.
@@ -1032,7 +990,7 @@ func (s *Searcher) reduction(pos *engines.Position, nd *node, c *candidate, sear
 }
 
 // rootMoves keeps, at the root (ply 0), the moves the search is limited
-// to (Limits.SearchMoves, Searcher.root); elsewhere moves are left as
+// to (limits.Limits.SearchMoves, Searcher.root); elsewhere moves are left as
 // they are.
 func (s *Searcher) rootMoves(moves []engines.Move, ply int) []engines.Move {
 	if ply == 0 && s.root != nil {
@@ -1141,7 +1099,7 @@ func (s *Searcher) extinguishing(pos *engines.Position, moves []engines.Move) (e
 func (s *Searcher) wonBy(win engines.Move, key uint64, ply, depth, static int) int {
 	s.pv[ply][ply] = win
 	s.pvLen[ply] = ply + 1
-	score := Mate - ply - 1
+	score := limits.Mate - ply - 1
 	if statsOn {
 		s.countStore(key, depth, boundExact)
 	}
@@ -1370,7 +1328,7 @@ func (s *Searcher) quiesce(pos *engines.Position, ply, qply, alpha, beta int) in
 	} else {
 		stand = s.evaluate(pos, ply)
 	}
-	if ply >= MaxPly || qply >= qMaxPly {
+	if ply >= limits.MaxPly || qply >= qMaxPly {
 		return stand
 	}
 	if ttHit {

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"varena/engines/limits"
 
 	"varena/engines"
 	"varena/engines/wide"
@@ -13,7 +14,7 @@ import (
 // by package widesearch, on the rules engine's own positions: its
 // Weights hold that package's evaluation, and Searcher.Search hands such
 // a game to a widesearch.Searcher of its own, made on first use with the
-// same hash size. Its Limits, Info and Result map one to one (the same
+// same hash size. Its limits.Limits, Info and Result map one to one (the same
 // mate scores); it searches with one thread.
 
 // wideWeights returns the default weights of a wide variant:
@@ -24,7 +25,7 @@ func wideWeights(v *engines.Variant) *Weights {
 }
 
 // searchWide is Search of a game of a wide variant.
-func (s *Searcher) searchWide(ctx context.Context, game *engines.Game, lim Limits, info func(Info)) Result {
+func (s *Searcher) searchWide(ctx context.Context, game *engines.Game, lim limits.Limits, info func(Info)) Result {
 	s.wideSearcher(game.Position().Variant())
 	wl := widesearch.Limits{Depth: lim.Depth, Nodes: lim.Nodes, MoveTime: lim.MoveTime,
 		WTime: lim.WTime, BTime: lim.BTime, WInc: lim.WInc, BInc: lim.BInc,
