@@ -480,7 +480,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		} else if s.isDraw(pos) {
 			return 0
 		}
-		// limits.Mate-distance pruning: no line from here beats a shorter mate.
+		// Mate-distance pruning: no line from here beats a shorter mate.
 		alpha = max(alpha, -(limits.Mate - ply))
 		beta = min(beta, limits.Mate-ply-1)
 		if alpha >= beta {
@@ -496,11 +496,9 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		return s.quiesce(pos, ply, 0, alpha, beta)
 	}
 	s.visits++
-	if statsOn {
-		s.count(StatNode, depth, 1)
-		if checkExt {
-			s.count(StatCheckExt, depth, 1)
-		}
+	s.count(StatNode, depth, 1)
+	if checkExt {
+		s.count(StatCheckExt, depth, 1)
 	}
 	fr := &s.stack[ply]
 	excluded := fr.excluded
@@ -513,9 +511,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		s.count(StatTTProbe, depth, 1)
 		if e, ok := s.tt.probe(key, s.reuseTT); ok {
 			tte, ttHit, ttMove = e, true, e.move
-			if statsOn {
-				s.countHit(&e, depth)
-			}
+			s.countHit(&e, depth)
 			if !pvNode && int(e.depth) >= depth {
 				if sc, ok := e.cutoff(ply, alpha, beta); ok {
 					s.count(StatTTCut, depth, 1)
@@ -532,12 +528,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 	// others are not generated.
 	if excluded == engines.NullMove {
 		if win, ok := s.lastPieceCapture(pos, ply); ok {
-			if statsOn {
-				s.count(StatLastPieceWin, depth, 1)
-				if ply > 0 && s.statsPly[ply-1].danger {
-					s.count(StatLastPieceWinDanger, depth, 1)
-				}
-			}
+			s.countLastPieceWin(ply, depth)
 			return s.wonBy(win, key, ply, depth, noEval)
 		}
 	}
@@ -549,9 +540,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 	// reduction there, and one ply more; the evaluation's pass over the
 	// pieces tells that when it runs.
 	static, danger := s.staticEval(pos, ply, inCheck, ttHit, &tte)
-	if statsOn {
-		s.statsPly[ply].danger = danger
-	}
+	s.noteDanger(ply, danger)
 	if danger && ply > 0 && 100*ply < s.p.DangerReach*s.rootDepth {
 		depth++
 		s.count(StatDangerExt, depth, 1)
@@ -563,7 +552,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 	}
 	nullFailed := false // counting only: the null move was searched and failed low
 	canPrune := !pvNode && !inCheck && !danger && excluded == engines.NullMove && ply > 0
-	if statsOn && canPrune {
+	if canPrune {
 		s.count(StatCanPrune, depth, 1)
 	}
 
@@ -624,13 +613,11 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		if s.aborted {
 			return 0
 		}
-		if statsOn && searched {
+		if searched {
 			s.count(StatSingularTry, depth, 1)
 			if singular {
 				s.count(StatSingularExt, depth, 1)
 			}
-		}
-		if searched {
 			// negamax on this ply reused the move list: make it again.
 			moves, scores = s.orderedMoves(pos, ply, ttMove, counter)
 		}
@@ -644,7 +631,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 	// Futility: a quiet move near the leaves (FutilityDepth plies at most)
 	// cannot lift a static score far below alpha.
 	nd.futile = canPrune && depth <= s.p.FutilityDepth && alpha > -limits.MateBand && static+s.p.FutilityMargin*depth <= alpha
-	if statsOn && nd.futile {
+	if nd.futile {
 		s.count(StatFutileNode, depth, 1)
 	}
 	nd.lmpLimit = s.p.LMPBase + depth*depth
@@ -731,9 +718,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 					if c.quiet {
 						s.rememberQuiet(pos, m, pc, ply, depth, prevMove, pl.quiets[:nQuiets], pl.quietPieces[:nQuiets])
 					}
-					if statsOn {
-						s.countFailHigh(depth, searched, nullFailed)
-					}
+					s.countFailHigh(depth, searched, nullFailed)
 					break
 				}
 			}
@@ -750,18 +735,14 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		// Every move was pruned: the static score is the best guess.
 		return max(alpha, min(static, beta))
 	}
-	if statsOn {
-		if best <= origAlpha {
-			s.count(StatFailLow, depth, 1)
-		}
-		if singular && bestMove != ttMove {
-			s.count(StatSingularNotBest, depth, 1)
-		}
+	if best <= origAlpha {
+		s.count(StatFailLow, depth, 1)
+	}
+	if singular && bestMove != ttMove {
+		s.count(StatSingularNotBest, depth, 1)
 	}
 	if excluded == engines.NullMove {
-		if statsOn {
-			s.countStore(key, depth, boundOf(best, origAlpha, beta))
-		}
+		s.countStore(key, depth, boundOf(best, origAlpha, beta))
 		s.tt.store(key, bestMove, toTT(best, ply), depth, boundOf(best, origAlpha, beta), static, s.reuseTT)
 	}
 	return best
@@ -784,7 +765,7 @@ func (s *Searcher) staticEval(pos *engines.Position, ply int, inCheck, ttHit boo
 // reverseFutile reports whether a node whose static score is far above
 // beta near the leaves (depth 6 at most) may return without a search:
 // the margin grows with the depth, and is half a step narrower when
-// improving. limits.Mate scores are left to the search: a window near a mate
+// improving. Mate scores are left to the search: a window near a mate
 // must be searched for the shortest one.
 func (s *Searcher) reverseFutile(depth, beta, static int, improving bool) bool {
 	if depth > 6 || beta <= -limits.MateBand || beta >= limits.MateBand || static >= limits.MateBand {

@@ -14,7 +14,7 @@ import (
 // by package widesearch, on the rules engine's own positions: its
 // Weights hold that package's evaluation, and Searcher.Search hands such
 // a game to a widesearch.Searcher of its own, made on first use with the
-// same hash size. Its limits.Limits, Info and Result map one to one (the same
+// same hash size. Its Limits, Info and Result map one to one (the same
 // mate scores); it searches with one thread.
 
 // wideWeights returns the default weights of a wide variant:

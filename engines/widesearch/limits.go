@@ -6,7 +6,7 @@ import (
 	"varena/engines/wide"
 )
 
-// Scores follow engines/limits (limits.Mate, limits.MaxPly, MateIn), as
+// Scores follow engines/limits (Mate, MaxPly, MateIn), as
 // engines/search's do, so that a Result maps to its one to one;
 // infinity bounds every score, beyond the mate scores.
 const infinity = 31000

@@ -327,7 +327,7 @@ func (s *Searcher) negamax(pos *wide.Position, depth, ply, alpha, beta int, pvNo
 		if score, over := s.ruleEnd(pos, ply); over {
 			return score
 		}
-		// limits.Mate-distance pruning: no line from here beats a shorter mate.
+		// Mate-distance pruning: no line from here beats a shorter mate.
 		alpha = max(alpha, -(limits.Mate - ply))
 		beta = min(beta, limits.Mate-ply-1)
 		if alpha >= beta {
