@@ -465,10 +465,12 @@ const noEval = -infinity
 // node expected to fail high (the first child of an expected all-node,
 // or a reduced search), where late moves are reduced more.
 func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, pvNode, cutNode bool) int {
+	// Step 1. Initialize the node, stop when the search is over.
 	s.pvLen[ply] = ply
 	if s.checkStop() {
 		return 0
 	}
+	// Step 2. A game over, a draw; mate-distance pruning.
 	if s.decided(pos) {
 		return s.terminalScore(pos, ply)
 	}
@@ -487,6 +489,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 			return alpha
 		}
 	}
+	// Step 3. The check extension, or the quiescence search at the leaves.
 	inCheck := pos.InCheck()
 	checkExt := inCheck && (!s.rules.on || s.rules.royal)
 	if checkExt {
@@ -504,6 +507,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 	excluded := fr.excluded
 	s.stack[ply+1].excluded = engines.NullMove
 
+	// Step 4. The transposition table: a cutoff, or the hash move.
 	key := s.rules.ttKey(pos)
 	ttMove, ttHit := engines.NullMove, false
 	var tte ttEntry
@@ -521,6 +525,8 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		}
 	}
 
+	// Step 5. A capture of a last piece wins at once.
+	//
 	// A side that can take the opponent's last piece of a species wins
 	// with that capture: found before the evaluation and the pruning
 	// below, which would score it as a mere advantage. Only the moves of
@@ -533,6 +539,8 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		}
 	}
 
+	// Step 6. The static evaluation, danger and improving.
+	//
 	// The static score, kept in the TT and on the stack: "improving" says
 	// whether it rose since our previous move, and the pruning margins
 	// below are wider when it did not. A side with the last piece of a
@@ -556,6 +564,8 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		s.count(StatCanPrune, depth, 1)
 	}
 
+	// Step 7. Reverse futility pruning.
+	//
 	// Reverse futility: far above beta near the leaves, the static score
 	// stands.
 	if canPrune && s.reverseFutile(depth, beta, static, improving) {
@@ -563,6 +573,8 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		return (static + beta) / 2
 	}
 
+	// Step 8. Null move search.
+	//
 	// Null move: if passing still fails high, a real move will too. Not in
 	// check, not when only pawns and kings are left (zugzwang).
 	if canPrune && depth >= 3 && static >= beta && beta < limits.MateBand && s.hasPieces(pos) &&
@@ -575,6 +587,8 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		nullFailed = statsOn
 	}
 
+	// Step 9. Internal iterative reduction.
+	//
 	// Internal iterative reduction: without a hash move the node was
 	// never searched well here, a shallower search costs less.
 	if ttMove == engines.NullMove && depth >= 4 && !danger && excluded == engines.NullMove {
@@ -582,6 +596,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		s.count(StatIIR, depth, 1)
 	}
 
+	// Step 10. The moves, ordered; none is a game over.
 	prevMove := engines.NullMove
 	if ply > 0 {
 		prevMove = s.stack[ply-1].move
@@ -603,6 +618,8 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		}
 	}
 
+	// Step 11. Singular extension.
+	//
 	// Singular extension: a hash move whose score, lowered by a margin,
 	// no other move reaches is searched one ply deeper.
 	singular := false
@@ -623,6 +640,8 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		}
 	}
 
+	// Step 12. The move loop: futility and late-move pruning (skipMove),
+	// reductions and re-searches (searchMove).
 	c1, c2 := s.conts(ply)
 	best, bestMove := -infinity, engines.NullMove
 	origAlpha := alpha
@@ -728,6 +747,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 			nQuiets++
 		}
 	}
+	// Step 13. No move searched: the excluded move alone, or all pruned.
 	if searched == 0 {
 		if excluded != engines.NullMove {
 			return alpha // only the excluded move: it is singular
@@ -735,6 +755,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		// Every move was pruned: the static score is the best guess.
 		return max(alpha, min(static, beta))
 	}
+	// Step 14. The counters of the node, and the transposition table.
 	if best <= origAlpha {
 		s.count(StatFailLow, depth, 1)
 	}
