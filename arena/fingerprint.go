@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"varena/configs"
+	"varena/engines/search"
 	"varena/engines/variants"
 	"varena/results/rundir"
 	"varena/results/stats"
@@ -247,7 +248,7 @@ func weightsOf(r *configs.Run, e configs.Engine, variant string) ([]byte, error)
 		// its weights from the rules.
 		return []byte("derived from the variant's rules"), nil
 	}
-	data, _, err := configs.Weights(variant)
+	data, _, err := search.ShippedWeights(variant)
 	return data, err
 }
 

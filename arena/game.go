@@ -5,10 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"time"
+	"varena/engines/limits"
 
 	"varena/engines"
 	"varena/engines/player"
-	"varena/engines/search"
 	"varena/results"
 	"varena/results/rules"
 )
@@ -172,18 +172,18 @@ func (t *table) record(res engines.Result, term, reason string) results.Game {
 
 // limits returns the search limits of the side to move and, for timed
 // games, the time it may take before forfeiting (margin aside).
-func (t *table) limits(us engines.Color, clocks [2]clock) (search.Limits, time.Duration) {
+func (t *table) limits(us engines.Color, clocks [2]clock) (limits.Limits, time.Duration) {
 	tc := t.TimeControl[us]
 	switch {
 	case tc.Depth > 0:
-		return search.Limits{Depth: tc.Depth}, 0
+		return limits.Limits{Depth: tc.Depth}, 0
 	case tc.Nodes > 0:
-		return search.Limits{Nodes: tc.Nodes}, 0
+		return limits.Limits{Nodes: tc.Nodes}, 0
 	case tc.MoveTime > 0:
 		d := tc.MoveDuration()
-		return search.Limits{MoveTime: d}, d
+		return limits.Limits{MoveTime: d}, d
 	}
-	lim := search.Limits{
+	lim := limits.Limits{
 		WTime: clocks[engines.White].left, BTime: clocks[engines.Black].left,
 		WInc: t.TimeControl[engines.White].Increment, BInc: t.TimeControl[engines.Black].Increment,
 	}
@@ -197,7 +197,7 @@ func (t *table) margin(us engines.Color) time.Duration { return t.TimeControl[us
 
 // scoreOf converts a search score to the record's form.
 func scoreOf(score int) *results.Score {
-	if n := search.MateIn(score); n != 0 {
+	if n := limits.MateIn(score); n != 0 {
 		return &results.Score{Mate: n}
 	}
 	return &results.Score{CP: score}

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"varena/engines/search"
 	"varena/results"
 	"varena/results/rundir"
 	"varena/results/stats"
@@ -147,7 +148,7 @@ engines:
 	// Weights by content: the same file at another path is the same.
 	wdir := t.TempDir()
 	w := filepath.Join(wdir, "w.yaml")
-	data, err := os.ReadFile(filepath.Join("..", "configs", "weights", "extinction.yaml"))
+	data, _, err := search.ShippedWeights("extinction")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,10 +11,6 @@ import (
 	"varena/results"
 )
 
-// ErrAborted is returned by PlayGame for a game stopped before its end
-// because its context ended: such a game has no result and is not kept.
-var ErrAborted = errAborted
-
 // Table is what one game needs besides the players: the variant, each
 // side's time control, the adjudication rules and the event name of the
 // record.
@@ -28,8 +24,8 @@ type Table struct {
 // PlayGame plays the game spec between white and black through the
 // arena's own game loop (the one Run's workers use), for callers that
 // schedule games themselves, such as SPSA tuning. A player fault ends the
-// game as a loss for that player, as in a run; the error is ErrAborted
-// when ctx ended first.
+// game as a loss for that player, as in a run; a game stopped because
+// ctx ended has no result and comes back as an error.
 func PlayGame(ctx context.Context, spec GameSpec, t Table, white, black player.Player) (results.Game, error) {
 	if t.Variant == nil || t.Variant.Name != spec.Variant {
 		return results.Game{}, fmt.Errorf("game %d: table for another variant than %s", spec.ID, spec.Variant)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"varena/engines/limits"
 
 	"varena/configs"
 	"varena/engines"
@@ -71,7 +72,7 @@ func DefaultPlayer(ctx context.Context, r *configs.Run, e configs.Engine, out st
 			weights[v] = w
 		}
 		if e.Kind == configs.KindAlphaBeta {
-			ab := player.NewAlphaBeta(e.Name, weights, search.Limits{}, e.Hash)
+			ab := player.NewAlphaBeta(e.Name, weights, limits.Limits{}, e.Hash)
 			p, err := SearchParams(r, e)
 			if err != nil {
 				return nil, err

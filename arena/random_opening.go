@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"sync"
+	"varena/engines/limits"
 
 	"varena/engines"
 	"varena/engines/chess"
@@ -52,8 +53,8 @@ func Decided(pos *engines.Position) (why string, decided bool) {
 		return err.Error(), true
 	}
 	switch {
-	case search.MateIn(score) != 0:
-		return fmt.Sprintf("a %d-node search finds a forced win (mate in %d for the side to move)", DecidedNodes, search.MateIn(score)), true
+	case limits.MateIn(score) != 0:
+		return fmt.Sprintf("a %d-node search finds a forced win (mate in %d for the side to move)", DecidedNodes, limits.MateIn(score)), true
 	case score >= DecidedScore || score <= -DecidedScore:
 		return fmt.Sprintf("a %d-node search scores it %+d cp for the side to move", DecidedNodes, score), true
 	}
@@ -96,7 +97,7 @@ func decidedSearch(pos *engines.Position) (int, error) {
 	s := pool.Get().(*search.Searcher)
 	defer pool.Put(s)
 	s.NewGame()
-	r := s.Search(context.Background(), engines.NewGame(*pos), search.Limits{Nodes: DecidedNodes}, nil)
+	r := s.Search(context.Background(), engines.NewGame(*pos), limits.Limits{Nodes: DecidedNodes}, nil)
 	return r.Score, nil
 }
 

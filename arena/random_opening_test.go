@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"varena/engines/limits"
 
 	"varena/engines"
 	"varena/engines/search"
@@ -62,8 +63,8 @@ func TestRandomOpeningsLeaveAGame(t *testing.T) {
 					t.Errorf("%s: opening %q: %s ends the game at once", v.Name, op.FEN, pos.SAN(m))
 				}
 				s.NewGame()
-				r := s.Search(context.Background(), engines.NewGame(pos), search.Limits{Nodes: DecidedNodes}, nil)
-				if search.MateIn(r.Score) != 0 || r.Score >= DecidedScore || r.Score <= -DecidedScore {
+				r := s.Search(context.Background(), engines.NewGame(pos), limits.Limits{Nodes: DecidedNodes}, nil)
+				if limits.MateIn(r.Score) != 0 || r.Score >= DecidedScore || r.Score <= -DecidedScore {
 					t.Errorf("%s: opening %q: a %d-node search scores %d", v.Name, op.FEN, DecidedNodes, r.Score)
 				}
 			}

@@ -11,28 +11,13 @@ import (
 	"strings"
 )
 
-//go:embed weights/*.yaml runs/*.yaml openings/*.epd books/*.epd
+//go:embed runs/*.yaml openings/*.epd books/*.epd
 var files embed.FS
 
 // FS returns the embedded files, paths relative to this folder
-// ("weights/extinction.yaml", "runs/default.yaml",
+// ("runs/default.yaml",
 // "openings/losalamos-bunkers.epd").
 func FS() fs.FS { return files }
-
-// WeightsPath returns the path, relative to this folder, of a variant's
-// default weights.
-func WeightsPath(variant string) string { return "weights/" + variant + ".yaml" }
-
-// Weights returns the embedded default weights of a variant and the name
-// to use for it in messages.
-func Weights(variant string) (data []byte, name string, err error) {
-	name = WeightsPath(variant)
-	data, err = files.ReadFile(name)
-	if err != nil {
-		return nil, "", fmt.Errorf("no default weights for variant %q: %w", variant, err)
-	}
-	return data, "configs/" + name, nil
-}
 
 // BookPath returns the path, relative to this folder, of a variant's
 // built-in opening book (made by `varena book`, the command in its

@@ -5,11 +5,11 @@ import (
 	"math/rand/v2"
 	"testing"
 	"time"
+	"varena/engines/limits"
 
 	"varena/configs"
 	"varena/engines"
 	"varena/engines/player"
-	"varena/engines/search"
 	"varena/engines/variants"
 )
 
@@ -31,7 +31,7 @@ func TestDefaultRunIsShort(t *testing.T) {
 	newPlayer := func(e configs.Engine) player.Player {
 		switch e.Kind {
 		case configs.KindAlphaBeta:
-			return player.NewAlphaBeta(e.Name, nil, search.Limits{Depth: r.EngineTimeControl(e.Name).Depth}, e.Hash)
+			return player.NewAlphaBeta(e.Name, nil, limits.Limits{Depth: r.EngineTimeControl(e.Name).Depth}, e.Hash)
 		case configs.KindGreedy:
 			return player.NewGreedy(e.Name, r.Seed, nil)
 		case configs.KindRandom:

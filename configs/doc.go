@@ -1,6 +1,6 @@
-// Package configs reads varena's YAML files and embeds the built-in ones:
-// the default evaluation weights of each variant (weights/<variant>.yaml),
-// the example runs (runs/*.yaml, runs/default.yaml being what `varena run`
+// Package configs reads varena's YAML files and embeds the built-in ones
+// (the default evaluation weights of each variant live with their parser,
+// in engines/search/weights/): the example runs (runs/*.yaml, runs/default.yaml being what `varena run`
 // plays without a file), opening books (openings/*.epd) and the built-in
 // book of each variant (books/<variant>.epd, made by `varena book`: the
 // openings of a run that names neither a file nor plies). Embedding them

@@ -516,7 +516,7 @@ engines:
     weights:
       shogi: ../weights/extinction.yaml
       extinction: ""
-      evolution: ../weights/evolution.yaml
+      # evolution: the shipped weights
   - name: b
     kind: uci
     command: sf

@@ -1,19 +1,21 @@
 package configs
 
 import (
+	"varena/engines/yamlfile"
+
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 )
 
-// TestFileSizeBound: a run, tune or SPSA file beyond MaxFileSize (a 100
+// TestFileSizeBound: a run, tune or SPSA file beyond yamlfile.MaxFileSize (a 100
 // MB comment took 674 MB and 14.5 s) is refused with the bound before it
 // is parsed, and a file at the bound is read.
 func TestFileSizeBound(t *testing.T) {
 	dir := t.TempDir()
 	big := filepath.Join(dir, "big.yaml")
-	comment := "# " + strings.Repeat("x", MaxFileSize) + "\n"
+	comment := "# " + strings.Repeat("x", yamlfile.MaxFileSize) + "\n"
 	if err := os.WriteFile(big, []byte(comment), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -22,7 +24,7 @@ func TestFileSizeBound(t *testing.T) {
 		"Load":     func(p string) error { _, err := Load(p, Checker{}); return err },
 		"LoadTune": func(p string) error { _, err := LoadTune(p, Checker{}); return err },
 		"LoadSPSA": func(p string) error { _, err := LoadSPSA(p, Checker{}); return err },
-		"ReadFile": func(p string) error { _, err := ReadFile(p); return err },
+		"ReadFile": func(p string) error { _, err := yamlfile.ReadFile(p); return err },
 	} {
 		if err := load(big); err == nil || err.Error() != want {
 			t.Errorf("%s: %v, want %s", name, err, want)
@@ -32,10 +34,10 @@ func TestFileSizeBound(t *testing.T) {
 		t.Errorf("Parse: %v", err)
 	}
 	small := filepath.Join(dir, "small.yaml")
-	if err := os.WriteFile(small, []byte(comment[:MaxFileSize-1]+"\n"), 0o644); err != nil {
+	if err := os.WriteFile(small, []byte(comment[:yamlfile.MaxFileSize-1]+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if data, err := ReadFile(small); err != nil || len(data) != MaxFileSize {
+	if data, err := yamlfile.ReadFile(small); err != nil || len(data) != yamlfile.MaxFileSize {
 		t.Errorf("ReadFile at the bound: %d bytes, %v", len(data), err)
 	}
 }

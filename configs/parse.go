@@ -1,6 +1,8 @@
 package configs
 
 import (
+	"varena/engines/yamlfile"
+
 	"bytes"
 	"errors"
 	"fmt"
@@ -8,11 +10,9 @@ import (
 	"math"
 	"reflect"
 	"regexp"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 )
@@ -41,29 +41,10 @@ type Checker struct {
 	LoadVariants func(path string) (names []string, refused map[string]error, err error)
 }
 
-// Error is one problem found in a run file. Its text is
-// "FILE:LINE: what is wrong", or "FILE: what is wrong" when no line is
-// known (some YAML syntax errors).
-type Error struct {
-	File string
-	Line int
-	Msg  string
-}
-
-func (e *Error) Error() string {
-	// One line each, whatever a value quoted in it held: a message is
-	// read line by line, each starting with FILE:LINE.
-	msg := strings.ReplaceAll(strings.ReplaceAll(e.Msg, "\r", `\r`), "\n", `\n`)
-	if e.Line > 0 {
-		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, msg)
-	}
-	return fmt.Sprintf("%s: %s", e.File, msg)
-}
-
 // Load reads, validates and completes the run in the file at path. Paths
 // in the run are relative to the file's folder.
 func Load(path string, check Checker) (*Run, error) {
-	data, err := ReadFile(path)
+	data, err := yamlfile.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -124,7 +105,7 @@ func parse(name, file string, data []byte, check Checker) (*Run, error) {
 // validation). A syntax error or a second document is fatal: err holds
 // its one line, and holds says what the file should hold instead.
 func decodeOne(name string, data []byte, out any, holds string) (errs []*Error, typeErrs bool, err error) {
-	if err := CheckSize(name, len(data)); err != nil {
+	if err := yamlfile.CheckSize(name, len(data)); err != nil {
 		return nil, false, err
 	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
@@ -140,22 +121,22 @@ func decodeOne(name string, data []byte, out any, holds string) (errs []*Error, 
 	switch {
 	case errors.As(err, &te):
 		for _, msg := range te.Errors {
-			e := yamlError(name, msg)
+			e := yamlfile.LineError(name, msg)
 			errs = append(errs, e)
 			if !keyError(e.Msg) {
 				typeErrs = true
 			}
 		}
 	case err != nil:
-		return nil, false, SyntaxError(name, data, err)
+		return nil, false, yamlfile.SyntaxError(name, data, err)
 	}
 	var extra yaml.Node
 	switch err := dec.Decode(&extra); {
 	case err == io.EOF:
 	case err != nil:
-		return nil, false, errors.Join(someLine(yamlError(name, err.Error()), data))
+		return nil, false, errors.Join(yamlfile.SomeLine(yamlfile.LineError(name, err.Error()), data))
 	default:
-		return nil, false, errors.Join(&Error{name, extra.Line, "more than one YAML document; " + holds})
+		return nil, false, errors.Join(&Error{File: name, Line: extra.Line, Msg: "more than one YAML document; " + holds})
 	}
 	return errs, typeErrs, nil
 }
@@ -183,130 +164,6 @@ type document struct {
 func (d *document) UnmarshalYAML(n *yaml.Node) error {
 	d.node = n
 	return n.Decode(&d.run)
-}
-
-// SyntaxError is err, a yaml.v3 parse error of file name's data, as one
-// FILE:LINE line: for parsers of YAML files outside this package (the
-// weights files).
-func SyntaxError(name string, data []byte, err error) error {
-	return someLine(tabLine(anchorLine(yamlError(name, err.Error()), data), data), data)
-}
-
-var yamlLine = regexp.MustCompile(`^(?:yaml: )?line (\d+): `)
-
-// yamlError turns a yaml.v3 message ("yaml: line 3: ...", "line 3:
-// ...") into an *Error of file name.
-func yamlError(name, msg string) *Error {
-	line := 0
-	if m := yamlLine.FindStringSubmatch(msg); m != nil {
-		line, _ = strconv.Atoi(m[1])
-		msg = msg[len(m[0]):]
-	}
-	msg = strings.TrimPrefix(msg, "yaml: ")
-	switch {
-	case slices.Contains(parserProblems, msg):
-		// yaml.v3 numbers the lines of its parser's errors from 0 (and
-		// leaves out line 0), those of its scanner's from 1
-		// (go-yaml/yaml#205): the start of the construct being parsed,
-		// counted from 1, is one more.
-		line++
-	case line == 0 && syntaxProblem(msg):
-		line = 1 // the scanner leaves out line 1
-	}
-	return &Error{name, line, msg}
-}
-
-// syntaxProblem reports whether msg is an error of yaml.v3's scanner.
-func syntaxProblem(msg string) bool {
-	for _, prefix := range []string{"did not find", "could not find", "found ", "mapping values are not allowed",
-		"block sequence entries are not allowed", "exceeded max depth"} {
-		if strings.HasPrefix(msg, prefix) {
-			return true
-		}
-	}
-	return false
-}
-
-// anchorLine finds the line of the first use of an undefined anchor,
-// which yaml.v3 reports without one.
-func anchorLine(e *Error, data []byte) *Error {
-	anchor, ok := strings.CutPrefix(e.Msg, "unknown anchor '")
-	anchor, ok2 := strings.CutSuffix(anchor, "' referenced")
-	if e.Line != 0 || !ok || !ok2 {
-		return e
-	}
-	for i, line := range strings.Split(string(data), "\n") {
-		if strings.Contains(line, "*"+anchor) {
-			e.Line = i + 1
-			break
-		}
-	}
-	return e
-}
-
-// someLine gives a line to an error yaml.v3 reports without one: the
-// line of the first byte that is not UTF-8 for an encoding error, else
-// the first line, so that every message starts with FILE:LINE.
-func someLine(e *Error, data []byte) *Error {
-	if e.Line > 0 {
-		return e
-	}
-	e.Line = 1
-	if strings.Contains(e.Msg, "UTF-8") || strings.Contains(e.Msg, "UTF-16") {
-		for i := 0; i < len(data); {
-			r, n := utf8.DecodeRune(data[i:])
-			if r == utf8.RuneError && n <= 1 {
-				e.Line = 1 + bytes.Count(data[:i], []byte{'\n'})
-				e.Msg += " (the file must be UTF-8 text)"
-				break
-			}
-			i += n
-		}
-	}
-	return e
-}
-
-// tabLine names a tab in a line's indentation, which yaml.v3 reports as
-// "found character that cannot start any token" or in words about
-// indentation: YAML indents with spaces only.
-func tabLine(e *Error, data []byte) *Error {
-	lines := strings.Split(string(data), "\n")
-	tabbed := func(i int) bool {
-		if i < 0 || i >= len(lines) {
-			return false
-		}
-		l := lines[i]
-		indent := l[:len(l)-len(strings.TrimLeft(l, " \t"))]
-		return strings.Contains(indent, "\t") && strings.TrimSpace(l) != ""
-	}
-	if !strings.Contains(e.Msg, "cannot start any token") && !strings.Contains(e.Msg, "tab character") {
-		return e
-	}
-	// The scanner reports the line of the tab, or the one before.
-	for _, i := range []int{e.Line - 1, e.Line} {
-		if tabbed(i) {
-			e.Line = i + 1
-			e.Msg = "a tab in the indentation; YAML indents with spaces only"
-			return e
-		}
-	}
-	return e
-}
-
-// parserProblems are the messages of yaml.v3's parser (parserc.go), as
-// opposed to its scanner.
-var parserProblems = []string{
-	"did not find expected ',' or ']'",
-	"did not find expected ',' or '}'",
-	"did not find expected '-' indicator",
-	"did not find expected <document start>",
-	"did not find expected <stream-start>",
-	"did not find expected key",
-	"did not find expected node content",
-	"found duplicate %TAG directive",
-	"found duplicate %YAML directive",
-	"found incompatible YAML document",
-	"found undefined tag handle",
 }
 
 // Messages of decodeStrict's errors about keys (rather than values): after
@@ -445,7 +302,7 @@ const maxMergePairs = 1000
 // start "line N: ", so that yaml.v3 collects them and decodes on.
 func decodeStrict(n *yaml.Node, out any, what string) error {
 	if n.Kind != yaml.MappingNode {
-		return &yaml.TypeError{Errors: []string{fmt.Sprintf("line %d: %s: want a mapping of keys to values, have %s", n.Line, what, Describe(n))}}
+		return &yaml.TypeError{Errors: []string{fmt.Sprintf("line %d: %s: want a mapping of keys to values, have %s", n.Line, what, yamlfile.Describe(n))}}
 	}
 	v := reflect.ValueOf(out).Elem()
 	fields := yamlFields(v.Type())
@@ -463,7 +320,7 @@ func decodeStrict(n *yaml.Node, out any, what string) error {
 	for i, p := range pairs {
 		key := p.key.Value
 		if p.key.Kind != yaml.ScalarNode {
-			msgs = append(msgs, fmt.Sprintf("line %d: %s %s in %s: keys are names", p.key.Line, msgUnknownKey, Describe(p.key), what))
+			msgs = append(msgs, fmt.Sprintf("line %d: %s %s in %s: keys are names", p.key.Line, msgUnknownKey, yamlfile.Describe(p.key), what))
 			continue
 		}
 		if !p.merged {
@@ -509,8 +366,8 @@ func decodeField(n *yaml.Node, out any, key string) error {
 		return err
 	}
 	var err error
-	if rv := reflect.ValueOf(out).Elem(); rv.Kind() == reflect.Slice && resolve(n).Kind == yaml.SequenceNode {
-		err = decodeList(resolve(n), rv)
+	if rv := reflect.ValueOf(out).Elem(); rv.Kind() == reflect.Slice && yamlfile.Resolve(n).Kind == yaml.SequenceNode {
+		err = decodeList(yamlfile.Resolve(n), rv)
 	} else {
 		err = n.Decode(out)
 	}
@@ -520,7 +377,7 @@ func decodeField(n *yaml.Node, out any, key string) error {
 	}
 	msgs := make([]string, len(te.Errors))
 	for i, msg := range te.Errors {
-		if m := yamlLine.FindStringIndex(msg); m != nil {
+		if m := yamlfile.LinePrefix.FindStringIndex(msg); m != nil {
 			if want, have, ok := typeMismatch(msg[m[1]:]); ok {
 				msg = fmt.Sprintf("%s%s: want %s, have %s", msg[:m[1]], key, want, have)
 			}
@@ -544,7 +401,7 @@ func refuseFraction(n *yaml.Node, out any, key string) error {
 	default:
 		return nil
 	}
-	s := resolve(n)
+	s := yamlfile.Resolve(n)
 	if s.Kind != yaml.ScalarNode || s.ShortTag() != "!!float" {
 		return nil
 	}
@@ -629,7 +486,7 @@ type pair struct {
 // mappingPairs lists the key/value pairs of the mapping n, those merged in
 // through << first, within budget pairs.
 func mappingPairs(n *yaml.Node, budget *int, depth int) ([]pair, bool) {
-	n = resolve(n)
+	n = yamlfile.Resolve(n)
 	if depth > 20 {
 		return nil, false
 	}
@@ -640,7 +497,7 @@ func mappingPairs(n *yaml.Node, budget *int, depth int) ([]pair, bool) {
 			return nil, false
 		}
 		if k.Kind == yaml.ScalarNode && k.ShortTag() == "!!merge" {
-			val = resolve(val)
+			val = yamlfile.Resolve(val)
 			var sources []*yaml.Node
 			switch val.Kind {
 			case yaml.MappingNode:
@@ -653,7 +510,7 @@ func mappingPairs(n *yaml.Node, budget *int, depth int) ([]pair, bool) {
 			}
 			ok := len(sources) > 0
 			for _, src := range sources {
-				if resolve(src).Kind != yaml.MappingNode {
+				if yamlfile.Resolve(src).Kind != yaml.MappingNode {
 					ok = false
 					break
 				}
@@ -674,34 +531,6 @@ func mappingPairs(n *yaml.Node, budget *int, depth int) ([]pair, bool) {
 		own = append(own, pair{key: k, value: val})
 	}
 	return append(merged, own...), true
-}
-
-func resolve(n *yaml.Node) *yaml.Node {
-	for i := 0; n.Kind == yaml.AliasNode && n.Alias != nil && i < 100; i++ {
-		n = n.Alias
-	}
-	if n.Kind == yaml.DocumentNode && len(n.Content) == 1 {
-		return resolve(n.Content[0])
-	}
-	return n
-}
-
-// Describe names a YAML node for messages: its value quoted (cut at 40
-// characters), or its kind; an alias is described as what it names.
-func Describe(n *yaml.Node) string {
-	n = resolve(n)
-	switch n.Kind {
-	case yaml.MappingNode:
-		return "a mapping"
-	case yaml.SequenceNode:
-		return "a list"
-	case yaml.ScalarNode:
-		if len(n.Value) > 40 {
-			return fmt.Sprintf("%q...", n.Value[:40])
-		}
-		return strconv.Quote(n.Value)
-	}
-	return "nothing"
 }
 
 type fieldSet struct {

@@ -216,7 +216,7 @@ type Engine struct {
 	Kind string `yaml:"kind"` // alphabeta, random, greedy, uci, xboard, usi, ucci
 
 	// Built-in engines. Weights maps a variant name to a weights file
-	// (default: the embedded configs/weights/<variant>.yaml).
+	// (default: the embedded engines/search/weights/<variant>.yaml).
 	Weights map[string]string `yaml:"weights"`
 	Hash    int               `yaml:"hash,omitempty"` // MB, alphabeta (default 16)
 	// Threads is an alphabeta engine's search threads (default 1): a

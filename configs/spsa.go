@@ -1,6 +1,8 @@
 package configs
 
 import (
+	"varena/engines/yamlfile"
+
 	"math"
 	"path/filepath"
 	"strconv"
@@ -107,7 +109,7 @@ func TuneMethod(data []byte) string {
 
 // LoadSPSA reads, validates and completes an SPSA tune config.
 func LoadSPSA(path string, check Checker) (*SPSATune, error) {
-	data, err := ReadFile(path)
+	data, err := yamlfile.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}

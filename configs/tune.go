@@ -1,6 +1,8 @@
 package configs
 
 import (
+	"varena/engines/yamlfile"
+
 	"fmt"
 	"os"
 	"path"
@@ -176,7 +178,7 @@ func (v *Verify) UnmarshalYAML(n *yaml.Node) error {
 
 // LoadTune reads, validates and completes the tune config at path.
 func LoadTune(p string, check Checker) (*Tune, error) {
-	data, err := ReadFile(p)
+	data, err := yamlfile.ReadFile(p)
 	if err != nil {
 		return nil, err
 	}
@@ -318,7 +320,7 @@ func (v *tuneValidator) errorf(line int, format string, args ...any) {
 	if line <= 0 {
 		line = max(v.tune.Line, 1)
 	}
-	v.errs = append(v.errs, &Error{v.name, line, fmt.Sprintf(format, args...)})
+	v.errs = append(v.errs, &Error{File: v.name, Line: line, Msg: fmt.Sprintf(format, args...)})
 }
 
 func (v *tuneValidator) at(path ...any) int { return v.lines.at(path...) }

@@ -1,6 +1,8 @@
 package configs
 
 import (
+	"varena/engines/yamlfile"
+
 	"fmt"
 	"maps"
 	"math"
@@ -275,7 +277,7 @@ func (v *validator) errorf(line int, format string, args ...any) {
 	if line <= 0 {
 		line = max(v.run.Line, 1)
 	}
-	v.errs = append(v.errs, &Error{v.name, line, fmt.Sprintf(format, args...)})
+	v.errs = append(v.errs, &Error{File: v.name, Line: line, Msg: fmt.Sprintf(format, args...)})
 }
 
 // at returns the line of the key or list item at path (string keys and
@@ -298,7 +300,7 @@ func (v *validator) find(path []any) (line int, found bool) {
 	if v.root == nil {
 		return 0, false
 	}
-	n := resolve(v.root)
+	n := yamlfile.Resolve(v.root)
 	line = n.Line
 	for _, step := range path {
 		var next *yaml.Node
@@ -324,7 +326,7 @@ func (v *validator) find(path []any) (line int, found bool) {
 		if next == nil {
 			return line, false
 		}
-		n = resolve(next)
+		n = yamlfile.Resolve(next)
 	}
 	return line, true
 }

@@ -82,10 +82,6 @@ func ParseFEN(v *Variant, fen string) (Position, error) {
 		}
 		return fromWide(v, &w), nil
 	}
-	var p Position
-	fail := func(field int, format string, args ...any) (Position, error) {
-		return Position{}, &FENError{FEN: fen, Field: field, Msg: fmt.Sprintf(format, args...)}
-	}
 	fields := strings.Fields(fen)
 	var checks string
 	if v.CheckCounting && len(fields) > 4 && strings.Contains(fields[4], "+") {
@@ -93,157 +89,229 @@ func ParseFEN(v *Variant, fen string) (Position, error) {
 		fields = append(fields[:4:4], fields[5:]...)
 	}
 	if len(fields) < 4 || len(fields) > 6 {
-		return fail(1, "want 4 to 6 space-separated fields, have %d", len(fields))
+		return Position{}, &FENError{FEN: fen, Field: 1, Msg: fmt.Sprintf("want 4 to 6 space-separated fields, have %d", len(fields))}
 	}
-	p.v = v
-	g := v.Geometry
-	p.ep = NoSquare
-	p.fullmove = 1
+	p := Position{v: v, ep: NoSquare, fullmove: 1}
+	// The fields in order: the side to move is known before the
+	// en-passant square, which depends on it, and the kings are checked
+	// last, with the castling rights and the en-passant square in place.
+	for _, part := range []func() *fenFault{
+		func() *fenFault { return p.fenBoard(fields[0]) },
+		func() *fenFault { return p.fenSide(fields[1]) },
+		func() *fenFault { return p.fenCastling(fields[2]) },
+		func() *fenFault { return p.fenEnPassant(fields[3]) },
+		func() *fenFault { return p.fenClocks(fields[4:]) },
+		func() *fenFault { return p.fenChecks(checks) },
+		p.fenKings,
+	} {
+		if f := part(); f != nil {
+			return Position{}, &FENError{FEN: fen, Field: f.field, Msg: f.msg}
+		}
+	}
+	p.hash = p.computeHash()
+	return p, nil
+}
 
-	main, bunker, hasBunker := strings.Cut(fields[0], "|")
+// fenFault is a problem in one field of a FEN (counted from 1), which
+// ParseFEN makes a *FENError.
+type fenFault struct {
+	field int
+	msg   string
+}
+
+func fault(field int, format string, args ...any) *fenFault {
+	return &fenFault{field, fmt.Sprintf(format, args...)}
+}
+
+// fenBoard reads the piece placement, bunkers after a |, and refuses
+// pieces the variant has not and pawns on their promotion rank.
+func (p *Position) fenBoard(field string) *fenFault {
+	v, g := p.v, p.v.Geometry
+	main, bunker, hasBunker := strings.Cut(field, "|")
 	if err := p.parseRanks(main, mainRows(g)); err != nil {
-		return fail(1, "%v", err)
+		return fault(1, "%v", err)
 	}
 	if hasBunker {
 		rows := bunkerRows(g)
 		if len(rows) == 0 {
 			if strings.Trim(bunker, "2/") != "" {
-				return fail(1, "this board has no bunkers, but the part after | holds pieces")
+				return fault(1, "this board has no bunkers, but the part after | holds pieces")
 			}
 		} else if err := p.parseRanks(bunker, rows); err != nil {
-			return fail(1, "bunkers: %v", err)
+			return fault(1, "bunkers: %v", err)
 		}
 	}
 	for t := Pawn; t <= King; t++ {
 		if p.pieces[t] != 0 && !v.pieceSet[t] {
-			return fail(1, "%s has no %c pieces", v.Name, v.Letter(t))
+			return fault(1, "%s has no %c pieces", v.Name, v.Letter(t))
 		}
 	}
 	for c := White; c <= Black; c++ {
 		if b := p.Pieces(c, Pawn) & g.lastRank[c]; b != 0 {
-			return fail(1, "%s pawn on %s, its promotion rank", c, g.SquareName(b.First()))
+			return fault(1, "%s pawn on %s, its promotion rank", c, g.SquareName(b.First()))
 		}
 	}
+	return nil
+}
 
-	switch fields[1] {
+// fenSide reads the side to move.
+func (p *Position) fenSide(field string) *fenFault {
+	switch field {
 	case "w":
 		p.side = White
 	case "b":
 		p.side = Black
 	default:
-		return fail(2, "want w or b, have %q", fields[1])
+		return fault(2, "want w or b, have %q", field)
 	}
+	return nil
+}
 
-	if fields[2] != "-" {
-		if !v.Castling {
-			return fail(3, "%s has no castling, want -", v.Name)
+// fenCastling reads the castling rights (KQkq, or X-FEN in Chess960) and
+// keeps only those whose king and rook stand ready.
+func (p *Position) fenCastling(field string) *fenFault {
+	if field == "-" {
+		return nil
+	}
+	v := p.v
+	if !v.Castling {
+		return fault(3, "%s has no castling, want -", v.Name)
+	}
+	if v.Chess960 {
+		if err := p.parse960Castling(field); err != nil {
+			return fault(3, "%v", err)
 		}
-		if v.Chess960 {
-			if err := p.parse960Castling(fields[2]); err != nil {
-				return fail(3, "%v", err)
+	} else {
+		for i := 0; i < len(field); i++ {
+			j := strings.IndexByte("KQkq", field[i])
+			if j < 0 || p.castle&(1<<j) != 0 {
+				return fault(3, "want - or a subset of KQkq in that order, have %q", field)
 			}
-		} else {
-			for i := 0; i < len(fields[2]); i++ {
-				j := strings.IndexByte("KQkq", fields[2][i])
-				if j < 0 || p.castle&(1<<j) != 0 {
-					return fail(3, "want - or a subset of KQkq in that order, have %q", fields[2])
-				}
-				p.castle |= 1 << j
-			}
-		}
-		// Keep only rights whose king and rook stand ready.
-		for i := range p.v.castling.rules {
-			r := &p.v.castling.rules[i]
-			if !p.Pieces(r.color, King).Has(r.kingFrom) || !p.Pieces(r.color, Rook).Has(r.rookFrom) {
-				p.castle &^= r.right
-			}
+			p.castle |= 1 << j
 		}
 	}
+	// p.v, not v: parse960Castling gives the position a variant of its
+	// own, with the rooks' files.
+	for i := range p.v.castling.rules {
+		r := &p.v.castling.rules[i]
+		if !p.Pieces(r.color, King).Has(r.kingFrom) || !p.Pieces(r.color, Rook).Has(r.rookFrom) {
+			p.castle &^= r.right
+		}
+	}
+	return nil
+}
 
-	if c := fields[3][0]; v.Counting != NoCounting && c >= '0' && c <= '9' {
-		n, err := strconv.ParseUint(fields[3], 10, 8)
+// fenEnPassant reads the en-passant square, kept only when a capture
+// there is possible, or in a variant with a counting rule the limit of
+// the count.
+func (p *Position) fenEnPassant(field string) *fenFault {
+	v, g := p.v, p.v.Geometry
+	if c := field[0]; v.Counting != NoCounting && c >= '0' && c <= '9' {
+		n, err := strconv.ParseUint(field, 10, 8)
 		if err != nil || n == 0 || n > maxCountingLimit {
-			return fail(4, "want - or a counting limit of 1-%d plies, have %q", maxCountingLimit, fields[3])
+			return fault(4, "want - or a counting limit of 1-%d plies, have %q", maxCountingLimit, field)
 		}
 		p.checks = uint8(n)
-	} else if fields[3] != "-" {
-		sq, err := g.ParseSquare(fields[3])
-		if err != nil {
-			return fail(4, "%v", err)
-		}
-		if !v.EnPassant {
-			return fail(4, "%s has no en passant, want -", v.Name)
-		}
-		wantRank := 2 // Black to move: a White pawn made the double step
-		if p.side == White {
-			wantRank = g.Ranks() - 3
-		}
-		if g.IsBunker(sq) || g.Rank(sq) != wantRank {
-			return fail(4, "%s cannot be an en-passant square with %s to move", fields[3], p.side)
-		}
-		// Accepted, but kept only when a capture there is possible: the
-		// pawn that made the double step stands behind the square, the
-		// square is empty, and a pawn of the side to move attacks it
-		// (with a king safe after the capture, where the variant has
-		// check).
-		mover := p.side ^ 1
-		behind := g.pawnPush[mover][sq]
-		if p.Pieces(mover, Pawn)&behind != 0 && p.Occupied()&SquareBB(sq) == 0 && p.epCapturers(sq) != 0 && !v.noEP.Has(sq) {
-			p.ep = sq
-		}
+		return nil
 	}
+	if field == "-" {
+		return nil
+	}
+	sq, err := g.ParseSquare(field)
+	if err != nil {
+		return fault(4, "%v", err)
+	}
+	if !v.EnPassant {
+		return fault(4, "%s has no en passant, want -", v.Name)
+	}
+	wantRank := 2 // Black to move: a White pawn made the double step
+	if p.side == White {
+		wantRank = g.Ranks() - 3
+	}
+	if g.IsBunker(sq) || g.Rank(sq) != wantRank {
+		return fault(4, "%s cannot be an en-passant square with %s to move", field, p.side)
+	}
+	// Accepted, but kept only when a capture there is possible: the
+	// pawn that made the double step stands behind the square, the
+	// square is empty, and a pawn of the side to move attacks it
+	// (with a king safe after the capture, where the variant has
+	// check).
+	mover := p.side ^ 1
+	behind := g.pawnPush[mover][sq]
+	if p.Pieces(mover, Pawn)&behind != 0 && p.Occupied()&SquareBB(sq) == 0 && p.epCapturers(sq) != 0 && !v.noEP.Has(sq) {
+		p.ep = sq
+	}
+	return nil
+}
 
-	if len(fields) > 4 {
-		n, err := strconv.ParseUint(fields[4], 10, 16)
+// fenClocks reads the halfmove clock and the move number, either of
+// which may be left out (EPD style).
+func (p *Position) fenClocks(fields []string) *fenFault {
+	if len(fields) > 0 {
+		n, err := strconv.ParseUint(fields[0], 10, 16)
 		if err != nil {
-			return fail(5, "want a number of plies, have %q", fields[4])
+			return fault(5, "want a number of plies, have %q", fields[0])
 		}
 		p.halfmove = uint16(n)
 	}
-	if len(fields) > 5 {
-		n, err := strconv.ParseUint(fields[5], 10, 16)
+	if len(fields) > 1 {
+		n, err := strconv.ParseUint(fields[1], 10, 16)
 		if err != nil {
-			return fail(6, "want a move number, have %q", fields[5])
+			return fault(6, "want a move number, have %q", fields[1])
 		}
 		if n > 0 {
 			p.fullmove = uint16(n)
 		}
 	}
+	return nil
+}
 
-	if v.CheckCounting {
-		if checks == "" {
-			if v.start.v == nil {
-				return fail(fenChecksField, "%s needs the checks left (W+B, as 3+3) after the en-passant field", v.Name)
-			}
-			p.checks = v.start.checks
-		} else {
-			w, b, _ := strings.Cut(checks, "+")
-			nw, errW := strconv.ParseUint(w, 10, 8)
-			nb, errB := strconv.ParseUint(b, 10, 8)
-			if errW != nil || errB != nil || nw > maxCheckCount || nb > maxCheckCount {
-				return fail(fenChecksField, "want W+B, each 0-%d, have %q", maxCheckCount, checks)
-			}
-			p.checks = uint8(nw) | uint8(nb)<<4
+// fenChecks reads, in a variant with CheckCounting, the checks each side
+// has still to give (W+B); without them the start position's.
+func (p *Position) fenChecks(checks string) *fenFault {
+	v := p.v
+	if !v.CheckCounting {
+		return nil
+	}
+	if checks == "" {
+		if v.start.v == nil {
+			return fault(fenChecksField, "%s needs the checks left (W+B, as 3+3) after the en-passant field", v.Name)
+		}
+		p.checks = v.start.checks
+		return nil
+	}
+	w, b, _ := strings.Cut(checks, "+")
+	nw, errW := strconv.ParseUint(w, 10, 8)
+	nb, errB := strconv.ParseUint(b, 10, 8)
+	if errW != nil || errB != nil || nw > maxCheckCount || nb > maxCheckCount {
+		return fault(fenChecksField, "want W+B, each 0-%d, have %q", maxCheckCount, checks)
+	}
+	p.checks = uint8(nw) | uint8(nb)<<4
+	return nil
+}
+
+// fenKings refuses, in a variant with check, a side without its one king
+// and a king in check with the other side to move, and drops an
+// en-passant square whose capture would leave the king in check.
+func (p *Position) fenKings() *fenFault {
+	v := p.v
+	if !v.Check {
+		return nil
+	}
+	for c := White; c <= Black; c++ {
+		// Fairy-Stockfish's rules give check only to a side that has
+		// a king (horde's White has none).
+		if n := p.Pieces(c, King).Count(); n != 1 && (!v.fairyRules || n > 1) {
+			return fault(1, "%s needs exactly one %s king, have %d", v.Name, c, n)
 		}
 	}
-
-	if v.Check {
-		for c := White; c <= Black; c++ {
-			// Fairy-Stockfish's rules give check only to a side that has
-			// a king (horde's White has none).
-			if n := p.Pieces(c, King).Count(); n != 1 && (!v.fairyRules || n > 1) {
-				return fail(1, "%s needs exactly one %s king, have %d", v.Name, c, n)
-			}
-		}
-		if k := p.Pieces(p.side^1, King); k != 0 && p.Attacked(k.First(), p.side) {
-			return fail(1, "the %s king is in check with %s to move", p.side^1, p.side)
-		}
-		if p.ep != NoSquare && !p.epLegal() {
-			p.ep = NoSquare
-		}
+	if k := p.Pieces(p.side^1, King); k != 0 && p.Attacked(k.First(), p.side) {
+		return fault(1, "the %s king is in check with %s to move", p.side^1, p.side)
 	}
-	p.hash = p.computeHash()
-	return p, nil
+	if p.ep != NoSquare && !p.epLegal() {
+		p.ep = NoSquare
+	}
+	return nil
 }
 
 // parse960Castling reads Chess960 castling rights: X-FEN (K and Q for the

@@ -284,10 +284,6 @@ func (g *Geometry) ParseSquare(s string) (Square, error) {
 // squareAt returns the main-board square at file f, rank r.
 func (g *Geometry) squareAt(f, r int) Square { return Square(r*g.files + f) }
 
-// Between returns the squares strictly between a and b when they lie on
-// one line of a region, else the empty set.
-func (g *Geometry) Between(a, b Square) Bitboard { return g.between[a][b] }
-
 // KnightSteps, KingSteps and PawnAttacks expose the step tables (links
 // excluded) for evaluation code.
 func (g *Geometry) KnightSteps(sq Square) Bitboard { return g.knight[sq] }

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"varena/engines/limits"
 
 	"varena/arena"
 	"varena/engines"
@@ -276,7 +277,7 @@ func (w *bookWorker) candidate(ctx context.Context, opt *BookOptions, i int) (ca
 		return candidate{}, ctx.Err() == nil
 	}
 	s.NewGame()
-	r := s.Search(ctx, engines.NewGame(pos), search.Limits{Nodes: opt.Nodes}, nil)
+	r := s.Search(ctx, engines.NewGame(pos), limits.Limits{Nodes: opt.Nodes}, nil)
 	if ctx.Err() != nil {
 		return candidate{}, false
 	}
@@ -285,7 +286,7 @@ func (w *bookWorker) candidate(ctx context.Context, opt *BookOptions, i int) (ca
 		white = -white
 	}
 	c := candidate{key: fenKey(op.FEN)}
-	if search.MateIn(r.Score) != 0 || white < opt.Lo || white > opt.Hi {
+	if limits.MateIn(r.Score) != 0 || white < opt.Lo || white > opt.Hi {
 		return c, true
 	}
 	if opt.paired() {
@@ -330,7 +331,7 @@ func playOut(ctx context.Context, pos engines.Position, white, black playSide, m
 		if g.Position().SideToMove() == engines.Black {
 			side = black
 		}
-		r := side.s.Search(ctx, g, search.Limits{Nodes: side.nodes}, nil)
+		r := side.s.Search(ctx, g, limits.Limits{Nodes: side.nodes}, nil)
 		if ctx.Err() != nil {
 			return engines.Ongoing, false
 		}

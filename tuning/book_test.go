@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"varena/engines/limits"
 
 	"varena/arena"
 	"varena/engines"
@@ -86,7 +87,7 @@ func TestMakeBook(t *testing.T) {
 					t.Errorf("%s: %s", fen, why)
 				}
 				s.NewGame()
-				r := s.Search(context.Background(), engines.NewGame(pos), search.Limits{Nodes: 400}, nil)
+				r := s.Search(context.Background(), engines.NewGame(pos), limits.Limits{Nodes: 400}, nil)
 				white := r.Score
 				if pos.SideToMove() == engines.Black {
 					white = -white
@@ -225,7 +226,7 @@ func TestMakeBookPair(t *testing.T) {
 				return o.Result
 			}
 			c := g.Position().SideToMove()
-			g.Play(sides[c].Search(context.Background(), g, search.Limits{Nodes: nodes[c]}, nil).Move)
+			g.Play(sides[c].Search(context.Background(), g, limits.Limits{Nodes: nodes[c]}, nil).Move)
 		}
 		if o := g.Outcome(); o.Result != engines.Ongoing {
 			return o.Result

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"varena/engines/limits"
 
 	"varena/engines"
 	"varena/engines/search"
@@ -276,7 +277,7 @@ func playDatagenGame(ctx context.Context, s, q *search.Searcher, opt *DatagenOpt
 			game.Play(buf[rng.IntN(len(buf))])
 			continue
 		}
-		r := s.Search(ctx, game, search.Limits{Nodes: opt.Nodes}, nil)
+		r := s.Search(ctx, game, limits.Limits{Nodes: opt.Nodes}, nil)
 		if ctx.Err() != nil {
 			return nil, false
 		}
@@ -291,7 +292,7 @@ func playDatagenGame(ctx context.Context, s, q *search.Searcher, opt *DatagenOpt
 // sight, and the quiescence search agrees with the static evaluation, so
 // that no capture or promotion is pending.
 func quiet(q *search.Searcher, pos *engines.Position, score int) bool {
-	if search.MateIn(score) != 0 || (pos.Variant().Check && pos.InCheck()) {
+	if limits.MateIn(score) != 0 || (pos.Variant().Check && pos.InCheck()) {
 		return false
 	}
 	static := int(search.Evaluate(pos, q.Weights(), nil))

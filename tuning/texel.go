@@ -238,7 +238,7 @@ func weightsHeader(cfg *configs.Tune, rep *TexelReport, files []string, startNam
 	switch {
 	case startName != "":
 	case variants.Builtin(cfg.Variant):
-		startName = "configs/" + configs.WeightsPath(cfg.Variant) + " (embedded)"
+		startName = search.WeightsPath(cfg.Variant) + " (embedded)"
 	default:
 		// A variant of a variants file has no weights file: the fit
 		// starts from the weights the engine derives from its rules.

@@ -170,13 +170,6 @@ func (cw *Writer) End() {
 	cw.printf("Finished match\n")
 }
 
-// Warnf prints a "Warning; ..." line.
-func (cw *Writer) Warnf(format string, args ...any) {
-	cw.mu.Lock()
-	defer cw.mu.Unlock()
-	cw.printf("Warning; "+format+"\n", args...)
-}
-
 // words is the annotation of a "Finished game" line.
 func words(g results.Game) string {
 	if w := results.EndWords(g); w != "" {

@@ -170,7 +170,7 @@ func TestResumeWithoutMeta(t *testing.T) {
 	if err := os.Remove(filepath.Join(dir, rundir.MetaFile)); err != nil {
 		t.Fatal(err)
 	}
-	other := writeConfig(t, strings.Replace(smallRun, "depth: 2", "depth: 1", 1))
+	other := writeConfig(t, strings.Replace(smallRun, "depth: 1", "depth: 2", 1))
 	before, _ := os.ReadFile(filepath.Join(dir, rundir.JournalFile))
 	var stdout, stderr bytes.Buffer
 	err := runMain(context.Background(), []string{other, "-out", dir, "--quiet"}, &stdout, &stderr)

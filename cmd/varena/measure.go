@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"varena/engines/limits"
 
 	"varena/engines"
 	"varena/engines/player"
@@ -249,7 +250,7 @@ func (m *measurer) close() {
 // searchOurs searches pos from a new game to lim, returning the nodes at
 // the end of each finished iteration (by depth, from 1), the result and
 // the counters.
-func (m *measurer) searchOurs(ctx context.Context, pos engines.Position, lim search.Limits) (depthNodes []int64, res search.Result, st search.Stats) {
+func (m *measurer) searchOurs(ctx context.Context, pos engines.Position, lim limits.Limits) (depthNodes []int64, res search.Result, st search.Stats) {
 	m.ours.NewGame()
 	res = m.ours.Search(ctx, engines.NewGame(pos), lim, func(in search.Info) {
 		depthNodes = setDepth(depthNodes, in.Depth, in.Nodes)
@@ -260,7 +261,7 @@ func (m *measurer) searchOurs(ctx context.Context, pos engines.Position, lim sea
 // searchTheirs searches pos with the UCI engine from a new game to lim,
 // returning the nodes at the last info line of each depth (from 1) and
 // its reply.
-func (m *measurer) searchTheirs(ctx context.Context, s sample, lim search.Limits) ([]int64, player.Reply, error) {
+func (m *measurer) searchTheirs(ctx context.Context, s sample, lim limits.Limits) ([]int64, player.Reply, error) {
 	if err := m.theirs.NewGame(ctx, m.variant); err != nil {
 		return nil, player.Reply{}, fmt.Errorf("%s: %w", s.where, err)
 	}
@@ -296,34 +297,34 @@ func setDepth(list []int64, d int, n int64) []int64 {
 }
 
 // depths measures nodes per depth, depth per node limit and the counters.
-func (m *measurer) depths(ctx context.Context, set []sample, limits []int64) error {
+func (m *measurer) depths(ctx context.Context, set []sample, nodeLimits []int64) error {
 	var ours, theirs [][]int64
-	stats := make([]search.Stats, len(limits))
-	hashFull := make([]int, len(limits))
+	stats := make([]search.Stats, len(nodeLimits))
+	hashFull := make([]int, len(nodeLimits))
 	decided := 0
-	last := limits[len(limits)-1]
+	last := nodeLimits[len(nodeLimits)-1]
 	for _, s := range set {
 		// The UCI engine first: a position either engine finds decided
 		// (a mate score) is left out, since a proven win ends our search
 		// and lets Fairy-Stockfish run to depth 245 on a few nodes a ply.
-		theirsDN, r, err := m.searchTheirs(ctx, s, search.Limits{Nodes: last})
+		theirsDN, r, err := m.searchTheirs(ctx, s, limits.Limits{Nodes: last})
 		if err != nil {
 			return err
 		}
-		oursDN, res, lastStats := m.searchOurs(ctx, s.pos, search.Limits{Nodes: last})
+		oursDN, res, lastStats := m.searchOurs(ctx, s.pos, limits.Limits{Nodes: last})
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
 		lastFull := m.ours.HashFull()
-		if search.MateIn(r.Score) != 0 || search.MateIn(res.Score) != 0 {
+		if limits.MateIn(r.Score) != 0 || limits.MateIn(res.Score) != 0 {
 			decided++
 			continue
 		}
 		ours, theirs = append(ours, oursDN), append(theirs, theirsDN)
-		for i, lim := range limits {
+		for i, lim := range nodeLimits {
 			st, full := lastStats, lastFull
 			if lim != last {
-				_, _, st = m.searchOurs(ctx, s.pos, search.Limits{Nodes: lim})
+				_, _, st = m.searchOurs(ctx, s.pos, limits.Limits{Nodes: lim})
 				if ctx.Err() != nil {
 					return ctx.Err()
 				}
@@ -341,7 +342,7 @@ func (m *measurer) depths(ctx context.Context, set []sample, limits []int64) err
 		len(ours), m.variant.Name, decided, last)
 	writeDepthTable(m.out, name, ours, theirs, last)
 	fmt.Fprintln(m.out)
-	writeLimitTable(m.out, name, limits, ours, theirs)
+	writeLimitTable(m.out, name, nodeLimits, ours, theirs)
 	fmt.Fprintln(m.out)
 	if !search.StatsEnabled {
 		fmt.Fprintln(m.out, "The counters need a binary built with -tags searchstats.")
@@ -350,9 +351,9 @@ func (m *measurer) depths(ctx context.Context, set []sample, limits []int64) err
 	for i := range hashFull {
 		hashFull[i] /= len(ours)
 	}
-	writeStatTable(m.out, limits, stats, hashFull)
+	writeStatTable(m.out, nodeLimits, stats, hashFull)
 	fmt.Fprintln(m.out)
-	fmt.Fprintf(m.out, "### By depth at %d nodes\n\n", limits[len(limits)-1])
+	fmt.Fprintf(m.out, "### By depth at %d nodes\n\n", nodeLimits[len(nodeLimits)-1])
 	writeStatDepthTable(m.out, &stats[len(stats)-1])
 	return nil
 }
@@ -371,19 +372,19 @@ func (m *measurer) evalError(ctx context.Context, set []sample, evalNodes, refNo
 			skipped++
 			continue
 		}
-		_, res, _ := m.searchOurs(ctx, pos, search.Limits{Nodes: evalNodes})
+		_, res, _ := m.searchOurs(ctx, pos, limits.Limits{Nodes: evalNodes})
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		_, d1, err := m.searchTheirs(ctx, s, search.Limits{Depth: 1})
+		_, d1, err := m.searchTheirs(ctx, s, limits.Limits{Depth: 1})
 		if err != nil {
 			return err
 		}
-		_, ref, err := m.searchTheirs(ctx, s, search.Limits{Nodes: refNodes})
+		_, ref, err := m.searchTheirs(ctx, s, limits.Limits{Nodes: refNodes})
 		if err != nil {
 			return err
 		}
-		if search.MateIn(res.Score) != 0 || search.MateIn(ref.Score) != 0 || search.MateIn(d1.Score) != 0 {
+		if limits.MateIn(res.Score) != 0 || limits.MateIn(ref.Score) != 0 || limits.MateIn(d1.Score) != 0 {
 			skipped++
 			continue
 		}

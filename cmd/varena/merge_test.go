@@ -113,7 +113,7 @@ func TestMergeRefusesOtherRuns(t *testing.T) {
 	b := filepath.Join(work, "b")
 	playRun(t, writeConfig(t, smallRun), a, "-shard", "1/2")
 	// The same engines and games under another seed: another run.
-	playRun(t, writeConfig(t, strings.Replace(smallRun, "seed: 9", "seed: 10", 1)), b, "-shard", "2/2")
+	playRun(t, writeConfig(t, strings.Replace(smallRun, "seed: 3", "seed: 4", 1)), b, "-shard", "2/2")
 	var stdout, stderr bytes.Buffer
 	out := filepath.Join(work, "merged")
 	err := mergeMain([]string{"-out", out, a, b}, &stdout, &stderr)

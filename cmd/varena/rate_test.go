@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"varena/configs/configtest"
 
 	"varena/results"
 	"varena/results/rundir"
@@ -200,21 +201,9 @@ func sameRatings(a, b rundir.Summary) bool {
 	return jsonDiff(ja, jb) == ""
 }
 
-// smallRun is a quick run of built-in engines for the rate and merge
-// tests: 3 pairings x 4 games.
-const smallRun = `
-name: small
-variant: extinction
-seed: 9
-tournament: {type: round-robin, games: 4}
-openings: {plies: 4}
-time_control: {depth: 2}
-adjudication: {max_plies: 200}
-engines:
-  - {name: ab, kind: alphabeta}
-  - {name: greedy, kind: greedy}
-  - {name: random, kind: random}
-`
+// smallRun is the shared quick run of built-in engines, for the rate
+// and merge tests: 3 pairings x 4 games.
+const smallRun = configtest.SmallRoundRobin
 
 // writeConfig writes a run config into a temporary directory.
 func writeConfig(t *testing.T, yaml string) string {

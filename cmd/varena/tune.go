@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"varena/configs"
+	"varena/engines/yamlfile"
 	"varena/tuning"
 )
 
@@ -57,7 +58,7 @@ func tuneFlags(fs *flag.FlagSet) runFunc {
 		if f.concurrency < 0 || f.concurrency > configs.MaxConcurrency {
 			return usagef("-concurrency must be from 0 to %d", configs.MaxConcurrency)
 		}
-		data, err := configs.ReadFile(pos[0])
+		data, err := yamlfile.ReadFile(pos[0])
 		if err != nil {
 			return err
 		}

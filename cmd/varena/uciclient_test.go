@@ -7,12 +7,12 @@ import (
 	"fmt"
 	"testing"
 	"time"
+	"varena/engines/limits"
 
 	"varena/arena"
 	"varena/configs"
 	"varena/engines"
 	"varena/engines/player"
-	"varena/engines/search"
 	"varena/engines/uci"
 	"varena/engines/variants"
 )
@@ -49,7 +49,7 @@ func TestClientAgainstVarenaUCI(t *testing.T) {
 		pos, _ := engines.ParseFEN(v, v.StartFEN)
 		g := engines.NewGame(pos)
 		for ply := 0; ply < 8 && g.Outcome().Result == engines.Ongoing; ply++ {
-			r, err := eng.Move(ctx, player.Request{Game: g, Limits: search.Limits{Depth: 3}})
+			r, err := eng.Move(ctx, player.Request{Game: g, Limits: limits.Limits{Depth: 3}})
 			if err != nil {
 				t.Fatalf("%s ply %d: %v", v.Name, ply, err)
 			}

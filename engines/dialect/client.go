@@ -12,11 +12,11 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"varena/engines/limits"
 
 	"varena/engines"
 	"varena/engines/internal/proc"
 	"varena/engines/player"
-	"varena/engines/search"
 	"varena/engines/uci"
 )
 
@@ -795,7 +795,7 @@ func (e *Engine) positionCommand(game *engines.Game) (string, error) {
 // "oppincrement" (the mover's first; milliseconds, or seconds for an
 // engine without usemillisec), a time per move as "time T movestogo 1";
 // "depth", "nodes", else "depth infinite".
-func (e *Engine) goCommand(lim search.Limits, side engines.Color) (string, time.Duration) {
+func (e *Engine) goCommand(lim limits.Limits, side engines.Color) (string, time.Duration) {
 	var b strings.Builder
 	b.WriteString("go")
 	ms := func(d time.Duration) string { return strconv.FormatInt(max(d.Milliseconds(), 1), 10) }

@@ -13,10 +13,10 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"varena/engines/limits"
 
 	"varena/engines"
 	"varena/engines/player"
-	"varena/engines/search"
 	"varena/engines/variants"
 )
 
@@ -181,7 +181,7 @@ func TestFaults(t *testing.T) {
 					t.Fatal(err)
 				}
 				g := engines.NewGame(v.StartPosition())
-				_, err := e.Move(context.Background(), player.Request{Game: g, Limits: search.Limits{MoveTime: 200 * time.Millisecond}})
+				_, err := e.Move(context.Background(), player.Request{Game: g, Limits: limits.Limits{MoveTime: 200 * time.Millisecond}})
 				if c.claim != "" {
 					cl, ok := player.ClaimOf(err)
 					if !ok {
@@ -235,7 +235,7 @@ func TestRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := engines.NewGame(v.StartPosition())
-	lim := search.Limits{Nodes: 10}
+	lim := limits.Limits{Nodes: 10}
 	r, err := e.Move(ctx, player.Request{Game: g, Limits: lim})
 	if err != nil {
 		t.Fatal(err)
@@ -260,11 +260,11 @@ func TestMateInPlies(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := engines.NewGame(v.StartPosition())
-	r, err := e.Move(context.Background(), player.Request{Game: g, Limits: search.Limits{Depth: 3}})
+	r, err := e.Move(context.Background(), player.Request{Game: g, Limits: limits.Limits{Depth: 3}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := search.Mate - 3; !r.HasScore || r.Score != want || r.Depth != 3 || r.Nodes != 7 {
+	if want := limits.Mate - 3; !r.HasScore || r.Score != want || r.Depth != 3 || r.Nodes != 7 {
 		t.Errorf("reply %+v; want score %d (mate in 2 moves) at depth 3, 7 nodes", r, want)
 	}
 }
@@ -290,7 +290,7 @@ func TestLinesSent(t *testing.T) {
 	g := engines.NewGame(v.StartPosition())
 	m, _ := g.Position().ParseUCIMove("b1b4")
 	g.Play(m)
-	lim := search.Limits{WTime: 5 * time.Second, BTime: 4 * time.Second, WInc: 100 * time.Millisecond, BInc: 200 * time.Millisecond}
+	lim := limits.Limits{WTime: 5 * time.Second, BTime: 4 * time.Second, WInc: 100 * time.Millisecond, BInc: 200 * time.Millisecond}
 	r, err := e.Move(ctx, player.Request{Game: g, Limits: lim})
 	if err != nil {
 		t.Fatal(err)
@@ -318,11 +318,11 @@ func TestLinesSent(t *testing.T) {
 }
 
 func TestGoCommand(t *testing.T) {
-	clock := search.Limits{WTime: 60 * time.Second, BTime: 50 * time.Second, WInc: time.Second, BInc: 2 * time.Second}
+	clock := limits.Limits{WTime: 60 * time.Second, BTime: 50 * time.Second, WInc: time.Second, BInc: 2 * time.Second}
 	for _, c := range []struct {
 		proto  Protocol
 		millis bool
-		lim    search.Limits
+		lim    limits.Limits
 		side   engines.Color
 		want   string
 		budget time.Duration
@@ -330,18 +330,18 @@ func TestGoCommand(t *testing.T) {
 		{USI, false, clock, engines.White, "go btime 60000 wtime 50000 binc 1000 winc 2000", 60 * time.Second},
 		// Fairy-Stockfish 11.1 (usiClockSwapped; millis stands for it here).
 		{USI, true, clock, engines.White, "go btime 50000 wtime 60000 binc 2000 winc 1000", 60 * time.Second},
-		{USI, false, search.Limits{WTime: time.Second, BTime: 2 * time.Second}, engines.Black, "go btime 1000 wtime 2000 byoyomi 0", 2 * time.Second},
-		{USI, false, search.Limits{MoveTime: 300 * time.Millisecond}, engines.White, "go btime 0 wtime 0 byoyomi 300", 300 * time.Millisecond},
-		{USI, false, search.Limits{Nodes: 5000}, engines.White, "go nodes 5000", 0},
-		{USI, false, search.Limits{Depth: 7}, engines.Black, "go depth 7", 0},
-		{USI, false, search.Limits{}, engines.White, "go infinite", 0},
+		{USI, false, limits.Limits{WTime: time.Second, BTime: 2 * time.Second}, engines.Black, "go btime 1000 wtime 2000 byoyomi 0", 2 * time.Second},
+		{USI, false, limits.Limits{MoveTime: 300 * time.Millisecond}, engines.White, "go btime 0 wtime 0 byoyomi 300", 300 * time.Millisecond},
+		{USI, false, limits.Limits{Nodes: 5000}, engines.White, "go nodes 5000", 0},
+		{USI, false, limits.Limits{Depth: 7}, engines.Black, "go depth 7", 0},
+		{USI, false, limits.Limits{}, engines.White, "go infinite", 0},
 		{UCCI, true, clock, engines.White, "go time 60000 increment 1000 opptime 50000 oppincrement 2000", 60 * time.Second},
 		{UCCI, true, clock, engines.Black, "go time 50000 increment 2000 opptime 60000 oppincrement 1000", 50 * time.Second},
 		{UCCI, false, clock, engines.Black, "go time 50 increment 2 opptime 60 oppincrement 1", 50 * time.Second},
-		{UCCI, true, search.Limits{WTime: time.Minute, BTime: time.Minute, MovesToGo: 20}, engines.White, "go time 60000 movestogo 20 increment 0 opptime 60000 oppincrement 0", time.Minute},
-		{UCCI, true, search.Limits{MoveTime: 2 * time.Second}, engines.White, "go time 2000 movestogo 1", 2 * time.Second},
-		{UCCI, true, search.Limits{Nodes: 3000}, engines.White, "go nodes 3000", 0},
-		{UCCI, true, search.Limits{}, engines.White, "go depth infinite", 0},
+		{UCCI, true, limits.Limits{WTime: time.Minute, BTime: time.Minute, MovesToGo: 20}, engines.White, "go time 60000 movestogo 20 increment 0 opptime 60000 oppincrement 0", time.Minute},
+		{UCCI, true, limits.Limits{MoveTime: 2 * time.Second}, engines.White, "go time 2000 movestogo 1", 2 * time.Second},
+		{UCCI, true, limits.Limits{Nodes: 3000}, engines.White, "go nodes 3000", 0},
+		{UCCI, true, limits.Limits{}, engines.White, "go depth infinite", 0},
 	} {
 		e := &Engine{cfg: EngineConfig{Protocol: c.proto}, millis: c.millis, swapped: c.proto == USI && c.millis}
 		got, budget := e.goCommand(c.lim, c.side)

@@ -7,10 +7,10 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"varena/engines/limits"
 
 	"varena/engines"
 	"varena/engines/player"
-	"varena/engines/search"
 	"varena/engines/uci"
 	"varena/engines/variants"
 )
@@ -28,7 +28,7 @@ func needFSF(t *testing.T, path string) {
 
 // selfPlay lets one engine play both sides of a game of v for up to
 // plies plies, each move checked legal by varena's rules.
-func selfPlay(t *testing.T, e *Engine, v *engines.Variant, lim search.Limits, plies int) *engines.Game {
+func selfPlay(t *testing.T, e *Engine, v *engines.Variant, lim limits.Limits, plies int) *engines.Game {
 	t.Helper()
 	ctx := context.Background()
 	if err := e.NewGame(ctx, v); err != nil {
@@ -80,7 +80,7 @@ func TestFairyStockfishModes(t *testing.T) {
 						t.Errorf("%s: not supported", name)
 						continue
 					}
-					g := selfPlay(t, e, v, search.Limits{Nodes: 3000}, 16)
+					g := selfPlay(t, e, v, limits.Limits{Nodes: 3000}, 16)
 					t.Logf("%s: %d plies", name, len(g.Moves()))
 				}
 			})
@@ -118,7 +118,7 @@ func TestFairyStockfishSamePosition(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				game := selfPlay(t, self, v, search.Limits{Nodes: 2000}, 60)
+				game := selfPlay(t, self, v, limits.Limits{Nodes: 2000}, 60)
 				self.Close()
 				inHand := false
 				for i := 10; i < len(game.Moves()); i += 10 {
@@ -134,7 +134,7 @@ func TestFairyStockfishSamePosition(t *testing.T) {
 					start := g.Start()
 					fen := start.FEN()
 					inHand = inHand || strings.Contains(fen, "[") && !strings.Contains(fen, "[]")
-					lim := search.Limits{Depth: 5}
+					lim := limits.Limits{Depth: 5}
 					// Fresh processes: the newer build's search differs
 					// after an earlier game, a new game or not.
 					d, err := Start(ctx, EngineConfig{Protocol: c.proto, Command: path})
@@ -210,11 +210,11 @@ func TestFairyStockfishMateScore(t *testing.T) {
 				if err := e.NewGame(ctx, v); err != nil {
 					t.Fatal(err)
 				}
-				r, err := e.Move(ctx, player.Request{Game: engines.NewGame(pos), Limits: search.Limits{Depth: 8}})
+				r, err := e.Move(ctx, player.Request{Game: engines.NewGame(pos), Limits: limits.Limits{Depth: 8}})
 				if err != nil {
 					t.Fatal(err)
 				}
-				if want := search.Mate - 3; !r.HasScore || r.Score != want {
+				if want := limits.Mate - 3; !r.HasScore || r.Score != want {
 					t.Errorf("score %d; want %d (mate with the second move)", r.Score, want)
 				}
 			})
@@ -249,7 +249,7 @@ func TestFairyStockfishUSIClock(t *testing.T) {
 				t.Fatal(err)
 			}
 			g := engines.NewGame(shogi.StartPosition())
-			lim := search.Limits{WTime: time.Second, BTime: 10 * time.Minute}
+			lim := limits.Limits{WTime: time.Second, BTime: 10 * time.Minute}
 			r, err := e.Move(ctx, player.Request{Game: g, Limits: lim})
 			if err != nil {
 				t.Fatalf("%s (clocks swapped: %v): %v", e.ID(), e.swapped, err)

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"varena/engines/limits"
 
-	"varena/engines/search"
 	"varena/engines/uci"
 )
 
@@ -128,7 +128,7 @@ func ParseInfo(p Protocol, line string) (uci.Info, error) {
 			plies = true
 			switch f[i+2] {
 			case "+", "-":
-				f[i+2] = strings.Replace(f[i+2], "+", "", 1) + strconv.Itoa(2*search.MaxPly)
+				f[i+2] = strings.Replace(f[i+2], "+", "", 1) + strconv.Itoa(2*limits.MaxPly)
 			}
 		}
 		break

@@ -3,8 +3,8 @@ package dialect
 import (
 	"reflect"
 	"testing"
+	"varena/engines/limits"
 
-	"varena/engines/search"
 	"varena/engines/uci"
 )
 
@@ -24,8 +24,8 @@ func TestParseInfo(t *testing.T) {
 		// opponent's 2nd.
 		{USI, "info depth 7 score mate 3 pv P*5b", uci.Score{Kind: uci.MateIn, Value: 2}, []string{"P*5b"}},
 		{USI, "info depth 7 score mate -4 pv 5a4a", uci.Score{Kind: uci.MateIn, Value: -2}, []string{"5a4a"}},
-		{USI, "info depth 7 score mate + pv 5a4a", uci.Score{Kind: uci.MateIn, Value: search.MaxPly}, []string{"5a4a"}},
-		{USI, "info depth 7 score mate - pv 5a4a", uci.Score{Kind: uci.MateIn, Value: -search.MaxPly}, []string{"5a4a"}},
+		{USI, "info depth 7 score mate + pv 5a4a", uci.Score{Kind: uci.MateIn, Value: limits.MaxPly}, []string{"5a4a"}},
+		{USI, "info depth 7 score mate - pv 5a4a", uci.Score{Kind: uci.MateIn, Value: -limits.MaxPly}, []string{"5a4a"}},
 		{USI, "info string score 5", uci.Score{}, nil},
 	} {
 		in, err := ParseInfo(c.proto, c.line)

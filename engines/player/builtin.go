@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"time"
+	"varena/engines/limits"
 
 	"varena/engines"
 	"varena/engines/search"
@@ -115,7 +116,7 @@ type AlphaBeta struct {
 	name     string
 	searcher *search.Searcher
 	weights  map[*engines.Variant]*search.Weights
-	limits   search.Limits
+	limits   limits.Limits
 	hashMB   int
 	threads  int // search threads (0: 1)
 	params   search.Params
@@ -125,7 +126,7 @@ type AlphaBeta struct {
 // NewAlphaBeta returns an alpha-beta player. weights maps each variant to
 // its weights (variants not in the map use the embedded defaults); limits,
 // if not zero, replace the arena's limits for every move.
-func NewAlphaBeta(name string, weights map[*engines.Variant]*search.Weights, limits search.Limits, hashMB int) *AlphaBeta {
+func NewAlphaBeta(name string, weights map[*engines.Variant]*search.Weights, limits limits.Limits, hashMB int) *AlphaBeta {
 	return &AlphaBeta{name: name, weights: weights, limits: limits, hashMB: hashMB, params: search.DefaultParams()}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"varena/engines/limits"
 
 	"varena/engines/search"
 	"varena/engines/variants"
@@ -18,7 +19,7 @@ func TestAlphaBetaSetOptions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := NewAlphaBeta("ab", nil, search.Limits{}, 1)
+	a := NewAlphaBeta("ab", nil, limits.Limits{}, 1)
 	if err := a.SetOptions(ctx, map[string]string{"FutilityMargin": "180", "material_knight_mg": "345"}); err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +56,7 @@ func TestAlphaBetaSetOptions(t *testing.T) {
 	if got, _ := a.searcher.Weights().Get("material_knight_mg"); got != 290 {
 		t.Errorf("a refused call changed the weights: %g", got)
 	}
-	b := NewAlphaBeta("ab", nil, search.Limits{}, 1)
+	b := NewAlphaBeta("ab", nil, limits.Limits{}, 1)
 	b.SetOptions(ctx, map[string]string{"no_such_weight": "1"})
 	if err := b.NewGame(ctx, v); err == nil || !strings.Contains(err.Error(), "no_such_weight") {
 		t.Errorf("NewGame with an unknown weight: %v", err)
@@ -65,7 +66,7 @@ func TestAlphaBetaSetOptions(t *testing.T) {
 // TestSetOptionsWeightBound: an evaluation weight set as an option is
 // bounded as in a weights file (search.MaxWeight).
 func TestSetOptionsWeightBound(t *testing.T) {
-	a := NewAlphaBeta("ab", nil, search.Limits{}, 1)
+	a := NewAlphaBeta("ab", nil, limits.Limits{}, 1)
 	err := a.SetOptions(context.Background(), map[string]string{"material_pawn_mg": "-3e9"})
 	if want := "evaluation weight material_pawn_mg: want a number from -1e+06 to 1e+06, have -3e+09"; err == nil || err.Error() != want {
 		t.Errorf("SetOptions: %v, want %s", err, want)

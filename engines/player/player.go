@@ -5,9 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"time"
+	"varena/engines/limits"
 
 	"varena/engines"
-	"varena/engines/search"
 )
 
 // Request asks a player for a move.
@@ -17,14 +17,14 @@ type Request struct {
 	Game *engines.Game
 	// Limits for this move; for clock games the clock fields hold the
 	// time left on both clocks.
-	Limits search.Limits
+	Limits limits.Limits
 }
 
 // Reply is a player's move and what its search said about it.
 type Reply struct {
 	Move     engines.Move
 	HasScore bool // false for players that do not search
-	Score    int  // centipawns from the mover's view; mate scores as search.Mate
+	Score    int  // centipawns from the mover's view; mate scores as limits.Mate
 	Depth    int
 	Nodes    int64
 	Time     time.Duration

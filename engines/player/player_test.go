@@ -6,6 +6,7 @@ import (
 	"os"
 	"strconv"
 	"testing"
+	"varena/engines/limits"
 
 	"varena/engines"
 	"varena/engines/search"
@@ -15,7 +16,7 @@ import (
 // playGame plays one game between two players from the start position and
 // returns White's score (1, 0.5, 0). A game still going after maxPlies is
 // a draw. Every move is checked legal by the rules engine.
-func playGame(t testing.TB, v *engines.Variant, white, black Player, lim search.Limits, maxPlies int) float64 {
+func playGame(t testing.TB, v *engines.Variant, white, black Player, lim limits.Limits, maxPlies int) float64 {
 	t.Helper()
 	ctx := context.Background()
 	pos, _ := engines.ParseFEN(v, v.StartFEN)
@@ -53,7 +54,7 @@ func playGame(t testing.TB, v *engines.Variant, white, black Player, lim search.
 // match plays games with colours alternating and returns the first
 // player's score fraction. b is made anew for each game by newB(game), so
 // a seeded opponent varies from game to game.
-func match(t testing.TB, v *engines.Variant, a Player, newB func(int) Player, games int, lim search.Limits) float64 {
+func match(t testing.TB, v *engines.Variant, a Player, newB func(int) Player, games int, lim limits.Limits) float64 {
 	score := 0.0
 	for i := 0; i < games; i++ {
 		b := newB(i)
@@ -78,7 +79,7 @@ func TestStrength(t *testing.T) {
 		t.Skip("short")
 	}
 	for _, v := range variants.All {
-		ab := NewAlphaBeta("alphabeta", nil, search.Limits{Depth: 3}, 16)
+		ab := NewAlphaBeta("alphabeta", nil, limits.Limits{Depth: 3}, 16)
 		opponents := []struct {
 			name string
 			make func(int) Player
@@ -88,7 +89,7 @@ func TestStrength(t *testing.T) {
 			{"greedy", func(i int) Player { return NewGreedy("greedy", uint64(i), nil) }, 0.80},
 		}
 		for _, opp := range opponents {
-			score := match(t, v, ab, opp.make, games, search.Limits{})
+			score := match(t, v, ab, opp.make, games, limits.Limits{})
 			t.Logf("%s: alphabeta(depth 3) vs %s: %.1f%% over %d games", v.Name, opp.name, 100*score, games)
 			if score < opp.want {
 				t.Errorf("%s: alphabeta scores %.1f%% against %s, want at least %.0f%%", v.Name, 100*score, opp.name, 100*opp.want)

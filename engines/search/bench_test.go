@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 	"time"
+	"varena/engines/limits"
 
 	"varena/engines"
 	"varena/engines/variants"
@@ -57,7 +58,7 @@ func BenchmarkSearch(b *testing.B) {
 			m := startCPU()
 			for b.Loop() {
 				s.NewGame()
-				nodes += s.Search(context.Background(), g, Limits{Depth: depth}, nil).Nodes
+				nodes += s.Search(context.Background(), g, limits.Limits{Depth: depth}, nil).Nodes
 				visits += s.visits
 			}
 			m.report(b, float64(nodes), "nodes")
@@ -84,7 +85,7 @@ func BenchmarkSearchSet(b *testing.B) {
 			for b.Loop() {
 				for i := range set {
 					s.NewGame()
-					nodes += s.Search(context.Background(), engines.NewGame(set[i]), Limits{Nodes: 100000}, nil).Nodes
+					nodes += s.Search(context.Background(), engines.NewGame(set[i]), limits.Limits{Nodes: 100000}, nil).Nodes
 					visits += s.visits
 				}
 			}

@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"testing"
+	"varena/engines/limits"
 
 	"varena/engines"
 	"varena/engines/fairy"
@@ -21,17 +22,17 @@ func TestCountingSearch(t *testing.T) {
 		fen  string
 		want int
 	}{
-		{"k7/8/2K5/8/8/8/8/7R w - 32 29 1", Mate - 3},
-		{"k7/8/2K5/8/8/8/8/7R w - 32 30 1", Mate - 3},
+		{"k7/8/2K5/8/8/8/8/7R w - 32 29 1", limits.Mate - 3},
+		{"k7/8/2K5/8/8/8/8/7R w - 32 30 1", limits.Mate - 3},
 		{"k7/8/2K5/8/8/8/8/7R w - 32 31 1", 0},
-		{"k7/8/1K6/8/8/8/8/7R w - 32 40 1", Mate - 1},
+		{"k7/8/1K6/8/8/8/8/7R w - 32 40 1", limits.Mate - 1},
 	} {
 		pos, err := engines.ParseFEN(v, tc.fen)
 		if err != nil {
 			t.Fatal(err)
 		}
 		s := New(DerivedWeights(v), 1)
-		res := s.Search(context.Background(), engines.NewGame(pos), Limits{Depth: 5}, nil)
+		res := s.Search(context.Background(), engines.NewGame(pos), limits.Limits{Depth: 5}, nil)
 		if res.Score != tc.want {
 			t.Errorf("%s: score %d, want %d", tc.fen, res.Score, tc.want)
 		}
@@ -54,13 +55,13 @@ func TestCountingTable(t *testing.T) {
 		want int
 	}{
 		{"k7/8/2K5/8/8/8/8/7R w - 32 31 1", 0},
-		{"k7/8/2K5/8/8/8/8/7R w - 32 30 1", Mate - 3},
+		{"k7/8/2K5/8/8/8/8/7R w - 32 30 1", limits.Mate - 3},
 	} {
 		pos, err := engines.ParseFEN(v, tc.fen)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res := s.Search(context.Background(), engines.NewGame(pos), Limits{Depth: 6}, nil); res.Score != tc.want {
+		if res := s.Search(context.Background(), engines.NewGame(pos), limits.Limits{Depth: 6}, nil); res.Score != tc.want {
 			t.Errorf("%s: score %d, want %d", tc.fen, res.Score, tc.want)
 		}
 	}

@@ -1,11 +1,8 @@
 package search
 
 import (
-	"errors"
-	"io/fs"
 	"math"
 
-	"varena/configs"
 	"varena/engines"
 )
 
@@ -204,13 +201,4 @@ func deriveWeights(v *engines.Variant) *Weights {
 		}
 	}
 	return newWeights(v, fs, vals)
-}
-
-// errNoFile reports whether err is configs.Weights' error for a variant
-// that has no weights file.
-func errNoFile(err error) bool { return errors.Is(err, fs.ErrNotExist) }
-
-// shippedWeights returns the variant's weights file, if it has one.
-func shippedWeights(v *engines.Variant) (data []byte, name string, err error) {
-	return configs.Weights(v.Name)
 }

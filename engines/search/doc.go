@@ -9,7 +9,7 @@
 // middlegame and an endgame feature, the game phase p (from the material
 // on the board) folded into them as p*x and (1-p)*x, so tapering keeps the
 // model linear. Block names are the keys of the weights files
-// (configs/weights/<variant>.yaml, weights.go), where a table is written
+// (engines/search/weights/<variant>.yaml, weights.go), where a table is written
 // as a board is read, one row per rank.
 //
 // One pass over the pieces (facts.scan, eval.go) counts what the terms

@@ -9,8 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"varena/engines/limits"
 
-	"varena/configs"
 	"varena/engines"
 	"varena/engines/variants"
 )
@@ -131,12 +131,12 @@ func TestIncrementalEval(t *testing.T) {
 			for game := 0; game < 15; game++ {
 				pos, _ := engines.ParseFEN(v, v.StartFEN)
 				for ply := 0; ply < 120; ply++ {
-					check(&pos, ply%(MaxPly+1))
+					check(&pos, ply%(limits.MaxPly+1))
 					check(&pos, rng.IntN(6))
 					var null engines.Position
 					if !pos.InCheck() {
 						pos.MakeNullMove(&null)
-						check(&null, ply%(MaxPly+1))
+						check(&null, ply%(limits.MaxPly+1))
 					}
 					moves := pos.GenerateMoves(nil)
 					if len(moves) == 0 {
@@ -438,7 +438,7 @@ func TestLastAttackedFromScan(t *testing.T) {
 // weights' fingerprint as it was.
 func TestOptionalTerm(t *testing.T) {
 	v, _ := variants.ByName("extinction")
-	data, name, err := configs.Weights(v.Name)
+	data, name, err := ShippedWeights(v.Name)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"testing"
+	"varena/engines/limits"
 
 	"varena/engines"
 )
@@ -36,7 +37,7 @@ func TestSearchFairyVariant(t *testing.T) {
 	game := engines.NewGame(v.StartPosition())
 	s := New(w, 1)
 	for ply := 0; ply < 12; ply++ {
-		res := s.Search(context.Background(), game, Limits{Depth: 4}, nil)
+		res := s.Search(context.Background(), game, limits.Limits{Depth: 4}, nil)
 		pos := game.Position()
 		if !pos.IsLegal(res.Move) {
 			t.Fatalf("ply %d: %s returned %v, not legal", ply, pos.FEN(), res.Move)
@@ -76,7 +77,7 @@ func TestSearchAsymmetricStart(t *testing.T) {
 			game := engines.NewGame(v.StartPosition())
 			s := New(w, 1)
 			for ply := 0; ply < 6 && game.Position().CountMoves() > 0; ply++ {
-				res := s.Search(context.Background(), game, Limits{Depth: 3}, nil)
+				res := s.Search(context.Background(), game, limits.Limits{Depth: 3}, nil)
 				if pos := game.Position(); !pos.IsLegal(res.Move) {
 					t.Fatalf("ply %d: %s returned %v, not legal", ply, pos.FEN(), res.Move)
 				}

@@ -10,7 +10,7 @@ import (
 
 // Feature is one term of an evaluation: eval(pos) = sum_i w_i * f_i(pos),
 // from the side to move's point of view. Its Name is the key of its weight
-// in configs/weights/<variant>.yaml, or, for one square of a piece-square
+// in engines/search/weights/<variant>.yaml, or, for one square of a piece-square
 // table, the table's key, a dot and the square ("pst_knight_mg.c3",
 // "pst_rook_eg.Vc1" for a bunker square).
 type Feature struct {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"strconv"
 	"testing"
+	"varena/engines/limits"
 
 	"varena/engines"
 )
@@ -39,7 +40,7 @@ func playMatchGame(v *engines.Variant, opening []engines.Move, a, b *Searcher, a
 		if (g.Position().SideToMove() == engines.White) == aWhite {
 			s = a
 		}
-		g.Play(s.Search(context.Background(), g, Limits{Nodes: nodes}, nil).Move)
+		g.Play(s.Search(context.Background(), g, limits.Limits{Nodes: nodes}, nil).Move)
 	}
 	o := g.Outcome()
 	if !o.Result.Decisive() {

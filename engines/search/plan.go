@@ -2,6 +2,7 @@ package search
 
 import (
 	"time"
+	"varena/engines/limits"
 
 	"varena/engines"
 )
@@ -12,7 +13,7 @@ import (
 // "ponderhit": the search it started on the opponent's time goes on
 // without a clock of its own, and is stopped when the move's time, counted
 // from the hit, is spent.
-func MoveTime(lim Limits, side engines.Color) (optimum, hard time.Duration) {
+func MoveTime(lim limits.Limits, side engines.Color) (optimum, hard time.Duration) {
 	p := planTime(lim, side)
 	return p.optimum, p.hard
 }

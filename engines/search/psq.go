@@ -1,6 +1,9 @@
 package search
 
-import "varena/engines"
+import (
+	"varena/engines"
+	"varena/engines/limits"
+)
 
 // psqState is the material and piece-square sum of one position, from
 // White's view, kept by the searcher per ply. It remembers the placement
@@ -127,7 +130,7 @@ func (s *Searcher) evaluate(pos *engines.Position, ply int) int {
 // most; a wild weights file must not pass for a mate, nor overflow the
 // hash table's 16 bits).
 func clampEval(e float64) int {
-	return int(max(-(mateBand - 1), min(mateBand-1, e)))
+	return int(max(-(limits.MateBand - 1), min(limits.MateBand-1, e)))
 }
 
 // evaluateDanger is evaluate, and lastPieceAttacked's answer for pos from

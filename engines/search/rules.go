@@ -1,6 +1,9 @@
 package search
 
-import "varena/engines"
+import (
+	"varena/engines"
+	"varena/engines/limits"
+)
 
 // rules is what the searcher must know of a variant on the general path
 // (engines.Variant.FairyRules): its game ends are judged by the rules
@@ -60,15 +63,15 @@ func (r *rules) ttKey(pos *engines.Position) uint64 {
 func countingKey(pos *engines.Position) uint64 { return pos.TableKey() }
 
 // resultScore turns a result into a score for the side to move of pos,
-// at ply: a win Mate-ply, a loss -(Mate-ply), a draw 0.
+// at ply: a win limits.Mate-ply, a loss -(limits.Mate-ply), a draw 0.
 func resultScore(pos *engines.Position, r engines.Result, ply int) int {
 	switch {
 	case !r.Decisive():
 		return 0
 	case r.Winner() == pos.SideToMove():
-		return Mate - ply
+		return limits.Mate - ply
 	}
-	return -(Mate - ply)
+	return -(limits.Mate - ply)
 }
 
 // fairyTerminal is terminalScore on the general path: a game end by rule,
@@ -125,7 +128,7 @@ func (r *rules) nullAllowed(pos *engines.Position) bool {
 // quiet: the static score stands.
 func (s *Searcher) quiesceForced(pos *engines.Position, ply, qply, alpha, beta int) int {
 	stand := s.evaluate(pos, ply)
-	if ply >= MaxPly || qply >= qMaxPly {
+	if ply >= limits.MaxPly || qply >= qMaxPly {
 		return stand
 	}
 	moves := pos.GenerateMoves(s.moves[ply][:0])

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand"
 	"testing"
+	"varena/engines/limits"
 
 	"varena/engines"
 )
@@ -145,7 +146,7 @@ func ruleVariants(t testing.TB) map[string]*engines.Variant {
 // tests.
 var selfPlayVariants = []string{"kingofthehill", "3check", "antichess", "horde", "racingkings", "shatranj", "amazonchess", "makruk"}
 
-func searchFEN(t *testing.T, v *engines.Variant, fen string, lim Limits) (Result, *engines.Position) {
+func searchFEN(t *testing.T, v *engines.Variant, fen string, lim limits.Limits) (Result, *engines.Position) {
 	t.Helper()
 	pos, err := engines.ParseFEN(v, fen)
 	if err != nil {
@@ -226,7 +227,7 @@ func TestRulesWins(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			v := vs[tc.variant]
-			res, pos := searchFEN(t, v, tc.fen, Limits{Depth: 2*tc.mateIn + 2})
+			res, pos := searchFEN(t, v, tc.fen, limits.Limits{Depth: 2*tc.mateIn + 2})
 			// The reference: a plain minimax over the rules engine's moves
 			// and Status finds a forced win in mateIn moves, none faster.
 			// A win in n moves ends the game by ply 2n (the opponent's n-th
@@ -237,7 +238,7 @@ func TestRulesWins(t *testing.T) {
 			if !lostFor(after(pos, res.Move), pos.SideToMove(), 2*tc.mateIn-1) {
 				t.Errorf("%s: %s does not force the win in %d", tc.fen, v.UCI(res.Move), tc.mateIn)
 			}
-			if got := MateIn(res.Score); got != tc.mateIn {
+			if got := limits.MateIn(res.Score); got != tc.mateIn {
 				t.Errorf("%s: %s scores %d (mate in %d), want mate in %d", tc.fen, v.UCI(res.Move), res.Score, got, tc.mateIn)
 			}
 			if tc.check != nil {
@@ -257,12 +258,12 @@ func TestRulesTerminal(t *testing.T) {
 		variant, fen string
 		want         int // score of the root for the side to move
 	}{
-		{"antichess", "8/8/8/8/8/8/8/r7 w - - 0 1", Mate},        // White has no piece: it wins
-		{"antichess", "8/8/8/8/8/p7/P7/8 w - - 0 1", Mate},       // stalemated: a win
-		{"kingofthehill", "k7/8/8/8/3K4/8/8/8 b - - 0 1", -Mate}, // White's king is on the hill
-		{"3check", "3k4/8/8/8/8/8/8/4QK2 b - - 0+3 0 1", -Mate},  // White gave its third check
-		{"horde", "k7/8/8/8/8/8/8/8 w - - 0 1", -Mate},           // the horde is gone
-		{"racingkings", "6K1/8/8/8/8/8/k7/8 w - - 0 1", Mate},    // White reached the last rank, Black did not follow
+		{"antichess", "8/8/8/8/8/8/8/r7 w - - 0 1", limits.Mate},        // White has no piece: it wins
+		{"antichess", "8/8/8/8/8/p7/P7/8 w - - 0 1", limits.Mate},       // stalemated: a win
+		{"kingofthehill", "k7/8/8/8/3K4/8/8/8 b - - 0 1", -limits.Mate}, // White's king is on the hill
+		{"3check", "3k4/8/8/8/8/8/8/4QK2 b - - 0+3 0 1", -limits.Mate},  // White gave its third check
+		{"horde", "k7/8/8/8/8/8/8/8 w - - 0 1", -limits.Mate},           // the horde is gone
+		{"racingkings", "6K1/8/8/8/8/8/k7/8 w - - 0 1", limits.Mate},    // White reached the last rank, Black did not follow
 	} {
 		v := vs[tc.variant]
 		res, _ := searchFENAny(t, v, tc.fen)
@@ -280,7 +281,7 @@ func searchFENAny(t *testing.T, v *engines.Variant, fen string) (Result, *engine
 		t.Fatalf("%s %s: %v", v.Name, fen, err)
 	}
 	s := New(DerivedWeights(v), 1)
-	return s.Search(context.Background(), engines.NewGame(pos), Limits{Depth: 2}, nil), &pos
+	return s.Search(context.Background(), engines.NewGame(pos), limits.Limits{Depth: 2}, nil), &pos
 }
 
 // randomPlayout plays up to n random legal moves from the start of v and
@@ -315,7 +316,7 @@ func TestRulesRandomPositions(t *testing.T) {
 		for i := 0; i < n; i++ {
 			g := randomPlayout(v, rng, rng.Intn(120))
 			s.NewGame()
-			res := s.Search(context.Background(), g, Limits{Nodes: 300}, nil)
+			res := s.Search(context.Background(), g, limits.Limits{Nodes: 300}, nil)
 			pos := g.Position()
 			moves := pos.GenerateMoves(nil)
 			switch {
@@ -350,7 +351,7 @@ func TestRulesSelfPlay(t *testing.T) {
 				s.NewGame()
 				for ply := 0; ply < maxPly && g.Outcome().Reason == engines.NotOver; ply++ {
 					pos := g.Position()
-					res := s.Search(context.Background(), g, Limits{Nodes: nodes}, nil)
+					res := s.Search(context.Background(), g, limits.Limits{Nodes: nodes}, nil)
 					if !pos.IsLegal(res.Move) {
 						t.Fatalf("game %d: %s: %s is not legal", gi, pos.FEN(), v.UCI(res.Move))
 					}

@@ -5,56 +5,14 @@ import (
 	"slices"
 	"sync/atomic"
 	"time"
+	"varena/engines/limits"
 
 	"varena/engines"
 	"varena/engines/widesearch"
 )
 
-// Scores are centipawns from the side to move's point of view. A won
-// game (extinction or checkmate) n plies from the root scores Mate-n, a
-// lost one -(Mate-n), so the search prefers the fastest win.
-const (
-	Mate     = 30000
-	infinity = 31000
-	MaxPly   = 100
-	mateBand = Mate - 2*MaxPly // scores beyond it are mate scores
-)
-
-// MateIn returns the moves (not plies) to the end of a mate score: +n when
-// the side to move wins, -n when it loses, 0 when score is no mate score.
-func MateIn(score int) int {
-	switch {
-	case score > mateBand:
-		return (Mate - score + 1) / 2
-	case score < -mateBand:
-		return -(Mate + score + 1) / 2
-	}
-	return 0
-}
-
-// Limits bound a search. Zero fields are no limit; with none set the
-// search runs to MaxPly or until its context ends (UCI "go infinite").
-type Limits struct {
-	Depth     int
-	Nodes     int64
-	MoveTime  time.Duration
-	WTime     time.Duration
-	BTime     time.Duration
-	WInc      time.Duration
-	BInc      time.Duration
-	MovesToGo int
-	Infinite  bool
-	// SearchMoves restricts the root to these moves (UCI "searchmoves");
-	// those not legal are ignored, and when none is legal, or it is
-	// empty, every move is searched.
-	SearchMoves []engines.Move
-}
-
-// IsZero reports whether no limit is set.
-func (l Limits) IsZero() bool {
-	return l.Depth == 0 && l.Nodes == 0 && l.MoveTime == 0 && l.WTime == 0 && l.BTime == 0 &&
-		l.WInc == 0 && l.BInc == 0 && l.MovesToGo == 0 && !l.Infinite && len(l.SearchMoves) == 0
-}
+// infinity bounds every score, beyond the mate scores (limits.Mate).
+const infinity = 31000
 
 // Info describes one finished iteration, as UCI "info" prints it.
 type Info struct {
@@ -89,7 +47,7 @@ type Searcher struct {
 	tt  *table
 	p   Params
 	lmr lmrTable
-	psq [MaxPly + 1]psqState // incremental material and piece-square sums per ply
+	psq [limits.MaxPly + 1]psqState // incremental material and piece-square sums per ply
 
 	history [2][64][64]int32
 	counter [2][64][64]engines.Move // the quiet reply that refuted a move, by its from and to
@@ -98,22 +56,22 @@ type Searcher struct {
 	// move's piece and destination). It knows replies the butterfly
 	// history, which has one score per from-to, mixes up.
 	cont    [numPieceIndex][64]contTable
-	killers [MaxPly + 1][2]engines.Move
+	killers [limits.MaxPly + 1][2]engines.Move
 	// plyState is each ply's scratch: a node's locals would be cleared
 	// at every call.
-	plyState [MaxPly + 1]struct {
+	plyState [limits.MaxPly + 1]struct {
 		quiets      [64]engines.Move
 		quietPieces [64]uint8
 		threats     engines.QuietThreats
 		child       engines.Position // the position after the move being searched
 	}
-	stack  [MaxPly + 2]frame
-	pv     [MaxPly + 1][MaxPly + 1]engines.Move
-	pvLen  [MaxPly + 1]int
-	moves  [MaxPly + 1][engines.MaxMoves]engines.Move
-	scores [MaxPly + 1][engines.MaxMoves]int32
+	stack  [limits.MaxPly + 2]frame
+	pv     [limits.MaxPly + 1][limits.MaxPly + 1]engines.Move
+	pvLen  [limits.MaxPly + 1]int
+	moves  [limits.MaxPly + 1][engines.MaxMoves]engines.Move
+	scores [limits.MaxPly + 1][engines.MaxMoves]int32
 	path   []uint64       // hashes of the game, then of the search path
-	root   []engines.Move // the root moves to search (Limits.SearchMoves); nil: all
+	root   []engines.Move // the root moves to search (limits.Limits.SearchMoves); nil: all
 
 	nodes     int64
 	nodeLimit int64
@@ -134,7 +92,7 @@ type Searcher struct {
 	reuseTT  bool  // entries of earlier searches since NewGame count (false: this search's only)
 	rules    rules // the general path's rules of the variant searched (zero: a built-in variant)
 	stats    Stats // the counters of this search (stats.go), kept with statsOn only
-	statsPly [MaxPly + 1]statsPly
+	statsPly [limits.MaxPly + 1]statsPly
 
 	// A parallel search (smp.go): the helpers of a main thread, and the
 	// state the threads share during a search (nil: one thread), with the
@@ -207,7 +165,7 @@ func (s *Searcher) NewGame() {
 // (if not nil) after each finished iteration. It returns when a limit is
 // reached or ctx ends; the result is the best move found so far. The game
 // must not change during the search.
-func (s *Searcher) Search(ctx context.Context, game *engines.Game, lim Limits, info func(Info)) Result {
+func (s *Searcher) Search(ctx context.Context, game *engines.Game, lim limits.Limits, info func(Info)) Result {
 	if game.Position().Wide() != nil {
 		return s.searchWide(ctx, game, lim, info)
 	}
@@ -226,7 +184,7 @@ func (s *Searcher) Search(ctx context.Context, game *engines.Game, lim Limits, i
 	// stays reproducible, since each starts with NewGame.
 	s.reuseTT = true
 	s.tt.newSearch()
-	s.killers = [MaxPly + 1][2]engines.Move{}
+	s.killers = [limits.MaxPly + 1][2]engines.Move{}
 	s.path = append(s.path[:0], game.Hashes()...)
 
 	tm := timeState{plan: planTime(lim, pos.SideToMove())}
@@ -237,7 +195,7 @@ func (s *Searcher) Search(ctx context.Context, game *engines.Game, lim Limits, i
 	stopWatch := context.AfterFunc(ctx, func() { s.stop.Store(true) })
 	defer stopWatch()
 
-	maxDepth := MaxPly - 1
+	maxDepth := limits.MaxPly - 1
 	if lim.Depth > 0 {
 		maxDepth = min(lim.Depth, maxDepth)
 	}
@@ -295,7 +253,7 @@ func (s *Searcher) Search(ctx context.Context, game *engines.Game, lim Limits, i
 		if lim.Infinite {
 			continue
 		}
-		if MateIn(score) != 0 && depth >= 2*abs(MateIn(score))+1 && !lim.Infinite {
+		if limits.MateIn(score) != 0 && depth >= 2*abs(limits.MateIn(score))+1 && !lim.Infinite {
 			break // the fastest mate is proven
 		}
 		if tm.enough(res.Move, score, time.Since(s.start)) {
@@ -327,7 +285,7 @@ func keepMoves(list, allowed []engines.Move) []engines.Move {
 // iteration's score, widening it on each failure until the score lies
 // inside (shallow depths and mate scores use the full window).
 func (s *Searcher) aspirate(pos *engines.Position, depth, prev int) int {
-	if depth < 4 || prev > mateBand || prev < -mateBand {
+	if depth < 4 || prev > limits.MateBand || prev < -limits.MateBand {
 		return s.negamax(pos, depth, 0, -infinity, infinity, true, false)
 	}
 	delta := s.p.Aspiration
@@ -389,14 +347,14 @@ func (s *Searcher) terminalScore(pos *engines.Position, ply int) int {
 	}
 	if len(pos.Variant().Species) > 0 {
 		if pos.Extinct(pos.SideToMove()) {
-			return -(Mate - ply)
+			return -(limits.Mate - ply)
 		}
 		if pos.Extinct(pos.SideToMove().Other()) {
-			return Mate - ply
+			return limits.Mate - ply
 		}
 	}
 	if pos.InCheck() {
-		return -(Mate - ply)
+		return -(limits.Mate - ply)
 	}
 	return 0
 }
@@ -433,9 +391,9 @@ func (s *Searcher) decided(pos *engines.Position) bool {
 
 func toTT(score, ply int) int {
 	switch {
-	case score > mateBand:
+	case score > limits.MateBand:
 		return score + ply
-	case score < -mateBand:
+	case score < -limits.MateBand:
 		return score - ply
 	}
 	return score
@@ -443,9 +401,9 @@ func toTT(score, ply int) int {
 
 func fromTT(score, ply int) int {
 	switch {
-	case score > mateBand:
+	case score > limits.MateBand:
 		return score - ply
-	case score < -mateBand:
+	case score < -limits.MateBand:
 		return score + ply
 	}
 	return score
@@ -507,10 +465,12 @@ const noEval = -infinity
 // node expected to fail high (the first child of an expected all-node,
 // or a reduced search), where late moves are reduced more.
 func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, pvNode, cutNode bool) int {
+	// Step 1. Initialize the node, stop when the search is over.
 	s.pvLen[ply] = ply
 	if s.checkStop() {
 		return 0
 	}
+	// Step 2. A game over, a draw; mate-distance pruning.
 	if s.decided(pos) {
 		return s.terminalScore(pos, ply)
 	}
@@ -523,31 +483,31 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 			return 0
 		}
 		// Mate-distance pruning: no line from here beats a shorter mate.
-		alpha = max(alpha, -(Mate - ply))
-		beta = min(beta, Mate-ply-1)
+		alpha = max(alpha, -(limits.Mate - ply))
+		beta = min(beta, limits.Mate-ply-1)
 		if alpha >= beta {
 			return alpha
 		}
 	}
+	// Step 3. The check extension, or the quiescence search at the leaves.
 	inCheck := pos.InCheck()
 	checkExt := inCheck && (!s.rules.on || s.rules.royal)
 	if checkExt {
 		depth++
 	}
-	if depth <= 0 || ply >= MaxPly {
+	if depth <= 0 || ply >= limits.MaxPly {
 		return s.quiesce(pos, ply, 0, alpha, beta)
 	}
 	s.visits++
-	if statsOn {
-		s.count(StatNode, depth, 1)
-		if checkExt {
-			s.count(StatCheckExt, depth, 1)
-		}
+	s.count(StatNode, depth, 1)
+	if checkExt {
+		s.count(StatCheckExt, depth, 1)
 	}
 	fr := &s.stack[ply]
 	excluded := fr.excluded
 	s.stack[ply+1].excluded = engines.NullMove
 
+	// Step 4. The transposition table: a cutoff, or the hash move.
 	key := s.rules.ttKey(pos)
 	ttMove, ttHit := engines.NullMove, false
 	var tte ttEntry
@@ -555,9 +515,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		s.count(StatTTProbe, depth, 1)
 		if e, ok := s.tt.probe(key, s.reuseTT); ok {
 			tte, ttHit, ttMove = e, true, e.move
-			if statsOn {
-				s.countHit(&e, depth)
-			}
+			s.countHit(&e, depth)
 			if !pvNode && int(e.depth) >= depth {
 				if sc, ok := e.cutoff(ply, alpha, beta); ok {
 					s.count(StatTTCut, depth, 1)
@@ -567,6 +525,8 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		}
 	}
 
+	// Step 5. A capture of a last piece wins at once.
+	//
 	// A side that can take the opponent's last piece of a species wins
 	// with that capture: found before the evaluation and the pruning
 	// below, which would score it as a mere advantage. Only the moves of
@@ -574,16 +534,13 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 	// others are not generated.
 	if excluded == engines.NullMove {
 		if win, ok := s.lastPieceCapture(pos, ply); ok {
-			if statsOn {
-				s.count(StatLastPieceWin, depth, 1)
-				if ply > 0 && s.statsPly[ply-1].danger {
-					s.count(StatLastPieceWinDanger, depth, 1)
-				}
-			}
+			s.countLastPieceWin(ply, depth)
 			return s.wonBy(win, key, ply, depth, noEval)
 		}
 	}
 
+	// Step 6. The static evaluation, danger and improving.
+	//
 	// The static score, kept in the TT and on the stack: "improving" says
 	// whether it rose since our previous move, and the pruning margins
 	// below are wider when it did not. A side with the last piece of a
@@ -591,9 +548,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 	// reduction there, and one ply more; the evaluation's pass over the
 	// pieces tells that when it runs.
 	static, danger := s.staticEval(pos, ply, inCheck, ttHit, &tte)
-	if statsOn {
-		s.statsPly[ply].danger = danger
-	}
+	s.noteDanger(ply, danger)
 	if danger && ply > 0 && 100*ply < s.p.DangerReach*s.rootDepth {
 		depth++
 		s.count(StatDangerExt, depth, 1)
@@ -605,10 +560,12 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 	}
 	nullFailed := false // counting only: the null move was searched and failed low
 	canPrune := !pvNode && !inCheck && !danger && excluded == engines.NullMove && ply > 0
-	if statsOn && canPrune {
+	if canPrune {
 		s.count(StatCanPrune, depth, 1)
 	}
 
+	// Step 7. Reverse futility pruning.
+	//
 	// Reverse futility: far above beta near the leaves, the static score
 	// stands.
 	if canPrune && s.reverseFutile(depth, beta, static, improving) {
@@ -616,9 +573,11 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		return (static + beta) / 2
 	}
 
+	// Step 8. Null move search.
+	//
 	// Null move: if passing still fails high, a real move will too. Not in
 	// check, not when only pawns and kings are left (zugzwang).
-	if canPrune && depth >= 3 && static >= beta && beta < mateBand && s.hasPieces(pos) &&
+	if canPrune && depth >= 3 && static >= beta && beta < limits.MateBand && s.hasPieces(pos) &&
 		s.stack[ply-1].move != engines.NullMove && s.rules.nullAllowed(pos) {
 		s.count(StatNullTry, depth, 1)
 		if score, cut := s.nullMove(pos, ply, depth, beta, static, cutNode); cut {
@@ -628,6 +587,8 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		nullFailed = statsOn
 	}
 
+	// Step 9. Internal iterative reduction.
+	//
 	// Internal iterative reduction: without a hash move the node was
 	// never searched well here, a shallower search costs less.
 	if ttMove == engines.NullMove && depth >= 4 && !danger && excluded == engines.NullMove {
@@ -635,6 +596,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		s.count(StatIIR, depth, 1)
 	}
 
+	// Step 10. The moves, ordered; none is a game over.
 	prevMove := engines.NullMove
 	if ply > 0 {
 		prevMove = s.stack[ply-1].move
@@ -656,6 +618,8 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		}
 	}
 
+	// Step 11. Singular extension.
+	//
 	// Singular extension: a hash move whose score, lowered by a margin,
 	// no other move reaches is searched one ply deeper.
 	singular := false
@@ -666,18 +630,18 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		if s.aborted {
 			return 0
 		}
-		if statsOn && searched {
+		if searched {
 			s.count(StatSingularTry, depth, 1)
 			if singular {
 				s.count(StatSingularExt, depth, 1)
 			}
-		}
-		if searched {
 			// negamax on this ply reused the move list: make it again.
 			moves, scores = s.orderedMoves(pos, ply, ttMove, counter)
 		}
 	}
 
+	// Step 12. The move loop: futility and late-move pruning (skipMove),
+	// reductions and re-searches (searchMove).
 	c1, c2 := s.conts(ply)
 	best, bestMove := -infinity, engines.NullMove
 	origAlpha := alpha
@@ -685,8 +649,8 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		improving: improving, ttMove: ttMove, counter: counter}
 	// Futility: a quiet move near the leaves (FutilityDepth plies at most)
 	// cannot lift a static score far below alpha.
-	nd.futile = canPrune && depth <= s.p.FutilityDepth && alpha > -mateBand && static+s.p.FutilityMargin*depth <= alpha
-	if statsOn && nd.futile {
+	nd.futile = canPrune && depth <= s.p.FutilityDepth && alpha > -limits.MateBand && static+s.p.FutilityMargin*depth <= alpha
+	if nd.futile {
 		s.count(StatFutileNode, depth, 1)
 	}
 	nd.lmpLimit = s.p.LMPBase + depth*depth
@@ -743,7 +707,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 			// be taken, which ends the game: its score is known without
 			// a search, as a move into check is known illegal in chess
 			// (the child's PV is the capture losesAtOnce found).
-			score = -(Mate - ply - 2)
+			score = -(limits.Mate - ply - 2)
 			s.count(StatDangerLost, depth, 1)
 		} else {
 			s.nodes++
@@ -773,9 +737,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 					if c.quiet {
 						s.rememberQuiet(pos, m, pc, ply, depth, prevMove, pl.quiets[:nQuiets], pl.quietPieces[:nQuiets])
 					}
-					if statsOn {
-						s.countFailHigh(depth, searched, nullFailed)
-					}
+					s.countFailHigh(depth, searched, nullFailed)
 					break
 				}
 			}
@@ -785,6 +747,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 			nQuiets++
 		}
 	}
+	// Step 13. No move searched: the excluded move alone, or all pruned.
 	if searched == 0 {
 		if excluded != engines.NullMove {
 			return alpha // only the excluded move: it is singular
@@ -792,18 +755,15 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 		// Every move was pruned: the static score is the best guess.
 		return max(alpha, min(static, beta))
 	}
-	if statsOn {
-		if best <= origAlpha {
-			s.count(StatFailLow, depth, 1)
-		}
-		if singular && bestMove != ttMove {
-			s.count(StatSingularNotBest, depth, 1)
-		}
+	// Step 14. The counters of the node, and the transposition table.
+	if best <= origAlpha {
+		s.count(StatFailLow, depth, 1)
+	}
+	if singular && bestMove != ttMove {
+		s.count(StatSingularNotBest, depth, 1)
 	}
 	if excluded == engines.NullMove {
-		if statsOn {
-			s.countStore(key, depth, boundOf(best, origAlpha, beta))
-		}
+		s.countStore(key, depth, boundOf(best, origAlpha, beta))
 		s.tt.store(key, bestMove, toTT(best, ply), depth, boundOf(best, origAlpha, beta), static, s.reuseTT)
 	}
 	return best
@@ -829,7 +789,7 @@ func (s *Searcher) staticEval(pos *engines.Position, ply int, inCheck, ttHit boo
 // improving. Mate scores are left to the search: a window near a mate
 // must be searched for the shortest one.
 func (s *Searcher) reverseFutile(depth, beta, static int, improving bool) bool {
-	if depth > 6 || beta <= -mateBand || beta >= mateBand || static >= mateBand {
+	if depth > 6 || beta <= -limits.MateBand || beta >= limits.MateBand || static >= limits.MateBand {
 		return false
 	}
 	margin := s.p.RFPMargin * depth
@@ -857,7 +817,7 @@ func (s *Searcher) nullMove(pos *engines.Position, ply, depth, beta, static int,
 	if s.aborted {
 		return 0, true
 	}
-	if score >= beta && score < mateBand {
+	if score >= beta && score < limits.MateBand {
 		return beta, true
 	}
 	return 0, false
@@ -870,7 +830,7 @@ func (s *Searcher) nullMove(pos *engines.Position, ply, depth, beta, static int,
 // ply's move list.
 func (s *Searcher) singular(pos *engines.Position, ply, depth int, cutNode bool, ttMove engines.Move, tte *ttEntry) (singular, searched bool) {
 	ttScore := fromTT(int(tte.score), ply)
-	if ttScore <= -mateBand || ttScore >= mateBand {
+	if ttScore <= -limits.MateBand || ttScore >= limits.MateBand {
 		return false, false
 	}
 	sBeta := ttScore - s.p.SingularMargin*depth
@@ -958,7 +918,7 @@ func (s *Searcher) skipMove(pos *engines.Position, nd *node, c *candidate, best,
 	if c.givesCheck || c.threat {
 		return false
 	}
-	if nd.ply > 0 && !nd.inCheck && !nd.danger && best > -mateBand && c.m != nd.ttMove {
+	if nd.ply > 0 && !nd.inCheck && !nd.danger && best > -limits.MateBand && c.m != nd.ttMove {
 		depth := nd.depth
 		// Late-move pruning: near the leaves, after enough quiet moves
 		// the later ones (ordered by history) rarely matter.
@@ -1032,7 +992,7 @@ func (s *Searcher) reduction(pos *engines.Position, nd *node, c *candidate, sear
 }
 
 // rootMoves keeps, at the root (ply 0), the moves the search is limited
-// to (Limits.SearchMoves, Searcher.root); elsewhere moves are left as
+// to (limits.Limits.SearchMoves, Searcher.root); elsewhere moves are left as
 // they are.
 func (s *Searcher) rootMoves(moves []engines.Move, ply int) []engines.Move {
 	if ply == 0 && s.root != nil {
@@ -1141,7 +1101,7 @@ func (s *Searcher) extinguishing(pos *engines.Position, moves []engines.Move) (e
 func (s *Searcher) wonBy(win engines.Move, key uint64, ply, depth, static int) int {
 	s.pv[ply][ply] = win
 	s.pvLen[ply] = ply + 1
-	score := Mate - ply - 1
+	score := limits.Mate - ply - 1
 	if statsOn {
 		s.countStore(key, depth, boundExact)
 	}
@@ -1370,7 +1330,7 @@ func (s *Searcher) quiesce(pos *engines.Position, ply, qply, alpha, beta int) in
 	} else {
 		stand = s.evaluate(pos, ply)
 	}
-	if ply >= MaxPly || qply >= qMaxPly {
+	if ply >= limits.MaxPly || qply >= qMaxPly {
 		return stand
 	}
 	if ttHit {

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 	"time"
+	"varena/engines/limits"
 
 	"varena/engines"
 	"varena/engines/evolution"
@@ -68,8 +69,8 @@ func checkWin(t *testing.T, s *Searcher, tt winTest) {
 	t.Helper()
 	g := gameFrom(t, tt.v, tt.fen)
 	mover := g.Position().SideToMove()
-	res := s.Search(context.Background(), g, Limits{Depth: tt.depth}, nil)
-	if got := MateIn(res.Score); got != tt.mate {
+	res := s.Search(context.Background(), g, limits.Limits{Depth: tt.depth}, nil)
+	if got := limits.MateIn(res.Score); got != tt.mate {
 		t.Fatalf("mate in %d (score %d, move %s), want %d", got, res.Score, g.Position().Geometry().UCI(res.Move), tt.mate)
 	}
 	// Play the principal variation out: the mover must have won.
@@ -93,15 +94,15 @@ func TestDeterministic(t *testing.T) {
 		sequence := func() [2]Result {
 			s.NewGame()
 			return [2]Result{
-				s.Search(context.Background(), g, Limits{Nodes: 20000}, nil),
-				s.Search(context.Background(), next, Limits{Nodes: 20000}, nil),
+				s.Search(context.Background(), g, limits.Limits{Nodes: 20000}, nil),
+				s.Search(context.Background(), next, limits.Limits{Nodes: 20000}, nil),
 			}
 		}
 		a := sequence()
 		// Something else in between must not change the answers.
 		other := gameFrom(t, v, v.StartFEN)
 		other.Play(other.Position().GenerateMoves(nil)[3])
-		s.Search(context.Background(), other, Limits{Depth: 4}, nil)
+		s.Search(context.Background(), other, limits.Limits{Depth: 4}, nil)
 		b := sequence()
 		for i := range a {
 			if a[i].Move != b[i].Move || a[i].Score != b[i].Score || a[i].Nodes != b[i].Nodes {
@@ -117,7 +118,7 @@ func TestStopsOnCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(30*time.Millisecond, cancel)
 	start := time.Now()
-	res := s.Search(ctx, g, Limits{Infinite: true}, nil)
+	res := s.Search(ctx, g, limits.Limits{Infinite: true}, nil)
 	// Generous bounds: CI runs other test packages beside this one.
 	if d := time.Since(start); d > 200*time.Millisecond {
 		t.Errorf("stop took %v", d)
@@ -131,7 +132,7 @@ func TestMoveTime(t *testing.T) {
 	s := newSearcher(t, extinction.Variant)
 	g := gameFrom(t, extinction.Variant, extinction.StartFEN)
 	start := time.Now()
-	s.Search(context.Background(), g, Limits{MoveTime: 100 * time.Millisecond}, nil)
+	s.Search(context.Background(), g, limits.Limits{MoveTime: 100 * time.Millisecond}, nil)
 	if d := time.Since(start); d > 300*time.Millisecond || d < 40*time.Millisecond {
 		t.Errorf("movetime 100ms took %v", d)
 	}
@@ -163,7 +164,7 @@ func TestSearchMoves(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			g := gameFrom(t, extinction.Variant, fen)
 			pos := g.Position()
-			var lim Limits
+			var lim limits.Limits
 			lim.Depth = 3
 			for _, text := range tt.allowed {
 				lim.SearchMoves = append(lim.SearchMoves, move(pos, text))
@@ -187,12 +188,12 @@ func TestSearchMoves(t *testing.T) {
 // IsZero must see every field: a limit it missed would be ignored by
 // players that take their own limits when the request has none.
 func TestLimitsIsZero(t *testing.T) {
-	if !(Limits{}).IsZero() {
-		t.Fatal("Limits{} is not zero")
+	if !(limits.Limits{}).IsZero() {
+		t.Fatal("limits.Limits{} is not zero")
 	}
-	typ := reflect.TypeOf(Limits{})
+	typ := reflect.TypeOf(limits.Limits{})
 	for i := range typ.NumField() {
-		var l Limits
+		var l limits.Limits
 		f := reflect.ValueOf(&l).Elem().Field(i)
 		switch f.Kind() {
 		case reflect.Int, reflect.Int64:
@@ -205,7 +206,7 @@ func TestLimitsIsZero(t *testing.T) {
 			t.Fatalf("field %s of kind %s: teach this test", typ.Field(i).Name, f.Kind())
 		}
 		if l.IsZero() {
-			t.Errorf("Limits with only %s set is zero", typ.Field(i).Name)
+			t.Errorf("limits.Limits with only %s set is zero", typ.Field(i).Name)
 		}
 	}
 }
@@ -217,7 +218,7 @@ func TestKeepsWhatItLearnt(t *testing.T) {
 	for _, v := range []*engines.Variant{extinction.Variant, losalamos.Variant} {
 		s := newSearcher(t, v)
 		g := gameFrom(t, v, v.StartFEN)
-		lim := Limits{Depth: 6}
+		lim := limits.Limits{Depth: 6}
 		first := s.Search(context.Background(), g, lim, nil)
 		again := s.Search(context.Background(), g, lim, nil)
 		if again.Nodes >= first.Nodes/2 {
@@ -313,7 +314,7 @@ func TestTTEvalIsStaticEval(t *testing.T) {
 	for _, v := range []*engines.Variant{extinction.Variant, losalamos.Variant, losalamos.NoBunkers, evolution.Variant} {
 		s := newSearcher(t, v)
 		g := gameFrom(t, v, v.StartFEN)
-		s.Search(context.Background(), g, Limits{Nodes: 30000}, nil)
+		s.Search(context.Background(), g, limits.Limits{Nodes: 30000}, nil)
 		checked := 0
 		var visit func(pos *engines.Position, depth int, capturesOnly bool)
 		visit = func(pos *engines.Position, depth int, capturesOnly bool) {
@@ -359,7 +360,7 @@ func TestSetWeightsClearsTT(t *testing.T) {
 		}
 		return n
 	}
-	s.Search(context.Background(), g, Limits{Nodes: 5000}, nil)
+	s.Search(context.Background(), g, limits.Limits{Nodes: 5000}, nil)
 	n := used()
 	if n == 0 {
 		t.Fatal("no TT entry after a search")
@@ -448,10 +449,10 @@ func TestEvalClamped(t *testing.T) {
 		wild := 0
 		for i := range line {
 			e := s.evaluate(&line[i], 1)
-			if e <= -mateBand || e >= mateBand {
+			if e <= -limits.MateBand || e >= limits.MateBand {
 				t.Fatalf("%s %s: static score %d, in the mate band", v.Name, line[i].FEN(), e)
 			}
-			if abs(e) == mateBand-1 {
+			if abs(e) == limits.MateBand-1 {
 				wild++
 			}
 			s.tt.store(line[i].Hash(), engines.NullMove, 0, 1, boundExact, e, true)

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"varena/engines/limits"
 
 	"varena/engines"
 	"varena/engines/variants"
@@ -29,12 +30,12 @@ func searchSignature() string {
 		set := benchOpenings(v, 16)
 		for i, pos := range set {
 			s.NewGame()
-			r := s.Search(context.Background(), engines.NewGame(pos), Limits{Nodes: 40000}, nil)
+			r := s.Search(context.Background(), engines.NewGame(pos), limits.Limits{Nodes: 40000}, nil)
 			fmt.Fprintf(&b, "%s %d %d %d %d %d %d\n", v.Name, i, r.Move, r.Score, r.Depth, r.Nodes, s.visits)
 		}
 		s.NewGame()
 		for i, pos := range set {
-			r := s.Search(context.Background(), engines.NewGame(pos), Limits{Nodes: 40000}, nil)
+			r := s.Search(context.Background(), engines.NewGame(pos), limits.Limits{Nodes: 40000}, nil)
 			fmt.Fprintf(&b, "%s reuse %d %d %d %d %d %d\n", v.Name, i, r.Move, r.Score, r.Depth, r.Nodes, s.visits)
 		}
 	}

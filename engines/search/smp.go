@@ -5,6 +5,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"varena/engines/limits"
 
 	"varena/engines"
 )
@@ -24,7 +25,7 @@ import (
 // Node counts are summed over the threads: each thread adds its own to a
 // shared counter every nodeSync nodes at most (its node limit is the next
 // sync point, so a search of one thread, which has no counter, pays
-// nothing for it). A node limit (Limits.Nodes) is of the sum: every
+// nothing for it). A node limit (limits.Limits.Nodes) is of the sum: every
 // thread checks it at its sync points, which come closer as the limit
 // nears (a thread's share of what is left), and the first to find the
 // sum at the limit stops all threads. The others' nodes since their last
@@ -47,7 +48,7 @@ const nodeSync = 1024
 // table.
 type parallel struct {
 	nodes   atomic.Int64 // the nodes the threads have added
-	limit   int64        // Limits.Nodes, of all threads together (0: none)
+	limit   int64        // limits.Limits.Nodes, of all threads together (0: none)
 	threads []*Searcher  // the main thread, then the helpers
 	wg      sync.WaitGroup
 }
@@ -162,7 +163,7 @@ func (h *Searcher) prepare(s *Searcher, p *parallel) {
 	h.nodes, h.visits, h.seldepth, h.aborted = 0, 0, 0, false
 	h.stop.Store(false)
 	h.reuseTT = s.reuseTT
-	h.killers = [MaxPly + 1][2]engines.Move{}
+	h.killers = [limits.MaxPly + 1][2]engines.Move{}
 	h.path = append(h.path[:0], s.path...)
 	h.stack[0] = frame{}
 	h.par, h.published = p, 0

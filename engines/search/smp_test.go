@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 	"time"
+	"varena/engines/limits"
 
 	"varena/engines"
 	"varena/engines/evolution"
@@ -33,20 +34,20 @@ func TestFindsWinsParallel(t *testing.T) {
 func TestParallelLimits(t *testing.T) {
 	tests := []struct {
 		name   string
-		lim    Limits
+		lim    limits.Limits
 		cancel time.Duration // cancel the search after this (0: never)
 		most   time.Duration // the longest it may take
 		helped bool          // long enough for the helper to have searched
 	}{
-		{"nodes", Limits{Nodes: 200000}, 0, 0, true},
+		{"nodes", limits.Limits{Nodes: 200000}, 0, 0, true},
 		// The main thread may reach it before the helper has started.
-		{"few nodes", Limits{Nodes: 50}, 0, 0, false},
+		{"few nodes", limits.Limits{Nodes: 50}, 0, 0, false},
 		// The bounds are loose (a loaded CI machine runs other test
 		// binaries beside this one): they catch a search that does not
 		// stop, not one that stops a little late.
-		{"movetime", Limits{MoveTime: 150 * time.Millisecond}, 0, 2 * time.Second, true},
-		{"clock", Limits{WTime: 2 * time.Second, BTime: 2 * time.Second}, 0, 2 * time.Second, true},
-		{"infinite, cancelled", Limits{Infinite: true}, 100 * time.Millisecond, 2 * time.Second, true},
+		{"movetime", limits.Limits{MoveTime: 150 * time.Millisecond}, 0, 2 * time.Second, true},
+		{"clock", limits.Limits{WTime: 2 * time.Second, BTime: 2 * time.Second}, 0, 2 * time.Second, true},
+		{"infinite, cancelled", limits.Limits{Infinite: true}, 100 * time.Millisecond, 2 * time.Second, true},
 	}
 	for _, v := range []*engines.Variant{extinction.Variant, losalamos.Variant, evolution.Variant} {
 		for _, tt := range tests {
@@ -86,7 +87,7 @@ func TestParallelLimits(t *testing.T) {
 func TestOneThreadAfterParallel(t *testing.T) {
 	v := extinction.Variant
 	g := gameFrom(t, v, v.StartFEN)
-	lim := Limits{Nodes: 30000}
+	lim := limits.Limits{Nodes: 30000}
 	want := newSearcher(t, v).Search(context.Background(), g, lim, nil)
 	s := newSearcher(t, v)
 	s.SetThreads(4)

@@ -170,6 +170,26 @@ func (st *Stats) Add(o *Stats) {
 // without it every counter stays zero.
 const StatsEnabled = statsOn
 
+// countLastPieceWin counts a node won by taking a last piece, and apart
+// those whose parent was in danger.
+func (s *Searcher) countLastPieceWin(ply, depth int) {
+	if !statsOn {
+		return
+	}
+	s.count(StatLastPieceWin, depth, 1)
+	if ply > 0 && s.statsPly[ply-1].danger {
+		s.count(StatLastPieceWinDanger, depth, 1)
+	}
+}
+
+// noteDanger records, for the counters of the children, whether the side
+// to move at ply has a last piece attacked.
+func (s *Searcher) noteDanger(ply int, danger bool) {
+	if statsOn {
+		s.statsPly[ply].danger = danger
+	}
+}
+
 // statsPly is what the counters keep per ply of the search path.
 type statsPly struct {
 	danger bool // the node's side to move had a last piece attacked
@@ -191,6 +211,9 @@ func (s *Searcher) count(k Stat, d int, n int64) {
 // table.slotFor picks for it and the entry it meets there, before
 // table.store writes it (or not).
 func (s *Searcher) countStore(key uint64, depth int, bound uint8) {
+	if !statsOn {
+		return
+	}
 	_, e, place := s.tt.slotFor(key, depth, bound, s.reuseTT)
 	s.count(StatStore, depth, 1)
 	switch {
@@ -231,6 +254,9 @@ func (s *Searcher) HashFull() int {
 
 // countHit counts a hash hit e at a node of depth.
 func (s *Searcher) countHit(e *ttEntry, depth int) {
+	if !statsOn {
+		return
+	}
 	s.count(StatTTHit, depth, 1)
 	if int(e.depth) >= depth {
 		s.count(StatTTDeep, depth, 1)
@@ -244,6 +270,9 @@ func (s *Searcher) countHit(e *ttEntry, depth int) {
 // searched-th move searched (from 1); nullFailed: its null move had
 // failed low.
 func (s *Searcher) countFailHigh(depth, searched int, nullFailed bool) {
+	if !statsOn {
+		return
+	}
 	s.count(StatFailHigh, depth, 1)
 	if searched == 1 {
 		s.count(StatFailHighFirst, depth, 1)

@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"testing"
+	"varena/engines/limits"
 
 	"varena/engines"
 	"varena/engines/variants"
@@ -47,7 +48,7 @@ func TestStatsCount(t *testing.T) {
 	}
 	for _, pos := range benchOpenings(v, n) {
 		s.NewGame()
-		r := s.Search(context.Background(), engines.NewGame(pos), Limits{Nodes: lim}, nil)
+		r := s.Search(context.Background(), engines.NewGame(pos), limits.Limits{Nodes: lim}, nil)
 		st := s.Stats()
 		all.Add(&st)
 		nodes += r.Nodes

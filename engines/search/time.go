@@ -2,6 +2,7 @@ package search
 
 import (
 	"time"
+	"varena/engines/limits"
 
 	"varena/engines"
 )
@@ -42,7 +43,7 @@ func movetimeMargin(t time.Duration) time.Duration {
 }
 
 // planTime returns the time plan of a move for the side to move.
-func planTime(lim Limits, side engines.Color) timePlan {
+func planTime(lim limits.Limits, side engines.Color) timePlan {
 	if lim.MoveTime > 0 {
 		return timePlan{hard: max(lim.MoveTime-movetimeMargin(lim.MoveTime), time.Microsecond)}
 	}

@@ -5,6 +5,7 @@ import (
 	"os"
 	"testing"
 	"time"
+	"varena/engines/limits"
 
 	"varena/engines"
 	"varena/engines/evolution"
@@ -16,19 +17,19 @@ const ms = time.Millisecond
 func TestPlanTime(t *testing.T) {
 	tests := []struct {
 		name         string
-		lim          Limits
+		lim          limits.Limits
 		side         engines.Color
 		optimum      time.Duration // 0: no check
 		hard         time.Duration // exact when optimum is 0
 		hardAtMostOf time.Duration // else hard <= this (what is left)
 	}{
-		{"movetime 5s", Limits{MoveTime: 5000 * ms}, engines.White, 0, 4980 * ms, 0},
-		{"movetime 100ms", Limits{MoveTime: 100 * ms}, engines.White, 0, 95 * ms, 0},
-		{"movetime 10ms", Limits{MoveTime: 10 * ms}, engines.White, 0, 7500 * time.Microsecond, 0},
-		{"10+0.1 white", Limits{WTime: 10000 * ms, BTime: 10000 * ms, WInc: 100 * ms, BInc: 100 * ms}, engines.White, 9950*ms/30 + 90*ms, 0, 10000 * ms},
-		{"black uses its own clock", Limits{WTime: 60000 * ms, BTime: 1000 * ms}, engines.Black, 950 * ms / 30, 0, 1000 * ms},
-		{"1+0.01 low", Limits{WTime: 100 * ms, WInc: 10 * ms}, engines.White, 90*ms/30 + 9*ms, 0, 100 * ms},
-		{"one move to go", Limits{WTime: 2000 * ms, MovesToGo: 1}, engines.White, 1950 * ms, 0, 2000 * ms},
+		{"movetime 5s", limits.Limits{MoveTime: 5000 * ms}, engines.White, 0, 4980 * ms, 0},
+		{"movetime 100ms", limits.Limits{MoveTime: 100 * ms}, engines.White, 0, 95 * ms, 0},
+		{"movetime 10ms", limits.Limits{MoveTime: 10 * ms}, engines.White, 0, 7500 * time.Microsecond, 0},
+		{"10+0.1 white", limits.Limits{WTime: 10000 * ms, BTime: 10000 * ms, WInc: 100 * ms, BInc: 100 * ms}, engines.White, 9950*ms/30 + 90*ms, 0, 10000 * ms},
+		{"black uses its own clock", limits.Limits{WTime: 60000 * ms, BTime: 1000 * ms}, engines.Black, 950 * ms / 30, 0, 1000 * ms},
+		{"1+0.01 low", limits.Limits{WTime: 100 * ms, WInc: 10 * ms}, engines.White, 90*ms/30 + 9*ms, 0, 100 * ms},
+		{"one move to go", limits.Limits{WTime: 2000 * ms, MovesToGo: 1}, engines.White, 1950 * ms, 0, 2000 * ms},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -51,7 +52,7 @@ func TestPlanTime(t *testing.T) {
 	for left := ms; left < 100*time.Second; left = left*3/2 + ms {
 		for _, inc := range []time.Duration{0, 10 * ms, 100 * ms} {
 			for _, mtg := range []int{0, 1, 2, 5, 40} {
-				p := planTime(Limits{WTime: left, WInc: inc, MovesToGo: mtg}, engines.White)
+				p := planTime(limits.Limits{WTime: left, WInc: inc, MovesToGo: mtg}, engines.White)
 				if p.hard >= left && left > 2*ms || p.optimum > p.hard || p.optimum <= 0 {
 					t.Fatalf("left %v inc %v mtg %d: plan %+v", left, inc, mtg, p)
 				}
@@ -108,7 +109,7 @@ func TestMoveTimeUsed(t *testing.T) {
 			s := newSearcher(t, extinction.Variant)
 			g := engines.NewGame(extinction.Variant.StartPosition())
 			start := time.Now()
-			res := s.Search(context.Background(), g, Limits{MoveTime: T}, nil)
+			res := s.Search(context.Background(), g, limits.Limits{MoveTime: T}, nil)
 			took = time.Since(start)
 			if res.Move == engines.NullMove {
 				t.Fatal("no move")
@@ -141,7 +142,7 @@ func TestTinyClockCompletesDepthOne(t *testing.T) {
 	s := newSearcher(t, extinction.Variant)
 	g := engines.NewGame(extinction.Variant.StartPosition())
 	var infos []Info
-	res := s.Search(context.Background(), g, Limits{MoveTime: time.Nanosecond}, func(in Info) { infos = append(infos, in) })
+	res := s.Search(context.Background(), g, limits.Limits{MoveTime: time.Nanosecond}, func(in Info) { infos = append(infos, in) })
 	if res.Depth < 1 || len(infos) == 0 || infos[0].Depth != 1 || len(res.PV) == 0 || res.Move != res.PV[0] {
 		t.Errorf("movetime 1ns: depth %d, %d info lines, move %v, pv %v", res.Depth, len(infos), res.Move, res.PV)
 	}
@@ -158,13 +159,13 @@ func TestNodeLimitInsideDepthOne(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	full := newSearcher(t, v).Search(context.Background(), engines.NewGame(pos), Limits{Depth: 1}, nil)
+	full := newSearcher(t, v).Search(context.Background(), engines.NewGame(pos), limits.Limits{Depth: 1}, nil)
 	const limit = 1000
 	if full.Nodes <= 2*limit {
 		t.Fatalf("depth 1 takes %d nodes: the position no longer tests a cut first iteration", full.Nodes)
 	}
 	var infos []Info
-	res := newSearcher(t, v).Search(context.Background(), engines.NewGame(pos), Limits{Nodes: limit}, func(in Info) { infos = append(infos, in) })
+	res := newSearcher(t, v).Search(context.Background(), engines.NewGame(pos), limits.Limits{Nodes: limit}, func(in Info) { infos = append(infos, in) })
 	first := pos.GenerateMoves(nil)[0]
 	if res.Depth != 1 || len(infos) != 1 || infos[0].Score != res.Score || len(res.PV) == 0 || res.Move != res.PV[0] || !pos.IsLegal(res.Move) {
 		t.Fatalf("nodes %d: depth %d, %d info lines, move %v, pv %v", limit, res.Depth, len(infos), res.Move, res.PV)

@@ -15,8 +15,8 @@ import (
 
 	"varena/engines/widesearch"
 
-	"varena/configs"
 	"varena/engines"
+	"varena/engines/yamlfile"
 )
 
 // Weights is one value per feature of a variant, in registry order.
@@ -165,7 +165,7 @@ func ParseWeights(v *engines.Variant, name string, data []byte) (*Weights, error
 // parse is ParseWeights for the variant of fs.
 func (fs *featureSet) parse(name string, data []byte) (*Weights, error) {
 	v := fs.v
-	if err := configs.CheckSize(name, len(data)); err != nil {
+	if err := yamlfile.CheckSize(name, len(data)); err != nil {
 		return nil, err
 	}
 	if err := fs.checkLines(name, data); err != nil {
@@ -173,7 +173,7 @@ func (fs *featureSet) parse(name string, data []byte) (*Weights, error) {
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, configs.SyntaxError(name, data, err)
+		return nil, yamlfile.SyntaxError(name, data, err)
 	}
 	if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
 		return nil, fmt.Errorf("%s: empty weights file", name)
@@ -241,7 +241,7 @@ func CheckWeight(x float64) error {
 // number reads a weight from a YAML scalar.
 func number(n *yaml.Node) (float64, error) {
 	if n.Kind != yaml.ScalarNode || (n.Tag != "!!int" && n.Tag != "!!float") {
-		return 0, fmt.Errorf("want a number, have %s", configs.Describe(n))
+		return 0, fmt.Errorf("want a number, have %s", yamlfile.Describe(n))
 	}
 	x, err := strconv.ParseFloat(n.Value, 64)
 	if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
@@ -285,7 +285,7 @@ func (fs *featureSet) checkLines(name string, data []byte) error {
 // one error per bad row or entry.
 func (fs *featureSet) parseTable(name string, line int, b Block, n *yaml.Node, out []float64) []error {
 	if n.Kind != yaml.SequenceNode {
-		return []error{fmt.Errorf("%s:%d: %s: want a table of %d rows (%s), have %s", name, line, b.Name, len(fs.rows), fs.rowsDoc(), configs.Describe(n))}
+		return []error{fmt.Errorf("%s:%d: %s: want a table of %d rows (%s), have %s", name, line, b.Name, len(fs.rows), fs.rowsDoc(), yamlfile.Describe(n))}
 	}
 	if len(n.Content) != len(fs.rows) {
 		return []error{fmt.Errorf("%s:%d: %s: want %d rows (%s), have %d", name, line, b.Name, len(fs.rows), fs.rowsDoc(), len(n.Content))}
@@ -295,7 +295,7 @@ func (fs *featureSet) parseTable(name string, line int, b Block, n *yaml.Node, o
 	for r, row := range n.Content {
 		want := fs.rows[r]
 		if row.Kind != yaml.SequenceNode || len(row.Content) != len(want) {
-			have := configs.Describe(row)
+			have := yamlfile.Describe(row)
 			if row.Kind == yaml.SequenceNode {
 				have = strconv.Itoa(len(row.Content))
 			}
@@ -340,14 +340,14 @@ func (fs *featureSet) rowsDoc() string {
 
 // LoadWeights reads weights for v from a YAML file.
 func LoadWeights(v *engines.Variant, path string) (*Weights, error) {
-	data, err := configs.ReadFile(path)
+	data, err := yamlfile.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("weights: %w", err)
 	}
 	return ParseWeights(v, path, data)
 }
 
-// DefaultWeights returns the embedded configs/weights/<variant>.yaml,
+// DefaultWeights returns the embedded weights/<variant>.yaml (ShippedWeights),
 // or, for a variant without one, DerivedWeights; parsed once per variant: Weights never change once made, and parsing
 // costs a millisecond that every UCI session and engine paid again.
 func DefaultWeights(v *engines.Variant) (*Weights, error) {
@@ -357,7 +357,7 @@ func DefaultWeights(v *engines.Variant) (*Weights, error) {
 	if d, ok := defaultWeights.Load(v); ok {
 		return d.(parsedWeights).w, d.(parsedWeights).err
 	}
-	data, name, err := shippedWeights(v)
+	data, name, err := ShippedWeights(v.Name)
 	if err == nil {
 		var w *Weights
 		w, err = ParseWeights(v, name, data)

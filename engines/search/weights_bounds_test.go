@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"varena/configs"
 	"varena/engines"
+	"varena/engines/yamlfile"
 )
 
 // TestWeightBounds: a weight beyond MaxWeight is refused at its line (3e9
@@ -59,7 +59,7 @@ func TestWeightBounds(t *testing.T) {
 
 // TestWeightsShapeStopsEarly: a weights file of 200,000 table rows is
 // refused at the first line past what the weights can fill, at once,
-// and a file beyond configs.MaxFileSize is refused without being parsed.
+// and a file beyond yamlfile.MaxFileSize is refused without being parsed.
 func TestWeightsShapeStopsEarly(t *testing.T) {
 	v, w := handWeights(t)
 	good := string(w.YAML())
@@ -78,7 +78,7 @@ func TestWeightsShapeStopsEarly(t *testing.T) {
 		t.Errorf("200,000 rows refused after %v", d)
 	}
 
-	big := good + "# " + strings.Repeat("x", configs.MaxFileSize) + "\n"
+	big := good + "# " + strings.Repeat("x", yamlfile.MaxFileSize) + "\n"
 	path := filepath.Join(t.TempDir(), "big.yaml")
 	if err := os.WriteFile(path, []byte(big), 0o644); err != nil {
 		t.Fatal(err)

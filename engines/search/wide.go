@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"varena/engines/limits"
 
 	"varena/engines"
 	"varena/engines/wide"
@@ -24,7 +25,7 @@ func wideWeights(v *engines.Variant) *Weights {
 }
 
 // searchWide is Search of a game of a wide variant.
-func (s *Searcher) searchWide(ctx context.Context, game *engines.Game, lim Limits, info func(Info)) Result {
+func (s *Searcher) searchWide(ctx context.Context, game *engines.Game, lim limits.Limits, info func(Info)) Result {
 	s.wideSearcher(game.Position().Variant())
 	wl := widesearch.Limits{Depth: lim.Depth, Nodes: lim.Nodes, MoveTime: lim.MoveTime,
 		WTime: lim.WTime, BTime: lim.BTime, WInc: lim.WInc, BInc: lim.BInc,

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"varena/engines/limits"
 
 	"varena/engines"
 	"varena/engines/variants"
@@ -56,7 +57,7 @@ func TestWideWeights(t *testing.T) {
 			if p.Status().Result != engines.Ongoing {
 				break
 			}
-			r := s.Search(context.Background(), g, Limits{Nodes: 300}, nil)
+			r := s.Search(context.Background(), g, limits.Limits{Nodes: 300}, nil)
 			if !p.IsLegal(r.Move) {
 				t.Fatalf("%s: search move %s not legal in %s", name, v.UCI(r.Move), p.FEN())
 			}

@@ -8,8 +8,8 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"varena/configs"
 	"varena/engines"
+	"varena/engines/yamlfile"
 )
 
 // The weights of a variant of the general rules engine are
@@ -23,14 +23,14 @@ import (
 // parseWide reads the weights file of a wide variant: every feature of
 // its evaluation once, "name: number".
 func parseWide(v *engines.Variant, name string, data []byte) (*Weights, error) {
-	if err := configs.CheckSize(name, len(data)); err != nil {
+	if err := yamlfile.CheckSize(name, len(data)); err != nil {
 		return nil, err
 	}
 	base := wideWeights(v)
 	names := base.wide.Names()
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, configs.SyntaxError(name, data, err)
+		return nil, yamlfile.SyntaxError(name, data, err)
 	}
 	at := func(n *yaml.Node, format string, args ...any) error {
 		return fmt.Errorf("%s:%d: %s", name, n.Line, fmt.Sprintf(format, args...))

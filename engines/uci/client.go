@@ -18,8 +18,8 @@ import (
 
 	"varena/engines"
 	"varena/engines/internal/proc"
+	"varena/engines/limits"
 	"varena/engines/player"
-	"varena/engines/search"
 )
 
 // EngineConfig describes an external UCI engine. Zero durations take their
@@ -782,7 +782,7 @@ func positionCommand(game *engines.Game, reversible bool) string {
 // goCommand returns the "go" line for lim and the move's time budget:
 // movetime, else the mover's clock (0: no time limit). Without any limit
 // it is "go infinite", which the SearchTimeout stops.
-func goCommand(lim search.Limits, side engines.Color) (string, time.Duration) {
+func goCommand(lim limits.Limits, side engines.Color) (string, time.Duration) {
 	var b strings.Builder
 	b.WriteString("go")
 	ms := func(d time.Duration) string { return strconv.FormatInt(max(d.Milliseconds(), 1), 10) }

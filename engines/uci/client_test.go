@@ -19,6 +19,7 @@ import (
 	"unsafe"
 
 	"varena/engines"
+	"varena/engines/limits"
 	"varena/engines/losalamos"
 	"varena/engines/player"
 	"varena/engines/search"
@@ -161,7 +162,7 @@ func gameAt(t testing.TB, v *engines.Variant, fen string) *engines.Game {
 }
 
 // play asks e for n moves in g, checking each, and returns the replies.
-func play(t *testing.T, e *Engine, g *engines.Game, n int, lim search.Limits) []player.Reply {
+func play(t *testing.T, e *Engine, g *engines.Game, n int, lim limits.Limits) []player.Reply {
 	t.Helper()
 	var replies []player.Reply
 	for range n {
@@ -206,19 +207,19 @@ func TestClientAgainstServer(t *testing.T) {
 				t.Fatal(err)
 			}
 			g := gameAt(t, v, "")
-			for i, r := range play(t, e, g, 6, search.Limits{Depth: 2}) {
+			for i, r := range play(t, e, g, 6, limits.Limits{Depth: 2}) {
 				if !r.HasScore || r.Depth != 2 || r.Nodes <= 0 || r.Move == engines.NullMove {
 					t.Errorf("move %d: reply %+v", i+1, r)
 				}
 			}
 			// Clocks and movetime.
-			play(t, e, g, 2, search.Limits{WTime: 2 * time.Second, BTime: 2 * time.Second, WInc: 50 * time.Millisecond, BInc: 50 * time.Millisecond})
+			play(t, e, g, 2, limits.Limits{WTime: 2 * time.Second, BTime: 2 * time.Second, WInc: 50 * time.Millisecond, BInc: 50 * time.Millisecond})
 			start := time.Now()
-			play(t, e, g, 1, search.Limits{MoveTime: 100 * time.Millisecond})
+			play(t, e, g, 1, limits.Limits{MoveTime: 100 * time.Millisecond})
 			if d := time.Since(start); d > time.Second {
 				t.Errorf("movetime 100 ms took %v", d)
 			}
-			play(t, e, g, 1, search.Limits{Nodes: 200})
+			play(t, e, g, 1, limits.Limits{Nodes: 200})
 		})
 	}
 	if e.Restarts() != 0 {
@@ -262,7 +263,7 @@ func TestClientPositions(t *testing.T) {
 				}
 				g.Play(m)
 			}
-			r, err := e.Move(context.Background(), player.Request{Game: g, Limits: search.Limits{Depth: 3}})
+			r, err := e.Move(context.Background(), player.Request{Game: g, Limits: limits.Limits{Depth: 3}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -276,8 +277,8 @@ func TestClientPositions(t *testing.T) {
 			if tt.want != nil && !slices.Contains(tt.want, text) {
 				t.Errorf("move %s, want one of %v", text, tt.want)
 			}
-			if tt.mateIn != 0 && (search.MateIn(r.Score) != tt.mateIn || r.Score != search.Mate-(2*tt.mateIn-1)) {
-				t.Errorf("score %d (mate in %d), want mate in %d", r.Score, search.MateIn(r.Score), tt.mateIn)
+			if tt.mateIn != 0 && (limits.MateIn(r.Score) != tt.mateIn || r.Score != limits.Mate-(2*tt.mateIn-1)) {
+				t.Errorf("score %d (mate in %d), want mate in %d", r.Score, limits.MateIn(r.Score), tt.mateIn)
 			}
 		})
 	}
@@ -318,20 +319,20 @@ func TestPositionAndGoCommands(t *testing.T) {
 	}
 	ms := time.Millisecond
 	tests := []struct {
-		lim    search.Limits
+		lim    limits.Limits
 		side   engines.Color
 		want   string
 		budget time.Duration
 	}{
-		{search.Limits{Depth: 5}, engines.White, "go depth 5", 0},
-		{search.Limits{Nodes: 1000, MoveTime: 300 * ms}, engines.White, "go movetime 300 nodes 1000", 300 * ms},
-		{search.Limits{WTime: 60 * time.Second, BTime: 500 * ms, WInc: ms, BInc: 2 * ms, MovesToGo: 7}, engines.Black,
+		{limits.Limits{Depth: 5}, engines.White, "go depth 5", 0},
+		{limits.Limits{Nodes: 1000, MoveTime: 300 * ms}, engines.White, "go movetime 300 nodes 1000", 300 * ms},
+		{limits.Limits{WTime: 60 * time.Second, BTime: 500 * ms, WInc: ms, BInc: 2 * ms, MovesToGo: 7}, engines.Black,
 			"go wtime 60000 btime 500 winc 1 binc 2 movestogo 7", 500 * ms},
-		{search.Limits{WTime: 60 * time.Second, BTime: 500 * ms, MoveTime: 100 * ms}, engines.White,
+		{limits.Limits{WTime: 60 * time.Second, BTime: 500 * ms, MoveTime: 100 * ms}, engines.White,
 			"go wtime 60000 btime 500 movetime 100", 100 * ms},
-		{search.Limits{WTime: 300 * time.Microsecond, BTime: -5 * ms}, engines.White, "go wtime 1 btime 1", 300 * time.Microsecond},
-		{search.Limits{}, engines.White, "go infinite", 0},
-		{search.Limits{Infinite: true}, engines.White, "go infinite", 0},
+		{limits.Limits{WTime: 300 * time.Microsecond, BTime: -5 * ms}, engines.White, "go wtime 1 btime 1", 300 * time.Microsecond},
+		{limits.Limits{}, engines.White, "go infinite", 0},
+		{limits.Limits{Infinite: true}, engines.White, "go infinite", 0},
 	}
 	for _, tt := range tests {
 		got, budget := goCommand(tt.lim, tt.side)
@@ -412,13 +413,13 @@ func TestClientFaults(t *testing.T) {
 	quick := func(c *EngineConfig) {
 		c.MoveMargin, c.StopGrace, c.SearchTimeout = 200*time.Millisecond, 500*time.Millisecond, 400*time.Millisecond
 	}
-	timed := search.Limits{MoveTime: 100 * time.Millisecond}
-	depth := search.Limits{Depth: 1}
+	timed := limits.Limits{MoveTime: 100 * time.Millisecond}
+	depth := limits.Limits{Depth: 1}
 	const ok = player.FaultKind(0)
 	tests := []struct {
 		name     string
 		args     []string
-		lim      search.Limits
+		lim      limits.Limits
 		want     []player.FaultKind // per Move
 		restarts int
 		text     string // in the fault's message
@@ -432,7 +433,7 @@ func TestClientFaults(t *testing.T) {
 		{"garbage", []string{"-mode", "garbage", "-after", "1"}, depth, []player.FaultKind{ok, player.Protocol, player.Protocol}, 0, "bestmove without a move"},
 		{"bad move text", []string{"-mode", "badmove"}, depth, []player.FaultKind{player.IllegalMove}, 0, `"xyz9"`},
 		{"illegal move", []string{"-mode", "illegal", "-after", "2"}, depth, []player.FaultKind{ok, ok, player.IllegalMove}, 0, "not a legal move"},
-		{"slow but in time", []string{"-mode", "slow", "-delay", "150ms"}, search.Limits{WTime: 5 * time.Second, BTime: 5 * time.Second}, []player.FaultKind{ok, ok}, 0, ""},
+		{"slow but in time", []string{"-mode", "slow", "-delay", "150ms"}, limits.Limits{WTime: 5 * time.Second, BTime: 5 * time.Second}, []player.FaultKind{ok, ok}, 0, ""},
 		{"slow over time", []string{"-mode", "slow", "-delay", "3s", "-after", "1"}, timed, []player.FaultKind{ok, player.Timeout, ok}, 1, "killed"},
 		{"long info line", []string{"-mode", "longinfo"}, depth, []player.FaultKind{ok, ok}, 0, ""},
 	}
@@ -555,10 +556,10 @@ func TestClientVariants(t *testing.T) {
 	if e.Supports(evo) || !e.Supports(ext) {
 		t.Errorf("Supports wrong")
 	}
-	if _, err := e.Move(context.Background(), player.Request{Game: gameAt(t, evo, ""), Limits: search.Limits{Depth: 1}}); !errors.Is(err, ErrUnsupportedVariant) {
+	if _, err := e.Move(context.Background(), player.Request{Game: gameAt(t, evo, ""), Limits: limits.Limits{Depth: 1}}); !errors.Is(err, ErrUnsupportedVariant) {
 		t.Errorf("Move(evolution) = %v, want ErrUnsupportedVariant", err)
 	}
-	play(t, e, gameAt(t, ext, ""), 2, search.Limits{Depth: 1})
+	play(t, e, gameAt(t, ext, ""), 2, limits.Limits{Depth: 1})
 
 	// Mapped to another name: the engine's "evolution" is our extinction.
 	m := faulty()
@@ -582,7 +583,7 @@ func TestClientVariants(t *testing.T) {
 	if err := e4.NewGame(context.Background(), ext); err != nil {
 		t.Fatal(err)
 	}
-	play(t, e4, gameAt(t, ext, ""), 2, search.Limits{Depth: 1})
+	play(t, e4, gameAt(t, ext, ""), 2, limits.Limits{Depth: 1})
 }
 
 // TestClientDiesBetweenMoves checks that an engine that died while idle
@@ -592,7 +593,7 @@ func TestClientDiesBetweenMoves(t *testing.T) {
 	e := startEngine(t, faulty("-mode", "die"))
 	g := gameAt(t, variants.All[0], "")
 	for i := range 3 {
-		play(t, e, g, 1, search.Limits{Depth: 1})
+		play(t, e, g, 1, limits.Limits{Depth: 1})
 		time.Sleep(100 * time.Millisecond) // the process ends meanwhile
 		if i == 1 {
 			if err := e.NewGame(context.Background(), variants.All[0]); err != nil {
@@ -620,11 +621,11 @@ func TestClientCancel(t *testing.T) {
 			cfg.StopGrace, cfg.SearchTimeout = 500*time.Millisecond, 300*time.Millisecond
 			e := startEngine(t, cfg)
 			g := gameAt(t, variants.All[0], "")
-			play(t, e, g, 1, search.Limits{Depth: 1})
+			play(t, e, g, 1, limits.Limits{Depth: 1})
 			ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 			defer cancel()
 			start := time.Now()
-			_, err := e.Move(ctx, player.Request{Game: g, Limits: search.Limits{MoveTime: 10 * time.Second}})
+			_, err := e.Move(ctx, player.Request{Game: g, Limits: limits.Limits{MoveTime: 10 * time.Second}})
 			if !errors.Is(err, context.DeadlineExceeded) {
 				t.Fatalf("err = %v, want the context's", err)
 			}
@@ -634,9 +635,9 @@ func TestClientCancel(t *testing.T) {
 			// The stalling engine answers only after stop, once in sync;
 			// the hanging one was killed and its new process plays.
 			if tt.mode == "hang" {
-				play(t, e, g, 1, search.Limits{Depth: 1})
+				play(t, e, g, 1, limits.Limits{Depth: 1})
 			} else {
-				r, err := e.Move(context.Background(), player.Request{Game: g, Limits: search.Limits{Depth: 1}})
+				r, err := e.Move(context.Background(), player.Request{Game: g, Limits: limits.Limits{Depth: 1}})
 				if err != nil || r.Move == engines.NullMove {
 					t.Fatalf("after cancel: %v %v", r, err)
 				}
@@ -664,7 +665,7 @@ func TestClientClose(t *testing.T) {
 	if err := e.Close(); err != nil {
 		t.Errorf("second Close: %v", err)
 	}
-	if _, err := e.Move(context.Background(), player.Request{Game: gameAt(t, variants.All[0], ""), Limits: search.Limits{Depth: 1}}); err == nil {
+	if _, err := e.Move(context.Background(), player.Request{Game: gameAt(t, variants.All[0], ""), Limits: limits.Limits{Depth: 1}}); err == nil {
 		t.Error("Move on a closed engine worked")
 	}
 
@@ -714,7 +715,7 @@ func TestFairyStockfish(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := gameAt(t, ext, "")
-	replies := play(t, e, g, 10, search.Limits{Depth: 2})
+	replies := play(t, e, g, 10, limits.Limits{Depth: 2})
 	if len(replies) == 0 || !replies[0].HasScore || replies[0].Depth != 2 {
 		t.Errorf("replies %+v", replies)
 	}
@@ -724,11 +725,11 @@ func TestFairyStockfish(t *testing.T) {
 		t.Fatal(err)
 	}
 	g = gameAt(t, ext, "rnb1kbnr/pppppppp/8/8/8/2q5/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
-	r := play(t, e, g, 1, search.Limits{Depth: 3})[0]
-	if search.MateIn(r.Score) != 1 {
+	r := play(t, e, g, 1, limits.Limits{Depth: 3})[0]
+	if limits.MateIn(r.Score) != 1 {
 		t.Errorf("score %d, want mate in 1", r.Score)
 	}
-	r, err := e.Move(context.Background(), player.Request{Game: g, Limits: search.Limits{Depth: 3}})
+	r, err := e.Move(context.Background(), player.Request{Game: g, Limits: limits.Limits{Depth: 3}})
 	if err != nil || r.Move != engines.NullMove {
 		t.Errorf("game over: %+v %v", r, err)
 	}
@@ -802,7 +803,7 @@ func TestFairyStockfishVariantPath(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := gameAt(t, v, "")
-	play(t, e, g, 8, search.Limits{Depth: 2})
+	play(t, e, g, 8, limits.Limits{Depth: 2})
 	t.Logf("game: %s", movesText(g))
 }
 
@@ -846,7 +847,7 @@ func TestClientPGNComment(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := gameAt(t, ext, "")
-	for i, r := range play(t, e, g, 2, search.Limits{Depth: 1}) {
+	for i, r := range play(t, e, g, 2, limits.Limits{Depth: 1}) {
 		if want := fmt.Sprintf("move %d, {from the faulty engine}", i+1); r.Comment != want {
 			t.Errorf("move %d: comment %q, want %q", i+1, r.Comment, want)
 		}

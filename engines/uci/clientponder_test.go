@@ -6,10 +6,10 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"varena/engines/limits"
 
 	"varena/engines"
 	"varena/engines/player"
-	"varena/engines/search"
 	"varena/engines/variants"
 )
 
@@ -27,7 +27,7 @@ func TestClientPonder(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := engines.NewGame(v.StartPosition())
-	clock := search.Limits{WTime: 2 * time.Second, BTime: 2 * time.Second, WInc: 20 * time.Millisecond, BInc: 20 * time.Millisecond}
+	clock := limits.Limits{WTime: 2 * time.Second, BTime: 2 * time.Second, WInc: 20 * time.Millisecond, BInc: 20 * time.Millisecond}
 	move := func() player.Reply {
 		t.Helper()
 		r, err := e.Move(ctx, player.Request{Game: g, Limits: clock})

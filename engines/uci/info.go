@@ -8,8 +8,7 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
-
-	"varena/engines/search"
+	"varena/engines/limits"
 )
 
 // ScoreKind says what a Score counts.
@@ -38,34 +37,34 @@ type Score struct {
 	Bound Bound
 }
 
-// ScoreOf returns the UCI score of a search score (search.Mate convention).
+// ScoreOf returns the UCI score of a search score (limits.Mate convention).
 func ScoreOf(score int) Score {
-	if n := search.MateIn(score); n != 0 {
+	if n := limits.MateIn(score); n != 0 {
 		return Score{Kind: MateIn, Value: n}
 	}
 	return Score{Kind: Centipawns, Value: score}
 }
 
 // Search returns the score in the search's convention: centipawns as they
-// are; "mate N" as search.Mate-(2N-1) for N > 0 (the side to move mates
-// with its N-th move, ply 2N-1), -(search.Mate-2|N|) for N < 0 and
-// -search.Mate for "mate 0" (mated now); search.MateIn inverts it. Mates
+// are; "mate N" as limits.Mate-(2N-1) for N > 0 (the side to move mates
+// with its N-th move, ply 2N-1), -(limits.Mate-2|N|) for N < 0 and
+// -limits.Mate for "mate 0" (mated now); limits.MateIn inverts it. Mates
 // further than the search's horizon are clamped to it, and centipawn
 // values to the range below the mate scores, so that a large centipawn
 // score is never read as a mate.
 func (s Score) Search() int {
 	switch s.Kind {
 	case MateIn:
-		n := max(min(s.Value, search.MaxPly-1), -(search.MaxPly - 1))
+		n := max(min(s.Value, limits.MaxPly-1), -(limits.MaxPly - 1))
 		switch {
 		case n > 0:
-			return search.Mate - (2*n - 1)
+			return limits.Mate - (2*n - 1)
 		case n < 0:
-			return -(search.Mate + 2*n)
+			return -(limits.Mate + 2*n)
 		}
-		return -search.Mate
+		return -limits.Mate
 	case Centipawns:
-		const limit = search.Mate - 2*search.MaxPly
+		const limit = limits.Mate - 2*limits.MaxPly
 		return max(min(s.Value, limit), -limit)
 	}
 	return 0

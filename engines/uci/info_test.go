@@ -9,8 +9,7 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"varena/engines/search"
+	"varena/engines/limits"
 )
 
 func TestParseInfo(t *testing.T) {
@@ -79,19 +78,19 @@ func TestInfoString(t *testing.T) {
 }
 
 // TestScoreSearch checks the mate conversion against the search's own
-// convention: search.MateIn must read back the moves to mate.
+// convention: limits.MateIn must read back the moves to mate.
 func TestScoreSearch(t *testing.T) {
 	tests := []struct {
 		score Score
 		want  int
 	}{
-		{Score{Kind: MateIn, Value: 1}, search.Mate - 1},
-		{Score{Kind: MateIn, Value: 3}, search.Mate - 5},
-		{Score{Kind: MateIn, Value: -1}, -(search.Mate - 2)},
-		{Score{Kind: MateIn, Value: -4}, -(search.Mate - 8)},
-		{Score{Kind: MateIn, Value: 0}, -search.Mate},
+		{Score{Kind: MateIn, Value: 1}, limits.Mate - 1},
+		{Score{Kind: MateIn, Value: 3}, limits.Mate - 5},
+		{Score{Kind: MateIn, Value: -1}, -(limits.Mate - 2)},
+		{Score{Kind: MateIn, Value: -4}, -(limits.Mate - 8)},
+		{Score{Kind: MateIn, Value: 0}, -limits.Mate},
 		{Score{Kind: Centipawns, Value: 35}, 35},
-		{Score{Kind: Centipawns, Value: 29990}, search.Mate - 2*search.MaxPly}, // never read as a mate
+		{Score{Kind: Centipawns, Value: 29990}, limits.Mate - 2*limits.MaxPly}, // never read as a mate
 		{Score{}, 0},
 	}
 	for _, tt := range tests {
@@ -99,19 +98,19 @@ func TestScoreSearch(t *testing.T) {
 			t.Errorf("%v: Search() = %d, want %d", tt.score, got, tt.want)
 		}
 	}
-	for n := -(search.MaxPly - 1); n < search.MaxPly; n++ {
+	for n := -(limits.MaxPly - 1); n < limits.MaxPly; n++ {
 		if n == 0 {
 			continue
 		}
 		s := Score{Kind: MateIn, Value: n}
-		if got := search.MateIn(s.Search()); got != n {
+		if got := limits.MateIn(s.Search()); got != n {
 			t.Errorf("MateIn(%v.Search()) = %d", s, got)
 		}
 		if got := ScoreOf(s.Search()); got != s {
 			t.Errorf("ScoreOf(%v.Search()) = %v", s, got)
 		}
 	}
-	if got := search.MateIn(Score{Kind: Centipawns, Value: 1 << 20}.Search()); got != 0 {
+	if got := limits.MateIn(Score{Kind: Centipawns, Value: 1 << 20}.Search()); got != 0 {
 		t.Errorf("a huge centipawn score reads as mate in %d", got)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 	"unicode"
+	"varena/engines/limits"
 
 	"varena/engines"
 	"varena/engines/chess"
@@ -655,9 +656,9 @@ func (s *server) cmdGo(args []string, _ string) {
 }
 
 // parseGo reads the arguments of "go" (times in milliseconds).
-func parseGo(args []string, pos *engines.Position) (search.Limits, error) {
+func parseGo(args []string, pos *engines.Position) (limits.Limits, error) {
 	side := pos.SideToMove()
-	var lim search.Limits
+	var lim limits.Limits
 	var problems []string
 	clockGiven, limitGiven := false, false
 	for i := 0; i < len(args); i++ {
@@ -712,9 +713,9 @@ func parseGo(args []string, pos *engines.Position) (search.Limits, error) {
 		ms := time.Duration(n) * time.Millisecond
 		switch key {
 		case "depth":
-			lim.Depth = int(max(min(n, search.MaxPly), 1))
+			lim.Depth = int(max(min(n, limits.MaxPly), 1))
 		case "mate":
-			lim.Depth = int(max(min(2*n-1, search.MaxPly), 1))
+			lim.Depth = int(max(min(2*n-1, limits.MaxPly), 1))
 		case "nodes":
 			lim.Nodes = max(n, 1)
 		case "movetime":
@@ -770,7 +771,7 @@ var goKeywords = map[string]bool{
 	"movestogo": true, "mate": true,
 }
 
-func (s *server) startSearch(lim search.Limits) {
+func (s *server) startSearch(lim limits.Limits) {
 	if pos := s.game.Position(); pos.CountMoves() == 0 {
 		// The game is over (checkmate, stalemate, extinction): answered
 		// as Stockfish does, a score at depth 0 and then the null move,

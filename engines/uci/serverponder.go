@@ -2,6 +2,7 @@ package uci
 
 import (
 	"time"
+	"varena/engines/limits"
 
 	"varena/engines/search"
 )
@@ -20,7 +21,7 @@ import (
 // ponder is a search job's pondering state.
 type ponder struct {
 	pondering bool           // started by "go ponder", not hit nor stopped yet
-	limits    search.Limits  // the limits "go ponder" gave, clock included
+	limits    limits.Limits  // the limits "go ponder" gave, clock included
 	timed     bool           // limits hold a clock or a movetime
 	held      *search.Result // the result of a ponder search that ended before a hit
 	timer     *time.Timer    // stops a hit search when its time is spent
@@ -33,7 +34,7 @@ func (p *ponder) stopTimer() {
 }
 
 // startPonder starts a ponder search within lim.
-func (s *server) startPonder(lim search.Limits) {
+func (s *server) startPonder(lim limits.Limits) {
 	search := lim
 	timed := lim.MoveTime > 0 || lim.WTime > 0 || lim.BTime > 0
 	if timed {

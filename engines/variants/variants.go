@@ -272,16 +272,6 @@ func LoadSectionsFile(path string) ([]*engines.Variant, map[string]error, error)
 	return LoadSections(f, path)
 }
 
-// LoadFile is Load of the file at path.
-func LoadFile(path string) ([]*engines.Variant, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("load variants: %w", err)
-	}
-	defer f.Close()
-	return Load(f, path)
-}
-
 // Builtin reports whether name is one of varena's own variants (All),
 // by its name or an alias, rather than one loaded from a file.
 func Builtin(name string) bool { return builtin(name) != nil }

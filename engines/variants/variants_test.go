@@ -69,7 +69,7 @@ func TestLoad(t *testing.T) {
 			}
 		})
 	}
-	if _, err := LoadFile("no/such/file.ini"); !errors.Is(err, os.ErrNotExist) {
+	if _, _, err := LoadSectionsFile("no/such/file.ini"); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("missing file: %v", err)
 	}
 }

@@ -24,8 +24,9 @@
 //
 // Scores are centipawns from the side to move's view; a game won n
 // plies from the root scores Mate-n, lost -(Mate-n), the constants and
-// MateIn of engines/search, so that results map one to one. Limits, Info
-// and Result mirror engines/search's, and the time management (time.go)
+// MateIn of engines/limits that engines/search uses too, so that results
+// map one to one. Limits (over wide.Move), Info and Result mirror
+// engines/search's, and the time management (time.go)
 // makes engines/search's decisions. With one thread and no clock the
 // search is deterministic: the same searches since NewGame give the same
 // results.

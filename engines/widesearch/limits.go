@@ -6,32 +6,14 @@ import (
 	"varena/engines/wide"
 )
 
-// Scores are centipawns from the side to move's point of view. A game
-// won n plies from the root scores Mate-n, a lost one -(Mate-n): the
-// values of engines/search, so that a Result maps to its one to one.
-const (
-	Mate     = 30000
-	infinity = 31000
-	MaxPly   = 100
-	mateBand = Mate - 2*MaxPly // scores beyond it are mate scores
-)
-
-// MateIn returns the moves (not plies) to the end of a mate score: +n when
-// the side to move wins, -n when it loses, 0 when score is no mate score
-// (engines/search.MateIn).
-func MateIn(score int) int {
-	switch {
-	case score > mateBand:
-		return (Mate - score + 1) / 2
-	case score < -mateBand:
-		return -(Mate + score + 1) / 2
-	}
-	return 0
-}
+// Scores follow engines/limits (Mate, MaxPly, MateIn), as
+// engines/search's do, so that a Result maps to its one to one;
+// infinity bounds every score, beyond the mate scores.
+const infinity = 31000
 
 // Limits bound a search. Zero fields are no limit, and so are negative
 // ones (a protocol layer says what it makes of them); with none set the
-// search runs to MaxPly or until its context ends (UCI "go infinite").
+// search runs to limits.MaxPly or until its context ends (UCI "go infinite").
 type Limits struct {
 	Depth     int
 	Nodes     int64

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sync/atomic"
 	"time"
+	"varena/engines/limits"
 
 	"varena/engines/wide"
 )
@@ -24,15 +25,15 @@ type Searcher struct {
 
 	history [2][maxSquares][maxSquares]int32
 	counter [2][maxSquares][maxSquares]wide.Move // the quiet reply that refuted a move of that side, by its from and to
-	killers [MaxPly + 1][2]wide.Move
-	static  [MaxPly + 1]int // static score per ply (noEval in check)
-	played  [MaxPly + 1]wide.Move
-	child   [MaxPly + 1]wide.Position
-	pv      [MaxPly + 1][MaxPly + 1]wide.Move
-	pvLen   [MaxPly + 1]int
-	moves   [MaxPly + 1][wide.MaxMoves]wide.Move
-	scores  [MaxPly + 1][wide.MaxMoves]int32
-	quiets  [MaxPly + 1][64]wide.Move // quiet moves searched without a cutoff
+	killers [limits.MaxPly + 1][2]wide.Move
+	static  [limits.MaxPly + 1]int // static score per ply (noEval in check)
+	played  [limits.MaxPly + 1]wide.Move
+	child   [limits.MaxPly + 1]wide.Position
+	pv      [limits.MaxPly + 1][limits.MaxPly + 1]wide.Move
+	pvLen   [limits.MaxPly + 1]int
+	moves   [limits.MaxPly + 1][wide.MaxMoves]wide.Move
+	scores  [limits.MaxPly + 1][wide.MaxMoves]int32
+	quiets  [limits.MaxPly + 1][64]wide.Move // quiet moves searched without a cutoff
 
 	// The game's positions, then the search path's: their hashes and
 	// whether the side to move was in check, for the repetition rule.
@@ -109,7 +110,7 @@ func (s *Searcher) Search(ctx context.Context, g *wide.Game, lim Limits, info fu
 	s.stop.Store(false)
 	s.nodeLimit = lim.Nodes
 	s.tt.newSearch()
-	s.killers = [MaxPly + 1][2]wide.Move{}
+	s.killers = [limits.MaxPly + 1][2]wide.Move{}
 	s.gameHistory(g)
 	s.nullAt = 0
 
@@ -124,7 +125,7 @@ func (s *Searcher) Search(ctx context.Context, g *wide.Game, lim Limits, info fu
 		s.stop.Store(true)
 	}
 
-	maxDepth := MaxPly - 1
+	maxDepth := limits.MaxPly - 1
 	if lim.Depth > 0 {
 		maxDepth = min(lim.Depth, maxDepth)
 	}
@@ -179,7 +180,7 @@ func (s *Searcher) Search(ctx context.Context, g *wide.Game, lim Limits, info fu
 		if lim.Infinite {
 			continue
 		}
-		if m := MateIn(score); m != 0 && depth >= 2*abs(m)+1 {
+		if m := limits.MateIn(score); m != 0 && depth >= 2*abs(m)+1 {
 			break // the fastest mate is proven
 		}
 		if tm.enough(res.Move, score, time.Since(s.start)) {
@@ -217,7 +218,7 @@ func (s *Searcher) gameHistory(g *wide.Game) {
 // aspirate searches the root with a window around the previous
 // iteration's score, widening it on each failure.
 func (s *Searcher) aspirate(pos *wide.Position, depth, prev int) int {
-	if depth < 4 || prev > mateBand || prev < -mateBand {
+	if depth < 4 || prev > limits.MateBand || prev < -limits.MateBand {
 		return s.negamax(pos, depth, 0, -infinity, infinity, true)
 	}
 	delta := aspiration
@@ -262,9 +263,9 @@ func resultScore(r wide.Result, side wide.Color, ply int) int {
 	case r == wide.Draw || r == wide.Ongoing:
 		return 0
 	case r == wide.WhiteWins && side == wide.White, r == wide.BlackWins && side == wide.Black:
-		return Mate - ply
+		return limits.Mate - ply
 	}
-	return -(Mate - ply)
+	return -(limits.Mate - ply)
 }
 
 // endScore scores a position without legal moves: the rules' outcome
@@ -327,17 +328,17 @@ func (s *Searcher) negamax(pos *wide.Position, depth, ply, alpha, beta int, pvNo
 			return score
 		}
 		// Mate-distance pruning: no line from here beats a shorter mate.
-		alpha = max(alpha, -(Mate - ply))
-		beta = min(beta, Mate-ply-1)
+		alpha = max(alpha, -(limits.Mate - ply))
+		beta = min(beta, limits.Mate-ply-1)
 		if alpha >= beta {
 			return alpha
 		}
 	}
 	inCheck := pos.InCheck()
-	if inCheck && ply < MaxPly/2 {
+	if inCheck && ply < limits.MaxPly/2 {
 		depth++ // check extension (only variants with check have checks)
 	}
-	if depth <= 0 || ply >= MaxPly {
+	if depth <= 0 || ply >= limits.MaxPly {
 		return s.quiesce(pos, ply, 0, alpha, beta)
 	}
 	s.seldepth = max(s.seldepth, ply)
@@ -368,7 +369,7 @@ func (s *Searcher) negamax(pos *wide.Position, depth, ply, alpha, beta int, pvNo
 
 	// Reverse futility: far above beta near the leaves, the static score
 	// stands (never on mate-score windows).
-	if canPrune && depth <= rfpDepth && beta > -mateBand && beta < mateBand {
+	if canPrune && depth <= rfpDepth && beta > -limits.MateBand && beta < limits.MateBand {
 		margin := rfpMargin * depth
 		if improving {
 			margin -= rfpMargin / 2
@@ -381,7 +382,7 @@ func (s *Searcher) negamax(pos *wide.Position, depth, ply, alpha, beta int, pvNo
 	// Null move: if passing still fails high, a real move will too. Not
 	// in check, not right after another null move, not for a side with
 	// only its royal piece and pawns or soldiers (zugzwang).
-	if canPrune && depth >= 3 && static >= beta && beta < mateBand && s.played[ply-1] != wide.NullMove &&
+	if canPrune && depth >= 3 && static >= beta && beta < limits.MateBand && s.played[ply-1] != wide.NullMove &&
 		s.hasPieces(pos, pos.SideToMove()) {
 		child := &s.child[ply]
 		if pos.MakeNullMove(child) {
@@ -398,7 +399,7 @@ func (s *Searcher) negamax(pos *wide.Position, depth, ply, alpha, beta int, pvNo
 				return 0
 			}
 			if score >= beta {
-				if score > mateBand {
+				if score > limits.MateBand {
 					score = beta
 				}
 				return score
@@ -422,7 +423,7 @@ func (s *Searcher) negamax(pos *wide.Position, depth, ply, alpha, beta int, pvNo
 	scores := s.scores[ply][:len(moves)]
 	s.scoreMoves(pos, moves, scores, ttMove, ply, s.counterOf(pos, ply))
 
-	futile := canPrune && depth <= futilityDepth && alpha > -mateBand && static+futilityMargin*depth <= alpha
+	futile := canPrune && depth <= futilityDepth && alpha > -limits.MateBand && static+futilityMargin*depth <= alpha
 	lmpLimit := 3 + depth*depth
 	if !improving {
 		lmpLimit = lmpLimit * 2 / 3
@@ -441,7 +442,7 @@ func (s *Searcher) negamax(pos *wide.Position, depth, ply, alpha, beta int, pvNo
 		givesCheck := child.InCheck()
 		// Futility and late-move pruning of quiet moves near the leaves
 		// (never a checking move, never before one move is searched).
-		if quiet && !givesCheck && searched > 0 && best > -mateBand {
+		if quiet && !givesCheck && searched > 0 && best > -limits.MateBand {
 			if futile || canPrune && depth <= 4 && searched >= lmpLimit {
 				continue
 			}
@@ -652,7 +653,7 @@ func (s *Searcher) quiesce(pos *wide.Position, ply, qply, alpha, beta int) int {
 		}
 	}
 	var stand int
-	if !inCheck || ply >= MaxPly {
+	if !inCheck || ply >= limits.MaxPly {
 		if ttHit && e.eval != noEvalTT {
 			stand = int(e.eval)
 		} else {
@@ -668,7 +669,7 @@ func (s *Searcher) quiesce(pos *wide.Position, ply, qply, alpha, beta int) int {
 			stand = s.eval.Evaluate(pos)
 		}
 	}
-	if ply >= MaxPly || qply >= qMaxPly {
+	if ply >= limits.MaxPly || qply >= qMaxPly {
 		return stand
 	}
 	best, bestMove, origAlpha := -infinity, wide.NullMove, alpha

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 	"time"
+	"varena/engines/limits"
 
 	"varena/engines/wide"
 )
@@ -42,7 +43,7 @@ func TestMates(t *testing.T) {
 			g := newGame(t, tc.variant, tc.fen)
 			s := New(8)
 			res := s.Search(context.Background(), g, Limits{Depth: 8}, nil)
-			if got := MateIn(res.Score); got != tc.mateIn {
+			if got := limits.MateIn(res.Score); got != tc.mateIn {
 				t.Fatalf("score %d (mate in %d), want mate in %d", res.Score, got, tc.mateIn)
 			}
 			p := g.Position()
@@ -241,8 +242,8 @@ func TestNoMoves(t *testing.T) {
 	// Black is mated by the double cannon.
 	g := newGame(t, "xiangqi", "3aka3/9/9/9/9/9/9/4C4/4C4/3K5 b - - 0 1")
 	res := New(4).Search(context.Background(), g, Limits{Depth: 3}, nil)
-	if res.Move != wide.NullMove || res.Score != -Mate {
-		t.Errorf("mated: move %v score %d, want none and %d", res.Move, res.Score, -Mate)
+	if res.Move != wide.NullMove || res.Score != -limits.Mate {
+		t.Errorf("mated: move %v score %d, want none and %d", res.Move, res.Score, -limits.Mate)
 	}
 }
 

@@ -1,6 +1,9 @@
 package widesearch
 
-import "varena/engines/wide"
+import (
+	"varena/engines/limits"
+	"varena/engines/wide"
+)
 
 // Bounds of a stored score.
 const (
@@ -156,9 +159,9 @@ func boundOf(best, alpha, beta int) uint8 {
 // toTT and fromTT store mate scores relative to the node, not the root.
 func toTT(score, ply int) int {
 	switch {
-	case score > mateBand:
+	case score > limits.MateBand:
 		return score + ply
-	case score < -mateBand:
+	case score < -limits.MateBand:
 		return score - ply
 	}
 	return score
@@ -166,9 +169,9 @@ func toTT(score, ply int) int {
 
 func fromTT(score, ply int) int {
 	switch {
-	case score > mateBand:
+	case score > limits.MateBand:
 		return score - ply
-	case score < -mateBand:
+	case score < -limits.MateBand:
 		return score + ply
 	}
 	return score

@@ -2,6 +2,7 @@ package widesearch
 
 import (
 	"testing"
+	"varena/engines/limits"
 
 	"varena/engines/wide"
 )
@@ -19,7 +20,7 @@ func TestTableRoundTrip(t *testing.T) {
 		bound uint8
 		eval  int
 	}{
-		{0x0123456789abcdef, wide.Move(0xFFFFFFFF), -Mate + 3, 0, boundLower, -120},
+		{0x0123456789abcdef, wide.Move(0xFFFFFFFF), -limits.Mate + 3, 0, boundLower, -120},
 		{0xfedcba9876543210, wide.Move(1<<25 | 77), 29990, 99, boundExact, noEval},
 		{0x1111111100000000, wide.NullMove, 0, -1, boundUpper, 0},
 	}

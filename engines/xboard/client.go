@@ -14,11 +14,11 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"varena/engines/limits"
 
 	"varena/engines"
 	"varena/engines/internal/proc"
 	"varena/engines/player"
-	"varena/engines/search"
 	"varena/engines/uci"
 )
 
@@ -575,7 +575,7 @@ func (e *Engine) userMove(pos *engines.Position, m engines.Move) string {
 
 // setup sends the game: new, variant, force, the start position, the
 // time control, post, hard or easy, the moves so far; then a ping.
-func (e *Engine) setup(ctx context.Context, game *engines.Game, lim search.Limits) error {
+func (e *Engine) setup(ctx context.Context, game *engines.Game, lim limits.Limits) error {
 	start := game.Start()
 	v := start.Variant()
 	name, err := variantName(v, e.feat.variants, e.cfg.VariantName)
@@ -680,7 +680,7 @@ func pieceLetter(pos *engines.Position, sq engines.Square) string {
 // "st S" for a time per move, "sd D" for a depth (with "st" of the
 // search timeout, so that the depth decides), "nps N" with "st 1" for
 // a node count (an engine that counts N nodes a second searches N).
-func timeControl(lim search.Limits, side engines.Color, searchTimeout time.Duration, nps bool) []string {
+func timeControl(lim limits.Limits, side engines.Color, searchTimeout time.Duration, nps bool) []string {
 	switch {
 	case lim.WTime > 0 || lim.BTime > 0:
 		base, inc := lim.WTime, lim.WInc
@@ -897,7 +897,7 @@ func searchScore(s int) int {
 
 // moveBudget is the time a move may take: movetime, else the mover's
 // clock (0: no time limit).
-func moveBudget(lim search.Limits, side engines.Color) time.Duration {
+func moveBudget(lim limits.Limits, side engines.Color) time.Duration {
 	budget := lim.WTime
 	if side == engines.Black {
 		budget = lim.BTime

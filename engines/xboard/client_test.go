@@ -13,11 +13,11 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"varena/engines/limits"
 
 	"varena/engines"
 	"varena/engines/chess"
 	"varena/engines/player"
-	"varena/engines/search"
 	"varena/engines/variants"
 )
 
@@ -221,7 +221,7 @@ func TestMoveFaults(t *testing.T) {
 	needFaulty(t)
 	extinction, _ := variants.ByName("extinction")
 	losalamos, _ := variants.ByName("losalamos-extinction")
-	clock := search.Limits{WTime: 300 * time.Millisecond, BTime: 300 * time.Millisecond}
+	clock := limits.Limits{WTime: 300 * time.Millisecond, BTime: 300 * time.Millisecond}
 	for _, tt := range []struct {
 		mode    string
 		v       *engines.Variant
@@ -311,7 +311,7 @@ func TestPlayGames(t *testing.T) {
 				}
 			}
 			g := gameAt(t, chess.Standard, fen, "b1c3")
-			lim := search.Limits{WTime: time.Second, BTime: time.Second, WInc: 10 * time.Millisecond, BInc: 10 * time.Millisecond}
+			lim := limits.Limits{WTime: time.Second, BTime: time.Second, WInc: 10 * time.Millisecond, BInc: 10 * time.Millisecond}
 			for ply := 0; ply < 40 && g.Outcome().Result == engines.Ongoing; ply++ {
 				p := ps[g.Position().SideToMove()]
 				r, err := p.Move(ctx, player.Request{Game: g, Limits: lim})
@@ -342,17 +342,17 @@ func TestUnsupportedVariant(t *testing.T) {
 
 func TestTimeControl(t *testing.T) {
 	for _, tt := range []struct {
-		lim  search.Limits
+		lim  limits.Limits
 		side engines.Color
 		want string
 	}{
-		{search.Limits{WTime: 10 * time.Second, BTime: 9 * time.Second, WInc: 100 * time.Millisecond}, engines.White, "level 0 0:10 0.1"},
-		{search.Limits{WTime: 95 * time.Second, BTime: 90 * time.Second, BInc: 2 * time.Second, MovesToGo: 40}, engines.Black, "level 40 1:30 2"},
-		{search.Limits{WTime: 1500 * time.Millisecond}, engines.White, "level 0 0:02 0"},
-		{search.Limits{MoveTime: 250 * time.Millisecond}, engines.White, "st 0.25"},
-		{search.Limits{Depth: 6}, engines.White, "st 60; sd 6"},
-		{search.Limits{Nodes: 5000}, engines.White, "st 1; nps 5000"},
-		{search.Limits{}, engines.White, "st 60"},
+		{limits.Limits{WTime: 10 * time.Second, BTime: 9 * time.Second, WInc: 100 * time.Millisecond}, engines.White, "level 0 0:10 0.1"},
+		{limits.Limits{WTime: 95 * time.Second, BTime: 90 * time.Second, BInc: 2 * time.Second, MovesToGo: 40}, engines.Black, "level 40 1:30 2"},
+		{limits.Limits{WTime: 1500 * time.Millisecond}, engines.White, "level 0 0:02 0"},
+		{limits.Limits{MoveTime: 250 * time.Millisecond}, engines.White, "st 0.25"},
+		{limits.Limits{Depth: 6}, engines.White, "st 60; sd 6"},
+		{limits.Limits{Nodes: 5000}, engines.White, "st 1; nps 5000"},
+		{limits.Limits{}, engines.White, "st 60"},
 	} {
 		if got := strings.Join(timeControl(tt.lim, tt.side, time.Minute, true), "; "); got != tt.want {
 			t.Errorf("%+v: %q, want %q", tt.lim, got, tt.want)

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"varena/engines/limits"
 
 	"varena/engines"
 	"varena/engines/chess"
@@ -372,7 +373,7 @@ func (s *server) handle(line string) (quit bool) {
 			s.errorf("want a depth of 1 or more", line)
 			return false
 		}
-		s.depth = min(n, search.MaxPly)
+		s.depth = min(n, limits.MaxPly)
 	case "nps":
 		n, err := strconv.ParseInt(arg, 10, 64)
 		if err != nil || n < 1 {
@@ -528,8 +529,8 @@ func (s *server) gameOver() bool {
 }
 
 // limits returns the search limits of the engine's move.
-func (s *server) limits() search.Limits {
-	var lim search.Limits
+func (s *server) limits() limits.Limits {
+	var lim limits.Limits
 	pos := s.game.Position()
 	switch {
 	case s.moveTime > 0 && s.nps > 0:
@@ -577,10 +578,10 @@ func (s *server) startPonder() {
 	if !s.ponder || s.force || s.game.Outcome().Result != engines.Ongoing {
 		return
 	}
-	s.start(search.Limits{Infinite: true}, true)
+	s.start(limits.Limits{Infinite: true}, true)
 }
 
-func (s *server) start(lim search.Limits, pondering bool) {
+func (s *server) start(lim limits.Limits, pondering bool) {
 	ctx, cancel := context.WithCancel(context.Background())
 	g := engines.NewGame(s.game.Start())
 	for _, m := range s.game.Moves() {
@@ -605,7 +606,7 @@ func (s *server) start(lim search.Limits, pondering bool) {
 // thinkingLine writes an iteration as "ply score time nodes pv".
 func thinkingLine(v *engines.Variant, in search.Info) string {
 	score := in.Score
-	if n := search.MateIn(score); n > 0 {
+	if n := limits.MateIn(score); n > 0 {
 		score = MateScore + n
 	} else if n < 0 {
 		score = -MateScore + n

@@ -7,10 +7,10 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"varena/engines/limits"
 
 	"varena/engines"
 	"varena/engines/player"
-	"varena/engines/search"
 	"varena/engines/variants"
 )
 
@@ -193,7 +193,7 @@ func TestClientServer(t *testing.T) {
 		}
 		g := engines.NewGame(v.StartPosition())
 		for ply := 0; ply < 30 && g.Outcome().Result == engines.Ongoing; ply++ {
-			r, err := ps[g.Position().SideToMove()].Move(ctx, player.Request{Game: g, Limits: search.Limits{Depth: 2}})
+			r, err := ps[g.Position().SideToMove()].Move(ctx, player.Request{Game: g, Limits: limits.Limits{Depth: 2}})
 			if err != nil {
 				t.Fatalf("%s ply %d: %v", name, ply, err)
 			}

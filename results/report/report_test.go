@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"varena/configs/configtest"
 
 	"golang.org/x/net/html"
 
@@ -29,18 +30,9 @@ var runs = []struct {
 	sections []string // ids the report must hold
 	absent   []string // ids it must not
 }{
-	{"single", `name: single
-variant: extinction
-seed: 5
-tournament: {type: round-robin, games: 2}
-openings: {plies: 2}
-time_control: {depth: 1}
-adjudication: {max_plies: 60}
-engines:
-  - {name: ab, kind: alphabeta}
-  - {name: greedy, kind: greedy}
-  - {name: rnd, kind: random}
-`, []string{"header", "ratings", "los", "crosstable", "convergence", "endings", "faults", "lengths", "openings"}, []string{"variant-ratings", "sprt", "skipped", "gauntlet"}},
+	// The shared round robin, its random player renamed apart from its
+	// kind, for renameEngine below.
+	{"single", strings.Replace(configtest.SmallRoundRobin, "name: random,", "name: rnd,", 1), []string{"header", "ratings", "los", "crosstable", "convergence", "endings", "faults", "lengths", "openings"}, []string{"variant-ratings", "sprt", "skipped", "gauntlet"}},
 	{"multivariant", `name: multi
 variants: [extinction, losalamos-bunkers, evolution]
 seed: 6

@@ -7,12 +7,12 @@ import (
 	"os"
 	"sync"
 	"time"
+	"varena/engines/limits"
 
 	"varena/arena"
 	"varena/configs"
 	"varena/engines"
 	"varena/engines/player"
-	"varena/engines/search"
 	"varena/engines/uci"
 	"varena/engines/variants"
 )
@@ -149,13 +149,13 @@ func play(ctx context.Context, r *configs.Run, v *engines.Variant, spec arena.Ga
 	if err != nil {
 		return result{err: err}
 	}
-	var limits [2]search.Limits
+	var lims [2]limits.Limits
 	for c, p := range players {
 		if err := p.NewGame(ctx, v); err != nil {
 			return result{err: err}
 		}
 		tc := r.EngineTimeControl(p.Name())
-		limits[c] = search.Limits{Depth: tc.Depth, Nodes: tc.Nodes, MoveTime: time.Duration(tc.MoveTime * float64(time.Second))}
+		lims[c] = limits.Limits{Depth: tc.Depth, Nodes: tc.Nodes, MoveTime: time.Duration(tc.MoveTime * float64(time.Second))}
 	}
 	g := engines.NewGame(pos)
 	for {
@@ -163,7 +163,7 @@ func play(ctx context.Context, r *configs.Run, v *engines.Variant, spec arena.Ga
 			return result{plies: len(g.Moves()), outcome: o.Result}
 		}
 		us := g.Position().SideToMove()
-		reply, err := players[us].Move(ctx, player.Request{Game: g, Limits: limits[us]})
+		reply, err := players[us].Move(ctx, player.Request{Game: g, Limits: lims[us]})
 		if err != nil {
 			return result{err: fmt.Errorf("game %d: %w", spec.ID, err)}
 		}
