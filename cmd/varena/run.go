@@ -12,32 +12,14 @@ import (
 	"varena/arena"
 	"varena/arena/console"
 	"varena/configs"
-	"varena/engines/search"
-	"varena/engines/variants"
+	"varena/configs/check"
 	"varena/results/report"
 	"varena/results/rundir"
 )
 
-// checker validates run configs against the variants varena knows, and
-// those of a run's variant_file, which it loads and registers.
-func checker() configs.Checker {
-	return configs.Checker{Variants: variants.Playable(), SearchOption: search.CheckParam, EvalWeight: evalWeight, LoadVariants: variants.RegisterFileNames}
-}
-
-// evalWeight reports whether name is a weight of the variant's default
-// evaluation.
-func evalWeight(variant, name string) bool {
-	v, err := variants.ByName(variant)
-	if err != nil {
-		return false
-	}
-	w, err := search.DefaultWeights(v)
-	if err != nil {
-		return false
-	}
-	_, ok := w.Get(name)
-	return ok
-}
+// checker validates run configs fully, and registers the variants of a
+// run's variant_file, which the command then plays.
+func checker() configs.Checker { return check.Playing() }
 
 var runCmd = &command{
 	name:      "run",
