@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -83,57 +82,21 @@ func Run(ctx context.Context, r *configs.Run, opts Options) (*rundir.Summary, er
 	for _, e := range r.Engines {
 		logs = append(logs, e.Name)
 	}
-	if err := rundir.ClaimDir(outDir, rundir.IsRunDir(outDir), rundir.RunWrites(logs)); err != nil {
-		return nil, err
-	}
-	existed, held := dirState(outDir)
-	if err := os.MkdirAll(outDir, 0o755); err != nil {
-		return nil, fmt.Errorf("output directory: %w", err)
-	}
-	lock, err := rundir.LockDir(outDir)
+	dir, err := rundir.Own(outDir, rundir.IsRunDir(outDir), rundir.RunWrites(logs))
 	if err != nil {
-		if !existed {
-			os.Remove(outDir)
-		}
 		return nil, err
 	}
 	var playing bool
 	sum, err := run(ctx, r, opts, outDir, &playing)
-	if err != nil && !playing && !held {
-		// Nothing was played and the directory held nothing before:
-		// remove what this run made, the directory too if it made it.
-		clearDir(outDir)
-		lock.Unlock()
-		os.Remove(filepath.Join(outDir, rundir.LockFile))
-		if !existed {
-			os.Remove(outDir)
-		}
+	if err != nil && !playing {
+		// Nothing was played: what this run made goes.
+		dir.Discard()
 		return sum, err
 	}
-	if uerr := lock.Unlock(); uerr != nil && err == nil {
-		err = fmt.Errorf("unlock %s: %w", outDir, uerr)
+	if cerr := dir.Close(); cerr != nil && err == nil {
+		err = cerr
 	}
 	return sum, err
-}
-
-// dirState tells whether dir exists and whether it holds anything.
-func dirState(dir string) (exists, held bool) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		_, serr := os.Stat(dir)
-		return serr == nil, serr == nil // unreadable: treat as held
-	}
-	return true, len(entries) > 0
-}
-
-// clearDir removes the entries of dir but its lock file.
-func clearDir(dir string) {
-	entries, _ := os.ReadDir(dir)
-	for _, e := range entries {
-		if e.Name() != rundir.LockFile {
-			os.RemoveAll(filepath.Join(dir, e.Name()))
-		}
-	}
 }
 
 // run is Run in its locked output directory; *playing is set once the

@@ -2,10 +2,8 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 
@@ -133,14 +131,10 @@ func runWith(ctx context.Context, r *configs.Run, s runSettings, std stdio) erro
 			opts.ProgressBar = true
 		}
 	}
+	// arena.Run owns the directory (rundir.Own); the live page only
+	// reads it, and writes nothing before the run holds its lock: a
+	// second run refused on it must not touch the first one's files.
 	dir := arena.OutDir(r, opts)
-	_, statErr := os.Stat(dir)
-	created := errors.Is(statErr, os.ErrNotExist)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("output directory: %w", err)
-	}
-	// Written once the run holds the directory's lock: a second run
-	// refused on it must not touch the first one's files.
 	var stopLive func(string)
 	if s.serve != "" {
 		if opts.Watch, stopLive, err = startLive(s.serve, dir, std.err); err != nil {
@@ -151,11 +145,6 @@ func runWith(ctx context.Context, r *configs.Run, s runSettings, std stdio) erro
 		opts.Watch = arena.Watchers(opts.Watch, s.console)
 	}
 	sum, err := arena.Run(ctx, r, opts)
-	if err != nil && sum == nil && created {
-		// Failed before any game: Run removed what it wrote; the
-		// directory made above goes too (Remove: only when empty).
-		os.Remove(dir)
-	}
 	if stopLive != nil {
 		note := "run finished"
 		if err != nil {
