@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"varena/arena/openings"
 	"varena/configs"
 	"varena/engines"
 	"varena/engines/player"
@@ -455,10 +456,10 @@ func runLogs(opts Options) (logf, notef func(format string, args ...any)) {
 // buildSchedule loads each variant's openings and makes the run's whole
 // schedule (every shard's games).
 func buildSchedule(r *configs.Run, vs []*engines.Variant, accepts Accepts) (*Schedule, error) {
-	books := map[string][]Opening{}
+	books := map[string][]openings.Opening{}
 	for _, v := range vs {
 		var err error
-		if books[v.Name], err = LoadBook(r, r.OpeningsFor(v.Name), v); err != nil {
+		if books[v.Name], err = openings.LoadBook(r, r.OpeningsFor(v.Name), v); err != nil {
 			return nil, err
 		}
 	}

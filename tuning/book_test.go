@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"varena/arena"
+	"varena/arena/openings"
 	"varena/engines"
 	"varena/engines/search"
 	"varena/engines/variants"
@@ -82,7 +82,7 @@ func TestMakeBook(t *testing.T) {
 				}
 				seen[key] = true
 				pos, _ := engines.ParseFEN(v, fen)
-				if why, decided := arena.Decided(&pos); decided {
+				if why, decided := openings.Decided(&pos); decided {
 					t.Errorf("%s: %s", fen, why)
 				}
 				s.NewGame()
