@@ -202,7 +202,7 @@ func (s *session) open(ctx context.Context) error {
 	}
 	// The setup is written once the directory is ours and its meta
 	// agrees, never by a run refused on the directory.
-	if err := rundir.WriteSetup(s.outDir, rundir.SetupOf(r)); err != nil {
+	if err := rundir.WriteSetup(s.outDir, SetupOf(r)); err != nil {
 		return err
 	}
 	// The context is a check too: reading a long journal (seconds for
