@@ -8,8 +8,10 @@
 // finished game to the journal before anything else counts it, and a
 // resumed run skips every game the journal holds.
 //
-// [Run] is: claim and lock the output directory, build the schedule and
-// the run's meta (its fingerprint of every setting that changes games),
-// open the recorder (which resumes the journal), start the workers and
-// consume their games.
+// [Run] owns the output directory (rundir.Own), then: open (the engines,
+// the schedule from the openings of package openings, the run's meta,
+// its fingerprint of every setting that changes games, and the recorder,
+// which resumes the journal), plan what is left to play, start the
+// workers and consume their games. One function, sprtStop, says when an
+// SPRT stops the run.
 package arena

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"varena/arena/openings"
 	"varena/configs"
 	"varena/engines/search"
 	"varena/engines/variants"
@@ -147,7 +148,7 @@ func fingerprint(r *configs.Run) (map[string]string, error) {
 			set(prefix+"plies", strconv.Itoa(o.Plies))
 		}
 		if o.File == "" && o.Plies > 0 {
-			set(prefix+"random rule", RandomOpeningRule)
+			set(prefix+"random rule", openings.RandomOpeningRule)
 		}
 	}
 	for _, e := range r.Engines {

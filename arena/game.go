@@ -82,7 +82,8 @@ func (t *table) play(ctx context.Context) (results.Game, error) {
 		p := t.players[us]
 		lim, budget := t.limits(us, clocks)
 		began := time.Now()
-		reply, err := p.Move(ctx, player.Request{Game: g, Limits: lim})
+		reply, err := p.Move(ctx, player.Request{Game: g, Limits: lim,
+			Margin: t.margin(us), Stall: t.TimeControl[us].StallDuration()})
 		took := time.Since(began)
 		if ctx.Err() != nil {
 			return rec, errAborted

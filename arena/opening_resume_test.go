@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"varena/arena/openings"
 	"varena/results/rundir"
 )
 
@@ -50,7 +51,7 @@ engines:
 	data, _ := json.Marshal(m)
 	os.WriteFile(metaPath, data, 0o644)
 	_, err = Run(ctx, parseRun(t, cfg), Options{Out: dir})
-	if want := "\n  openings: random rule (none) -> " + RandomOpeningRule; err == nil || !strings.Contains(err.Error(), want) {
+	if want := "\n  openings: random rule (none) -> " + openings.RandomOpeningRule; err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("meta.json without the rule: error %v, want one with %q", err, want)
 	}
 }

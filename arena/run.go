@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -13,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"varena/arena/openings"
 	"varena/configs"
 	"varena/engines"
 	"varena/engines/player"
@@ -86,252 +86,278 @@ func Run(ctx context.Context, r *configs.Run, opts Options) (*rundir.Summary, er
 	for _, e := range r.Engines {
 		logs = append(logs, e.Name)
 	}
-	if err := rundir.ClaimDir(outDir, rundir.IsRunDir(outDir), rundir.RunWrites(logs)); err != nil {
-		return nil, err
-	}
-	existed, held := dirState(outDir)
-	if err := os.MkdirAll(outDir, 0o755); err != nil {
-		return nil, fmt.Errorf("output directory: %w", err)
-	}
-	lock, err := rundir.LockDir(outDir)
+	dir, err := rundir.Own(outDir, rundir.IsRunDir(outDir), rundir.RunWrites(logs))
 	if err != nil {
-		if !existed {
-			os.Remove(outDir)
-		}
 		return nil, err
 	}
 	var playing bool
 	sum, err := run(ctx, r, opts, outDir, &playing)
-	if err != nil && !playing && !held {
-		// Nothing was played and the directory held nothing before:
-		// remove what this run made, the directory too if it made it.
-		clearDir(outDir)
-		lock.Unlock()
-		os.Remove(filepath.Join(outDir, rundir.LockFile))
-		if !existed {
-			os.Remove(outDir)
-		}
+	if err != nil && !playing {
+		// Nothing was played: what this run made goes.
+		dir.Discard()
 		return sum, err
 	}
-	if uerr := lock.Unlock(); uerr != nil && err == nil {
-		err = fmt.Errorf("unlock %s: %w", outDir, uerr)
+	if cerr := dir.Close(); cerr != nil && err == nil {
+		err = cerr
 	}
 	return sum, err
 }
 
-// dirState tells whether dir exists and whether it holds anything.
-func dirState(dir string) (exists, held bool) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		_, serr := os.Stat(dir)
-		return serr == nil, serr == nil // unreadable: treat as held
-	}
-	return true, len(entries) > 0
-}
-
-// clearDir removes the entries of dir but its lock file.
-func clearDir(dir string) {
-	entries, _ := os.ReadDir(dir)
-	for _, e := range entries {
-		if e.Name() != rundir.LockFile {
-			os.RemoveAll(filepath.Join(dir, e.Name()))
-		}
-	}
-}
-
 // run is Run in its locked output directory; *playing is set once the
-// first game may have started.
+// first game may have started. It opens the run (engines, schedule,
+// records), plans what is left to play, starts the workers and consumes
+// their games.
 func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playing *bool) (*rundir.Summary, error) {
-	var vs []*engines.Variant
+	s := &session{r: r, opts: opts, outDir: outDir}
+	defer s.close()
+	if err := s.open(ctx); err != nil {
+		return nil, err
+	}
+	if err := s.plan(); err != nil {
+		return nil, err
+	}
+	*playing = true
+	playCtx, stopPlay := context.WithCancel(s.ctx)
+	defer stopPlay()
+	outcomes := s.startWorkers(playCtx, stopPlay)
+	played := s.sched.Total() - s.todo.Total()
+	c := &consumer{rec: s.rec, logf: s.logf, watch: opts.Watch}
+	c.progress = newProgress(opts, s.sched.Total(), played, s.rec.Tally())
+	counted, fatal := c.consume(outcomes, s.combined, stopPlay)
+	c.progress.finish()
+	return s.finish(ctx, played+counted, fatal)
+}
+
+// session is one run in its locked directory, from open to finish.
+type session struct {
+	r       *configs.Run
+	opts    Options
+	outDir  string
+	ctx     context.Context // the run's, with its protocol log
+	closers []func()        // in reverse order at close
+
+	vs          []*engines.Variant
+	factory     PlayerFactory
+	started     *playerPool // the engines no worker took yet
+	logf, notef func(format string, args ...any)
+
+	full, sched, todo *Schedule // every game; this shard's; those left
+	meta              rundir.Meta
+	rec               *rundir.Recorder
+	done              []results.Game
+	shard             rundir.ShardRecord
+	combined          *peers // the other shards' SPRT; nil: none
+	workers           int
+}
+
+func (s *session) close() {
+	for i := len(s.closers) - 1; i >= 0; i-- {
+		s.closers[i]()
+	}
+}
+
+// open resolves the variants, starts the engines (their answers decide
+// the pairings), builds the schedule and the meta, writes the setup and
+// opens the recorder on the journal.
+func (s *session) open(ctx context.Context) error {
+	r, opts := s.r, s.opts
 	for _, name := range r.VariantNames() {
 		v, err := variants.ByName(name)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		vs = append(vs, v)
+		s.vs = append(s.vs, v)
 	}
-	logf, notef := runLogs(opts)
+	s.logf, s.notef = runLogs(opts)
 	if r.Tournament.Adaptive != nil && opts.Shards > 1 {
-		return nil, errors.New("tournament.adaptive: a round is chosen from the results of the rounds before it, so shards cannot play apart; run it whole")
+		return errors.New("tournament.adaptive: a round is chosen from the results of the rounds before it, so shards cannot play apart; run it whole")
 	}
-
-	factory := opts.NewPlayer
-	if factory == nil {
-		factory = DefaultPlayer
+	s.factory = opts.NewPlayer
+	if s.factory == nil {
+		s.factory = DefaultPlayer
 	}
+	s.ctx = ctx
 	if path := protocolLogPath(r, opts); path != "" {
 		pl, err := OpenProtocolLog(path, 0)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		defer pl.Close()
-		ctx = withProtocolLog(ctx, pl)
+		s.closers = append(s.closers, func() { pl.Close() })
+		s.ctx = withProtocolLog(ctx, pl)
 	}
-	accepts, started, err := discover(ctx, r, vs, factory, outDir)
+	accepts, started, err := discover(s.ctx, r, s.vs, s.factory, s.outDir)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	defer started.close() // the engines no worker took
-	full, err := buildSchedule(r, vs, accepts, notef)
-	if err != nil {
-		return nil, err
+	s.started = started
+	s.closers = append(s.closers, started.close)
+	if s.full, err = buildSchedule(r, s.vs, accepts, s.notef); err != nil {
+		return err
 	}
-	for _, u := range full.Unpaired() {
-		notef("not paired: %s", u)
+	for _, u := range s.full.Unpaired() {
+		s.notef("not paired: %s", u)
 	}
-	meta, err := metaOf(r, full.Total())
-	if err != nil {
-		return nil, err
+	if s.meta, err = metaOf(r, s.full.Total()); err != nil {
+		return err
 	}
 	if opts.Shards > 1 {
-		meta.Shard, meta.Shards = opts.Shard, opts.Shards
+		s.meta.Shard, s.meta.Shards = opts.Shard, opts.Shards
 	}
-	if err := rundir.CheckMeta(outDir, meta, logf); err != nil {
-		return nil, err
+	if err := rundir.CheckMeta(s.outDir, s.meta, s.logf); err != nil {
+		return err
 	}
 	// The setup is written once the directory is ours and its meta
 	// agrees, never by a run refused on the directory.
-	if err := rundir.WriteSetup(outDir, rundir.SetupOf(r)); err != nil {
-		return nil, err
+	if err := rundir.WriteSetup(s.outDir, SetupOf(r)); err != nil {
+		return err
 	}
-
 	// The context is a check too: reading a long journal (seconds for
 	// 100,000 games) stops at a signal.
-	rec, err := rundir.OpenRecorder(outDir, meta, ctx.Err)
+	rec, err := rundir.OpenRecorder(s.outDir, s.meta, ctx.Err)
 	if err != nil {
 		if errors.Is(err, rundir.ErrStopped) {
-			return nil, fmt.Errorf("%w while reading the journal of %s; nothing changed", ErrInterrupted, outDir)
+			return fmt.Errorf("%w while reading the journal of %s; nothing changed", ErrInterrupted, s.outDir)
 		}
-		return nil, err
+		return err
 	}
-	defer rec.Abandon() // on early returns; the normal path checks CloseJournal below
-	done := rec.Done()
-	if n := rec.Dropped(); n > 0 {
-		notef("journal: dropped %d half-written line(s) of an interrupted write", n)
+	s.rec = rec
+	s.closers = append(s.closers, rec.Abandon) // on early returns; finish checks CloseJournal
+	return nil
+}
+
+// plan finds the games left to play (the journal's are done; a shard
+// plays its part; a decided SPRT plays none) and the workers' number.
+func (s *session) plan() error {
+	opts := s.opts
+	s.done = s.rec.Done()
+	if n := s.rec.Dropped(); n > 0 {
+		s.notef("journal: dropped %d half-written line(s) of an interrupted write", n)
 	}
-	if err := checkJournal(full, done); err != nil {
-		return nil, fmt.Errorf("%s: %w", rec.JournalPath(), err)
+	if err := checkJournal(s.full, s.done); err != nil {
+		return fmt.Errorf("%s: %w", s.rec.JournalPath(), err)
 	}
 	doneIDs := map[int]bool{}
-	for _, g := range done {
+	for _, g := range s.done {
 		doneIDs[g.ID] = true
 	}
-	if len(done) > 0 {
-		notef("resuming %s: %d game(s) already played", outDir, len(done))
+	if len(s.done) > 0 {
+		s.notef("resuming %s: %d game(s) already played", s.outDir, len(s.done))
 	}
-	sched := full
+	s.sched = s.full
 	if opts.Shards > 1 {
-		sched = full.Shard(opts.Shard, opts.Shards)
+		s.sched = s.full.Shard(opts.Shard, opts.Shards)
 	}
-	todo := sched.Without(doneIDs)
-	shard := rundir.ShardRecord{Shard: opts.Shard, Shards: opts.Shards, Games: sched.Total(), Played: sched.Total() - todo.Total()}
+	s.todo = s.sched.Without(doneIDs)
+	s.shard = rundir.ShardRecord{Shard: opts.Shard, Shards: opts.Shards, Games: s.sched.Total(), Played: s.sched.Total() - s.todo.Total()}
 	if opts.Shards > 0 {
-		if err := rundir.WriteShard(outDir, shard); err != nil {
-			return nil, err
+		if err := rundir.WriteShard(s.outDir, s.shard); err != nil {
+			return err
 		}
 	}
+	if opts.Peers != "" && s.meta.SPRT != nil && opts.Shards > 1 {
+		var err error
+		if s.combined, err = newPeers(opts.Peers, s.outDir, s.meta, s.done, s.logf); err != nil {
+			return err
+		}
+		if err := s.combined.poll(); err != nil {
+			return err
+		}
+	}
+	if d, which := sprtStop(s.rec.Tally(), s.combined); d != stats.Continue {
+		s.notef("%s already decided: %s", which, d)
+		s.todo = &Schedule{}
+	}
+	s.workers = opts.Concurrency
+	if s.workers <= 0 {
+		s.workers = s.r.Concurrency
+	}
+	if s.workers <= 0 {
+		s.workers = runtime.NumCPU()
+	}
+	s.workers = max(min(s.workers, s.todo.Total()), 1)
+	return nil
+}
 
-	c := &consumer{rec: rec, logf: logf, watch: opts.Watch}
-	tally := rec.Tally()
-	var combined *peers
-	if opts.Peers != "" && meta.SPRT != nil && opts.Shards > 1 {
-		if combined, err = newPeers(opts.Peers, outDir, meta, done, logf); err != nil {
-			return nil, err
-		}
-		if err := combined.poll(); err != nil {
-			return nil, err
-		}
+// sprtStop is the run's SPRT decision, the one place that decides a
+// stop: the test of all shards when a shard follows its peers
+// (combined), else the run's own; which names it in messages.
+func sprtStop(tally *rundir.Tally, combined *peers) (d stats.Decision, which string) {
+	if combined != nil {
+		return combined.Decision(), "SPRT of all shards"
 	}
-	if d := tally.SPRTDecision(); d != stats.Continue && combined == nil {
-		notef("SPRT already decided: %s", d)
-		todo = &Schedule{}
-	}
-	if combined != nil && combined.Decision() != stats.Continue {
-		notef("SPRT of all shards already decided: %s", combined.Decision())
-		todo = &Schedule{}
-	}
+	return tally.SPRTDecision(), "SPRT"
+}
 
-	workers := opts.Concurrency
-	if workers <= 0 {
-		workers = r.Concurrency
-	}
-	if workers <= 0 {
-		workers = runtime.NumCPU()
-	}
-	workers = max(min(workers, todo.Total()), 1)
-	if opts.Watch != nil {
-		if sw, ok := opts.Watch.(SummaryWatcher); ok {
-			sw.UseSummary(rec.Summary)
+// startWorkers tells the watcher the run started and starts the workers
+// on the games left; the shards' gate holds a game back while the
+// shards' SPRT may stop them.
+func (s *session) startWorkers(playCtx context.Context, stopPlay func()) <-chan outcome {
+	if w := s.opts.Watch; w != nil {
+		if sw, ok := w.(SummaryWatcher); ok {
+			sw.UseSummary(s.rec.Summary)
 		}
-		opts.Watch.Started(meta, sched.Total(), done)
-	}
-
-	*playing = true
-	playCtx, stopPlay := context.WithCancel(ctx)
-	defer stopPlay()
-	if combined != nil && todo.Total() > 0 {
-		go combined.follow(playCtx, stopPlay)
+		w.Started(s.meta, s.sched.Total(), s.done)
 	}
 	var gate func(context.Context, GameSpec) gateVerdict
-	if combined != nil {
-		combined.window, combined.shard, combined.shards = opts.Shards*workers, opts.Shard, opts.Shards
-		gate = combined.wait
+	if c := s.combined; c != nil {
+		if s.todo.Total() > 0 {
+			go c.follow(playCtx, stopPlay)
+		}
+		c.window, c.shard, c.shards = s.opts.Shards*s.workers, s.opts.Shard, s.opts.Shards
+		gate = c.wait
 	}
 	var adapt *adaptive
-	if r.Tournament.Adaptive != nil {
-		adapt = newAdaptive(r, done, notef)
+	if s.r.Tournament.Adaptive != nil {
+		adapt = newAdaptive(s.r, s.done, s.notef)
 		gate = adapt.gate
 	}
-	outcomes := startWorkers(playCtx, workers, todo, gate, func(jobs <-chan GameSpec, out chan<- outcome) {
-		worker(playCtx, r, vs, factory, started, outDir, opts.Watch, jobs, out)
+	outcomes := startWorkers(playCtx, s.workers, s.todo, gate, func(jobs <-chan GameSpec, out chan<- outcome) {
+		worker(playCtx, s.r, s.vs, s.factory, s.started, s.outDir, s.opts.Watch, jobs, out)
 	})
 	if adapt != nil {
 		outcomes = adapt.observe(outcomes)
 	}
+	return outcomes
+}
 
-	played := sched.Total() - todo.Total()
-	c.progress = newProgress(opts, sched.Total(), played, tally)
-	counted, fatal, sprtStopped := c.consume(outcomes, combined, stopPlay)
-	played += counted
-	c.progress.finish()
-	if err := todo.Err(); err != nil && fatal == nil {
+// finish closes the journal, writes the summary and the shard's record
+// and says whether the run ended, stopped by the SPRT, or was
+// interrupted (ctx ended first).
+func (s *session) finish(ctx context.Context, played int, fatal error) (*rundir.Summary, error) {
+	if err := s.todo.Err(); err != nil && fatal == nil {
 		fatal = err
 	}
 	// Closing syncs the journal's last games: its error is a lost write.
-	if err := rec.CloseJournal(); err != nil && fatal == nil {
+	if err := s.rec.CloseJournal(); err != nil && fatal == nil {
 		fatal = err
 	}
-	sum, err := rec.Summary()
+	sum, err := s.rec.Summary()
 	if err != nil {
 		return nil, err
 	}
 	if fatal != nil {
 		return sum, fatal
 	}
-	if combined != nil && combined.Decision() != stats.Continue {
-		sprtStopped = true
-	}
-	interrupted := ctx.Err() != nil && !sprtStopped
-	if opts.Shards > 0 {
-		shard.Played, shard.Finished = played, !interrupted
-		if combined != nil && combined.Decision() != stats.Continue {
-			shard.Finished, shard.Stopped = true, "SPRT of all shards: "+combined.Decision().String()
-		} else if d := tally.SPRTDecision(); d != stats.Continue && combined == nil {
-			shard.Finished, shard.Stopped = true, "SPRT: "+d.String()
+	d, which := sprtStop(s.rec.Tally(), s.combined)
+	interrupted := ctx.Err() != nil && d == stats.Continue
+	if s.opts.Shards > 0 {
+		s.shard.Played, s.shard.Finished = played, !interrupted
+		if d != stats.Continue {
+			s.shard.Finished, s.shard.Stopped = true, which+": "+d.String()
 		}
-		sum.Shard = &shard
+		sum.Shard = &s.shard
 	}
-	if err := rec.Finish(sum); err != nil {
+	if err := s.rec.Finish(sum); err != nil {
 		return sum, err
 	}
-	if opts.Shards > 0 {
-		if err := rundir.WriteShard(outDir, shard); err != nil {
+	if s.opts.Shards > 0 {
+		if err := rundir.WriteShard(s.outDir, s.shard); err != nil {
 			return sum, err
 		}
 	}
 	if interrupted {
 		return sum, fmt.Errorf("%w: %d of %d games played, kept in %s; run the same command again to resume",
-			ErrInterrupted, played, sched.Total(), outDir)
+			ErrInterrupted, played, s.sched.Total(), s.outDir)
 	}
 	return sum, nil
 }
@@ -379,11 +405,13 @@ func (c *consumer) record(g results.Game) (counted bool, err error) {
 }
 
 // consume records the workers' games until outcomes is closed and
-// returns how many it counted, the error that stops the run (the others
-// are drained) and whether the run's own SPRT decided; the SPRT of all
-// shards (combined, when not nil) stops a shard instead of its own.
-func (c *consumer) consume(outcomes <-chan outcome, combined *peers, stopPlay func()) (counted int, fatal error, sprtStopped bool) {
+// returns how many it counted and the error that stops the run (the
+// others are drained). It stops the play once the SPRT decides
+// (sprtStop); the SPRT of all shards (combined, when not nil) stops a
+// shard itself, from the peers' records.
+func (c *consumer) consume(outcomes <-chan outcome, combined *peers, stopPlay func()) (counted int, fatal error) {
 	tally := c.rec.Tally()
+	sprtStopped := false
 	for o := range outcomes {
 		if fatal != nil {
 			continue // draining: the run is failing
@@ -411,13 +439,13 @@ func (c *consumer) consume(outcomes <-chan outcome, combined *peers, stopPlay fu
 			}
 			continue // the combined test stops the shard, not its own
 		}
-		if d := tally.SPRTDecision(); d != stats.Continue && !sprtStopped {
+		if d, _ := sprtStop(tally, nil); d != stats.Continue && !sprtStopped {
 			sprtStopped = true
 			c.logf("SPRT: %s after %d games", d, tally.Played())
 			stopPlay()
 		}
 	}
-	return counted, fatal, sprtStopped
+	return counted, fatal
 }
 
 // runLogs are the run's two loggers: logf writes to opts.Log, notef the
@@ -443,10 +471,10 @@ func runLogs(opts Options) (logf, notef func(format string, args ...any)) {
 // buildSchedule loads each variant's openings and makes the run's whole
 // schedule (every shard's games).
 func buildSchedule(r *configs.Run, vs []*engines.Variant, accepts Accepts, note func(format string, args ...any)) (*Schedule, error) {
-	books := map[string][]Opening{}
+	books := map[string][]openings.Opening{}
 	for _, v := range vs {
 		var err error
-		if books[v.Name], err = LoadBook(r, r.OpeningsFor(v.Name), v, note); err != nil {
+		if books[v.Name], err = openings.LoadBook(r, r.OpeningsFor(v.Name), v, note); err != nil {
 			return nil, err
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"varena/arena/openings"
 	"varena/configs"
 	"varena/engines"
 )
@@ -19,13 +20,7 @@ type GameSpec struct {
 	Variant string // variant name
 	White   string // engine names
 	Black   string
-	Opening Opening
-}
-
-// Opening is where a game starts.
-type Opening struct {
-	FEN     string
-	Initial bool // the variant's initial position
+	Opening openings.Opening
 }
 
 // Schedule is the deterministic sequence of games of a run: the same
@@ -177,7 +172,7 @@ type Accepts func(engine, variant string) bool
 // which keeps an interrupted or SPRT-stopped run balanced. Openings come
 // pair by pair from the variant's book (cycling), or are made by random
 // plies when it has none.
-func NewSchedule(r *configs.Run, vs []*engines.Variant, books map[string][]Opening, accepts Accepts) (*Schedule, error) {
+func NewSchedule(r *configs.Run, vs []*engines.Variant, books map[string][]openings.Opening, accepts Accepts) (*Schedule, error) {
 	ps := pairings(r)
 	if len(ps) == 0 {
 		return nil, fmt.Errorf("run %s: no pairings", r.Name)
@@ -251,7 +246,7 @@ func NewSchedule(r *configs.Run, vs []*engines.Variant, books map[string][]Openi
 type plan struct {
 	r        *configs.Run
 	vs       []*engines.Variant
-	books    map[string][]Opening
+	books    map[string][]openings.Opening
 	ps       []pairing
 	common   [][]*engines.Variant // per pairing, the variants both play
 	unpaired []string             // the pairings left out, each with why
@@ -387,16 +382,16 @@ func playsOf(engine string, vs []*engines.Variant, accepts Accepts) string {
 }
 
 // openingFor returns the opening of the n-th pair (1-based) of variant v.
-func openingFor(r *configs.Run, v *engines.Variant, book []Opening, n int) (Opening, error) {
+func openingFor(r *configs.Run, v *engines.Variant, book []openings.Opening, n int) (openings.Opening, error) {
 	if len(book) > 0 {
 		return book[(n-1)%len(book)], nil
 	}
 	plies := r.OpeningsFor(v.Name).Plies
 	if plies == 0 && !v.Chess960 {
 		start := v.StartPosition()
-		return Opening{FEN: start.FEN(), Initial: true}, nil
+		return openings.Opening{FEN: start.FEN(), Initial: true}, nil
 	}
-	return RandomOpening(v, plies, r.Seed, uint64(n)<<8|uint64(variantIndex(r, v.Name)))
+	return openings.RandomOpening(v, plies, r.Seed, uint64(n)<<8|uint64(variantIndex(r, v.Name)))
 }
 
 // variantIndex returns the position of a variant in the run's list, so

@@ -13,12 +13,13 @@ import (
 	"testing"
 	"time"
 
+	"varena/arena/openings"
 	"varena/configs"
 	"varena/engines"
 	"varena/engines/extinction"
 )
 
-func referenceSchedule(r *configs.Run, vs []*engines.Variant, books map[string][]Opening, accepts Accepts) ([]GameSpec, error) {
+func referenceSchedule(r *configs.Run, vs []*engines.Variant, books map[string][]openings.Opening, accepts Accepts) ([]GameSpec, error) {
 	ps := pairings(r)
 	if len(ps) == 0 {
 		return nil, fmt.Errorf("run %s: no pairings", r.Name)
@@ -105,15 +106,15 @@ func referenceSchedule(r *configs.Run, vs []*engines.Variant, books map[string][
 // agrees with the games handed out.
 func TestScheduleAsBefore(t *testing.T) {
 	start := extinction.Variant.StartPosition()
-	book := []Opening{{FEN: start.FEN(), Initial: true}}
-	if op, err := RandomOpening(extinction.Variant, 6, 1, 1); err == nil {
+	book := []openings.Opening{{FEN: start.FEN(), Initial: true}}
+	if op, err := openings.RandomOpening(extinction.Variant, 6, 1, 1); err == nil {
 		book = append(book, op)
 	}
 	type run struct {
 		name    string
 		r       *configs.Run
 		vs      []*engines.Variant
-		books   map[string][]Opening
+		books   map[string][]openings.Opening
 		accepts Accepts
 	}
 	var runs []run
@@ -126,7 +127,7 @@ func TestScheduleAsBefore(t *testing.T) {
 		runs = append(runs, run{fmt.Sprintf("%s %d engines", kind.kind, kind.engines), r, one(extinction.Variant), nil, all})
 	}
 	booked := testRun(configs.RoundRobin, 3, 8, 1)
-	runs = append(runs, run{"book", booked, one(extinction.Variant), map[string][]Opening{"extinction": book}, all})
+	runs = append(runs, run{"book", booked, one(extinction.Variant), map[string][]openings.Opening{"extinction": book}, all})
 	for _, mode := range []string{configs.ScheduleAll, configs.ScheduleAssigned} {
 		r, accepts := multiRun(mode, 10)
 		r.Tournament.Rounds = 2
@@ -147,7 +148,7 @@ func TestScheduleAsBefore(t *testing.T) {
 			}
 			for _, g := range want {
 				spec, ok := s.Spec(g.ID)
-				g.Opening = Opening{}
+				g.Opening = openings.Opening{}
 				if !ok || spec != g {
 					t.Errorf("Spec(%d) = %+v, %v; want %+v", g.ID, spec, ok, g)
 				}

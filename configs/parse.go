@@ -39,6 +39,10 @@ type Checker struct {
 	// section it cannot play the reason (a run that names one is refused
 	// with it). Nil: a run with a variant_file is refused.
 	LoadVariants func(path string) (names []string, refused map[string]error, err error)
+	// Commands makes the check find each external engine's program
+	// (EngineCommand), so that a missing binary is reported with the
+	// config's other errors rather than when its first game starts.
+	Commands bool
 }
 
 // Load reads, validates and completes the run in the file at path. Paths

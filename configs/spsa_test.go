@@ -166,7 +166,7 @@ spsa:
   parameters: []
 engines: [{name: e, kind: alphabeta}]
 `,
-		want: `t.yaml:2: variant: unknown variant "extinctoin" (known: ` + strings.Join(variants.Names(), ", ") + `)
+		want: `t.yaml:2: variant: unknown variant "extinctoin" (did you mean "extinction"? known: ` + strings.Join(variants.Names(), ", ") + `)
 t.yaml:3: openings.plies: -1 is negative
 t.yaml:6: spsa.opponent: e is the tuned engine; leave opponent out for theta+ against theta-
 t.yaml:7: spsa.parameters: none; list the parameters to tune (name, start, min, max, c_end, r_end)

@@ -386,7 +386,11 @@ func (v *validator) unknownVariant(line int, prefix, name string) {
 		v.errorf(line, "%s%s is a section of the variant_file varena cannot play: %v", prefix, name, err)
 		return
 	}
-	v.errorf(line, "%sunknown variant %q (known: %s)", prefix, name, strings.Join(v.check.Variants, ", "))
+	hint := ""
+	if s := closest(name, v.check.Variants); s != "" {
+		hint = fmt.Sprintf("did you mean %q? ", s)
+	}
+	v.errorf(line, "%sunknown variant %q (%sknown: %s)", prefix, name, hint, strings.Join(v.check.Variants, ", "))
 }
 
 // exists reports whether the file p named in the run exists.
@@ -785,6 +789,10 @@ func (v *validator) engine(e *Engine, i int, first map[string]int) {
 	}
 	if e.External() && e.Command == "" {
 		v.errorf(v.at(p...), "%s: kind %s needs a command", label, e.Kind)
+	} else if e.External() && v.check.Commands {
+		if _, err := v.run.EngineCommand(*e); err != nil {
+			v.errorf(at("command"), "%v", err)
+		}
 	}
 	if e.Hash < 0 {
 		v.errorf(at("hash"), "%s: hash %d is negative", label, e.Hash)

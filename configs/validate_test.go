@@ -56,7 +56,7 @@ func TestVariantFile(t *testing.T) {
 		{"hill", "none.ini", load, "t.yaml:3: variant_file: " + filepath.Join(dir, "none.ini") + ": no such file"},
 		{"hill", "bad.ini", load, `t.yaml:3: variant_file: bad.ini:3: key "cannon": not supported: hopper (cannon)`},
 		{"hill", "v.ini", nil, "t.yaml:3: variant_file: this command plays the built-in variants only"},
-		{"hills", "v.ini", load, `t.yaml:2: variant: unknown variant "hills" (known: extinction, hill)`},
+		{"hills", "v.ini", load, `t.yaml:2: variant: unknown variant "hills" (did you mean "hill"? known: extinction, hill)`},
 	}
 	for _, tt := range tests {
 		if tt.file == "bad.ini" {

@@ -15,7 +15,7 @@ import (
 	"time"
 	"varena/engines/limits"
 
-	"varena/arena"
+	"varena/arena/openings"
 	"varena/engines"
 	"varena/engines/search"
 	"varena/results"
@@ -84,7 +84,7 @@ func (o *BookOptions) paired() bool { return o.Pair != [2]int64{} }
 // and output file are not in it.
 func (o *BookOptions) settings() string {
 	s := fmt.Sprintf("# settings: variant %s, plies %d, window %d,%d (White's view), nodes %d, seed %d, weights fnv64:%016x, openings %s",
-		o.Variant.Name, o.Plies, o.Lo, o.Hi, o.Nodes, o.Seed, o.Weights.Fingerprint(), arena.RandomOpeningRule)
+		o.Variant.Name, o.Plies, o.Lo, o.Hi, o.Nodes, o.Seed, o.Weights.Fingerprint(), openings.RandomOpeningRule)
 	if o.paired() { // absent otherwise: books made before the filter still resume
 		s += fmt.Sprintf(", pair %d,%d nodes (1-1 pairs dropped, draw after %d plies)", o.Pair[0], o.Pair[1], o.PairPlies)
 	}
@@ -105,7 +105,7 @@ type BookStats struct {
 }
 
 // MakeBook writes a book of Count positions to path (an EPD file): the
-// positions of random openings (arena.RandomOpening, so none is decided
+// positions of random openings (openings.RandomOpening, so none is decided
 // at once) of Plies plies that a fresh search of the built-in engine at
 // Nodes nodes scores, from White's view, within [Lo, Hi] centipawns,
 // each position once. A line holds the position's FEN fields, hmvc and
@@ -268,7 +268,7 @@ func newBookWorker(opt *BookOptions) *bookWorker {
 // kept. ok is false when ctx ended first.
 func (w *bookWorker) candidate(ctx context.Context, opt *BookOptions, i int) (candidate, bool) {
 	s := w.score
-	op, err := arena.RandomOpening(opt.Variant, opt.Plies, opt.Seed, uint64(i))
+	op, err := openings.RandomOpening(opt.Variant, opt.Plies, opt.Seed, uint64(i))
 	if err != nil {
 		return candidate{}, ctx.Err() == nil // no opening: not kept
 	}

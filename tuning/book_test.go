@@ -10,7 +10,7 @@ import (
 	"testing"
 	"varena/engines/limits"
 
-	"varena/arena"
+	"varena/arena/openings"
 	"varena/engines"
 	"varena/engines/search"
 	"varena/engines/variants"
@@ -83,7 +83,7 @@ func TestMakeBook(t *testing.T) {
 				}
 				seen[key] = true
 				pos, _ := engines.ParseFEN(v, fen)
-				if why, decided := arena.Decided(&pos); decided {
+				if why, decided := openings.Decided(&pos); decided {
 					t.Errorf("%s: %s", fen, why)
 				}
 				s.NewGame()

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"varena/arena"
+	"varena/arena/openings"
 	"varena/configs"
 	"varena/engines"
 	"varena/engines/player"
@@ -35,7 +36,7 @@ type GamePairs struct {
 	tune    *configs.SPSATune
 	run     *configs.Run
 	variant *engines.Variant
-	book    []arena.Opening
+	book    []openings.Opening
 	params  []configs.SPSAParam
 	out     string
 	factory arena.PlayerFactory
@@ -55,7 +56,7 @@ func NewGamePairs(t *configs.SPSATune, out string, factory arena.PlayerFactory) 
 	tc.Openings = t.Openings.For(v.Name)
 	t = &tc
 	r := t.Run()
-	book, err := arena.LoadBook(r, t.Openings, v, nil)
+	book, err := openings.LoadBook(r, t.Openings, v, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -175,7 +176,7 @@ func (gp *GamePairs) OpeningsKey() string {
 		}
 		return fmt.Sprintf("%s fnv64:%016x", name, fingerprint(data))
 	case o.File == "" && o.Plies > 0:
-		return arena.RandomOpeningRule
+		return openings.RandomOpeningRule
 	}
 	return ""
 }
@@ -183,15 +184,15 @@ func (gp *GamePairs) OpeningsKey() string {
 // Opening returns iteration k's opening: the book's k-th (cycling), else
 // a random one of the configured plies drawn from the seed and k, else
 // the initial position.
-func (gp *GamePairs) Opening(k int) (arena.Opening, error) {
+func (gp *GamePairs) Opening(k int) (openings.Opening, error) {
 	if len(gp.book) > 0 {
 		return gp.book[(k-1)%len(gp.book)], nil
 	}
 	if gp.tune.Openings.Plies > 0 {
-		return arena.RandomOpening(gp.variant, gp.tune.Openings.Plies, gp.tune.Seed, uint64(k))
+		return openings.RandomOpening(gp.variant, gp.tune.Openings.Plies, gp.tune.Seed, uint64(k))
 	}
 	start := gp.variant.StartPosition()
-	return arena.Opening{FEN: start.FEN(), Initial: true}, nil
+	return openings.Opening{FEN: start.FEN(), Initial: true}, nil
 }
 
 // Options formats parameter values as the options a player takes.

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"varena/arena"
+	"varena/arena/openings"
 )
 
 // TestSPSAOpenings: a tune without openings plays the variant's default,
@@ -29,8 +29,8 @@ engines:
 		initial                bool // opening 1 is the initial position
 	}{
 		{"extinction", "", "configs/books/extinction.epd fnv64:", false},
-		{"losalamos-bunkers", "", arena.RandomOpeningRule, false},
-		{"losalamos-bunkers", "openings: {plies: 4}", arena.RandomOpeningRule, false},
+		{"losalamos-bunkers", "", openings.RandomOpeningRule, false},
+		{"losalamos-bunkers", "openings: {plies: 4}", openings.RandomOpeningRule, false},
 		{"losalamos-bunkers", "openings: {plies: 0}", "", true},
 		{"losalamos-bunkers", "openings: {file: ../openings/losalamos-bunkers.epd}", "", false},
 	}

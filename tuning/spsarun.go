@@ -114,20 +114,14 @@ func RunSPSA(ctx context.Context, cfg SPSAConfig, pairs Pairs) (*SPSAResult, err
 	if s.Iterations <= 0 {
 		return nil, fmt.Errorf("spsa: %d iterations", s.Iterations)
 	}
-	// Before anything is made in it: nothing of a stranger's is touched.
-	if err := rundir.ClaimDir(cfg.Out, isSPSADir(cfg.Out), append(SPSAFiles(), cfg.Files...)); err != nil {
-		return nil, err
-	}
-	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
-		return nil, fmt.Errorf("output directory: %w", err)
-	}
-	// The lock of a run's directory: a second tune on it is refused,
-	// naming the holder's pid, rather than writing the same journal.
-	lock, err := rundir.LockDir(cfg.Out)
+	// Claimed before anything is made in it (nothing of a stranger's is
+	// touched) and locked: a second tune on it is refused, naming the
+	// holder's pid, rather than writing the same journal.
+	dir, err := rundir.Own(cfg.Out, isSPSADir(cfg.Out), append(SPSAFiles(), cfg.Files...))
 	if err != nil {
 		return nil, err
 	}
-	defer lock.Unlock()
+	defer dir.Close()
 	if err := checkSPSAMeta(cfg.Out, cfg.Fingerprint); err != nil {
 		return nil, err
 	}

@@ -8,8 +8,8 @@ import (
 
 	"varena/arena"
 	"varena/configs"
+	"varena/configs/check"
 	"varena/engines"
-	"varena/engines/variants"
 	"varena/results/stats"
 )
 
@@ -130,13 +130,15 @@ func verifyRun(cfg *configs.Tune, v *engines.Variant, start, tuned string) (*con
 	if start != "" {
 		r.Engines[1].Weights = map[string]string{v.Name: abs(start)}
 	}
-	check := configs.Checker{Variants: []string{v.Name}, FileExists: func(string) bool { return true }}
+	// The full checker of the command line, but the weights files are
+	// the tune's own, written as the tune goes.
+	c := check.Playing()
+	c.FileExists = func(string) bool { return true }
 	if cfg.VariantFile != "" {
 		// The match names the file, so that its rules are in the match's
 		// fingerprint: a resume after the file changed is refused.
 		r.VariantFile = abs(cfg.Path(cfg.VariantFile))
-		check.LoadVariants = variants.RegisterFileNames
 	}
-	err := configs.Complete("verify match of "+cfg.File, r, check)
+	err := configs.Complete("verify match of "+cfg.File, r, c)
 	return r, err
 }

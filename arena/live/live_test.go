@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"varena/arena"
+	"varena/arena/openings"
 	"varena/configs/configtest"
 	"varena/engines/variants"
 	"varena/results"
@@ -424,7 +425,7 @@ func TestHubFollowsGames(t *testing.T) {
 	meta := rundir.Meta{Name: "m", Variants: []string{"losalamos-bunkers"}, Engines: []string{"a", "b"}, Total: 2, Tournament: "round-robin"}
 	hub.Started(meta, 2, nil)
 	spec := arena.GameSpec{ID: 1, Variant: "losalamos-bunkers", White: "a", Black: "b",
-		Opening: arena.Opening{FEN: "rnqknr/pppppp/6/6/PPPPPP/RNQKNR|2/2/2/2 w - - 0 1", Initial: true}}
+		Opening: openings.Opening{FEN: "rnqknr/pppppp/6/6/PPPPPP/RNQKNR|2/2/2/2 w - - 0 1", Initial: true}}
 	v, _ := variants.ByName(spec.Variant)
 	start := v.StartPosition()
 	hub.Moved(arena.LiveMove{Game: spec, Pos: start})

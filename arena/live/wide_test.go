@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"varena/arena"
+	"varena/arena/openings"
 	"varena/engines/variants"
 	"varena/results"
 	"varena/results/rundir"
@@ -48,7 +49,7 @@ func TestHubWideGames(t *testing.T) {
 			t.Fatal(err)
 		}
 		pos := v.StartPosition()
-		spec := arena.GameSpec{ID: tt.id, Variant: tt.variant, White: "a", Black: "b", Opening: arena.Opening{FEN: pos.FEN(), Initial: true}}
+		spec := arena.GameSpec{ID: tt.id, Variant: tt.variant, White: "a", Black: "b", Opening: openings.Opening{FEN: pos.FEN(), Initial: true}}
 		hub.Moved(arena.LiveMove{Game: spec, Pos: pos})
 		for i, u := range tt.ucis {
 			m, err := pos.ParseUCIMove(u)

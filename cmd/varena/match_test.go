@@ -149,7 +149,9 @@ engines:
 	}
 	file := filepath.Join(dir, "run.yaml")
 	writeFile(t, file, out)
-	fromFile, err := configs.Load(file, checker())
+	noEngines := checker() // the engines of the line are not here
+	noEngines.Commands = false
+	fromFile, err := configs.Load(file, noEngines)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -14,32 +13,14 @@ import (
 	"varena/arena"
 	"varena/arena/console"
 	"varena/configs"
-	"varena/engines/search"
-	"varena/engines/variants"
+	"varena/configs/check"
 	"varena/results/report"
 	"varena/results/rundir"
 )
 
-// checker validates run configs against the variants varena knows, and
-// those of a run's variant_file, which it loads and registers.
-func checker() configs.Checker {
-	return configs.Checker{Variants: variants.Playable(), SearchOption: search.CheckParam, EvalWeight: evalWeight, LoadVariants: variants.RegisterFileNames}
-}
-
-// evalWeight reports whether name is a weight of the variant's default
-// evaluation.
-func evalWeight(variant, name string) bool {
-	v, err := variants.ByName(variant)
-	if err != nil {
-		return false
-	}
-	w, err := search.DefaultWeights(v)
-	if err != nil {
-		return false
-	}
-	_, ok := w.Get(name)
-	return ok
-}
+// checker validates run configs fully, and registers the variants of a
+// run's variant_file, which the command then plays.
+func checker() configs.Checker { return check.Playing() }
 
 var runCmd = &command{
 	name:      "run",
@@ -171,14 +152,10 @@ func runWith(ctx context.Context, r *configs.Run, s runSettings, std stdio) erro
 			opts.ProgressBar = true
 		}
 	}
+	// arena.Run owns the directory (rundir.Own); the live page only
+	// reads it, and writes nothing before the run holds its lock: a
+	// second run refused on it must not touch the first one's files.
 	dir := arena.OutDir(r, opts)
-	_, statErr := os.Stat(dir)
-	created := errors.Is(statErr, os.ErrNotExist)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("output directory: %w", err)
-	}
-	// Written once the run holds the directory's lock: a second run
-	// refused on it must not touch the first one's files.
 	var stopLive func(string)
 	if s.serve != "" {
 		if opts.Watch, stopLive, err = startLive(s.serve, dir, std.err); err != nil {
@@ -189,11 +166,6 @@ func runWith(ctx context.Context, r *configs.Run, s runSettings, std stdio) erro
 		opts.Watch = arena.Watchers(opts.Watch, s.console)
 	}
 	sum, err := arena.Run(ctx, r, opts)
-	if err != nil && sum == nil && created {
-		// Failed before any game: Run removed what it wrote; the
-		// directory made above goes too (Remove: only when empty).
-		os.Remove(dir)
-	}
 	if stopLive != nil {
 		note := "run finished"
 		if err != nil {

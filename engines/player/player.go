@@ -18,6 +18,12 @@ type Request struct {
 	// Limits for this move; for clock games the clock fields hold the
 	// time left on both clocks.
 	Limits limits.Limits
+	// Margin is how long past a timed move's budget the player may take
+	// before it is stopped, and Stall how long a move without a time
+	// budget (depth, nodes) may take. They are the game's, not the
+	// engine process's: each variant of a run may have its own. Zero
+	// leaves the player's own default.
+	Margin, Stall time.Duration
 }
 
 // Reply is a player's move and what its search said about it.

@@ -573,9 +573,26 @@ func (e *Engine) userMove(pos *engines.Position, m engines.Move) string {
 	return e.moveText(pos, m)
 }
 
+// moveLimits returns the margin of a move and how long it may take in
+// all: the request's margin and stall timeout, else the engine's.
+func (e *Engine) moveLimits(req player.Request, budget time.Duration) (margin, limit time.Duration) {
+	margin, stall := e.cfg.MoveMargin, e.cfg.SearchTimeout
+	if req.Margin > 0 {
+		margin = req.Margin
+	}
+	if req.Stall > 0 {
+		stall = req.Stall
+	}
+	if budget > 0 {
+		return margin, budget + margin
+	}
+	return margin, stall
+}
+
 // setup sends the game: new, variant, force, the start position, the
 // time control, post, hard or easy, the moves so far; then a ping.
-func (e *Engine) setup(ctx context.Context, game *engines.Game, lim limits.Limits) error {
+// stall, when positive, is the game's stall timeout.
+func (e *Engine) setup(ctx context.Context, game *engines.Game, lim limits.Limits, stall time.Duration) error {
 	start := game.Start()
 	v := start.Variant()
 	name, err := variantName(v, e.feat.variants, e.cfg.VariantName)
@@ -590,7 +607,10 @@ func (e *Engine) setup(ctx context.Context, game *engines.Game, lim limits.Limit
 	if !v.IsStart(&start) || strings.Contains(name, "x") && strings.Contains(name, "+") {
 		lines = append(lines, e.position(&start)...)
 	}
-	tc := timeControl(lim, start.SideToMove(), e.cfg.SearchTimeout, e.feat.nps)
+	if stall <= 0 {
+		stall = e.cfg.SearchTimeout
+	}
+	tc := timeControl(lim, start.SideToMove(), stall, e.feat.nps)
 	lines = append(lines, tc...)
 	lines = append(lines, "post")
 	if e.cfg.Ponder {
@@ -725,15 +745,12 @@ func (e *Engine) Move(ctx context.Context, req player.Request) (player.Reply, er
 	}
 	moves := game.Moves()
 	if e.game != game || e.sent > len(moves) || e.variant != pos.Variant() {
-		if err := e.setup(ctx, game, req.Limits); err != nil {
+		if err := e.setup(ctx, game, req.Limits, req.Stall); err != nil {
 			return player.Reply{}, err
 		}
 	}
 	budget := moveBudget(req.Limits, pos.SideToMove())
-	limit := e.cfg.SearchTimeout
-	if budget > 0 {
-		limit = budget + e.cfg.MoveMargin
-	}
+	margin, limit := e.moveLimits(req, budget)
 	var lines []string
 	clock := req.Limits.WTime > 0 || req.Limits.BTime > 0
 	if clock && e.feat.time {
@@ -801,7 +818,7 @@ func (e *Engine) Move(ctx context.Context, req player.Request) (player.Reply, er
 			if stopped && budget > 0 {
 				e.kill()
 				return player.Reply{}, e.fault(player.Timeout, "move after %v, over the budget %v + margin %v (%s)",
-					elapsed.Round(time.Millisecond), budget, e.cfg.MoveMargin, e.tcSent)
+					elapsed.Round(time.Millisecond), budget, margin, e.tcSent)
 			}
 			return e.reply(pos, l.Text, elapsed)
 		case ClaimLine, ResignLine:

@@ -1,6 +1,8 @@
 // Package rundir is what a run directory is: its files (journal.jsonl,
 // games.pgn, summary.json, meta.json, setup.json, shard.json, the lock),
-// the lock that keeps one writer per directory, the [Meta] that describes
+// [Own], the one owner of a directory's life for every writer (claim,
+// create, lock, and on failure remove what it made), the lock that keeps
+// one writer per directory, the [Meta] that describes
 // the run and the diff that refuses a resume with other settings (and
 // [CheckSettings], the same record for SPSA and datagen), the [Setup] the
 // report shows, the [Recorder]

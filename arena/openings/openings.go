@@ -1,4 +1,4 @@
-package arena
+package openings
 
 import (
 	"bufio"
@@ -13,6 +13,12 @@ import (
 	"varena/configs"
 	"varena/engines"
 )
+
+// Opening is where a game starts.
+type Opening struct {
+	FEN     string
+	Initial bool // the variant's initial position
+}
 
 // LoadBook reads the openings of a run: a book file, EPD/FEN (one
 // position per line: the first four to six FEN fields; EPD operations
