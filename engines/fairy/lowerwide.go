@@ -145,11 +145,11 @@ func (l *wideLowering) rules() (wide.Rules, error) {
 		r.MaterialCounting = wide.JanggiCounting
 	}
 	// Game ends.
+	r.MustCapture = d.MustCapture
+	r.CheckCounting = d.CheckCounting
 	switch {
-	case d.MustCapture:
-		return r, l.refuse("mustCapture", "compulsory captures in the wide engine")
-	case d.CheckCounting:
-		return r, l.refuse("checkCounting", "check counting in the wide engine")
+	case d.CheckCounting && d.Piece("king") == nil:
+		return r, l.refuse("checkCounting", "check counting without a royal king")
 	case d.StalematePieceCount:
 		return r, l.refuse("stalematePieceCount", "stalemate by piece count in the wide engine")
 	case d.ExtinctionPseudoRoyal:

@@ -5,24 +5,38 @@ import (
 	"testing"
 
 	"varena/engines/fairy"
+	"varena/engines/wide"
 )
 
 // TestFileRules: rules that sections of Fairy-Stockfish's own
 // variants.ini showed, each a position and its legal-move count as
-// Fairy-Stockfish plays it (11.1 and the c19b5f6 build agree).
+// Fairy-Stockfish plays it (11.1 and the c19b5f6 build agree; the
+// counts of compulsory captures and check counting with drops are the
+// c19b5f6 build's, which plays coffeehouse and 3check-crazyhouse).
 func TestFileRules(t *testing.T) {
 	cases := []struct {
 		name, ini, fen string
-		perft1         int
+		depth          int
+		nodes          uint64
 	}{
 		// A king in hand may not be dropped where it stands attacked:
 		// K@h8 is missing (the bishop on a1 sees it), 39 moves.
-		{"royal drop", "[x:placement]\n", "8/8/8/8/8/8/8/B7[KQRRBNNPPPPPPPPkqrrbbnnpppppppp] b - - 0 1", 39},
+		{"royal drop", "[x:placement]\n", "8/8/8/8/8/8/8/B7[KQRRBNNPPPPPPPPkqrrbbnnpppppppp] b - - 0 1", 1, 39},
 		// A pawn without promotion types but with a promoted type
 		// (shinobi's p:c) promotes as a piece: g3f2+, g3g2+ and g3h2+,
 		// forced in the zone, 8 moves.
 		{"pawn promoted type", "[x:chess]\ncommoner = c\npromotionRegionWhite = *7 *8\npromotionRegionBlack = *2 *1\npromotionPieceTypes = -\npromotedPieceType = p:c\nmandatoryPiecePromotion = true\n",
-			"4k3/8/8/8/8/6p1/5P1P/4K3 b - - 0 1", 8},
+			"4k3/8/8/8/8/6p1/5P1P/4K3 b - - 0 1", 1, 8},
+		// Compulsory captures with drops (coffeehouse): exd5 is the only
+		// move; after it Black must retake if it can.
+		{"must capture", "[x:crazyhouse]\nmustCapture = true\n", "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR[] w KQkq - 0 2", 1, 1},
+		{"must capture 3", "[x:crazyhouse]\nmustCapture = true\n", "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR[] w KQkq - 0 2", 3, 62},
+		// En passant is a capture: exf6 is the only move.
+		{"must capture ep", "[x:crazyhouse]\nmustCapture = true\n", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR[] w KQkq f6 0 3", 2, 3},
+		// Check counting with drops (3check-crazyhouse): White has one
+		// check left to give; Bb5+ and every other check end the game.
+		{"check counting", "[x:crazyhouse]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 3+3 0 1\ncheckCounting = true\n", "rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR[] w KQkq - 1+3 0 3", 2, 1097},
+		{"check counting 3", "[x:crazyhouse]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 3+3 0 1\ncheckCounting = true\n", "rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR[] w KQkq - 1+3 0 3", 3, 34603},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -35,8 +49,11 @@ func TestFileRules(t *testing.T) {
 				t.Fatal(err)
 			}
 			p := mustFEN(t, v, c.fen)
-			if n := p.CountLegal(); n != c.perft1 {
-				t.Errorf("%s: %d moves, want %d", c.fen, n, c.perft1)
+			if n := wide.Perft(&p, c.depth); n != c.nodes {
+				t.Errorf("%s: perft %d = %d, want %d", c.fen, c.depth, n, c.nodes)
+			}
+			if got := p.FEN(); got != c.fen {
+				t.Errorf("FEN %s, want %s", got, c.fen)
 			}
 		})
 	}

@@ -60,6 +60,31 @@ func (p *Position) keepLegal(buf []Move, start int) []Move {
 	if v.hands {
 		out = p.dropRules(out, start)
 	}
+	if v.r.MustCapture {
+		out = p.capturesOnly(out, start)
+	}
+	return out
+}
+
+// capturesOnly keeps, in place, only the captures of the legal
+// buf[start:] when there is one (Rules.MustCapture).
+func (p *Position) capturesOnly(buf []Move, start int) []Move {
+	any := false
+	for _, m := range buf[start:] {
+		if p.Captured(m) != NoPieceType {
+			any = true
+			break
+		}
+	}
+	if !any {
+		return buf
+	}
+	out := buf[:start]
+	for _, m := range buf[start:] {
+		if p.Captured(m) != NoPieceType {
+			out = append(out, m)
+		}
+	}
 	return out
 }
 
@@ -749,6 +774,10 @@ func (p *Position) MakeMove(m Move, child *Position) {
 	c.setState(prevBikjang, m.kind() == kindPass)
 	if pawnDrop {
 		c.flags |= flagPawnDrop
+	}
+	if v.r.CheckCounting && c.flags&flagInCheck != 0 && c.checks[us] > 0 {
+		c.hash ^= zobristChecks[us][c.checks[us]] ^ zobristChecks[us][c.checks[us]-1]
+		c.checks[us]--
 	}
 	if v.r.AseanCounting && (c.countLimit == 0 || captured && c.byColor[them].Count() == 1) {
 		if n := c.aseanLimit(); n != 0 {

@@ -160,6 +160,13 @@ type Rules struct {
 	// it has no move on an empty board is illegal (grand's pawn on the
 	// last rank that does not promote).
 	ImmobilityIllegal bool
+	// MustCapture: while a legal capture exists (en passant among them,
+	// no drop), only captures are legal (giveaway, coffeehouse).
+	MustCapture bool
+	// CheckCounting: the FEN's checks field ("3+3", after the en-passant
+	// square) counts the checks each side still has to give; the side
+	// that gives its last one wins at once (3check-crazyhouse).
+	CheckCounting bool
 
 	// DoubleStepRegion holds the squares the pawn may step twice from; a
 	// double step past an enemy pawn that could capture it sets the
@@ -351,6 +358,8 @@ const (
 	PawnDropMate
 	// CountingLimit: the counting rule's moves ran out (a draw).
 	CountingLimit
+	// CheckLimit: a side gave its last check (Rules.CheckCounting).
+	CheckLimit
 )
 
 var terminationNames = [...]string{
@@ -366,6 +375,7 @@ var terminationNames = [...]string{
 	FlagReached:    "flag reached",
 	PawnDropMate:   "pawn-drop mate",
 	CountingLimit:  "counting limit",
+	CheckLimit:     "check limit",
 }
 
 func (t Termination) String() string {

@@ -37,6 +37,9 @@ func (p *Position) immediateEnd() (Outcome, bool) {
 			}
 		}
 	}
+	if v.r.CheckCounting && p.checks[them] == 0 {
+		return Outcome{resultFor(ValueWin, them), CheckLimit}, true
+	}
 	if p.flags&(flagBikjang|flagPrevBikjang) == flagBikjang|flagPrevBikjang {
 		return Outcome{p.countingResult(), Bikjang}, true
 	}
