@@ -179,6 +179,14 @@ func (l *wideLowering) rules() (wide.Rules, error) {
 	} else if d.FlagPiece[0].All || d.FlagPiece[1].All {
 		return r, l.refuse("flagPiece", "every piece as flag piece (*)")
 	}
+	if d.ConnectN > 0 || d.ConnectNxN > 0 {
+		r.ConnectN, r.ConnectNxN = d.ConnectN, d.ConnectNxN
+		r.ConnectLines = wide.ConnectLines{Horizontal: d.ConnectHorizontal, Vertical: d.ConnectVertical, Diagonal: d.ConnectDiagonal}
+		r.ConnectValue = wideValue(d.ConnectValue)
+		if !d.ConnectPieces.All {
+			r.ConnectTypes = letters(d, d.ConnectPieces)
+		}
+	}
 	r.AseanCounting = d.CountingRule == "asean"
 	r.NMoveRule = d.NMoveRule
 	r.NFoldRule = d.NFoldRule
@@ -377,6 +385,8 @@ func (d *Definition) wideOnly() error {
 		{"twoBoards", "two boards", d.TwoBoards},
 		{"sittuyinPromotion", "sittuyin promotion", d.SittuyinPromotion},
 		{"pieceDemotion", "demotion of pieces", d.PieceDemotion},
+		{"connectN", "connect-N wins", d.ConnectN > 0},
+		{"connectNxN", "connect-NxN wins", d.ConnectNxN > 0},
 	}
 	for _, c := range checks {
 		if c.on {

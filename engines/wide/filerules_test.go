@@ -14,6 +14,7 @@ import (
 // counts of compulsory captures and check counting with drops are the
 // c19b5f6 build's, which plays coffeehouse and 3check-crazyhouse).
 func TestFileRules(t *testing.T) {
+	const ttt = "[ttt]\nmaxRank = 3\nmaxFile = 3\nimmobile = p\nstartFen = 3/3/3[PPPPPpppp] w - - 0 1\npieceDrops = true\ndoubleStep = false\ncastling = false\nimmobilityIllegal = false\nconnectN = 3\n"
 	cases := []struct {
 		name, ini, fen string
 		depth          int
@@ -37,6 +38,12 @@ func TestFileRules(t *testing.T) {
 		// check left to give; Bb5+ and every other check end the game.
 		{"check counting", "[x:crazyhouse]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 3+3 0 1\ncheckCounting = true\n", "rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR[] w KQkq - 1+3 0 3", 2, 1097},
 		{"check counting 3", "[x:crazyhouse]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 3+3 0 1\ncheckCounting = true\n", "rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR[] w KQkq - 1+3 0 3", 3, 34603},
+		// Connect-N (tictactoe): P@c3 and P@c2 finish White's line and
+		// end the game; perft 5 ends before the board is full.
+		{"connect three", ttt, "PP1/pp1/3[PPPppp] w - - 0 3", 2, 16},
+		{"connect three 5", ttt, "PP1/pp1/3[PPPppp] w - - 0 3", 5, 36},
+		// A filled 2x2 square wins (teeko's connectNxN), no line does.
+		{"connect square", ttt + "[sq2:ttt]\nmaxRank = 4\nmaxFile = 4\nstartFen = 4/4/4/4[PPPPpppp] w - - 0 1\nconnectN = 0\nconnectNxN = 2\n", "4/1P2/1P1p/p3[PPPppp] w - - 0 3", 3, 1320},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -44,7 +51,7 @@ func TestFileRules(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			v, err := defs[0].Wide()
+			v, err := defs[len(defs)-1].Wide()
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -434,7 +434,9 @@ func parseFEN(v *Variant, fen string) (Position, error) {
 		}
 	}
 	if len(f) < 2 {
-		return p, fmt.Errorf("no side to move")
+		// A board alone: White to move, as Fairy-Stockfish reads it
+		// (allqueenschess's start position).
+		f = append(f, "w")
 	}
 	switch f[1] {
 	case "w":

@@ -313,6 +313,21 @@ type Rules struct {
 	FlagPiece  byte
 	FlagRegion [2]Bitboard
 	FlagMove   bool
+
+	// Connect: a side that has ConnectN of its pieces in an unbroken line
+	// along the directions ConnectLines allows, or a filled ConnectNxN
+	// square of them, gets ConnectValue (NoValue: ValueWin) at once.
+	// Only the pieces of ConnectTypes count (all of them when empty).
+	ConnectN     int
+	ConnectNxN   int
+	ConnectLines ConnectLines
+	ConnectValue Value
+	ConnectTypes []byte
+}
+
+// ConnectLines are the directions a connect-N line may run along.
+type ConnectLines struct {
+	Horizontal, Vertical, Diagonal bool
 }
 
 // Result is the result of a game.
@@ -360,6 +375,8 @@ const (
 	CountingLimit
 	// CheckLimit: a side gave its last check (Rules.CheckCounting).
 	CheckLimit
+	// Connected: a side formed its line or square (Rules.ConnectN).
+	Connected
 )
 
 var terminationNames = [...]string{
@@ -376,6 +393,7 @@ var terminationNames = [...]string{
 	PawnDropMate:   "pawn-drop mate",
 	CountingLimit:  "counting limit",
 	CheckLimit:     "check limit",
+	Connected:      "pieces connected",
 }
 
 func (t Termination) String() string {

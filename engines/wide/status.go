@@ -40,6 +40,14 @@ func (p *Position) immediateEnd() (Outcome, bool) {
 	if v.r.CheckCounting && p.checks[them] == 0 {
 		return Outcome{resultFor(ValueWin, them), CheckLimit}, true
 	}
+	// Only the side that just moved can have made its line.
+	if (v.r.ConnectN > 0 || v.r.ConnectNxN > 0) && p.connected(them) {
+		val := v.r.ConnectValue
+		if val == NoValue {
+			val = ValueWin
+		}
+		return Outcome{resultFor(val, them), Connected}, true
+	}
 	if p.flags&(flagBikjang|flagPrevBikjang) == flagBikjang|flagPrevBikjang {
 		return Outcome{p.countingResult(), Bikjang}, true
 	}
@@ -47,6 +55,48 @@ func (p *Position) immediateEnd() (Outcome, bool) {
 		return Outcome{p.countingResult(), DoublePass}, true
 	}
 	return Outcome{}, false
+}
+
+// connected reports whether c has Rules.ConnectN of its counted pieces
+// in a line or a filled Rules.ConnectNxN square of them. The boards of
+// these games are small: each piece is tried as a line's first square.
+func (p *Position) connected(c Color) bool {
+	v := p.v
+	var own Bitboard
+	for t := PieceType(1); int(t) <= v.ntypes; t++ {
+		if v.connect[t] {
+			own = own.or(p.Pieces(c, t))
+		}
+	}
+	n, k := v.r.ConnectN, v.r.ConnectNxN
+	has := func(f, r int) bool {
+		return f >= 0 && f < v.files && r >= 0 && r < v.ranks && own.Has(Square(r*v.files+f))
+	}
+	for b := own; b.any(); {
+		s := b.pop()
+		f, r := v.FileOf(s), v.RankOf(s)
+		if n > 0 {
+			for _, d := range v.connectDirs {
+				i := 1
+				for i < n && has(f+i*d[0], r+i*d[1]) {
+					i++
+				}
+				if i == n {
+					return true
+				}
+			}
+		}
+		if k > 0 {
+			full := true
+			for i := 0; i < k*k && full; i++ {
+				full = has(f+i%k, r+i/k)
+			}
+			if full {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // canReachFlag reports whether the side to move's royal piece has a legal
