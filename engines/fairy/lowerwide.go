@@ -158,8 +158,10 @@ func (l *wideLowering) rules() (wide.Rules, error) {
 		return r, l.refuse("bareKingValue", "bare-king rule in the wide engine")
 	case d.CountingRule != "none" && d.CountingRule != "asean":
 		return r, l.refuse("countingRule", "counting rule %s in the wide engine", d.CountingRule)
-	case d.FlagPieceCount != 1 || d.FlagPieceBlockedWin || d.FlagPieceSafe:
-		return r, l.refuse("flagPieceCount", "flag rules beyond one piece on its region")
+	case d.FlagPieceSafe:
+		return r, l.refuse("flagPieceSafe", "flags needing a safe square")
+	case d.FlagMove && (d.FlagPieceCount != 1 || d.FlagPieceBlockedWin):
+		return r, l.refuse("flagPieceCount", "several flag pieces with flagMove")
 	}
 	r.CheckmateValue = wideValue(d.CheckmateValue)
 	r.StalemateValue = wideValue(d.StalemateValue)
@@ -176,6 +178,7 @@ func (l *wideLowering) rules() (wide.Rules, error) {
 		r.FlagPiece = d.Piece(d.FlagPiece[0].Keys[0]).Letter
 		r.FlagRegion = [2]wide.Bitboard{l.region(d.FlagRegion[0]), l.region(d.FlagRegion[1])}
 		r.FlagMove = d.FlagMove
+		r.FlagPieceCount, r.FlagBlockedWin = d.FlagPieceCount, d.FlagPieceBlockedWin
 	} else if d.FlagPiece[0].All || d.FlagPiece[1].All {
 		return r, l.refuse("flagPiece", "every piece as flag piece (*)")
 	}

@@ -14,6 +14,7 @@ import (
 // counts of compulsory captures and check counting with drops are the
 // c19b5f6 build's, which plays coffeehouse and 3check-crazyhouse).
 func TestFileRules(t *testing.T) {
+	const kono = "[kono]\nmaxRank = 5\nmaxFile = e\ncustomPiece1 = p:mF\nstartFen = ppppp/p3p/5/P3P/PPPPP w - - 0 1\nflagPiece = p\nflagRegionWhite = a5 b5 c5 d5 e5 a4 e4\nflagRegionBlack = a1 b1 c1 d1 e1 a2 e2\nflagPieceCount = 7\nflagPieceBlockedWin = true\nnFoldRule = 0\nnMoveRule = 0\n"
 	const ttt = "[ttt]\nmaxRank = 3\nmaxFile = 3\nimmobile = p\nstartFen = 3/3/3[PPPPPpppp] w - - 0 1\npieceDrops = true\ndoubleStep = false\ncastling = false\nimmobilityIllegal = false\nconnectN = 3\n"
 	cases := []struct {
 		name, ini, fen string
@@ -44,6 +45,10 @@ func TestFileRules(t *testing.T) {
 		{"connect three 5", ttt, "PP1/pp1/3[PPPppp] w - - 0 3", 5, 36},
 		// A filled 2x2 square wins (teeko's connectNxN), no line does.
 		{"connect square", ttt + "[sq2:ttt]\nmaxRank = 4\nmaxFile = 4\nstartFen = 4/4/4/4[PPPPpppp] w - - 0 1\nconnectN = 0\nconnectNxN = 2\n", "4/1P2/1P1p/p3[PPPppp] w - - 0 3", 3, 1320},
+		// Kono's flag: seven pieces on the region, or one with the region
+		// full of any pieces (flagPieceBlockedWin): d4e5 fills it and wins.
+		{"flag blocked", kono, "PPpP1/P2Pp/5/5/p3p w - - 0 1", 2, 26},
+		{"flag blocked 3", kono, "PPpP1/P2Pp/5/5/p3p w - - 0 1", 3, 211},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

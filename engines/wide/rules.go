@@ -313,6 +313,11 @@ type Rules struct {
 	FlagPiece  byte
 	FlagRegion [2]Bitboard
 	FlagMove   bool
+	// FlagPieceCount (0 or 1: one) flag pieces must stand on the region,
+	// or with FlagBlockedWin one of them with every other square of the
+	// region occupied by any piece (kono). Not with FlagMove.
+	FlagPieceCount int
+	FlagBlockedWin bool
 
 	// Connect: a side that has ConnectN of its pieces in an unbroken line
 	// along the directions ConnectLines allows, or a filled ConnectNxN

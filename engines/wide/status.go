@@ -19,7 +19,7 @@ func (p *Position) immediateEnd() (Outcome, bool) {
 	}
 	if t := v.flagPiece; t != NoPieceType {
 		if !v.r.FlagMove {
-			if p.Pieces(them, t).and(v.r.FlagRegion[them]).any() {
+			if p.flagReached(them, t) {
 				return Outcome{resultFor(ValueWin, them), FlagReached}, true
 			}
 		} else if p.Pieces(us, t).and(v.r.FlagRegion[us]).any() {
@@ -97,6 +97,22 @@ func (p *Position) connected(c Color) bool {
 		}
 	}
 	return false
+}
+
+// flagReached reports whether c's flag pieces of type t hold its region:
+// one of them at least, and Rules.FlagPieceCount of them or, with
+// Rules.FlagBlockedWin, a region full of pieces of any kind.
+func (p *Position) flagReached(c Color, t PieceType) bool {
+	v := p.v
+	region := v.r.FlagRegion[c]
+	on := p.Pieces(c, t).and(region)
+	if !on.any() {
+		return false
+	}
+	if on.Count() >= v.r.FlagPieceCount {
+		return true
+	}
+	return v.r.FlagBlockedWin && !region.andNot(p.Occupied()).any()
 }
 
 // canReachFlag reports whether the side to move's royal piece has a legal

@@ -392,6 +392,9 @@ func newVariant(r Rules) (*Variant, error) {
 	if r.ConnectLines.Diagonal {
 		v.connectDirs = append(v.connectDirs, [2]int{1, 1}, [2]int{1, -1})
 	}
+	if r.FlagMove && (r.FlagPieceCount > 1 || r.FlagBlockedWin) {
+		return nil, errors.New("flagMove with more than one flag piece")
+	}
 	if r.FlagPiece != 0 {
 		t, err := letterType("FlagPiece", r.FlagPiece)
 		if err != nil {
