@@ -15,8 +15,8 @@ import (
 // FILE:LINE: key "K": not supported: REASON (an *Error wrapping
 // ErrUnsupported).
 func (d *Definition) Wide() (*wide.Variant, error) {
-	if d.Refused != nil {
-		return nil, d.Refused
+	if err := d.refusal(); err != nil {
+		return nil, err
 	}
 	if len(d.Unsupported) > 0 {
 		return nil, d.Unsupported[0]
