@@ -152,8 +152,6 @@ func (l *wideLowering) rules() (wide.Rules, error) {
 		return r, l.refuse("checkCounting", "check counting without a royal king")
 	case d.StalematePieceCount:
 		return r, l.refuse("stalematePieceCount", "stalemate by piece count in the wide engine")
-	case d.ExtinctionPseudoRoyal:
-		return r, l.refuse("extinctionPseudoRoyal", "pseudo-royal extinction pieces")
 	case d.BareKingValue != ResultNone:
 		return r, l.refuse("bareKingValue", "bare-king rule in the wide engine")
 	case d.CountingRule != "none" && d.CountingRule != "asean":
@@ -171,6 +169,23 @@ func (l *wideLowering) rules() (wide.Rules, error) {
 	r.ExtinctionPieceCount = d.ExtinctionPieceCount
 	r.ExtinctionOpponentPieceCount = d.ExtinctionOpponentPieceCount
 	r.ExtinctionClaim = d.ExtinctionClaim
+	r.ExtinctionPseudoRoyal = d.ExtinctionPseudoRoyal
+	if d.ExtinctionPseudoRoyal && !d.ExtinctionPieces.All {
+		// A side that starts without one of several pseudo-royal types
+		// (forward's absent king, gethenian's, stardust's): Fairy-Stockfish
+		// c19b5f6 plays on where the extinction rule as varena reads it
+		// ends the game at once, so the section is refused.
+		board := strings.Fields(d.StartFEN + " w")[0] // with the hands
+		for _, k := range d.ExtinctionPieces.Keys {
+			p := d.Piece(k)
+			if p == nil {
+				continue
+			}
+			if !strings.ContainsRune(board, rune(p.Letter)) || !strings.ContainsRune(board, rune(p.Letter-'a'+'A')) {
+				return r, l.refuse("extinctionPieceTypes", "pseudo-royal extinction types a side starts without")
+			}
+		}
+	}
 	if !d.FlagPiece[0].All && !d.FlagPiece[1].All && len(d.FlagPiece[0].Keys)+len(d.FlagPiece[1].Keys) > 0 {
 		if !slices.Equal(d.FlagPiece[0].Keys, d.FlagPiece[1].Keys) || len(d.FlagPiece[0].Keys) != 1 {
 			return r, l.refuse("flagPiece", "flag pieces that differ between the sides")

@@ -307,6 +307,11 @@ type Rules struct {
 	ExtinctionPieceCount         int
 	ExtinctionOpponentPieceCount int
 	ExtinctionClaim              bool
+	// ExtinctionPseudoRoyal: a side's pieces of an extinction type of
+	// which it has ExtinctionPieceCount+1 or fewer on the board may not
+	// be left attacked, unless the move takes such a piece of the
+	// opponent's.
+	ExtinctionPseudoRoyal bool
 
 	// Flag: a piece of type FlagPiece (letter) on the side's FlagRegion
 	// wins; with FlagMove the opponent first gets one more move.
