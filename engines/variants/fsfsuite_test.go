@@ -86,7 +86,7 @@ func playMoves(v *engines.Variant, moves []string) (engines.Position, error) {
 
 // loadFSFSections returns the playable sections of the shared file by
 // name, skipping the test without the file.
-func loadFSFSections(t *testing.T) (string, map[string]*engines.Variant) {
+func loadFSFSections(t testing.TB) (string, map[string]*engines.Variant) {
 	t.Helper()
 	path, _ := filepath.Abs(fsfFile)
 	if _, err := os.Stat(path); err != nil {
