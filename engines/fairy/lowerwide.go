@@ -338,6 +338,16 @@ func (l *wideLowering) castling(r *wide.Rules) error {
 		}
 		return nil
 	}
+	if !hasRights(d.StartFEN) {
+		// Castling files off a small board (minihouse's 6 files under
+		// crazyhouse's g and c) with no right to castle: Fairy-Stockfish
+		// never castles there, and neither does varena.
+		for _, f := range []int{d.CastlingKingsideFile, d.CastlingQueensideFile} {
+			if f < 1 || f > d.Files-2 {
+				return nil
+			}
+		}
+	}
 	r.Castling, r.Chess960 = true, d.Chess960
 	r.CastlingKingsideFile, r.CastlingQueensideFile = d.CastlingKingsideFile, d.CastlingQueensideFile
 	r.CastlingRank = d.CastlingRank
