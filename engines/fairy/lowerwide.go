@@ -194,8 +194,12 @@ func (l *wideLowering) rules() (wide.Rules, error) {
 		r.FlagRegion = [2]wide.Bitboard{l.region(d.FlagRegion[0]), l.region(d.FlagRegion[1])}
 		r.FlagMove = d.FlagMove
 		r.FlagPieceCount, r.FlagBlockedWin = d.FlagPieceCount, d.FlagPieceBlockedWin
+	} else if d.FlagPiece[0].All && d.FlagPiece[1].All && !d.FlagMove {
+		r.FlagAll = true
+		r.FlagRegion = [2]wide.Bitboard{l.region(d.FlagRegion[0]), l.region(d.FlagRegion[1])}
+		r.FlagPieceCount, r.FlagBlockedWin = d.FlagPieceCount, d.FlagPieceBlockedWin
 	} else if d.FlagPiece[0].All || d.FlagPiece[1].All {
-		return r, l.refuse("flagPiece", "every piece as flag piece (*)")
+		return r, l.refuse("flagPiece", "every piece as flag piece (*) with flagMove or for one side")
 	}
 	if d.ConnectN > 0 || d.ConnectNxN > 0 {
 		r.ConnectN, r.ConnectNxN = d.ConnectN, d.ConnectNxN

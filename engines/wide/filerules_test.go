@@ -49,6 +49,10 @@ func TestFileRules(t *testing.T) {
 		// full of any pieces (flagPieceBlockedWin): d4e5 fills it and wins.
 		{"flag blocked", kono, "PPpP1/P2Pp/5/5/p3p w - - 0 1", 2, 26},
 		{"flag blocked 3", kono, "PPpP1/P2Pp/5/5/p3p w - - 0 1", 3, 211},
+		// Every piece a flag piece (pawnsking's flagPiece = *): g8=Q reaches
+		// the last rank and wins at once.
+		{"flag any piece", "[pawnsonly]\npawn = p\nqueen = q\nstartFen = 8/pppppppp/8/8/8/8/PPPPPPPP/8 w - - 0 1\npromotionPieceTypes = q\ncastling = false\nstalemateValue = loss\nflagPiece = q\nflagRegionWhite = *8\nflagRegionBlack = *1\n[pawnsking:pawnsonly]\ncommoner = k\nflagPiece = *\nstartFen = 4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1\nextinctionValue = loss\nextinctionPieceTypes = k\nstalemateValue = draw\n",
+			"k7/6P1/8/8/8/8/1p6/4K3 w - - 0 1", 4, 720},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

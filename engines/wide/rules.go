@@ -323,6 +323,9 @@ type Rules struct {
 	// region occupied by any piece (kono). Not with FlagMove.
 	FlagPieceCount int
 	FlagBlockedWin bool
+	// FlagAll: every piece is a flag piece (Fairy-Stockfish's
+	// flagPiece = *), with FlagPiece 0. Not with FlagMove.
+	FlagAll bool
 
 	// Connect: a side that has ConnectN of its pieces in an unbroken line
 	// along the directions ConnectLines allows, or a filled ConnectNxN

@@ -19,7 +19,7 @@ func (p *Position) immediateEnd() (Outcome, bool) {
 	}
 	if t := v.flagPiece; t != NoPieceType {
 		if !v.r.FlagMove {
-			if p.flagReached(them, t) {
+			if p.flagReached(them, p.Pieces(them, t)) {
 				return Outcome{resultFor(ValueWin, them), FlagReached}, true
 			}
 		} else if p.Pieces(us, t).and(v.r.FlagRegion[us]).any() {
@@ -36,6 +36,9 @@ func (p *Position) immediateEnd() (Outcome, bool) {
 				return Outcome{resultFor(ValueWin, them), FlagReached}, true
 			}
 		}
+	}
+	if v.r.FlagAll && p.flagReached(them, p.byColor[them]) {
+		return Outcome{resultFor(ValueWin, them), FlagReached}, true
 	}
 	if v.r.CheckCounting && p.checks[them] == 0 {
 		return Outcome{resultFor(ValueWin, them), CheckLimit}, true
@@ -99,13 +102,13 @@ func (p *Position) connected(c Color) bool {
 	return false
 }
 
-// flagReached reports whether c's flag pieces of type t hold its region:
-// one of them at least, and Rules.FlagPieceCount of them or, with
+// flagReached reports whether c's flag pieces pcs hold its region: one
+// of them at least, and Rules.FlagPieceCount of them or, with
 // Rules.FlagBlockedWin, a region full of pieces of any kind.
-func (p *Position) flagReached(c Color, t PieceType) bool {
+func (p *Position) flagReached(c Color, pcs Bitboard) bool {
 	v := p.v
 	region := v.r.FlagRegion[c]
-	on := p.Pieces(c, t).and(region)
+	on := pcs.and(region)
 	if !on.any() {
 		return false
 	}

@@ -392,8 +392,11 @@ func newVariant(r Rules) (*Variant, error) {
 	if r.ConnectLines.Diagonal {
 		v.connectDirs = append(v.connectDirs, [2]int{1, 1}, [2]int{1, -1})
 	}
-	if r.FlagMove && (r.FlagPieceCount > 1 || r.FlagBlockedWin) {
+	if r.FlagMove && (r.FlagPieceCount > 1 || r.FlagBlockedWin || r.FlagAll) {
 		return nil, errors.New("flagMove with more than one flag piece")
+	}
+	if r.FlagAll && r.FlagPiece != 0 {
+		return nil, errors.New("FlagAll with a FlagPiece")
 	}
 	if r.FlagPiece != 0 {
 		t, err := letterType("FlagPiece", r.FlagPiece)
