@@ -135,6 +135,7 @@ var wideTerminations = map[wide.Termination]Termination{
 	wide.Bikjang:        Bikjang,
 	wide.FlagReached:    FlagReached,
 	wide.CountingLimit:  CountingLimit,
+	wide.CheckLimit:     CheckLimit,
 }
 
 func wideTermination(t wide.Termination) Termination {

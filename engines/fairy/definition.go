@@ -85,6 +85,17 @@ type Definition struct {
 	FlagPieceBlockedWin bool
 	FlagPieceSafe       bool
 
+	// Connect-N: ConnectN pieces of ConnectPieces in a line along the
+	// allowed directions, or a filled ConnectNxN square, get ConnectValue
+	// for the side that made them (0: no such rule).
+	ConnectN          int
+	ConnectNxN        int
+	ConnectHorizontal bool
+	ConnectVertical   bool
+	ConnectDiagonal   bool
+	ConnectValue      Result
+	ConnectPieces     PieceSet
+
 	NMoveRule          int // 0: none
 	NFoldRule          int
 	NFoldValue         Result
@@ -176,6 +187,11 @@ func root() *Definition {
 		CheckmateValue:            Loss,
 		StalemateValue:            Draw,
 		FlagPieceCount:            1,
+		ConnectHorizontal:         true,
+		ConnectVertical:           true,
+		ConnectDiagonal:           true,
+		ConnectValue:              Win,
+		ConnectPieces:             PieceSet{All: true},
 		NMoveRule:                 50,
 		NFoldRule:                 3,
 		NFoldValue:                Draw,
@@ -213,6 +229,7 @@ func (d *Definition) copyDef() *Definition {
 		c.EnPassantRegion = slices.Clone(d.EnPassantRegion)
 		c.PromotionPieces[i] = clone(d.PromotionPieces[i])
 		c.CastlingRookPieces[i] = clone(d.CastlingRookPieces[i])
+		c.ConnectPieces = clone(d.ConnectPieces)
 		c.FlagPiece[i] = clone(d.FlagPiece[i])
 	}
 	c.ExtinctionPieces = clone(d.ExtinctionPieces)

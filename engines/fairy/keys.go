@@ -166,6 +166,7 @@ var (
 		flagPieceBlockedWin flagPieceSafe nMoveRuleTypes nMoveRuleTypesWhite
 		nMoveRuleTypesBlack moveRepetitionIllegal chasingRule castlingWins
 		connectNxN connectHorizontal connectVertical connectDiagonal
+		connectValue connectPieceTypes
 		connectRegion1White connectRegion2White connectRegion1Black
 		connectRegion2Black enclosingDrop enclosingDropStart dropNoDoubled
 		dropNoDoubledCount arrowGating duckGating staticGating pastGating
@@ -395,11 +396,17 @@ func buildKeyTable() []keySpec {
 		boolKey("bikjangRule", func(d *Definition) *bool { return &d.BikjangRule }),
 		boolKey("shogiPawnDropMateIllegal", func(d *Definition) *bool { return &d.ShogiPawnDropMateIllegal }),
 		refuse("castlingWins", "castling wins", ""),
-		refuse("connectN", "connect-N wins", "0"),
-		refuse("connectNxN", "connect-NxN wins", "0"),
-		ignore("connectHorizontal", "no connect rule without connectN"),
-		ignore("connectVertical", "no connect rule without connectN"),
-		ignore("connectDiagonal", "no connect rule without connectN"),
+		intKey("connectN", func(d *Definition) *int { return &d.ConnectN }),
+		intKey("connectNxN", func(d *Definition) *int { return &d.ConnectNxN }),
+		boolKey("connectHorizontal", func(d *Definition) *bool { return &d.ConnectHorizontal }),
+		boolKey("connectVertical", func(d *Definition) *bool { return &d.ConnectVertical }),
+		boolKey("connectDiagonal", func(d *Definition) *bool { return &d.ConnectDiagonal }),
+		resultKey("connectValue", func(d *Definition) *Result { return &d.ConnectValue }),
+		keySpec{name: "connectPieceTypes", apply: func(d *Definition, v string) error {
+			s, err := d.parsePieceSet(v)
+			d.ConnectPieces = s
+			return err
+		}},
 		refuse("connectRegion1White", "connecting two regions wins (a connection game)", "-"),
 		refuse("connectRegion2White", "connecting two regions wins (a connection game)", "-"),
 		refuse("connectRegion1Black", "connecting two regions wins (a connection game)", "-"),

@@ -53,8 +53,8 @@ func (d *Definition) Variant() (*engines.Variant, error) {
 
 // narrow lowers the definition to package engines' own generator.
 func (d *Definition) narrow() (*engines.Variant, error) {
-	if d.Refused != nil {
-		return nil, d.Refused
+	if err := d.refusal(); err != nil {
+		return nil, err
 	}
 	if len(d.Unsupported) > 0 {
 		return nil, d.Unsupported[0]
@@ -581,11 +581,27 @@ func (l *lowering) counting(v *engines.Variant) error {
 	return nil
 }
 
+// refusal returns d.Refused, or an unsupported rule of an earlier line
+// of the same file, which is then the cause: a custom piece refused for
+// its moves leaves its letter to no piece, and a later key naming the
+// letter fails for that (chennis's customPiece1 = p:fmWfceF, then
+// promotedPieceType = p:r).
+func (d *Definition) refusal() error {
+	if d.Refused == nil || len(d.Unsupported) == 0 {
+		return d.Refused
+	}
+	var r, u *Error
+	if errors.As(d.Refused, &r) && errors.As(d.Unsupported[0], &u) && u.File == r.File && u.Line < r.Line {
+		return d.Unsupported[0]
+	}
+	return d.Refused
+}
+
 // neither refuses what no engine plays as Fairy-Stockfish does, before
 // either lowering is tried.
 func (d *Definition) neither() error {
-	if d.Refused != nil {
-		return d.Refused
+	if err := d.refusal(); err != nil {
+		return err
 	}
 	if d.FlagPieceSafe {
 		return refuseAt(d, "flagPieceSafe", "flags needing a safe square")

@@ -15,8 +15,8 @@ import (
 // FILE:LINE: key "K": not supported: REASON (an *Error wrapping
 // ErrUnsupported).
 func (d *Definition) Wide() (*wide.Variant, error) {
-	if d.Refused != nil {
-		return nil, d.Refused
+	if err := d.refusal(); err != nil {
+		return nil, err
 	}
 	if len(d.Unsupported) > 0 {
 		return nil, d.Unsupported[0]
@@ -145,21 +145,21 @@ func (l *wideLowering) rules() (wide.Rules, error) {
 		r.MaterialCounting = wide.JanggiCounting
 	}
 	// Game ends.
+	r.MustCapture = d.MustCapture
+	r.CheckCounting = d.CheckCounting
 	switch {
-	case d.MustCapture:
-		return r, l.refuse("mustCapture", "compulsory captures in the wide engine")
-	case d.CheckCounting:
-		return r, l.refuse("checkCounting", "check counting in the wide engine")
+	case d.CheckCounting && d.Piece("king") == nil:
+		return r, l.refuse("checkCounting", "check counting without a royal king")
 	case d.StalematePieceCount:
 		return r, l.refuse("stalematePieceCount", "stalemate by piece count in the wide engine")
-	case d.ExtinctionPseudoRoyal:
-		return r, l.refuse("extinctionPseudoRoyal", "pseudo-royal extinction pieces")
 	case d.BareKingValue != ResultNone:
 		return r, l.refuse("bareKingValue", "bare-king rule in the wide engine")
 	case d.CountingRule != "none" && d.CountingRule != "asean":
 		return r, l.refuse("countingRule", "counting rule %s in the wide engine", d.CountingRule)
-	case d.FlagPieceCount != 1 || d.FlagPieceBlockedWin || d.FlagPieceSafe:
-		return r, l.refuse("flagPieceCount", "flag rules beyond one piece on its region")
+	case d.FlagPieceSafe:
+		return r, l.refuse("flagPieceSafe", "flags needing a safe square")
+	case d.FlagMove && (d.FlagPieceCount != 1 || d.FlagPieceBlockedWin):
+		return r, l.refuse("flagPieceCount", "several flag pieces with flagMove")
 	}
 	r.CheckmateValue = wideValue(d.CheckmateValue)
 	r.StalemateValue = wideValue(d.StalemateValue)
@@ -169,6 +169,23 @@ func (l *wideLowering) rules() (wide.Rules, error) {
 	r.ExtinctionPieceCount = d.ExtinctionPieceCount
 	r.ExtinctionOpponentPieceCount = d.ExtinctionOpponentPieceCount
 	r.ExtinctionClaim = d.ExtinctionClaim
+	r.ExtinctionPseudoRoyal = d.ExtinctionPseudoRoyal
+	if d.ExtinctionPseudoRoyal && !d.ExtinctionPieces.All {
+		// A side that starts without one of several pseudo-royal types
+		// (forward's absent king, gethenian's, stardust's): Fairy-Stockfish
+		// c19b5f6 plays on where the extinction rule as varena reads it
+		// ends the game at once, so the section is refused.
+		board := strings.Fields(d.StartFEN + " w")[0] // with the hands
+		for _, k := range d.ExtinctionPieces.Keys {
+			p := d.Piece(k)
+			if p == nil {
+				continue
+			}
+			if !strings.ContainsRune(board, rune(p.Letter)) || !strings.ContainsRune(board, rune(p.Letter-'a'+'A')) {
+				return r, l.refuse("extinctionPieceTypes", "pseudo-royal extinction types a side starts without")
+			}
+		}
+	}
 	if !d.FlagPiece[0].All && !d.FlagPiece[1].All && len(d.FlagPiece[0].Keys)+len(d.FlagPiece[1].Keys) > 0 {
 		if !slices.Equal(d.FlagPiece[0].Keys, d.FlagPiece[1].Keys) || len(d.FlagPiece[0].Keys) != 1 {
 			return r, l.refuse("flagPiece", "flag pieces that differ between the sides")
@@ -176,8 +193,21 @@ func (l *wideLowering) rules() (wide.Rules, error) {
 		r.FlagPiece = d.Piece(d.FlagPiece[0].Keys[0]).Letter
 		r.FlagRegion = [2]wide.Bitboard{l.region(d.FlagRegion[0]), l.region(d.FlagRegion[1])}
 		r.FlagMove = d.FlagMove
+		r.FlagPieceCount, r.FlagBlockedWin = d.FlagPieceCount, d.FlagPieceBlockedWin
+	} else if d.FlagPiece[0].All && d.FlagPiece[1].All && !d.FlagMove {
+		r.FlagAll = true
+		r.FlagRegion = [2]wide.Bitboard{l.region(d.FlagRegion[0]), l.region(d.FlagRegion[1])}
+		r.FlagPieceCount, r.FlagBlockedWin = d.FlagPieceCount, d.FlagPieceBlockedWin
 	} else if d.FlagPiece[0].All || d.FlagPiece[1].All {
-		return r, l.refuse("flagPiece", "every piece as flag piece (*)")
+		return r, l.refuse("flagPiece", "every piece as flag piece (*) with flagMove or for one side")
+	}
+	if d.ConnectN > 0 || d.ConnectNxN > 0 {
+		r.ConnectN, r.ConnectNxN = d.ConnectN, d.ConnectNxN
+		r.ConnectLines = wide.ConnectLines{Horizontal: d.ConnectHorizontal, Vertical: d.ConnectVertical, Diagonal: d.ConnectDiagonal}
+		r.ConnectValue = wideValue(d.ConnectValue)
+		if !d.ConnectPieces.All {
+			r.ConnectTypes = letters(d, d.ConnectPieces)
+		}
 	}
 	r.AseanCounting = d.CountingRule == "asean"
 	r.NMoveRule = d.NMoveRule
@@ -312,6 +342,16 @@ func (l *wideLowering) castling(r *wide.Rules) error {
 		}
 		return nil
 	}
+	if !hasRights(d.StartFEN) {
+		// Castling files off a small board (minihouse's 6 files under
+		// crazyhouse's g and c) with no right to castle: Fairy-Stockfish
+		// never castles there, and neither does varena.
+		for _, f := range []int{d.CastlingKingsideFile, d.CastlingQueensideFile} {
+			if f < 1 || f > d.Files-2 {
+				return nil
+			}
+		}
+	}
 	r.Castling, r.Chess960 = true, d.Chess960
 	r.CastlingKingsideFile, r.CastlingQueensideFile = d.CastlingKingsideFile, d.CastlingQueensideFile
 	r.CastlingRank = d.CastlingRank
@@ -377,6 +417,8 @@ func (d *Definition) wideOnly() error {
 		{"twoBoards", "two boards", d.TwoBoards},
 		{"sittuyinPromotion", "sittuyin promotion", d.SittuyinPromotion},
 		{"pieceDemotion", "demotion of pieces", d.PieceDemotion},
+		{"connectN", "connect-N wins", d.ConnectN > 0},
+		{"connectNxN", "connect-NxN wins", d.ConnectNxN > 0},
 	}
 	for _, c := range checks {
 		if c.on {

@@ -63,3 +63,27 @@ func TestWideBuiltins(t *testing.T) {
 		}
 	}
 }
+
+// TestRefusalCause: a section refused for a later key that fails only
+// because an earlier, unsupported key left its piece out is refused for
+// the earlier key, its cause.
+func TestRefusalCause(t *testing.T) {
+	cases := []struct{ name, text, want string }{
+		{"custom pawn with e", "[a]\nmaxRank = 7\nmaxFile = 7\nking = k\nrook = r\ncustomPiece1 = p:fmWfceF\npromotedPieceType = p:r\nstartFen = 3k3/7/7/7/7/3P3/3K3 w - - 0 1\n",
+			`t.ini:6: key "customPiece1": not supported: betza "fmWfceF": en-passant captures by pieces (e)`},
+		{"bad letter alone", "[a:chess]\npromotedPieceType = x:q\n", `t.ini:2: key "promotedPieceType": value "x:q": no piece has the letter "x"`},
+	}
+	for _, c := range cases {
+		defs, err := ParseSections(strings.NewReader(c.text), "t.ini")
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		_, err = defs[0].Variant()
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%s: Variant() error %v, want %s", c.name, err, c.want)
+		}
+		if _, err := defs[0].Wide(); err == nil || err.Error() != c.want {
+			t.Errorf("%s: Wide() error %v, want %s", c.name, err, c.want)
+		}
+	}
+}

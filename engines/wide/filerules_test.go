@@ -5,24 +5,54 @@ import (
 	"testing"
 
 	"varena/engines/fairy"
+	"varena/engines/wide"
 )
 
 // TestFileRules: rules that sections of Fairy-Stockfish's own
 // variants.ini showed, each a position and its legal-move count as
-// Fairy-Stockfish plays it (11.1 and the c19b5f6 build agree).
+// Fairy-Stockfish plays it (11.1 and the c19b5f6 build agree; the
+// counts of compulsory captures and check counting with drops are the
+// c19b5f6 build's, which plays coffeehouse and 3check-crazyhouse).
 func TestFileRules(t *testing.T) {
+	const kono = "[kono]\nmaxRank = 5\nmaxFile = e\ncustomPiece1 = p:mF\nstartFen = ppppp/p3p/5/P3P/PPPPP w - - 0 1\nflagPiece = p\nflagRegionWhite = a5 b5 c5 d5 e5 a4 e4\nflagRegionBlack = a1 b1 c1 d1 e1 a2 e2\nflagPieceCount = 7\nflagPieceBlockedWin = true\nnFoldRule = 0\nnMoveRule = 0\n"
+	const ttt = "[ttt]\nmaxRank = 3\nmaxFile = 3\nimmobile = p\nstartFen = 3/3/3[PPPPPpppp] w - - 0 1\npieceDrops = true\ndoubleStep = false\ncastling = false\nimmobilityIllegal = false\nconnectN = 3\n"
 	cases := []struct {
 		name, ini, fen string
-		perft1         int
+		depth          int
+		nodes          uint64
 	}{
 		// A king in hand may not be dropped where it stands attacked:
 		// K@h8 is missing (the bishop on a1 sees it), 39 moves.
-		{"royal drop", "[x:placement]\n", "8/8/8/8/8/8/8/B7[KQRRBNNPPPPPPPPkqrrbbnnpppppppp] b - - 0 1", 39},
+		{"royal drop", "[x:placement]\n", "8/8/8/8/8/8/8/B7[KQRRBNNPPPPPPPPkqrrbbnnpppppppp] b - - 0 1", 1, 39},
 		// A pawn without promotion types but with a promoted type
 		// (shinobi's p:c) promotes as a piece: g3f2+, g3g2+ and g3h2+,
 		// forced in the zone, 8 moves.
 		{"pawn promoted type", "[x:chess]\ncommoner = c\npromotionRegionWhite = *7 *8\npromotionRegionBlack = *2 *1\npromotionPieceTypes = -\npromotedPieceType = p:c\nmandatoryPiecePromotion = true\n",
-			"4k3/8/8/8/8/6p1/5P1P/4K3 b - - 0 1", 8},
+			"4k3/8/8/8/8/6p1/5P1P/4K3 b - - 0 1", 1, 8},
+		// Compulsory captures with drops (coffeehouse): exd5 is the only
+		// move; after it Black must retake if it can.
+		{"must capture", "[x:crazyhouse]\nmustCapture = true\n", "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR[] w KQkq - 0 2", 1, 1},
+		{"must capture 3", "[x:crazyhouse]\nmustCapture = true\n", "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR[] w KQkq - 0 2", 3, 62},
+		// En passant is a capture: exf6 is the only move.
+		{"must capture ep", "[x:crazyhouse]\nmustCapture = true\n", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR[] w KQkq f6 0 3", 2, 3},
+		// Check counting with drops (3check-crazyhouse): White has one
+		// check left to give; Bb5+ and every other check end the game.
+		{"check counting", "[x:crazyhouse]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 3+3 0 1\ncheckCounting = true\n", "rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR[] w KQkq - 1+3 0 3", 2, 1097},
+		{"check counting 3", "[x:crazyhouse]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 3+3 0 1\ncheckCounting = true\n", "rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR[] w KQkq - 1+3 0 3", 3, 34603},
+		// Connect-N (tictactoe): P@c3 and P@c2 finish White's line and
+		// end the game; perft 5 ends before the board is full.
+		{"connect three", ttt, "PP1/pp1/3[PPPppp] w - - 0 3", 2, 16},
+		{"connect three 5", ttt, "PP1/pp1/3[PPPppp] w - - 0 3", 5, 36},
+		// A filled 2x2 square wins (teeko's connectNxN), no line does.
+		{"connect square", ttt + "[sq2:ttt]\nmaxRank = 4\nmaxFile = 4\nstartFen = 4/4/4/4[PPPPpppp] w - - 0 1\nconnectN = 0\nconnectNxN = 2\n", "4/1P2/1P1p/p3[PPPppp] w - - 0 3", 3, 1320},
+		// Kono's flag: seven pieces on the region, or one with the region
+		// full of any pieces (flagPieceBlockedWin): d4e5 fills it and wins.
+		{"flag blocked", kono, "PPpP1/P2Pp/5/5/p3p w - - 0 1", 2, 26},
+		{"flag blocked 3", kono, "PPpP1/P2Pp/5/5/p3p w - - 0 1", 3, 211},
+		// Every piece a flag piece (pawnsking's flagPiece = *): g8=Q reaches
+		// the last rank and wins at once.
+		{"flag any piece", "[pawnsonly]\npawn = p\nqueen = q\nstartFen = 8/pppppppp/8/8/8/8/PPPPPPPP/8 w - - 0 1\npromotionPieceTypes = q\ncastling = false\nstalemateValue = loss\nflagPiece = q\nflagRegionWhite = *8\nflagRegionBlack = *1\n[pawnsking:pawnsonly]\ncommoner = k\nflagPiece = *\nstartFen = 4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1\nextinctionValue = loss\nextinctionPieceTypes = k\nstalemateValue = draw\n",
+			"k7/6P1/8/8/8/8/1p6/4K3 w - - 0 1", 4, 720},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -30,13 +60,16 @@ func TestFileRules(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			v, err := defs[0].Wide()
+			v, err := defs[len(defs)-1].Wide()
 			if err != nil {
 				t.Fatal(err)
 			}
 			p := mustFEN(t, v, c.fen)
-			if n := p.CountLegal(); n != c.perft1 {
-				t.Errorf("%s: %d moves, want %d", c.fen, n, c.perft1)
+			if n := wide.Perft(&p, c.depth); n != c.nodes {
+				t.Errorf("%s: perft %d = %d, want %d", c.fen, c.depth, n, c.nodes)
+			}
+			if got := p.FEN(); got != c.fen {
+				t.Errorf("FEN %s, want %s", got, c.fen)
 			}
 		})
 	}

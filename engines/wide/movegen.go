@@ -60,6 +60,108 @@ func (p *Position) keepLegal(buf []Move, start int) []Move {
 	if v.hands {
 		out = p.dropRules(out, start)
 	}
+	if v.r.ExtinctionPseudoRoyal {
+		out = p.pseudoRoyalSafe(out, start)
+	}
+	if v.r.MustCapture {
+		out = p.capturesOnly(out, start)
+	}
+	return out
+}
+
+// pseudoRoyals returns c's pieces that Rules.ExtinctionPseudoRoyal makes
+// royal: those of an extinction type (of all types, counted together,
+// with ExtinctionAll) of which c has ExtinctionPieceCount+1 or fewer on
+// the board.
+func (p *Position) pseudoRoyals(c Color) Bitboard {
+	v := p.v
+	n := v.r.ExtinctionPieceCount + 1
+	var b Bitboard
+	if v.r.ExtinctionAll && p.byColor[c].Count() <= n {
+		b = p.byColor[c]
+	}
+	for t := PieceType(1); int(t) <= v.ntypes; t++ {
+		if s := p.Pieces(c, t); v.extinct[t] && s.Count() <= n {
+			b = b.or(s)
+		}
+	}
+	return b
+}
+
+// pseudoRoyalSafe keeps, in place, the moves of buf[start:] after which
+// no pseudo-royal piece of the side to move stands attacked, as
+// Fairy-Stockfish tests them: the set is the one before the move, the
+// moved piece followed to its square (a pawn promoting to an extinction
+// type joins it, a dropped piece does not), and a move that takes a
+// pseudo-royal piece of the opponent's is legal.
+func (p *Position) pseudoRoyalSafe(buf []Move, start int) []Move {
+	v := p.v
+	us, them := p.side, p.side^1
+	ours, theirs := p.pseudoRoyals(us), p.pseudoRoyals(them)
+	if !ours.any() {
+		return buf
+	}
+	out := buf[:start]
+	var child Position
+	for _, m := range buf[start:] {
+		if m.kind() != kindPass && !m.IsDrop() && m.kind() != kindCastling {
+			capsq := m.To()
+			if m.kind() == kindEnPassant {
+				capsq = p.epVictim()
+			}
+			if m.From() != m.To() && theirs.Has(capsq) {
+				out = append(out, m)
+				continue
+			}
+		}
+		set := ours
+		if !m.IsDrop() && m.kind() != kindPass && set.Has(m.From()) {
+			to := m.To()
+			if m.kind() == kindCastling {
+				// The king's square after castling, not the rook's.
+				right := 2 * int(us)
+				if m.To() < m.From() {
+					right++
+				}
+				to, _ = p.castleSquares(right)
+			}
+			set = set.andNot(squareBB[m.From()]).or(squareBB[to])
+		}
+		if pr := m.Promotion(); pr != NoPieceType && !m.IsDrop() && m.kind() != kindPiecePromotion && v.extinct[pr] {
+			set = set.or(squareBB[m.To()])
+		}
+		p.MakeMove(m, &child)
+		safe := true
+		for b := set.and(child.byColor[us]); b.any() && safe; {
+			s := b.pop()
+			safe = !child.attacked(s, them, child.Occupied(), child.byColor[them], child.byType[v.sameHurdle])
+		}
+		if safe {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// capturesOnly keeps, in place, only the captures of the legal
+// buf[start:] when there is one (Rules.MustCapture).
+func (p *Position) capturesOnly(buf []Move, start int) []Move {
+	any := false
+	for _, m := range buf[start:] {
+		if p.Captured(m) != NoPieceType {
+			any = true
+			break
+		}
+	}
+	if !any {
+		return buf
+	}
+	out := buf[:start]
+	for _, m := range buf[start:] {
+		if p.Captured(m) != NoPieceType {
+			out = append(out, m)
+		}
+	}
 	return out
 }
 
@@ -749,6 +851,10 @@ func (p *Position) MakeMove(m Move, child *Position) {
 	c.setState(prevBikjang, m.kind() == kindPass)
 	if pawnDrop {
 		c.flags |= flagPawnDrop
+	}
+	if v.r.CheckCounting && c.flags&flagInCheck != 0 && c.checks[us] > 0 {
+		c.hash ^= zobristChecks[us][c.checks[us]] ^ zobristChecks[us][c.checks[us]-1]
+		c.checks[us]--
 	}
 	if v.r.AseanCounting && (c.countLimit == 0 || captured && c.byColor[them].Count() == 1) {
 		if n := c.aseanLimit(); n != 0 {

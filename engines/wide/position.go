@@ -53,8 +53,9 @@ type core struct {
 	flags      uint8
 	ep         Square
 	halfmove   uint16
-	countLimit uint16 // AseanCounting: the limit in plies, 0 before counting starts
-	countPly   uint16 // and the plies counted
+	countLimit uint16   // AseanCounting: the limit in plies, 0 before counting starts
+	countPly   uint16   // and the plies counted
+	checks     [2]uint8 // CheckCounting: the checks each side has still to give
 	fullmove   uint16
 	hash       uint64
 }
@@ -69,7 +70,11 @@ var (
 	zobristHand   [2 * maxTypes][256]uint64 // [piece][count], count 0 keyed 0
 	zobristPromo  [maxTypes][128]uint64     // [unpromoted type, 0 for "~"][square]
 	zobristGate   [2][128]uint64
+	zobristChecks [2][maxChecks + 1]uint64 // [colour][checks to give]
 )
+
+// maxChecks bounds a FEN's count of checks to give.
+const maxChecks = 99
 
 // maxHand bounds a FEN's count of one piece type in one hand.
 const maxHand = 128
@@ -108,6 +113,12 @@ func init() {
 	for i := range zobristGate {
 		for j := range zobristGate[i] {
 			zobristGate[i][j] = next()
+		}
+	}
+	// Drawn after the others, so that their keys stay what they were.
+	for i := range zobristChecks {
+		for j := range zobristChecks[i] {
+			zobristChecks[i][j] = next()
 		}
 	}
 }
@@ -275,6 +286,9 @@ func (p *Position) computeHash() uint64 {
 	if p.ep != NoSquare {
 		h ^= zobristEP[p.v.FileOf(p.ep)]
 	}
+	if p.v.r.CheckCounting {
+		h ^= zobristChecks[White][p.checks[White]] ^ zobristChecks[Black][p.checks[Black]]
+	}
 	if p.v.ext {
 		for c := Color(0); c < 2; c++ {
 			for t, n := range p.hand[c] {
@@ -420,7 +434,9 @@ func parseFEN(v *Variant, fen string) (Position, error) {
 		}
 	}
 	if len(f) < 2 {
-		return p, fmt.Errorf("no side to move")
+		// A board alone: White to move, as Fairy-Stockfish reads it
+		// (allqueenschess's start position).
+		f = append(f, "w")
 	}
 	switch f[1] {
 	case "w":
@@ -455,6 +471,17 @@ func parseFEN(v *Variant, fen string) (Position, error) {
 			}
 			rest = rest[1:]
 		}
+	}
+	if v.r.CheckCounting {
+		// The checks field stands after the en-passant square, as
+		// Fairy-Stockfish writes it.
+		if len(rest) == 0 || !strings.Contains(rest[0], "+") {
+			return p, fmt.Errorf("no checks field (3+3): %s counts checks", v.r.Name)
+		}
+		if err := p.parseChecks(rest[0]); err != nil {
+			return p, err
+		}
+		rest = rest[1:]
 	}
 	if len(rest) > 0 {
 		n, err := strconv.Atoi(rest[0])
@@ -491,6 +518,20 @@ func parseFEN(v *Variant, fen string) (Position, error) {
 	p.hash = p.computeHash()
 	p.setState(false, false)
 	return p, nil
+}
+
+// parseChecks reads the checks field "W+B": the checks White and Black
+// have still to give.
+func (p *Position) parseChecks(s string) error {
+	w, b, _ := strings.Cut(s, "+")
+	for i, f := range [2]string{w, b} {
+		n, err := strconv.Atoi(f)
+		if err != nil || n < 0 || n > maxChecks {
+			return fmt.Errorf("checks field %q: %q is not a number from 0 to %d", short(s), f, maxChecks)
+		}
+		p.checks[i] = uint8(n)
+	}
+	return nil
 }
 
 // tilde reports whether promoted pieces are marked: they return to the
@@ -827,6 +868,9 @@ func (p *Position) FEN() string {
 	}
 	b.WriteByte(' ')
 	b.WriteString(v.SquareName(p.ep))
+	if v.r.CheckCounting {
+		fmt.Fprintf(&b, " %d+%d", p.checks[White], p.checks[Black])
+	}
 	fmt.Fprintf(&b, " %d %d", p.halfmove, p.fullmove)
 	return b.String()
 }

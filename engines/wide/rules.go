@@ -160,6 +160,13 @@ type Rules struct {
 	// it has no move on an empty board is illegal (grand's pawn on the
 	// last rank that does not promote).
 	ImmobilityIllegal bool
+	// MustCapture: while a legal capture exists (en passant among them,
+	// no drop), only captures are legal (giveaway, coffeehouse).
+	MustCapture bool
+	// CheckCounting: the FEN's checks field ("3+3", after the en-passant
+	// square) counts the checks each side still has to give; the side
+	// that gives its last one wins at once (3check-crazyhouse).
+	CheckCounting bool
 
 	// DoubleStepRegion holds the squares the pawn may step twice from; a
 	// double step past an enemy pawn that could capture it sets the
@@ -300,12 +307,40 @@ type Rules struct {
 	ExtinctionPieceCount         int
 	ExtinctionOpponentPieceCount int
 	ExtinctionClaim              bool
+	// ExtinctionPseudoRoyal: a side's pieces of an extinction type of
+	// which it has ExtinctionPieceCount+1 or fewer on the board may not
+	// be left attacked, unless the move takes such a piece of the
+	// opponent's.
+	ExtinctionPseudoRoyal bool
 
 	// Flag: a piece of type FlagPiece (letter) on the side's FlagRegion
 	// wins; with FlagMove the opponent first gets one more move.
 	FlagPiece  byte
 	FlagRegion [2]Bitboard
 	FlagMove   bool
+	// FlagPieceCount (0 or 1: one) flag pieces must stand on the region,
+	// or with FlagBlockedWin one of them with every other square of the
+	// region occupied by any piece (kono). Not with FlagMove.
+	FlagPieceCount int
+	FlagBlockedWin bool
+	// FlagAll: every piece is a flag piece (Fairy-Stockfish's
+	// flagPiece = *), with FlagPiece 0. Not with FlagMove.
+	FlagAll bool
+
+	// Connect: a side that has ConnectN of its pieces in an unbroken line
+	// along the directions ConnectLines allows, or a filled ConnectNxN
+	// square of them, gets ConnectValue (NoValue: ValueWin) at once.
+	// Only the pieces of ConnectTypes count (all of them when empty).
+	ConnectN     int
+	ConnectNxN   int
+	ConnectLines ConnectLines
+	ConnectValue Value
+	ConnectTypes []byte
+}
+
+// ConnectLines are the directions a connect-N line may run along.
+type ConnectLines struct {
+	Horizontal, Vertical, Diagonal bool
 }
 
 // Result is the result of a game.
@@ -351,6 +386,10 @@ const (
 	PawnDropMate
 	// CountingLimit: the counting rule's moves ran out (a draw).
 	CountingLimit
+	// CheckLimit: a side gave its last check (Rules.CheckCounting).
+	CheckLimit
+	// Connected: a side formed its line or square (Rules.ConnectN).
+	Connected
 )
 
 var terminationNames = [...]string{
@@ -366,6 +405,8 @@ var terminationNames = [...]string{
 	FlagReached:    "flag reached",
 	PawnDropMate:   "pawn-drop mate",
 	CountingLimit:  "counting limit",
+	CheckLimit:     "check limit",
+	Connected:      "pieces connected",
 }
 
 func (t Termination) String() string {

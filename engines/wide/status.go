@@ -19,7 +19,7 @@ func (p *Position) immediateEnd() (Outcome, bool) {
 	}
 	if t := v.flagPiece; t != NoPieceType {
 		if !v.r.FlagMove {
-			if p.Pieces(them, t).and(v.r.FlagRegion[them]).any() {
+			if p.flagReached(them, p.Pieces(them, t)) {
 				return Outcome{resultFor(ValueWin, them), FlagReached}, true
 			}
 		} else if p.Pieces(us, t).and(v.r.FlagRegion[us]).any() {
@@ -37,6 +37,20 @@ func (p *Position) immediateEnd() (Outcome, bool) {
 			}
 		}
 	}
+	if v.r.FlagAll && p.flagReached(them, p.byColor[them]) {
+		return Outcome{resultFor(ValueWin, them), FlagReached}, true
+	}
+	if v.r.CheckCounting && p.checks[them] == 0 {
+		return Outcome{resultFor(ValueWin, them), CheckLimit}, true
+	}
+	// Only the side that just moved can have made its line.
+	if (v.r.ConnectN > 0 || v.r.ConnectNxN > 0) && p.connected(them) {
+		val := v.r.ConnectValue
+		if val == NoValue {
+			val = ValueWin
+		}
+		return Outcome{resultFor(val, them), Connected}, true
+	}
 	if p.flags&(flagBikjang|flagPrevBikjang) == flagBikjang|flagPrevBikjang {
 		return Outcome{p.countingResult(), Bikjang}, true
 	}
@@ -44,6 +58,64 @@ func (p *Position) immediateEnd() (Outcome, bool) {
 		return Outcome{p.countingResult(), DoublePass}, true
 	}
 	return Outcome{}, false
+}
+
+// connected reports whether c has Rules.ConnectN of its counted pieces
+// in a line or a filled Rules.ConnectNxN square of them. The boards of
+// these games are small: each piece is tried as a line's first square.
+func (p *Position) connected(c Color) bool {
+	v := p.v
+	var own Bitboard
+	for t := PieceType(1); int(t) <= v.ntypes; t++ {
+		if v.connect[t] {
+			own = own.or(p.Pieces(c, t))
+		}
+	}
+	n, k := v.r.ConnectN, v.r.ConnectNxN
+	has := func(f, r int) bool {
+		return f >= 0 && f < v.files && r >= 0 && r < v.ranks && own.Has(Square(r*v.files+f))
+	}
+	for b := own; b.any(); {
+		s := b.pop()
+		f, r := v.FileOf(s), v.RankOf(s)
+		if n > 0 {
+			for _, d := range v.connectDirs {
+				i := 1
+				for i < n && has(f+i*d[0], r+i*d[1]) {
+					i++
+				}
+				if i == n {
+					return true
+				}
+			}
+		}
+		if k > 0 {
+			full := true
+			for i := 0; i < k*k && full; i++ {
+				full = has(f+i%k, r+i/k)
+			}
+			if full {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// flagReached reports whether c's flag pieces pcs hold its region: one
+// of them at least, and Rules.FlagPieceCount of them or, with
+// Rules.FlagBlockedWin, a region full of pieces of any kind.
+func (p *Position) flagReached(c Color, pcs Bitboard) bool {
+	v := p.v
+	region := v.r.FlagRegion[c]
+	on := pcs.and(region)
+	if !on.any() {
+		return false
+	}
+	if on.Count() >= v.r.FlagPieceCount {
+		return true
+	}
+	return v.r.FlagBlockedWin && !region.andNot(p.Occupied()).any()
 }
 
 // canReachFlag reports whether the side to move's royal piece has a legal

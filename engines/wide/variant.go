@@ -84,7 +84,9 @@ type Variant struct {
 	promo        [2][]PieceType
 	limit        [maxTypes]int
 	extinct      [maxTypes]bool
-	rookLines    []Bitboard // per square: its file and rank (flying general, bikjang)
+	connect      [maxTypes]bool // the types Rules.ConnectTypes counts
+	connectDirs  [][2]int       // the (file, rank) steps of a connect-N line
+	rookLines    []Bitboard     // per square: its file and rank (flying general, bikjang)
 	hasRiders    bool
 
 	// Pieces in hand, drops, piece promotion, gating.
@@ -367,6 +369,34 @@ func newVariant(r Rules) (*Variant, error) {
 			return nil, err
 		}
 		v.extinct[t] = true
+	}
+	if r.ConnectN < 0 || r.ConnectNxN < 0 {
+		return nil, errors.New("a negative connect count")
+	}
+	for t := 1; t <= v.ntypes; t++ {
+		v.connect[t] = len(r.ConnectTypes) == 0
+	}
+	for _, l := range r.ConnectTypes {
+		t, err := letterType("ConnectTypes", l)
+		if err != nil {
+			return nil, err
+		}
+		v.connect[t] = true
+	}
+	if r.ConnectLines.Horizontal {
+		v.connectDirs = append(v.connectDirs, [2]int{1, 0})
+	}
+	if r.ConnectLines.Vertical {
+		v.connectDirs = append(v.connectDirs, [2]int{0, 1})
+	}
+	if r.ConnectLines.Diagonal {
+		v.connectDirs = append(v.connectDirs, [2]int{1, 1}, [2]int{1, -1})
+	}
+	if r.FlagMove && (r.FlagPieceCount > 1 || r.FlagBlockedWin || r.FlagAll) {
+		return nil, errors.New("flagMove with more than one flag piece")
+	}
+	if r.FlagAll && r.FlagPiece != 0 {
+		return nil, errors.New("FlagAll with a FlagPiece")
 	}
 	if r.FlagPiece != 0 {
 		t, err := letterType("FlagPiece", r.FlagPiece)
