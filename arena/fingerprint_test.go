@@ -77,6 +77,10 @@ var fingerprinted = map[string]struct {
 	"Tournament.Rounds":     {false, func(r *configs.Run) { r.Tournament.Rounds = 2 }},
 	"Tournament.Seeds":      {false, func(r *configs.Run) { r.Tournament.Seeds = 2 }},
 	"Tournament.Pairs":      {false, func(r *configs.Run) { r.Tournament.Pairs = [][2]string{{"a", "b"}} }},
+	"Tournament.Adaptive":   {false, func(r *configs.Run) { r.Tournament.Adaptive = &configs.Adaptive{LOS: 0.95} }},
+	// (The base has no adaptive block: the fingerprint holds the LOS,
+	// "tournament: adaptive: los 0.99", so another LOS is another run.)
+	"Adaptive.LOS": {false, func(r *configs.Run) { r.Tournament.Adaptive = &configs.Adaptive{LOS: 0.99} }},
 
 	"Openings.File":   {false, func(r *configs.Run) { r.Openings.File = "other.epd" }},
 	"Openings.Format": {false, func(r *configs.Run) { r.Openings.Format = configs.FormatPGN }},

@@ -791,7 +791,8 @@ func (v *validator) engine(e *Engine, i int, first map[string]int) {
 		v.errorf(v.at(p...), "%s: kind %s needs a command", label, e.Kind)
 	} else if e.External() && v.check.Commands {
 		if _, err := v.run.EngineCommand(*e); err != nil {
-			v.errorf(at("command"), "%v", err)
+			// Worded as the run's own start-up failure words it.
+			v.errorf(at("command"), "engine %s: %v", e.Name, err)
 		}
 	}
 	if e.Hash < 0 {

@@ -38,7 +38,7 @@ engines:
 		{"config", []string{"run", cfg, "-out", filepath.Join(dir, "a"), "--quiet"}, cfg + ":6: "},
 		{"command line", []string{"run", "-engine", "cmd=" + filepath.Join(dir, "nope"), "name=candidate",
 			"-engine", "cmd=" + quit, "name=base", "-each", "proto=uci", "nodes=100",
-			"-games", "2", "-out", filepath.Join(dir, "b")}, "command line (as YAML, see -print-yaml):9: "},
+			"-games", "2", "-out", filepath.Join(dir, "b")}, "command line (as YAML, see -print-yaml):11: "},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
