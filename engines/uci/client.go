@@ -542,6 +542,10 @@ func (e *Engine) Move(ctx context.Context, req player.Request) (player.Reply, er
 		// are info lines that only leave numbers behind: neither add nor
 		// reply keeps any part of it, and it is gone at the next read.
 		line := unsafe.String(unsafe.SliceData(b), len(b))
+		if strings.HasPrefix(line, "info ") { // most lines: not split twice
+			infos.add(line)
+			continue
+		}
 		var buf [4]string
 		f := appendFields(buf[:0], line, 4) // the keyword, bestmove's move, "ponder" and its move
 		if len(f) == 0 {
