@@ -5,9 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"time"
-	"varena/engines/limits"
 
 	"varena/engines"
+	"varena/engines/limits"
 	"varena/engines/player"
 	"varena/results"
 	"varena/results/rules"

@@ -5,10 +5,10 @@ import (
 	"math/rand/v2"
 	"testing"
 	"time"
-	"varena/engines/limits"
 
 	"varena/configs"
 	"varena/engines"
+	"varena/engines/limits"
 	"varena/engines/player"
 	"varena/engines/variants"
 )

@@ -13,10 +13,10 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"varena/engines/limits"
 
 	"varena/arena/openings"
 	"varena/engines"
+	"varena/engines/limits"
 	"varena/engines/search"
 	"varena/results"
 )

@@ -8,10 +8,10 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"varena/engines/limits"
 
 	"varena/arena/openings"
 	"varena/engines"
+	"varena/engines/limits"
 	"varena/engines/search"
 	"varena/engines/variants"
 )

@@ -16,9 +16,9 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"varena/engines/limits"
 
 	"varena/engines"
+	"varena/engines/limits"
 	"varena/engines/search"
 	"varena/results/rundir"
 )

@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"sync"
-	"varena/engines/limits"
 
 	"varena/engines"
 	"varena/engines/chess"
+	"varena/engines/limits"
 	"varena/engines/search"
 )
 

@@ -4,9 +4,9 @@ import (
 	"context"
 	"strings"
 	"testing"
-	"varena/engines/limits"
 
 	"varena/engines"
+	"varena/engines/limits"
 	"varena/engines/search"
 	"varena/engines/variants"
 )

@@ -11,9 +11,9 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"varena/engines/limits"
 
 	"varena/engines"
+	"varena/engines/limits"
 	"varena/engines/player"
 	"varena/engines/search"
 	"varena/engines/uci"

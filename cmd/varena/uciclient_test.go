@@ -7,11 +7,11 @@ import (
 	"fmt"
 	"testing"
 	"time"
-	"varena/engines/limits"
 
 	"varena/arena"
 	"varena/configs"
 	"varena/engines"
+	"varena/engines/limits"
 	"varena/engines/player"
 	"varena/engines/uci"
 	"varena/engines/variants"

@@ -12,10 +12,10 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"varena/engines/limits"
 
 	"varena/engines"
 	"varena/engines/internal/proc"
+	"varena/engines/limits"
 	"varena/engines/player"
 	"varena/engines/uci"
 )

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 	"time"
-	"varena/engines/limits"
 
 	"varena/engines"
+	"varena/engines/limits"
 	"varena/engines/player"
 	"varena/engines/uci"
 	"varena/engines/variants"

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"varena/engines/limits"
 
+	"varena/engines/limits"
 	"varena/engines/uci"
 )
 

@@ -3,8 +3,8 @@ package dialect
 import (
 	"reflect"
 	"testing"
-	"varena/engines/limits"
 
+	"varena/engines/limits"
 	"varena/engines/uci"
 )
 

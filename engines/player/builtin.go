@@ -5,9 +5,9 @@ import (
 	"errors"
 	"math/rand/v2"
 	"time"
-	"varena/engines/limits"
 
 	"varena/engines"
+	"varena/engines/limits"
 	"varena/engines/search"
 )
 

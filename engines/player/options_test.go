@@ -4,8 +4,8 @@ import (
 	"context"
 	"strings"
 	"testing"
-	"varena/engines/limits"
 
+	"varena/engines/limits"
 	"varena/engines/search"
 	"varena/engines/variants"
 )

@@ -5,9 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"time"
-	"varena/engines/limits"
 
 	"varena/engines"
+	"varena/engines/limits"
 )
 
 // Request asks a player for a move.
@@ -24,6 +24,23 @@ type Request struct {
 	// engine process's: each variant of a run may have its own. Zero
 	// leaves the player's own default.
 	Margin, Stall time.Duration
+}
+
+// MoveLimits returns the margin of a move and how long it may take in
+// all, from the request's margin and stall timeout, else the player's
+// own defaults: the budget and the margin for a timed move (budget > 0),
+// else the stall timeout.
+func (r Request) MoveLimits(margin, stall, budget time.Duration) (moveMargin, limit time.Duration) {
+	if r.Margin > 0 {
+		margin = r.Margin
+	}
+	if r.Stall > 0 {
+		stall = r.Stall
+	}
+	if budget > 0 {
+		return margin, budget + margin
+	}
+	return margin, stall
 }
 
 // Reply is a player's move and what its search said about it.

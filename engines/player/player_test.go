@@ -6,9 +6,10 @@ import (
 	"os"
 	"strconv"
 	"testing"
-	"varena/engines/limits"
+	"time"
 
 	"varena/engines"
+	"varena/engines/limits"
 	"varena/engines/search"
 	"varena/engines/variants"
 )
@@ -147,4 +148,28 @@ func ExampleFaultOf() {
 		fmt.Println(f.Kind, "by", f.Player)
 	}
 	// Output: timeout by fsf
+}
+
+// TestMoveLimits: a request's margin and stall timeout win over the
+// player's defaults; a timed move may take its budget and the margin, an
+// untimed one the stall timeout.
+func TestMoveLimits(t *testing.T) {
+	const s = time.Second
+	tests := []struct {
+		req                   Request
+		budget                time.Duration
+		wantMargin, wantLimit time.Duration
+	}{
+		{Request{}, 0, 1 * s, 60 * s},
+		{Request{}, 2 * s, 1 * s, 3 * s},
+		{Request{Margin: 5 * s}, 2 * s, 5 * s, 7 * s},
+		{Request{Stall: 10 * s}, 0, 1 * s, 10 * s},
+		{Request{Margin: 5 * s, Stall: 10 * s}, 0, 5 * s, 10 * s},
+	}
+	for _, tt := range tests {
+		m, l := tt.req.MoveLimits(1*s, 60*s, tt.budget)
+		if m != tt.wantMargin || l != tt.wantLimit {
+			t.Errorf("%+v, budget %v: margin %v, limit %v; want %v, %v", tt.req, tt.budget, m, l, tt.wantMargin, tt.wantLimit)
+		}
+	}
 }

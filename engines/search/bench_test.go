@@ -5,9 +5,9 @@ import (
 	"math/rand/v2"
 	"testing"
 	"time"
-	"varena/engines/limits"
 
 	"varena/engines"
+	"varena/engines/limits"
 	"varena/engines/variants"
 )
 

@@ -3,10 +3,10 @@ package search
 import (
 	"context"
 	"testing"
-	"varena/engines/limits"
 
 	"varena/engines"
 	"varena/engines/fairy"
+	"varena/engines/limits"
 )
 
 // TestCountingSearch: the search sees makruk's count past its limit as a

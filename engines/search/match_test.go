@@ -7,9 +7,9 @@ import (
 	"os"
 	"strconv"
 	"testing"
-	"varena/engines/limits"
 
 	"varena/engines"
+	"varena/engines/limits"
 )
 
 // materialOnly returns w with every weight but material zeroed: the

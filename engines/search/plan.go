@@ -2,9 +2,9 @@ package search
 
 import (
 	"time"
-	"varena/engines/limits"
 
 	"varena/engines"
+	"varena/engines/limits"
 )
 
 // MoveTime returns the time a search within lim would mean to spend on a

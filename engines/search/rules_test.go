@@ -4,9 +4,9 @@ import (
 	"context"
 	"math/rand"
 	"testing"
-	"varena/engines/limits"
 
 	"varena/engines"
+	"varena/engines/limits"
 )
 
 // Test variants of the general path (engines.Variant.FairyRules) and of

@@ -5,9 +5,9 @@ import (
 	"slices"
 	"sync/atomic"
 	"time"
-	"varena/engines/limits"
 
 	"varena/engines"
+	"varena/engines/limits"
 	"varena/engines/widesearch"
 )
 

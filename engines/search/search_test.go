@@ -7,11 +7,11 @@ import (
 	"slices"
 	"testing"
 	"time"
-	"varena/engines/limits"
 
 	"varena/engines"
 	"varena/engines/evolution"
 	"varena/engines/extinction"
+	"varena/engines/limits"
 	"varena/engines/losalamos"
 	"varena/engines/variants"
 )

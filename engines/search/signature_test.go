@@ -7,9 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"varena/engines/limits"
 
 	"varena/engines"
+	"varena/engines/limits"
 	"varena/engines/variants"
 )
 

@@ -5,9 +5,9 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-	"varena/engines/limits"
 
 	"varena/engines"
+	"varena/engines/limits"
 )
 
 // Parallel search (Lazy SMP). With Threads n > 1 a search runs n-1

@@ -3,9 +3,9 @@ package search
 import (
 	"context"
 	"testing"
-	"varena/engines/limits"
 
 	"varena/engines"
+	"varena/engines/limits"
 	"varena/engines/variants"
 )
 

@@ -2,9 +2,9 @@ package search
 
 import (
 	"time"
-	"varena/engines/limits"
 
 	"varena/engines"
+	"varena/engines/limits"
 )
 
 // Time management. A fixed "go movetime T" searches until T less a small

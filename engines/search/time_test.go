@@ -5,11 +5,11 @@ import (
 	"os"
 	"testing"
 	"time"
-	"varena/engines/limits"
 
 	"varena/engines"
 	"varena/engines/evolution"
 	"varena/engines/extinction"
+	"varena/engines/limits"
 )
 
 const ms = time.Millisecond

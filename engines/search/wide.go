@@ -2,9 +2,9 @@ package search
 
 import (
 	"context"
-	"varena/engines/limits"
 
 	"varena/engines"
+	"varena/engines/limits"
 	"varena/engines/wide"
 	"varena/engines/widesearch"
 )

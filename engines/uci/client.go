@@ -488,7 +488,7 @@ func (e *Engine) Move(ctx context.Context, req player.Request) (player.Reply, er
 	defer e.mu.Unlock()
 	pos := req.Game.Position()
 	goLine, budget := goCommand(req.Limits, pos.SideToMove())
-	margin, limit := e.moveLimits(req, budget)
+	margin, limit := req.MoveLimits(e.cfg.MoveMargin, e.cfg.SearchTimeout, budget)
 	hit, pondered, err := e.takePonder(ctx, req.Game, limit)
 	if err != nil {
 		return player.Reply{}, err
@@ -778,22 +778,6 @@ func positionPrefix(game *engines.Game) string {
 func positionCommand(game *engines.Game, reversible bool) string {
 	c := positionCache{reversible: reversible}
 	return string(c.command(game))
-}
-
-// moveLimits returns the margin of a move and how long it may take in
-// all: the request's margin and stall timeout, else the engine's.
-func (e *Engine) moveLimits(req player.Request, budget time.Duration) (margin, limit time.Duration) {
-	margin, stall := e.cfg.MoveMargin, e.cfg.SearchTimeout
-	if req.Margin > 0 {
-		margin = req.Margin
-	}
-	if req.Stall > 0 {
-		stall = req.Stall
-	}
-	if budget > 0 {
-		return margin, budget + margin
-	}
-	return margin, stall
 }
 
 // goCommand returns the "go" line for lim and the move's time budget:

@@ -6,9 +6,9 @@ import (
 	"sync"
 	"testing"
 	"time"
-	"varena/engines/limits"
 
 	"varena/engines"
+	"varena/engines/limits"
 	"varena/engines/player"
 	"varena/engines/variants"
 )

@@ -14,10 +14,10 @@ import (
 	"sync"
 	"time"
 	"unicode"
-	"varena/engines/limits"
 
 	"varena/engines"
 	"varena/engines/chess"
+	"varena/engines/limits"
 	"varena/engines/search"
 	"varena/engines/variants"
 )

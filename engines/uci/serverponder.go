@@ -2,8 +2,8 @@ package uci
 
 import (
 	"time"
-	"varena/engines/limits"
 
+	"varena/engines/limits"
 	"varena/engines/search"
 )
 

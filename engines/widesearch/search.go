@@ -6,8 +6,8 @@ import (
 	"slices"
 	"sync/atomic"
 	"time"
-	"varena/engines/limits"
 
+	"varena/engines/limits"
 	"varena/engines/wide"
 )
 

@@ -6,8 +6,8 @@ import (
 	"slices"
 	"testing"
 	"time"
-	"varena/engines/limits"
 
+	"varena/engines/limits"
 	"varena/engines/wide"
 )
 

@@ -2,8 +2,8 @@ package widesearch
 
 import (
 	"testing"
-	"varena/engines/limits"
 
+	"varena/engines/limits"
 	"varena/engines/wide"
 )
 

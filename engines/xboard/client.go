@@ -14,10 +14,10 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"varena/engines/limits"
 
 	"varena/engines"
 	"varena/engines/internal/proc"
+	"varena/engines/limits"
 	"varena/engines/player"
 	"varena/engines/uci"
 )
@@ -573,22 +573,6 @@ func (e *Engine) userMove(pos *engines.Position, m engines.Move) string {
 	return e.moveText(pos, m)
 }
 
-// moveLimits returns the margin of a move and how long it may take in
-// all: the request's margin and stall timeout, else the engine's.
-func (e *Engine) moveLimits(req player.Request, budget time.Duration) (margin, limit time.Duration) {
-	margin, stall := e.cfg.MoveMargin, e.cfg.SearchTimeout
-	if req.Margin > 0 {
-		margin = req.Margin
-	}
-	if req.Stall > 0 {
-		stall = req.Stall
-	}
-	if budget > 0 {
-		return margin, budget + margin
-	}
-	return margin, stall
-}
-
 // setup sends the game: new, variant, force, the start position, the
 // time control, post, hard or easy, the moves so far; then a ping.
 // stall, when positive, is the game's stall timeout.
@@ -750,7 +734,7 @@ func (e *Engine) Move(ctx context.Context, req player.Request) (player.Reply, er
 		}
 	}
 	budget := moveBudget(req.Limits, pos.SideToMove())
-	margin, limit := e.moveLimits(req, budget)
+	margin, limit := req.MoveLimits(e.cfg.MoveMargin, e.cfg.SearchTimeout, budget)
 	var lines []string
 	clock := req.Limits.WTime > 0 || req.Limits.BTime > 0
 	if clock && e.feat.time {

@@ -13,10 +13,10 @@ import (
 	"sync"
 	"testing"
 	"time"
-	"varena/engines/limits"
 
 	"varena/engines"
 	"varena/engines/chess"
+	"varena/engines/limits"
 	"varena/engines/player"
 	"varena/engines/variants"
 )

@@ -11,11 +11,11 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"varena/engines/limits"
 
 	"varena/engines"
 	"varena/engines/chess"
 	"varena/engines/fairy"
+	"varena/engines/limits"
 	"varena/engines/search"
 	"varena/engines/variants"
 )
