@@ -349,18 +349,7 @@ func (d *dutch) bracket(mdp, res []int, lower uint64, last bool) (candidate, boo
 					return *best, true
 				}
 				d.budget--
-				ok := true
-				c := candidate{}
-				for k := range mp {
-					if !d.compatible(s1[k], perm[k]) {
-						ok = false
-						break
-					}
-					c.pairs = append(c.pairs, [2]int{s1[k], perm[k]})
-					cl, st := d.clash(s1[k], perm[k])
-					c.clashes += cl
-					c.strong += st
-				}
+				c, ok := d.pairUp(s1, perm, mp)
 				if ok {
 					rem := slices.Clone(perm[mp:])
 					slices.Sort(rem)
@@ -391,6 +380,22 @@ func (d *dutch) bracket(mdp, res []int, lower uint64, last bool) (candidate, boo
 	return candidate{}, false
 }
 
+// pairUp pairs s1[k] with perm[k] for the first n of each, counting the
+// colour clashes; false when two of them may not meet.
+func (d *dutch) pairUp(s1, perm []int, n int) (candidate, bool) {
+	c := candidate{}
+	for k := range n {
+		if !d.compatible(s1[k], perm[k]) {
+			return c, false
+		}
+		c.pairs = append(c.pairs, [2]int{s1[k], perm[k]})
+		cl, st := d.clash(s1[k], perm[k])
+		c.clashes += cl
+		c.strong += st
+	}
+	return c, true
+}
+
 // homogeneous pairs ps (in rank order) among themselves: S1 against S2 by
 // transpositions, then exchanges. extra are players already floating
 // (downfloaters not paired above them); they float on with the leftovers.
@@ -405,18 +410,7 @@ func (d *dutch) homogeneous(ps, extra []int, lower uint64, last bool) (candidate
 					return *best, true
 				}
 				d.budget--
-				ok := true
-				c := candidate{}
-				for k := range p {
-					if !d.compatible(s1[k], perm[k]) {
-						ok = false
-						break
-					}
-					c.pairs = append(c.pairs, [2]int{s1[k], perm[k]})
-					cl, st := d.clash(s1[k], perm[k])
-					c.clashes += cl
-					c.strong += st
-				}
+				c, ok := d.pairUp(s1, perm, p)
 				if ok {
 					c.floaters = append(slices.Clone(extra), perm[p:]...)
 					slices.Sort(c.floaters)
