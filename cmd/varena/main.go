@@ -318,9 +318,10 @@ func asMatchTool(program string) string {
 	return ""
 }
 
-// isTerminal reports whether w is a terminal: progress is then a bar
-// drawn in place, else (nohup, batch jobs, pipes) lines a log can keep.
-func isTerminal(w io.Writer) bool {
+// isTerminal reports whether w (an output, or an input) is a terminal:
+// progress is then a bar drawn in place, else (nohup, batch jobs, pipes)
+// lines a log can keep.
+func isTerminal(w any) bool {
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
 }

@@ -112,7 +112,9 @@ func merge(ctx context.Context, out string, dirs []string, partial bool, stdout,
 	if err := rundir.CopySetup(dirs[0], out); err != nil {
 		return err
 	}
-	if _, _, err := report.WriteFile(out); err != nil {
+	// Every merged game was replayed by the rules as its shard's journal
+	// was read: the report does not replay them again.
+	if _, _, err := report.WriteChecked(out); err != nil {
 		return fmt.Errorf("report: %w", err)
 	}
 	fmt.Fprintf(stderr, "merged %d games from %d directories into %s\n", len(merged), len(dirs), out)

@@ -37,8 +37,10 @@ in one offline page (see "varena help report").
 With -serve ADDR it serves a live page of the run while it plays
 (progress, standings, crosstable, boards of the games in progress): open
 the address it prints. ":8080" is loopback; another interface must be
-named ("0.0.0.0:8080"). The server stops when the run ends; "varena
-serve DIR" then serves the finished run's page until Ctrl-C.
+named ("0.0.0.0:8080"). Started from a terminal, it goes on serving the
+finished run's page after the run ends, until Ctrl-C; started from a
+script or a batch job (standard input not a terminal) the server stops
+when the run ends, and "varena serve DIR" serves the finished run's page.
 
 With -log FILE (or the config's protocol_log) every line sent to and read
 from each external engine is appended to FILE, with a timestamp, the game
@@ -85,7 +87,8 @@ func runFlags(fs *flag.FlagSet) runFunc {
 		if err != nil {
 			return err
 		}
-		return runWith(ctx, r, runSettings{out: *out, concurrency: *conc, shard: *shard, peers: *peers, quiet: *quiet, serve: *serve, protocolLog: *protoLog}, std)
+		return runWith(ctx, r, runSettings{out: *out, concurrency: *conc, shard: *shard, peers: *peers, quiet: *quiet, serve: *serve,
+			lingerServe: isTerminal(std.in), protocolLog: *protoLog}, std)
 	}
 }
 
@@ -99,6 +102,9 @@ type runSettings struct {
 	peers       string
 	quiet       bool
 	serve       string
+	// lingerServe keeps the live page served after the run ends, until
+	// ctx ends (Ctrl-C): for a run started from a terminal.
+	lingerServe bool
 	protocolLog string // -log: the protocol log's file, else the config's
 	// console prints the run as fastchess or cutechess-cli do, instead
 	// of the progress and the standings; nil: varena's own output.
@@ -156,22 +162,27 @@ func runWith(ctx context.Context, r *configs.Run, s runSettings, std stdio) erro
 	// reads it, and writes nothing before the run holds its lock: a
 	// second run refused on it must not touch the first one's files.
 	dir := arena.OutDir(r, opts)
-	var stopLive func(string)
+	var view *liveView
 	if s.serve != "" {
-		if opts.Watch, stopLive, err = startLive(s.serve, dir, std.err); err != nil {
+		if view, err = startLive(s.serve, dir, std.err); err != nil {
 			return err
 		}
+		opts.Watch = view.hub
 	}
 	if s.console != nil {
 		opts.Watch = arena.Watchers(opts.Watch, s.console)
 	}
 	sum, err := arena.Run(ctx, r, opts)
-	if stopLive != nil {
+	if view != nil {
 		note := "run finished"
 		if err != nil {
 			note = "run stopped: " + err.Error()
 		}
-		stopLive(note)
+		view.end(note)
+		// Once the standings and the report are out, a run that ended by
+		// itself keeps its page up for whoever started it at a terminal;
+		// one stopped by a signal does not.
+		defer view.close(ctx, s.lingerServe && ctx.Err() == nil)
 	}
 	if sum != nil {
 		if s.after != nil {
@@ -197,10 +208,13 @@ func runWith(ctx context.Context, r *configs.Run, s runSettings, std stdio) erro
 				fmt.Fprintf(std.out, "\n%s", b)
 			}
 		}
-		// The report too, of what was played so far.
+		// The report too, of what was played so far: the recorder has
+		// replayed every game of the journal by the rules (those it
+		// resumed) or judged it (those played), so the report reads the
+		// journal without a second replay.
 		if arena.IsEvent(r) {
 			// each round's report is in its folder
-		} else if _, _, rerr := report.WriteFile(dir); rerr != nil && err == nil {
+		} else if _, _, rerr := report.WriteChecked(dir); rerr != nil && err == nil {
 			err = fmt.Errorf("report: %w", rerr)
 		}
 	}

@@ -7,7 +7,6 @@ import (
 	"io"
 	"time"
 
-	"varena/arena"
 	"varena/arena/live"
 )
 
@@ -62,30 +61,50 @@ func serve(ctx context.Context, addr, dir string, stderr io.Writer) error {
 	return srv.Shutdown(sctx)
 }
 
-// startLive starts the live view of a run at addr: the hub to watch the
-// run and the server, serving. stop ends the view once the run is over,
-// after the browsers have had the final state.
-func startLive(addr, dir string, stderr io.Writer) (arena.Watcher, func(note string), error) {
+// liveView is the live page of a run that this process plays: the hub
+// that watches the run and the server.
+type liveView struct {
+	hub     *live.Hub
+	srv     *live.Server
+	stopHub context.CancelFunc
+	stderr  io.Writer
+}
+
+// startLive starts the live view of a run at addr, serving.
+func startLive(addr, dir string, stderr io.Writer) (*liveView, error) {
 	hub := live.NewHub(dir)
 	srv, err := live.Listen(addr, hub)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	fmt.Fprintf(stderr, "live view: %s\n", srv.URL())
 	hubCtx, stopHub := context.WithCancel(context.Background())
 	go hub.Run(hubCtx)
 	go srv.Serve()
-	stop := func(note string) {
-		hub.End(note)
-		wctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-		hub.WaitEnded(wctx)
-		cancel()
-		// A moment for the browsers to read the final state.
+	return &liveView{hub: hub, srv: srv, stopHub: stopHub, stderr: stderr}, nil
+}
+
+// end marks the run over (note says how) and waits, briefly, until the
+// browsers following it have had the final state.
+func (v *liveView) end(note string) {
+	v.hub.End(note)
+	wctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	v.hub.WaitEnded(wctx)
+	cancel()
+}
+
+// close stops the server: with linger, only once ctx ends (Ctrl-C), the
+// finished run's page served until then; else after a moment for the
+// browsers to read the final state.
+func (v *liveView) close(ctx context.Context, linger bool) {
+	if linger {
+		fmt.Fprintf(v.stderr, "live view: the run has ended; its page stays at %s until Ctrl-C\n", v.srv.URL())
+		<-ctx.Done()
+	} else {
 		time.Sleep(300 * time.Millisecond)
-		sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-		srv.Shutdown(sctx)
-		cancel()
-		stopHub()
 	}
-	return hub, stop, nil
+	sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	v.srv.Shutdown(sctx)
+	cancel()
+	v.stopHub()
 }

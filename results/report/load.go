@@ -26,6 +26,19 @@ type Run struct {
 // as far as it goes, the bad lines listed in Skipped; a directory
 // without a journal or a meta.json is an error.
 func Load(dir string) (*Run, error) {
+	return load(dir, rules.CheckGame)
+}
+
+// LoadChecked is Load of a run directory whose journal this process has
+// just written or read with every game replayed by the rules (a run's
+// recorder, a merge): the games are read without being replayed again,
+// which for a long journal is most of the report's time.
+func LoadChecked(dir string) (*Run, error) {
+	return load(dir)
+}
+
+// load is Load with the checks of each journal record.
+func load(dir string, checks ...results.Check) (*Run, error) {
 	run := &Run{Dir: dir}
 	meta, err := rundir.ReadMeta(dir)
 	switch {
@@ -39,7 +52,7 @@ func Load(dir string) (*Run, error) {
 	if run.Setup, err = rundir.ReadSetup(dir); err != nil {
 		run.Skipped = append(run.Skipped, fmt.Sprintf("%v (the header is built from meta.json)", err))
 	}
-	games, skipped, err := results.SalvageJournal(filepath.Join(dir, rundir.JournalFile), rules.CheckGame)
+	games, skipped, err := results.SalvageJournal(filepath.Join(dir, rundir.JournalFile), checks...)
 	if err != nil {
 		return nil, err
 	}

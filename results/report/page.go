@@ -29,7 +29,17 @@ func WriteFile(dir string) (string, []string, error) {
 	if isTune(dir) {
 		return writeTune(dir)
 	}
-	run, err := Load(dir)
+	return writeRun(dir, Load)
+}
+
+// WriteChecked is WriteFile of a run directory whose games this process
+// has just checked (LoadChecked): a run's, at its end, or a merge's.
+func WriteChecked(dir string) (string, []string, error) {
+	return writeRun(dir, LoadChecked)
+}
+
+func writeRun(dir string, load func(string) (*Run, error)) (string, []string, error) {
+	run, err := load(dir)
 	if err != nil {
 		return "", nil, err
 	}

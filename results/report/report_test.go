@@ -18,6 +18,7 @@ import (
 	"varena/arena"
 	"varena/configs"
 	"varena/engines/variants"
+	"varena/results"
 	"varena/results/report"
 	"varena/results/rundir"
 )
@@ -274,6 +275,48 @@ func TestReportOfDamagedJournal(t *testing.T) {
 	}
 	if !bytes.Contains(page, []byte("journal.jsonl:3:")) {
 		t.Error("the page does not name the skipped line")
+	}
+}
+
+// TestLoadCheckedDoesNotReplay: Load replays every game by the rules and
+// refuses one whose moves were edited; LoadChecked, for a journal this
+// process has just checked, reads the same records without the replay.
+func TestLoadCheckedDoesNotReplay(t *testing.T) {
+	dir := play(t, "single", runs[0].yaml)
+	path := filepath.Join(dir, rundir.JournalFile)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	first := lines[0]
+	var g results.Game
+	if err := json.Unmarshal([]byte(first), &g); err != nil || len(g.Moves) == 0 {
+		t.Fatalf("first journal line: %v (%d moves)", err, len(g.Moves))
+	}
+	// A move no start position allows: the first move played again as
+	// the second side's.
+	forged := strings.Replace(first, `"`+g.Moves[0].UCI+`"`, `"a1a1"`, 1)
+	if forged == first {
+		t.Fatalf("first move %q not found in the line", g.Moves[0].UCI)
+	}
+	lines[0] = forged
+	if err := os.WriteFile(path, []byte(strings.Join(lines, "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	replayed, err := report.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	trusted, err := report.LoadChecked(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(replayed.Skipped) != 1 || !strings.Contains(replayed.Skipped[0], "journal.jsonl:1:") {
+		t.Errorf("Load skipped %q, want the forged line 1", replayed.Skipped)
+	}
+	if len(trusted.Skipped) != 0 || len(trusted.Games) != len(replayed.Games)+1 {
+		t.Errorf("LoadChecked: %d games, skipped %q; want %d games, none skipped", len(trusted.Games), trusted.Skipped, len(replayed.Games)+1)
 	}
 }
 
