@@ -19,6 +19,7 @@ import (
 	"varena/engines/limits"
 	"varena/engines/search"
 	"varena/results"
+	"varena/results/rundir"
 )
 
 // BookOptions configure MakeBook.
@@ -133,6 +134,14 @@ func MakeBook(ctx context.Context, path string, opt BookOptions) (BookStats, err
 	case opt.paired() && (opt.Pair[0] < 1 || opt.Pair[1] <= opt.Pair[0]):
 		return st, fmt.Errorf("book: pair %d,%d nodes: want the weak engine's limit, 1 or more, below the strong one's", opt.Pair[0], opt.Pair[1])
 	}
+	// One writer at a time, as for datagen: two calls on one book would
+	// interleave their positions. A call that ends before its header
+	// leaves nothing behind.
+	own, err := rundir.OwnFile(path)
+	if err != nil {
+		return st, fmt.Errorf("book: %w", err)
+	}
+	defer own.End()
 	settings := opt.settings()
 	seen, next, err := resumeBook(path, opt.Variant, settings)
 	if err != nil {

@@ -11,7 +11,6 @@ import (
 	"io/fs"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -107,19 +106,16 @@ func Datagen(ctx context.Context, path string, opt DatagenOptions) (DatagenStats
 	if opt.Games <= 0 {
 		return st, fmt.Errorf("%d games: want 1 or more", opt.Games)
 	}
-	// The shipped tune configs read data/VARIANT.epd: a fresh clone has
-	// no data folder, and the command the tune prints must just work.
-	// (Before the lock, whose file lies beside the data.)
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	// One writer at a time: two datagens on one file interleaved their
+	// games, and both reported success. The shipped tune configs read
+	// data/VARIANT.epd: a fresh clone has no data folder, and the command
+	// the tune prints must just work, so OwnFile makes it; a call that
+	// ends before its first line leaves nothing behind.
+	own, err := rundir.OwnFile(path)
+	if err != nil {
 		return st, fmt.Errorf("datagen: %w", err)
 	}
-	// One writer at a time: two datagens on one file interleaved their
-	// games, and both reported success.
-	lock, err := rundir.LockData(path)
-	if err != nil {
-		return st, err
-	}
-	defer lock.Unlock()
+	defer own.End()
 	meta := datagenMeta{opt.Variant.Name, opt.Seed, opt.Nodes, opt.OpeningPlies, opt.MaxPlies, opt.Weights.Fingerprint()}
 	if err := checkDatagenMeta(path, meta); err != nil {
 		return st, err

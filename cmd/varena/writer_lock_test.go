@@ -31,7 +31,7 @@ engines:
   - {name: varena, kind: alphabeta, hash: 1}
 `
 
-// TestSecondWriterRefused: datagen and SPSA tune take the OS lock a run
+// TestSecondWriterRefused: datagen, book and SPSA tune take the OS lock a run
 // takes, and a second writer is refused naming the holder's pid; before,
 // two datagens on one file both exited 0 and left it unreadable (game 13
 // after game 15). The holder here is this process, through another open
@@ -56,6 +56,26 @@ func TestSecondWriterRefused(t *testing.T) {
 		lock.Unlock()
 		if err := execute(context.Background(), datagenCmd, args, stdio{strings.NewReader(""), &stdout, &stderr}); err != nil {
 			t.Errorf("datagen once the lock is free: %v", err)
+		}
+	})
+	t.Run("book", func(t *testing.T) {
+		file := filepath.Join(t.TempDir(), "new", "book.epd")
+		held, err := rundir.OwnFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		args := []string{"-variant", "extinction", "-count", "2", "-out", file, "-nodes", "200", "-concurrency", "1", "-quiet"}
+		var stdout, stderr bytes.Buffer
+		err = execute(context.Background(), bookCmd, args, stdio{strings.NewReader(""), &stdout, &stderr})
+		if !errors.Is(err, rundir.ErrLocked) || !strings.Contains(err.Error(), pid) {
+			t.Errorf("second book: error %v", err)
+		}
+		if _, err := os.Stat(file); err == nil {
+			t.Error("the refused book wrote the file")
+		}
+		held.Close()
+		if err := execute(context.Background(), bookCmd, args, stdio{strings.NewReader(""), &stdout, &stderr}); err != nil {
+			t.Errorf("book once the lock is free: %v", err)
 		}
 	})
 	t.Run("spsa", func(t *testing.T) {

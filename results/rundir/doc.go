@@ -1,7 +1,9 @@
 // Package rundir is what a run directory is: its files (journal.jsonl,
 // games.pgn, summary.json, meta.json, setup.json, shard.json, the lock),
-// [Own], the one owner of a directory's life for every writer (claim,
-// create, lock, and on failure remove what it made), the lock that keeps
+// [Own], the one owner of a directory's life for every writer (run,
+// merge, tune, SPSA: claim, create, lock, and on failure remove what it
+// made) and [OwnFile], the same for the writers of one file (datagen,
+// book), the lock that keeps
 // one writer per directory, the [Meta] that describes
 // the run and the diff that refuses a resume with other settings (and
 // [CheckSettings], the same record for SPSA and datagen), the [Setup] the

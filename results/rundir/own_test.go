@@ -88,3 +88,63 @@ func TestOwnRefusesStranger(t *testing.T) {
 		t.Errorf("entries %v", entries)
 	}
 }
+
+// TestOwnFile: OwnFile makes the file's folders and locks it; a second
+// owner is refused; Discard takes away what the writer made (the file
+// when new, its lock, the folders) and keeps a file that was there;
+// Close keeps everything.
+func TestOwnFile(t *testing.T) {
+	tests := []struct {
+		name     string
+		existing bool // the file is there before
+		discard  bool
+		want     []string // what remains under the root, relative; nil: nothing
+	}{
+		{"new, discarded", false, true, nil},
+		{"new, closed", false, false, []string{"a", "a/b", "a/b/data.epd", "a/b/data.epd" + DataLockSuffix}},
+		{"existing, discarded", true, true, []string{"a", "a/b", "a/b/data.epd", "a/b/data.epd" + DataLockSuffix}},
+	}
+	for _, c := range tests {
+		t.Run(c.name, func(t *testing.T) {
+			root := t.TempDir()
+			path := filepath.Join(root, "a", "b", "data.epd")
+			if c.existing {
+				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, []byte("kept\n"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			f, err := OwnFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := OwnFile(path); !errors.Is(err, ErrLocked) {
+				t.Errorf("a second OwnFile: %v, want ErrLocked", err)
+			}
+			if err := os.WriteFile(path, []byte("written\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if c.discard {
+				err = f.Discard()
+			} else {
+				err = f.Close()
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			filepath.WalkDir(root, func(p string, _ os.DirEntry, err error) error {
+				if err == nil && p != root {
+					rel, _ := filepath.Rel(root, p)
+					got = append(got, filepath.ToSlash(rel))
+				}
+				return nil
+			})
+			if !slices.Equal(got, c.want) {
+				t.Errorf("left %v, want %v", got, c.want)
+			}
+		})
+	}
+}

@@ -49,17 +49,21 @@ func WriteRun(out string, meta Meta, games []results.Game) (*Summary, error) {
 	if st, err := os.Stat(jpath); err == nil && st.Size() > 0 {
 		return nil, fmt.Errorf("%s already holds a journal; to merge again, remove it (rm -r %s) or give another -out", out, out)
 	}
-	if err := ClaimDir(out, false, RunWrites(nil)); err != nil {
-		return nil, err
-	}
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		return nil, err
-	}
-	lock, err := LockDir(out)
+	d, err := Own(out, false, RunWrites(nil))
 	if err != nil {
 		return nil, err
 	}
-	defer lock.Unlock()
+	sum, err := writeRun(out, meta, games)
+	if err != nil {
+		d.Discard()
+		return nil, err
+	}
+	return sum, d.Close()
+}
+
+// writeRun is WriteRun in the directory it owns.
+func writeRun(out string, meta Meta, games []results.Game) (*Summary, error) {
+	jpath := filepath.Join(out, JournalFile)
 	if err := CheckMeta(out, meta, func(string, ...any) {}); err != nil {
 		return nil, err
 	}
