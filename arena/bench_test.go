@@ -14,9 +14,9 @@ import (
 
 	"varena/arena"
 	"varena/configs"
+	"varena/configs/check"
 	"varena/engines"
 	"varena/engines/player"
-	"varena/engines/variants"
 	"varena/results"
 	"varena/results/rundir"
 )
@@ -46,7 +46,7 @@ func envInt(tb testing.TB, name string, def int) int {
 
 func benchRun(tb testing.TB, yaml string) *configs.Run {
 	tb.Helper()
-	r, err := configs.Parse("bench.yaml", []byte(yaml), configs.Checker{Variants: variants.Names()})
+	r, err := configs.Parse("bench.yaml", []byte(yaml), check.Validating())
 	if err != nil {
 		tb.Fatal(err)
 	}

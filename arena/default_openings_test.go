@@ -5,6 +5,7 @@ import (
 
 	"varena/arena/openings"
 	"varena/configs"
+	"varena/configs/check"
 	"varena/engines"
 	"varena/engines/variants"
 )
@@ -15,7 +16,7 @@ import (
 // ends a game, no short search finds it won) finds none decided. The
 // built-in books are checked in package openings.
 func TestDefaultRunOpenings(t *testing.T) {
-	r, err := configs.DefaultRun(configs.Checker{Variants: variants.Names()})
+	r, err := configs.DefaultRun(check.Validating())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"varena/configs"
+	"varena/configs/check"
 	"varena/engines/variants"
 	"varena/results"
 	"varena/results/rundir"
@@ -19,7 +20,7 @@ import (
 // built-in variants, as varena run takes them.
 func parsePlayable(t *testing.T, text string) *configs.Run {
 	t.Helper()
-	r, err := configs.Parse("test.yaml", []byte(text), configs.Checker{Variants: variants.Playable()})
+	r, err := configs.Parse("test.yaml", []byte(text), check.Validating())
 	if err != nil {
 		t.Fatal(err)
 	}

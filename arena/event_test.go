@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"varena/configs"
-	"varena/engines/variants"
+	"varena/configs/check"
 	"varena/results"
 	"varena/results/rundir"
 )
@@ -25,7 +25,7 @@ func eventRun(t *testing.T, typ, extra string, engines int) *configs.Run {
 	for i := range engines {
 		fmt.Fprintf(&b, "  - {name: e%d, kind: alphabeta, time_control: {depth: %d}}\n", i+1, 1+i%3)
 	}
-	r, err := configs.Parse("ev.yaml", []byte(b.String()), configs.Checker{Variants: variants.Names()})
+	r, err := configs.Parse("ev.yaml", []byte(b.String()), check.Validating())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,8 +6,7 @@ import (
 	"testing"
 
 	"varena/configs"
-	"varena/engines/search"
-	"varena/engines/variants"
+	"varena/configs/check"
 )
 
 const fairyStockfish = "/usr/games/fairy-stockfish"
@@ -25,7 +24,7 @@ func needFairyStockfish(t *testing.T) {
 func TestFairyStockfishLosAlamosExtinction(t *testing.T) {
 	needFairyStockfish(t)
 	r, err := configs.Load("../configs/runs/fairy-stockfish-losalamos.yaml",
-		configs.Checker{Variants: variants.Names(), SearchOption: search.CheckParam})
+		check.Validating())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +45,7 @@ func TestFairyStockfishLosAlamosExtinction(t *testing.T) {
 func TestFairyStockfishEvolution(t *testing.T) {
 	needFairyStockfish(t)
 	r, err := configs.Load("../configs/runs/fairy-stockfish-evolution.yaml",
-		configs.Checker{Variants: variants.Names(), SearchOption: search.CheckParam})
+		check.Validating())
 	if err != nil {
 		t.Fatal(err)
 	}

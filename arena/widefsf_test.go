@@ -16,8 +16,8 @@ import (
 	"time"
 
 	"varena/configs"
+	"varena/configs/check"
 	"varena/engines"
-	"varena/engines/search"
 	"varena/engines/variants"
 	"varena/results"
 	"varena/results/rundir"
@@ -61,7 +61,7 @@ func TestWideAgainstFSF(t *testing.T) {
 	for _, name := range wideFSFVariants {
 		t.Run(name, func(t *testing.T) {
 			r, err := configs.Load("../configs/runs/wide/fsf-"+name+".yaml",
-				configs.Checker{Variants: variants.Playable(), SearchOption: search.CheckParam})
+				check.Validating())
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -10,8 +10,7 @@ import (
 	"testing"
 
 	"varena/configs"
-	"varena/engines/search"
-	"varena/engines/variants"
+	"varena/configs/check"
 	"varena/results"
 	"varena/results/rundir"
 )
@@ -41,8 +40,7 @@ func playXboard(t *testing.T, ini, config string, games int) ([]results.Game, st
 	if err := os.WriteFile(path, []byte(config), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	r, err := configs.Load(path, configs.Checker{Variants: variants.Playable(), SearchOption: search.CheckParam,
-		LoadVariants: variants.RegisterFileNames})
+	r, err := configs.Load(path, check.Playing())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"varena/configs"
+	"varena/configs/check"
 	"varena/engines/search"
 	"varena/engines/variants"
 	"varena/tuning/tuningtest"
@@ -26,7 +27,7 @@ func texelIn(t *testing.T, dir, src string, games int) (*TexelReport, error, str
 	}
 	cfgPath := filepath.Join(dir, "t.yaml")
 	os.WriteFile(cfgPath, []byte(src), 0o644)
-	cfg, err := configs.LoadTune(cfgPath, configs.Checker{Variants: variants.Names()})
+	cfg, err := configs.LoadTune(cfgPath, check.Validating())
 	if err != nil {
 		t.Fatal(err)
 	}

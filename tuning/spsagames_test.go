@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"varena/configs"
+	"varena/configs/check"
 	"varena/engines/search"
 	"varena/engines/variants"
 )
@@ -24,7 +25,7 @@ func needFSF(t *testing.T) {
 
 func loadTune(t *testing.T, text string) *configs.SPSATune {
 	t.Helper()
-	tu, err := configs.ParseSPSA("t.yaml", []byte(text), configs.Checker{Variants: variants.Names()})
+	tu, err := configs.ParseSPSA("t.yaml", []byte(text), check.Validating())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -227,24 +228,33 @@ engines:
 	// The final entry is a valid engine of a run config.
 	entry := strings.SplitN(string(final), "engines:\n", 2)[1]
 	run := "variant: extinction\ntime_control: {nodes: 100}\nengines:\n" + entry + "  - {name: other, kind: random}\n"
-	if _, err := configs.Parse("final.yaml", []byte(run), configs.Checker{Variants: variants.Names(), SearchOption: search.CheckParam}); err != nil {
+	if _, err := configs.Parse("final.yaml", []byte(run), check.Validating()); err != nil {
 		t.Errorf("final.yaml's entry is not a valid engine: %v\n%s", err, run)
 	}
 }
 
-// A search parameter the built-in engine lacks is refused before any game.
+// A search parameter the built-in engine lacks is refused before any
+// game: by the config's check, as the command line checks it, and by the
+// tune itself when a caller's checker leaves the parameters unchecked.
 func TestSPSABuiltinUnknownParam(t *testing.T) {
-	tu := loadTune(t, `method: spsa
+	const text = `method: spsa
 variant: extinction
 spsa:
   iterations: 1
   parameters: [{name: Nonsense, start: 0, min: -1, max: 1, c_end: 0.5, r_end: 0.02}]
 time_control: {nodes: 100}
 engines: [{name: varena, kind: alphabeta}]
-`)
-	_, _, err := runTune(t, tu, t.TempDir())
+`
+	if _, err := configs.ParseSPSA("t.yaml", []byte(text), check.Validating()); err == nil || !strings.Contains(err.Error(), `t.yaml:5: spsa parameter Nonsense: unknown search parameter "Nonsense"`) {
+		t.Errorf("the config check: err = %v", err)
+	}
+	tu, err := configs.ParseSPSA("t.yaml", []byte(text), configs.Checker{Variants: variants.Names()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, err = runTune(t, tu, t.TempDir())
 	if err == nil || !strings.Contains(err.Error(), `no search parameter "Nonsense"`) {
-		t.Errorf("err = %v", err)
+		t.Errorf("the tune: err = %v", err)
 	}
 }
 

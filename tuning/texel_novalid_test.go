@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"varena/configs"
+	"varena/configs/check"
 	"varena/engines/variants"
 )
 
@@ -25,7 +26,7 @@ func TestTexelWithoutValidation(t *testing.T) {
 	if err := os.WriteFile(cfgPath, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := configs.LoadTune(cfgPath, configs.Checker{Variants: variants.Names()})
+	cfg, err := configs.LoadTune(cfgPath, check.Validating())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"unicode"
 
 	"varena/configs"
+	"varena/configs/check"
 	"varena/engines/search"
 	"varena/engines/variants"
 )
@@ -49,7 +50,7 @@ func TestTexelEndToEnd(t *testing.T) {
 		"verify: {games: 6, depth: 1, opening_plies: 2}\n"
 	cfgPath := filepath.Join(dir, "t.yaml")
 	os.WriteFile(cfgPath, []byte(src), 0o644)
-	cfg, err := configs.LoadTune(cfgPath, configs.Checker{Variants: variants.Names()})
+	cfg, err := configs.LoadTune(cfgPath, check.Validating())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,7 +148,7 @@ func TestTexelMissingData(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			src := "variant: extinction\ndata: [../data/x.epd]\nout: w.yaml\n" + tt.datagen
 			os.WriteFile("tunes/t.yaml", []byte(src), 0o644)
-			cfg, err := configs.LoadTune("tunes/t.yaml", configs.Checker{Variants: variants.Names()})
+			cfg, err := configs.LoadTune("tunes/t.yaml", check.Validating())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -170,12 +171,11 @@ func TestTexelLoadedVariant(t *testing.T) {
 	if err := os.WriteFile(ini, []byte("[tunehill:kingofthehill]\nwhiteFlag = d4 e4\nblackFlag = d5 e5\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	check := configs.Checker{Variants: variants.Names(), LoadVariants: variants.RegisterFileNames}
 	src := "variant: tunehill\nvariant_file: v.ini\ndata: [d.epd]\nl2: 0.000001\niterations: 30\nvalidation: 0.2\nout: w.yaml\n" +
 		"verify: {games: 2, depth: 1, opening_plies: 2}\n"
 	cfgPath := filepath.Join(dir, "t.yaml")
 	os.WriteFile(cfgPath, []byte(src), 0o644)
-	cfg, err := configs.LoadTune(cfgPath, check)
+	cfg, err := configs.LoadTune(cfgPath, check.Playing())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"varena/configs"
+	"varena/configs/check"
 	"varena/engines"
 	"varena/engines/variants"
 )
@@ -92,7 +93,7 @@ func TestBookErrors(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "empty.epd"), []byte("# nothing yet\n\n"), 0o644)
 	cfg := filepath.Join(dir, "run.yaml")
 	os.WriteFile(cfg, []byte("variant: extinction\n\nopenings:\n  file: empty.epd\nengines: [{name: a, kind: random}, {name: b, kind: random}]\n"), 0o644)
-	r, err := configs.Load(cfg, configs.Checker{Variants: variants.Names()})
+	r, err := configs.Load(cfg, check.Validating())
 	if err != nil {
 		t.Fatal(err)
 	}

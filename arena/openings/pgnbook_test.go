@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"varena/configs"
+	"varena/configs/check"
 	"varena/engines"
 	"varena/engines/variants"
 )
@@ -90,7 +91,7 @@ func TestPGNBook(t *testing.T) {
 			os.WriteFile(filepath.Join(dir, "b.pgn"), []byte(text.String()), 0o644)
 			cfg := filepath.Join(dir, "run.yaml")
 			os.WriteFile(cfg, []byte("variant: "+v.Name+"\nopenings: {file: b.pgn, plies: 2, start: 2}\nengines: [{name: a, kind: random}, {name: b, kind: random}]\n"), 0o644)
-			r, err := configs.Load(cfg, configs.Checker{Variants: variants.Names()})
+			r, err := configs.Load(cfg, check.Validating())
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -17,7 +17,7 @@ import (
 
 	"varena/arena"
 	"varena/configs"
-	"varena/engines/variants"
+	"varena/configs/check"
 	"varena/results"
 	"varena/results/report"
 	"varena/results/rundir"
@@ -98,7 +98,7 @@ func renameEngine(t *testing.T, dir, from, to string) {
 func play(t *testing.T, name, yaml string) string {
 	t.Helper()
 	dir := t.TempDir()
-	r, err := configs.Parse(name+".yaml", []byte(yaml), configs.Checker{Variants: variants.Names()})
+	r, err := configs.Parse(name+".yaml", []byte(yaml), check.Validating())
 	if err != nil {
 		t.Fatal(err)
 	}
