@@ -626,7 +626,7 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 	if ply > 0 && depth >= 7 && ttMove != engines.NullMove && excluded == engines.NullMove &&
 		int(tte.depth) >= depth-3 && tte.bound != boundUpper {
 		var searched bool
-		singular, searched = s.singular(pos, ply, depth, cutNode, ttMove, &tte)
+		singular, searched = s.singularKeeping(pos, ply, depth, cutNode, ttMove, &tte, moves)
 		if s.aborted {
 			return 0
 		}
@@ -635,8 +635,10 @@ func (s *Searcher) negamax(pos *engines.Position, depth, ply, alpha, beta int, p
 			if singular {
 				s.count(StatSingularExt, depth, 1)
 			}
-			// negamax on this ply reused the move list: make it again.
-			moves, scores = s.orderedMoves(pos, ply, ttMove, counter)
+			// The list is as generated again; the search without the hash
+			// move taught the history tables, so the moves are scored anew.
+			c1, c2 := s.conts(ply)
+			s.scoreMoves(pos, moves, scores, ttMove, ply, counter, c1, c2)
 		}
 	}
 
@@ -823,6 +825,19 @@ func (s *Searcher) nullMove(pos *engines.Position, ply, depth, beta, static int,
 	return 0, false
 }
 
+// singularKeeping is singular for a node whose move list, moves, lies in
+// the ply's list, which the singular search (negamax on the same ply)
+// writes over: the list is put back as it was generated, so that the
+// node does not generate its moves a second time. The copy lives in this
+// frame, not in negamax's, which every node pays for.
+func (s *Searcher) singularKeeping(pos *engines.Position, ply, depth int, cutNode bool, ttMove engines.Move, tte *ttEntry, moves []engines.Move) (singular, searched bool) {
+	var kept [engines.MaxMoves]engines.Move
+	n := copy(kept[:], moves)
+	singular, searched = s.singular(pos, ply, depth, cutNode, ttMove, tte)
+	copy(moves, kept[:n])
+	return singular, searched
+}
+
 // singular reports whether the hash move ttMove of the node at ply is
 // singular: a search of the node without it, to half the depth, with a
 // null window at the hash score lowered by a margin, fails low. searched:
@@ -1005,7 +1020,7 @@ func (s *Searcher) rootMoves(moves []engines.Move, ply int) []engines.Move {
 // in the ply's move list, and scores them for move ordering (scoreMoves:
 // the hash move ttMove, captures, killers, the counter-move counter,
 // history). None: the game is over. A search of the same ply (the
-// singular search) writes over the list, which is then made again.
+// singular search) writes over the list (singularKeeping puts it back).
 func (s *Searcher) orderedMoves(pos *engines.Position, ply int, ttMove, counter engines.Move) ([]engines.Move, []int32) {
 	moves := s.rootMoves(pos.GenerateMoves(s.moves[ply][:0]), ply)
 	scores := s.scores[ply][:len(moves)]
