@@ -110,6 +110,18 @@ func TestXBoardGUI(t *testing.T) {
 	if g.Result == "*" || len(g.Moves) < 10 {
 		t.Errorf("result %s after %d plies: the game did not run to an end", g.Result, len(g.Moves))
 	}
+	// XBoard's last comment says how the game ended: by the board or
+	// its adjudication, not by an engine's fault.
+	raw, _ := os.ReadFile(pgn)
+	if i := strings.LastIndexByte(string(raw), '{'); i >= 0 {
+		ending := strings.ToLower(string(raw[i:]))
+		t.Logf("ending: %s", strings.TrimSpace(ending))
+		for _, fault := range []string{"crash", "illegal", "forfeit", "disconnect", "on time", "flag"} {
+			if strings.Contains(ending, fault) {
+				t.Errorf("the game ended by a fault (%q): %s", fault, ending)
+			}
+		}
+	}
 	// Every move by varena's rules of shatranj (Fairy-Stockfish's, as
 	// engines/fairy describes it; XBoard's letters: Q the ferz, B the
 	// alfil).
