@@ -212,7 +212,7 @@ func runWith(ctx context.Context, r *configs.Run, s runSettings, std stdio) erro
 		// task with exit status 3 or 4 failed, and a scheduler's log
 		// would then show a finished shard as a failure. The verdict
 		// and its exit status belong to the merge of all shards.
-		if sum.SPRT != nil {
+		if sum.SPRT != nil || sum.Matrix != nil {
 			fmt.Fprintf(std.err, "shard %d/%d played its part; the SPRT verdict of the run is the merge's (varena merge)\n", opts.Shard, opts.Shards)
 		}
 		return nil
@@ -223,12 +223,19 @@ func runWith(ctx context.Context, r *configs.Run, s runSettings, std stdio) erro
 // summaryExit turns a run's SPRT verdict into the exit status, for CI jobs:
 // nil for H1, ExitH0, or ExitLimit for a game limit reached undecided.
 // The last line of stdout (Summary.WriteText ends with it) says it in
-// words. A run that is not an SPRT exits 0.
+// words. A per-variant SPRT exits with its matrix's worst verdict. A
+// run that is not an SPRT exits 0.
 func summaryExit(sum *rundir.Summary) error {
-	if sum.SPRT == nil {
+	status := 0
+	switch {
+	case sum.Matrix != nil:
+		status = sum.Matrix.ExitStatus
+	case sum.SPRT != nil:
+		status = sum.SPRT.ExitStatus
+	default:
 		return nil
 	}
-	switch sum.SPRT.ExitStatus {
+	switch status {
 	case rundir.ExitH1:
 		return nil
 	case rundir.ExitH0:
