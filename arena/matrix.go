@@ -43,7 +43,11 @@ func matrixMeta(m *rundir.Meta, r *configs.Run, vs []*engines.Variant, sched *Sc
 		if m.LeftOut == nil {
 			m.LeftOut = map[string]string{}
 		}
-		m.LeftOut[v.Name] = strings.Join(not, " and ") + " does not play it"
+		verb := " does not play it"
+		if len(not) > 1 {
+			verb = " do not play it"
+		}
+		m.LeftOut[v.Name] = strings.Join(not, " and ") + verb
 	}
 }
 
