@@ -334,7 +334,7 @@ func (s *Summary) writeMatrix(b *strings.Builder) {
 		}
 		elo := "-"
 		if p := r.Pairs; p != nil {
-			elo = fmt.Sprintf("%s [%s, %s]", stats.Signed(p.Elo.Value, 1), stats.Fixed(p.Elo.Lower, 1), stats.Fixed(p.Elo.Upper, 1))
+			elo = IntervalText(p.Elo, p.Score)
 		}
 		llr := fmt.Sprintf("%s (%.2f, %.2f)", stats.Fixed(r.LLR, 2), r.Lower, r.Upper)
 		if r.Problem != "" {
@@ -342,4 +342,14 @@ func (s *Summary) writeMatrix(b *strings.Builder) {
 		}
 		fmt.Fprintf(b, "%-*s %6d  %-24s %-28s %-22s %s\n", w, r.Variant, r.Games, r.Penta.String(), elo, llr, r.Verdict)
 	}
+}
+
+// IntervalText writes an Elo estimate with its 95% interval, as the
+// matrix shows it in every view: "+12.3 [4.2, 20.4]"; a score of 100% or
+// 0%, whose estimate is infinite, as eloText does ("+inf (95%: > 84.1)").
+func IntervalText(in stats.Interval, score float64) string {
+	if score == 0 || score == 1 {
+		return eloText(in, score)
+	}
+	return fmt.Sprintf("%s [%s, %s]", stats.Signed(in.Value, 1), stats.Fixed(in.Lower, 1), stats.Fixed(in.Upper, 1))
 }
