@@ -3,7 +3,12 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -173,5 +178,57 @@ func TestMatrixKillAndResume(t *testing.T) {
 			t.Errorf("game %d twice", g.ID)
 		}
 		ids[g.ID] = true
+	}
+}
+
+// TestMatrixShards: two shards of a per-variant SPRT following each
+// other with -peers skip each variant once the test of all their games
+// decides it, and their merge gives the matrix of one machine: the same
+// pairs counted, LLRs and verdicts in every variant.
+func TestMatrixShards(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a per-variant SPRT on one machine and in two shards")
+	}
+	config := writeMatrixConfig(t, 3, 1, 2, 200)
+	work := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	err := runMain(context.Background(), []string{config, "-out", filepath.Join(work, "one"), "--quiet"}, &stdout, &stderr)
+	if !errors.Is(err, exitStatus(rundir.ExitH0)) {
+		t.Fatalf("one machine: %v, want exit status %d\n%s", err, rundir.ExitH0, stderr.String())
+	}
+	one := readMatrix(t, filepath.Join(work, "one"))
+
+	const shards = 2
+	errs := make(chan error, shards)
+	var dirs []string
+	for i := 1; i <= shards; i++ {
+		d := filepath.Join(work, fmt.Sprintf("shard-%d", i))
+		dirs = append(dirs, d)
+		args := []string{config, "-out", d, "--quiet", "-concurrency", "1", "-shard", fmt.Sprintf("%d/%d", i, shards), "-peers", filepath.Join(work, "shard-*")}
+		go func() { errs <- runMain(context.Background(), args, io.Discard, io.Discard) }()
+	}
+	for range shards {
+		if err := <-errs; err != nil {
+			t.Fatalf("shard: %v", err)
+		}
+	}
+	// The decided variants stopped early in both shards: far below their
+	// cap of 200 games, which the undecided gardner reaches.
+	perVariant := map[string]int{}
+	for _, d := range dirs {
+		for _, g := range checkJournal(t, d) {
+			perVariant[g.Variant]++
+		}
+	}
+	if perVariant["extinction"] >= 100 || perVariant["losalamos"] >= 100 || perVariant["gardner"] != 200 {
+		t.Errorf("games per variant in the shards: %v; want the decided ones far below 200, gardner at 200", perVariant)
+	}
+	merged := filepath.Join(work, "merged")
+	err = mergeMain(append([]string{"-out", merged}, dirs...), &stdout, &stderr)
+	if !errors.Is(err, exitStatus(rundir.ExitH0)) {
+		t.Fatalf("merge: %v, want exit status %d", err, rundir.ExitH0)
+	}
+	if a, b := jsonOf(t, readMatrix(t, merged)), jsonOf(t, one); a != b {
+		t.Errorf("merged shards' matrix differs from one machine's:\nmerged %s\none    %s", a, b)
 	}
 }
