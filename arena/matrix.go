@@ -124,7 +124,7 @@ func (m *matrixGate) observe(in <-chan outcome) <-chan outcome {
 				// A game the tally refuses, the recorder's refuses too,
 				// and reports: the run stops there.
 				if m.tally.Add(o.game) == nil && !before && m.tally.VariantDecided(o.game.Variant) {
-					m.logf("SPRT of %s: decided after %d pairs; its games left are skipped", o.game.Variant, m.tally.VariantPairs(o.game.Variant))
+					m.logf("SPRT of %s: %s after %d pairs; its games left are skipped", o.game.Variant, m.tally.VariantDecision(o.game.Variant), m.tally.VariantPairs(o.game.Variant))
 				}
 				m.mu.Unlock()
 			}

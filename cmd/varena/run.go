@@ -59,6 +59,9 @@ The exit status of an sprt tournament is its verdict: 0 H1 accepted, 3 H0
 accepted, 4 game limit reached undecided (also when a resumed run was
 already decided); 1 error, 2 usage error. The last line on stdout states
 the verdict, the LLR with its bounds, the games and the Elo estimates.
+An sprt with per_variant: true tests each variant on its own and exits
+with the worst verdict: 3 when any variant accepted H0, else 4 when one
+is undecided at its cap, else 0; its matrix precedes the last line.
 `,
 	setFlags: runFlags,
 }

@@ -168,12 +168,18 @@ func (t *Tally) PerVariant() bool { return t.matrix != nil }
 // VariantDecided reports whether the test of variant v in a per-variant
 // SPRT has decided: its games left are not played.
 func (t *Tally) VariantDecided(v string) bool {
+	return t.VariantDecision(v) != stats.Continue
+}
+
+// VariantDecision is the decision of variant v's test in a per-variant
+// SPRT (Continue for a variant it does not test).
+func (t *Tally) VariantDecision(v string) stats.Decision {
 	for _, vt := range t.matrix {
 		if vt.name == v {
-			return vt.decision != stats.Continue
+			return vt.decision
 		}
 	}
-	return false
+	return stats.Continue
 }
 
 // VariantPairs returns the pairs the test of variant v has counted.
