@@ -192,6 +192,25 @@ func (t *Tally) VariantPairs(v string) int {
 	return 0
 }
 
+// MatrixLeft returns, in a per-variant SPRT, the games its undecided
+// tests may still count (their pairs not counted yet, up to the cap):
+// what the run has left to play at most, for its ETA. ok is false for
+// other runs.
+func (t *Tally) MatrixLeft() (games int, ok bool) {
+	if t.matrix == nil {
+		return 0, false
+	}
+	for i, vt := range t.matrix {
+		if vt.decision != stats.Continue {
+			continue
+		}
+		for p := vt.next; p > 0; p = t.matrixNext(i, p) {
+			games += 2
+		}
+	}
+	return games, true
+}
+
 // matrixFrontier is the first pair not counted yet of the undecided
 // variants, 0 when none is left: what PairsCounted+1 is in a run's SPRT.
 func (t *Tally) matrixFrontier() int {

@@ -97,7 +97,8 @@ func TestMatrixDecisions(t *testing.T) {
 					rng := rand.New(rand.NewPCG(uint64(k), 1))
 					rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
 				}
-				sum, err := Replay(meta, order, nil)
+				var last *Tally
+				sum, err := Replay(meta, order, func(_ int, t *Tally) error { last = t; return nil })
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -123,6 +124,15 @@ func TestMatrixDecisions(t *testing.T) {
 				}
 				if counted+sum.PastDecision+sum.Waiting != len(games) || counted != sum.Played {
 					t.Errorf("%d counted + %d past + %d waiting, %d played, of %d games", counted, sum.PastDecision, sum.Waiting, sum.Played, len(games))
+				}
+				// Only an undecided test has games left: gardner's 20 pairs
+				// when the run stopped early.
+				wantLeft := 0
+				if tc.verdict == VerdictOpen {
+					wantLeft = 40
+				}
+				if left, ok := last.MatrixLeft(); !ok || left != wantLeft {
+					t.Errorf("MatrixLeft = %d, %v; want %d", left, ok, wantLeft)
 				}
 				if m.Verdict != tc.verdict || m.ExitStatus != tc.exit {
 					t.Errorf("matrix %s (exit %d), want %s (exit %d)", m.Verdict, m.ExitStatus, tc.verdict, tc.exit)
@@ -200,6 +210,10 @@ func TestMatrixPairOrder(t *testing.T) {
 	}
 	if n := tally.VariantPairs("extinction"); n != 2 || tally.waiting() != 0 {
 		t.Errorf("pairs 1 and 4: %d pairs counted, %d games waiting; want 2 and 0", n, tally.waiting())
+	}
+	// Left: the 24 games of the schedule less extinction's two pairs.
+	if left, ok := tally.MatrixLeft(); !ok || left != 20 {
+		t.Errorf("MatrixLeft = %d, %v; want 20", left, ok)
 	}
 	// A game of the wrong variant for its pair is refused, by id.
 	bad := results.Game{ID: 9, Pair: 5, Variant: "extinction", White: "dev", Black: "base", Result: results.WhiteWins}
