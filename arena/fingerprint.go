@@ -99,6 +99,10 @@ func fingerprint(r *configs.Run) (map[string]string, error) {
 	}
 	if sp := r.SPRT; sp != nil {
 		set("sprt", fmt.Sprintf("elo0 %g, elo1 %g, alpha %g, beta %g, %s", sp.Elo0, sp.Elo1, sp.Alpha, sp.Beta, sp.Model))
+		if sp.PerVariant {
+			// The games a test counts, and so where it stops.
+			set("sprt: per variant", "true")
+		}
 	}
 	a := r.Adjudication
 	if a.MaxPlies > 0 {

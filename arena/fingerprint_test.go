@@ -106,11 +106,12 @@ var fingerprinted = map[string]struct {
 	"Resign.Moves":          {false, func(r *configs.Run) { r.Adjudication.Resign.Moves = 4 }},
 	"Resign.Score":          {false, func(r *configs.Run) { r.Adjudication.Resign.Score = 1000 }},
 
-	"SPRT.Elo0":  {false, func(r *configs.Run) { r.SPRT.Elo0 = -1 }},
-	"SPRT.Elo1":  {false, func(r *configs.Run) { r.SPRT.Elo1 = 10 }},
-	"SPRT.Alpha": {false, func(r *configs.Run) { r.SPRT.Alpha = 0.1 }},
-	"SPRT.Beta":  {false, func(r *configs.Run) { r.SPRT.Beta = 0.1 }},
-	"SPRT.Model": {false, func(r *configs.Run) { r.SPRT.Model = "logistic" }},
+	"SPRT.Elo0":       {false, func(r *configs.Run) { r.SPRT.Elo0 = -1 }},
+	"SPRT.Elo1":       {false, func(r *configs.Run) { r.SPRT.Elo1 = 10 }},
+	"SPRT.Alpha":      {false, func(r *configs.Run) { r.SPRT.Alpha = 0.1 }},
+	"SPRT.Beta":       {false, func(r *configs.Run) { r.SPRT.Beta = 0.1 }},
+	"SPRT.Model":      {false, func(r *configs.Run) { r.SPRT.Model = "logistic" }},
+	"SPRT.PerVariant": {false, func(r *configs.Run) { r.SPRT.PerVariant = true }},
 
 	"Engine.Name":         {false, func(r *configs.Run) { r.Engines[0].Name = "ab2" }},
 	"Engine.Kind":         {false, func(r *configs.Run) { r.Engines[0].Kind = configs.KindRandom }},

@@ -91,8 +91,14 @@ func (p *progress) line(now time.Time) {
 		rate = float64(p.done-p.startDone) / el
 	}
 	eta := "?"
+	left := p.total - p.done
+	if games, ok := p.tally.MatrixLeft(); ok {
+		// A per-variant SPRT skips the games of its decided variants:
+		// only the undecided ones' are left.
+		left = min(left, games)
+	}
 	if rate > 0 {
-		eta = time.Duration(float64(p.total-p.done) / rate * float64(time.Second)).Round(time.Second).String()
+		eta = time.Duration(float64(left) / rate * float64(time.Second)).Round(time.Second).String()
 	}
 	fmt.Fprintf(p.w, "progress: %d/%d games (%.0f%%), %.2f games/s, ETA %s, %s\n",
 		p.done, p.total, 100*float64(p.done)/float64(p.total), rate, eta, p.tally.ProgressText())

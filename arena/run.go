@@ -146,7 +146,8 @@ type session struct {
 	rec               *rundir.Recorder
 	done              []results.Game
 	shard             rundir.ShardRecord
-	combined          *peers // the other shards' SPRT; nil: none
+	combined          *peers      // the other shards' SPRT; nil: none
+	matrix            *matrixGate // a per-variant SPRT's gate; nil: none
 	workers           int
 }
 
@@ -200,6 +201,7 @@ func (s *session) open(ctx context.Context) error {
 	if s.meta, err = metaOf(r, s.full.Total()); err != nil {
 		return err
 	}
+	matrixMeta(&s.meta, r, s.vs, s.full, accepts)
 	if opts.Shards > 1 {
 		s.meta.Shard, s.meta.Shards = opts.Shard, opts.Shards
 	}
@@ -267,6 +269,12 @@ func (s *session) plan() error {
 		s.notef("%s already decided: %s", which, d)
 		s.todo = &Schedule{}
 	}
+	if perVariant(s.r) {
+		var err error
+		if s.matrix, err = newMatrixGate(s.meta, s.done, s.combined, s.logf); err != nil {
+			return err
+		}
+	}
 	s.workers = opts.Concurrency
 	if s.workers <= 0 {
 		s.workers = s.r.Concurrency
@@ -311,11 +319,17 @@ func (s *session) startWorkers(playCtx context.Context, stopPlay func()) <-chan 
 		adapt = newAdaptive(s.r, s.done, s.notef)
 		gate = adapt.gate
 	}
+	if m := s.matrix; m != nil {
+		m.next, gate = gate, m.gate
+	}
 	outcomes := startWorkers(playCtx, s.workers, s.todo, gate, func(jobs <-chan GameSpec, out chan<- outcome) {
 		worker(playCtx, s.r, s.vs, s.factory, s.started, s.outDir, s.opts.Watch, jobs, out)
 	})
 	if adapt != nil {
 		outcomes = adapt.observe(outcomes)
+	}
+	if s.matrix != nil {
+		outcomes = s.matrix.observe(outcomes)
 	}
 	return outcomes
 }
@@ -441,7 +455,11 @@ func (c *consumer) consume(outcomes <-chan outcome, combined *peers, stopPlay fu
 		}
 		if d, _ := sprtStop(tally, nil); d != stats.Continue && !sprtStopped {
 			sprtStopped = true
-			c.logf("SPRT: %s after %d games", d, tally.Played())
+			if tally.PerVariant() {
+				c.logf("SPRT matrix: every variant's test decided or at its cap after %d games (worst: %s)", tally.Played(), d)
+			} else {
+				c.logf("SPRT: %s after %d games", d, tally.Played())
+			}
 			stopPlay()
 		}
 	}

@@ -186,7 +186,12 @@ type SPRT struct {
 	Alpha float64 `yaml:"alpha,omitempty"` // default 0.05
 	Beta  float64 `yaml:"beta,omitempty"`  // default 0.05
 	Model string  `yaml:"model"`           // normalized (default) or logistic
-	Line  int     `yaml:"-"`
+	// PerVariant runs one test per variant of `variants:` (a regression
+	// matrix): each stops on its own decision, its games left unplayed,
+	// so the workers go to the variants still undecided; tournament.games
+	// caps each variant's games.
+	PerVariant bool `yaml:"per_variant,omitempty"`
+	Line       int  `yaml:"-"`
 }
 
 // Engine kinds.

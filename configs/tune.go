@@ -473,5 +473,8 @@ func (v *tuneValidator) verify(vf *Verify) {
 		default:
 			v.errorf(v.at(sub(sp, "model")...), "verify.sprt.model: %q is not %s or %s", s.Model, ModelNormalized, ModelLogistic)
 		}
+		if s.PerVariant {
+			v.errorf(v.at(sub(sp, "per_variant")...), "verify.sprt.per_variant: a verify match plays one variant; a test per variant is a run's (sprt.per_variant)")
+		}
 	}
 }

@@ -559,6 +559,14 @@ func (v *validator) tournament() {
 	}
 	if s := r.SPRT; s != nil {
 		v.sprt(s)
+		if s.PerVariant {
+			switch {
+			case len(r.Variants) == 0:
+				v.errorf(v.at("sprt", "per_variant"), "sprt.per_variant: a test per variant needs a `variants:` list")
+			case r.VariantSchedule == ScheduleAssigned:
+				v.errorf(v.at("sprt", "per_variant"), "sprt.per_variant: needs variant_schedule all (every variant plays its own games), not assigned")
+			}
+		}
 	}
 }
 

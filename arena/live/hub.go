@@ -371,6 +371,7 @@ type State struct {
 	Ratings   stats.Table            `json:"ratings"`
 	Cross     *Cross                 `json:"crosstable,omitempty"`
 	SPRT      *rundir.SPRTState      `json:"sprt,omitempty"`
+	Matrix    *rundir.Matrix         `json:"matrix,omitempty"` // a per-variant SPRT's
 	Recent    []Brief                `json:"recent"`
 	Live      []Live                 `json:"live"`
 	Boards    map[string]rules.Board `json:"boards"` // variant -> its board
@@ -476,6 +477,7 @@ func (h *Hub) snapshot(sum *rundir.Summary, played int, newGames []results.Game)
 	}
 	if sum != nil {
 		st.Standings, st.Ratings, st.SPRT, st.Letters = sum.Standings, sum.Ratings, sum.SPRT, sum.Letters
+		st.Matrix = sum.Matrix
 		st.PriorNote, st.RankedBy = sum.PriorNote(), sum.RankedBy
 		if len(sum.Standings) >= 2 {
 			st.Cross = crossOf(sum)

@@ -61,6 +61,9 @@ The exit status of an sprt tournament is its verdict: 0 H1 accepted, 3 H0
 accepted, 4 game limit reached undecided (also when a resumed run was
 already decided); 1 error, 2 usage error. The last line on stdout states
 the verdict, the LLR with its bounds, the games and the Elo estimates.
+An sprt with per_variant: true tests each variant on its own and exits
+with the worst verdict: 3 when any variant accepted H0, else 4 when one
+is undecided at its cap, else 0; its matrix precedes the last line.
 `,
 	setFlags: runFlags,
 }
@@ -226,7 +229,7 @@ func runWith(ctx context.Context, r *configs.Run, s runSettings, std stdio) erro
 		// task with exit status 3 or 4 failed, and a scheduler's log
 		// would then show a finished shard as a failure. The verdict
 		// and its exit status belong to the merge of all shards.
-		if sum.SPRT != nil {
+		if sum.SPRT != nil || sum.Matrix != nil {
 			fmt.Fprintf(std.err, "shard %d/%d played its part; the SPRT verdict of the run is the merge's (varena merge)\n", opts.Shard, opts.Shards)
 		}
 		return nil
@@ -237,12 +240,19 @@ func runWith(ctx context.Context, r *configs.Run, s runSettings, std stdio) erro
 // summaryExit turns a run's SPRT verdict into the exit status, for CI jobs:
 // nil for H1, ExitH0, or ExitLimit for a game limit reached undecided.
 // The last line of stdout (Summary.WriteText ends with it) says it in
-// words. A run that is not an SPRT exits 0.
+// words. A per-variant SPRT exits with its matrix's worst verdict. A
+// run that is not an SPRT exits 0.
 func summaryExit(sum *rundir.Summary) error {
-	if sum.SPRT == nil {
+	status := 0
+	switch {
+	case sum.Matrix != nil:
+		status = sum.Matrix.ExitStatus
+	case sum.SPRT != nil:
+		status = sum.SPRT.ExitStatus
+	default:
 		return nil
 	}
-	switch sum.SPRT.ExitStatus {
+	switch status {
 	case rundir.ExitH1:
 		return nil
 	case rundir.ExitH0:

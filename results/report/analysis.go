@@ -208,8 +208,8 @@ func analyse(meta rundir.Meta, games []results.Game) (*analysis, error) {
 				an.conv = append(an.conv, convergencePoint{Games: t.Played(), Ratings: s.Ratings})
 			}
 		}
-		if meta.SPRT == nil {
-			return nil
+		if meta.SPRT == nil || len(meta.Matrix) > 0 {
+			return nil // a per-variant SPRT's tests are the matrix's rows
 		}
 		p, ok := t.MatchPenta()
 		if !ok || p.Pairs() == last {

@@ -126,6 +126,8 @@ type page struct {
 	DrawnOpenings  int // openings with their start position drawn
 	OpeningsFig    figure
 	SPRT           *rundir.SPRTState
+	Matrix         *rundir.Matrix // a per-variant SPRT's table
+	MatrixTest     *stats.SPRT    // its tests' hypotheses
 	SPRTFigs       []figure
 	SPRTElo        *stats.Summary
 }
@@ -228,7 +230,8 @@ func build(run *Run, now time.Time) (*page, error) {
 	}
 	pg.DrawnOpenings = min(len(pg.Openings), drawnOpenings)
 	pg.OpeningsFig = add(openingsFigure(pg.Openings))
-	if run.Meta.SPRT != nil {
+	pg.Matrix, pg.MatrixTest = sum.Matrix, run.Meta.SPRT
+	if run.Meta.SPRT != nil && sum.Matrix == nil {
 		pg.SPRT = sum.SPRT
 		figs, err := sprtFigures(run.Meta.SPRT, an.sprt)
 		errs = append(errs, err)
@@ -447,12 +450,13 @@ func summaryOf(s any) stats.Summary {
 func f1(x float64) string { return stats.Fixed(x, 1) }
 
 var pageTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
-	"f1":      f1,
-	"elo":     func(s any) string { e := summaryOf(s); return rundir.EloText(e.Elo, e.Score) },
-	"nelo":    func(s any) string { e := summaryOf(s); return rundir.EloText(e.NElo, e.Score) },
-	"rank":    func(t stats.Table, i int) int { return t.Ranks()[i] },
-	"byScore": func(s *rundir.Summary) bool { return s.RankedBy == rundir.RankByScore },
-	"pct":     func(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) },
-	"g":       func(x float64) string { return fmt.Sprintf("%g", x) },
-	"inc":     func(i int) int { return i + 1 },
+	"f1":       f1,
+	"elo":      func(s any) string { e := summaryOf(s); return rundir.EloText(e.Elo, e.Score) },
+	"nelo":     func(s any) string { e := summaryOf(s); return rundir.EloText(e.NElo, e.Score) },
+	"interval": func(in stats.Interval, score float64) string { return rundir.IntervalText(in, score) },
+	"rank":     func(t stats.Table, i int) int { return t.Ranks()[i] },
+	"byScore":  func(s *rundir.Summary) bool { return s.RankedBy == rundir.RankByScore },
+	"pct":      func(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) },
+	"g":        func(x float64) string { return fmt.Sprintf("%g", x) },
+	"inc":      func(i int) int { return i + 1 },
 }).Parse(pageHTML))

@@ -38,7 +38,7 @@ nav a{margin-right:.8em}
 </head>
 <body>
 <h1>{{.Title}}</h1>
-<nav class="note"><a href="#header">Run</a>{{if .Played}}<a href="#ratings">Ratings</a>{{if .VariantRatings}}<a href="#variant-ratings">Per variant</a>{{end}}{{if .Cross}}<a href="#crosstable">Crosstable</a>{{end}}<a href="#convergence">Convergence</a><a href="#endings">Endings</a><a href="#lengths">Lengths</a><a href="#openings">Openings</a>{{end}}{{if .SPRT}}<a href="#sprt">SPRT</a>{{end}}{{if .Skipped}}<a href="#skipped">Skipped</a>{{end}}</nav>
+<nav class="note"><a href="#header">Run</a>{{if .Played}}<a href="#ratings">Ratings</a>{{if .VariantRatings}}<a href="#variant-ratings">Per variant</a>{{end}}{{if .Cross}}<a href="#crosstable">Crosstable</a>{{end}}<a href="#convergence">Convergence</a><a href="#endings">Endings</a><a href="#lengths">Lengths</a><a href="#openings">Openings</a>{{end}}{{if .SPRT}}<a href="#sprt">SPRT</a>{{end}}{{if .Matrix}}<a href="#matrix">SPRT matrix</a>{{end}}{{if .Skipped}}<a href="#skipped">Skipped</a>{{end}}</nav>
 
 <section id="header">
 <h2>What was run</h2>
@@ -158,6 +158,16 @@ nav a{margin-right:.8em}
 {{with .SPRTElo}}<tr><td>Elo over pairs</td><td>{{elo .}}, nElo {{nelo .}}, LOS {{pct .LOS}}</td></tr>{{end}}
 </table>
 {{range .SPRTFigs}}{{.SVG}}{{end}}
+</section>
+{{end}}
+{{with .Matrix}}
+<section id="matrix">
+<h2>SPRT matrix</h2>
+<p>One test per variant, H0: elo = {{g $.MatrixTest.Elo0}}, H1: elo = {{g $.MatrixTest.Elo1}} ({{$.MatrixTest.Model}} Elo), alpha {{g $.MatrixTest.Alpha}}, beta {{g $.MatrixTest.Beta}}; a decided variant gets no more games. The run's verdict is the worst: <b>{{.Verdict}}</b> (exit status {{.ExitStatus}}).</p>
+<table>
+<tr><th class="l">Variant</th><th>Games</th><th>Pairs (LL, LD, DD+WL, WD, WW)</th><th>Elo [95%]</th><th>nElo [95%]</th><th>LLR (bounds)</th><th class="l">Verdict</th></tr>
+{{range .Rows}}<tr><td class="l">{{.Variant}}</td>{{if .LeftOut}}<td>-</td><td>-</td><td>-</td><td>-</td><td>-</td><td class="l">{{.Verdict}}: {{.LeftOut}}</td>{{else}}<td>{{.Games}}</td><td>{{.Penta}}</td><td>{{with .Pairs}}{{interval .Elo .Score}}{{else}}-{{end}}</td><td>{{with .Pairs}}{{interval .NElo .Score}}{{else}}-{{end}}</td><td>{{if .Problem}}{{.Problem}}{{else}}{{printf "%.2f" .LLR}} ({{printf "%.2f" .Lower}}, {{printf "%.2f" .Upper}}){{end}}</td><td class="l">{{.Verdict}}</td>{{end}}</tr>
+{{end}}</table>
 </section>
 {{end}}
 <p class="note">Made by varena from the run's journal.jsonl and meta.json. Figures are SVG inside this file: it reads offline.</p>

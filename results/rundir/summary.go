@@ -21,6 +21,12 @@ type Meta struct {
 	// of the shard's journal counts them as the run did.
 	Shard  int `json:"shard,omitempty"`
 	Shards int `json:"shards,omitempty"`
+	// Matrix lists the variants of a per-variant SPRT (sprt.per_variant)
+	// in the schedule's order: pair p plays Matrix[(p-1) mod len]. Each
+	// has its own test (Summary.Matrix). LeftOut gives, for each variant
+	// of the run left out of it, why (an engine does not play it).
+	Matrix  []string          `json:"matrix,omitempty"`
+	LeftOut map[string]string `json:"left_out,omitempty"`
 	// VariantFile is the absolute path of the run's variants.ini, so
 	// that rate, report and serve of the directory know its variants
 	// without being told again. The fingerprint holds its content's
@@ -98,6 +104,9 @@ type Summary struct {
 	Pairings       []Pairing              `json:"pairings"`
 	Letters        map[string]string      `json:"variant_letters,omitempty"` // variant -> crosstable letter
 	SPRT           *SPRTState             `json:"sprt,omitempty"`
+	// Matrix is a per-variant SPRT's table (then SPRT is nil): each
+	// variant's test and the worst verdict.
+	Matrix *Matrix `json:"matrix,omitempty"`
 	// PastDecision counts the games of an SPRT run finished after the
 	// test decided (games in flight then): they are in the journal and
 	// the PGN but in no statistic here, standings and ratings included,

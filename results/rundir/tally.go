@@ -56,6 +56,9 @@ type Tally struct {
 	decision stats.Decision
 	llr      float64
 	past     int // games finished after the decision
+	// matrix holds the tests of a per-variant SPRT (Meta.Matrix), one
+	// per variant; nil otherwise.
+	matrix []*variantTest
 }
 
 type pairAcc struct {
@@ -81,6 +84,7 @@ func NewTally(meta Meta) *Tally {
 		t.idx(n)
 	}
 	t.variants = append(t.variants, meta.Variants...)
+	t.newMatrix()
 	return t
 }
 
@@ -121,6 +125,9 @@ func (t *Tally) Add(g results.Game) error {
 	if t.meta.SPRT == nil || g.Pair <= 0 {
 		return t.count(g)
 	}
+	if t.matrix != nil {
+		return t.addMatrix(g)
+	}
 	if t.decision != stats.Continue {
 		t.past++
 		return nil
@@ -151,7 +158,7 @@ func (t *Tally) Add(g results.Game) error {
 
 // waiting returns the number of finished games not counted yet.
 func (t *Tally) waiting() int {
-	n := 0
+	n := t.matrixWaiting()
 	for _, gs := range t.pending {
 		n += len(gs)
 	}
@@ -239,6 +246,9 @@ func (t *Tally) SPRTDecision() stats.Decision { return t.decision }
 // ProgressText is the running score shown beside the progress bar: the
 // match score of a two-engine run, else the leader on points.
 func (t *Tally) ProgressText() string {
+	if t.matrix != nil {
+		return t.matrixProgress()
+	}
 	if m := t.meta.SPRT; m != nil {
 		lo, hi := m.Bounds()
 		text := fmt.Sprintf("LLR %.2f (%.2f, %.2f)", t.llr, lo, hi)
@@ -346,6 +356,14 @@ func (t *Tally) SummaryContext(ctx context.Context) (*Summary, error) {
 				return nil, err
 			}
 		}
+	}
+	if t.matrix != nil {
+		m, err := t.matrixSummary()
+		if err != nil {
+			return nil, err
+		}
+		s.Matrix = m
+		return s, nil
 	}
 	if m := t.meta.SPRT; m != nil {
 		var penta stats.Penta
@@ -683,4 +701,14 @@ func (t *Tally) MatchPenta() (stats.Penta, bool) {
 
 // PairsCounted returns the number of pairs an SPRT run has counted so
 // far: the contiguous prefix of finished pairs in schedule order.
-func (t *Tally) PairsCounted() int { return t.nextPair }
+// In a per-variant SPRT it is the pairs before the first one the
+// undecided variants' tests wait for.
+func (t *Tally) PairsCounted() int {
+	if t.matrix != nil {
+		if f := t.matrixFrontier(); f > 0 {
+			return f - 1
+		}
+		return t.meta.Total / 2
+	}
+	return t.nextPair
+}

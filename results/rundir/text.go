@@ -98,6 +98,11 @@ func (s *Summary) WriteText(w io.Writer) error {
 		// Last, so that a CI log's last line is the verdict.
 		fmt.Fprintf(&b, "\n%s\n", s.SPRTLine())
 	}
+	if s.Matrix != nil {
+		b.WriteByte('\n')
+		s.writeMatrix(&b)
+		fmt.Fprintf(&b, "\n%s\n", s.MatrixLine())
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }

@@ -53,6 +53,19 @@ func (d Decision) MarshalText() ([]byte, error) {
 	return []byte(d.String()), nil
 }
 
+// UnmarshalText decodes what MarshalText wrote, so that a summary.json
+// reads back (the per-variant SPRT's matrix, read by its tests and
+// tools).
+func (d *Decision) UnmarshalText(b []byte) error {
+	for i, name := range decisionNames {
+		if string(b) == name {
+			*d = Decision(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("stats: unknown decision %q", b)
+}
+
 // SPRT is a sequential probability ratio test of H0: elo = Elo0 against
 // H1: elo = Elo1, with false positive rate Alpha (accepting H1 when H0
 // holds) and false negative rate Beta, in the given Elo model.

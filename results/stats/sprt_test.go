@@ -110,6 +110,14 @@ func TestDecisionText(t *testing.T) {
 		if err != nil || string(b) != `"`+want+`"` {
 			t.Errorf("json.Marshal(%d) = %s, %v", int(d), b, err)
 		}
+		var back Decision
+		if err := json.Unmarshal(b, &back); err != nil || back != d {
+			t.Errorf("json.Unmarshal(%s) = %v, %v", b, back, err)
+		}
+	}
+	var d Decision
+	if err := json.Unmarshal([]byte(`"H2 accepted"`), &d); err == nil {
+		t.Errorf(`json.Unmarshal("H2 accepted") = %v, want an error`, d)
 	}
 	if s := Decision(7).String(); s != "Decision(7)" {
 		t.Errorf("String(7) = %q", s)
