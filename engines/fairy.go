@@ -82,6 +82,8 @@ func (v *Variant) checkFairyRules() error {
 		return errors.New("CheckCounting needs Check")
 	case v.NoChecking && !v.Check:
 		return errors.New("NoChecking needs Check")
+	case v.Makpong && !v.Check:
+		return errors.New("Makpong needs Check")
 	case v.NMoveRule > 10000:
 		return fmt.Errorf("NMoveRule %d too large", v.NMoveRule)
 	case v.NFoldRule < 0 || v.NFoldRule == 1 || v.NFoldRule > 1000:
@@ -108,8 +110,9 @@ func (v *Variant) checkFairyRules() error {
 	v.fairyRules = v.CheckmateValue != 0 || v.StalemateValue != 0 || extinction ||
 		v.BareKingValue != 0 || v.FlagPiece != NoPieceType || v.CheckCounting ||
 		v.MustCapture || v.NoChecking || v.NMoveRule != 0 || v.NFoldRule != 0 ||
-		v.NFoldValue != 0 || v.NFoldValueAbsolute || v.Counting != NoCounting
-	v.fairyPlainMoves = !v.MustCapture && !v.NoChecking && !v.ExtinctionPseudoRoyal
+		v.NFoldValue != 0 || v.NFoldValueAbsolute || v.Counting != NoCounting ||
+		v.StalematePieceCount || v.Makpong
+	v.fairyPlainMoves = !v.MustCapture && !v.NoChecking && !v.ExtinctionPseudoRoyal && !v.Makpong
 	return nil
 }
 
@@ -244,6 +247,9 @@ func (p *Position) generateFairy(list []Move, from, dest Bitboard) []Move {
 		}
 		list = out
 	}
+	if v.Makpong {
+		list = p.makpongFilter(list)
+	}
 	if v.MustCapture {
 		captures := 0
 		for _, m := range list {
@@ -357,7 +363,7 @@ func (p *Position) statusFairy() Outcome {
 		if p.InCheck() {
 			return Outcome{v.CheckmateValue.or(ValueLoss).resultFor(p.side), Checkmate}
 		}
-		return Outcome{v.StalemateValue.or(ValueDraw).resultFor(p.side), Stalemate}
+		return p.stalemateOutcome()
 	}
 	if v.BareKingsDraw && p.Occupied() == p.pieces[King] && p.pieces[King].Count() == 2 {
 		return Outcome{Draw, BareKings}

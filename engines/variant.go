@@ -147,6 +147,13 @@ type Variant struct {
 	// MustCapture (mustCapture): when a side can capture, only captures
 	// are legal (antichess, giveaway).
 	MustCapture bool
+	// StalematePieceCount (stalematePieceCount): a stalemate is won by
+	// the side with fewer pieces on the board, drawn when both have as
+	// many (suicide); it replaces StalemateValue.
+	StalematePieceCount bool
+	// Makpong (makpongRule): a king in check may not move, except to take
+	// the one piece that gives check (makpong). Needs Check.
+	Makpong bool
 	// NoChecking (checking = false): a move that gives check is illegal
 	// (racing kings). Needs Check.
 	NoChecking bool

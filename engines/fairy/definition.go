@@ -65,6 +65,8 @@ type Definition struct {
 	StalemateValue Result
 	// StalematePieceCount: a stalemate is decided by material (suicide).
 	StalematePieceCount bool
+	// MakpongRule: a king in check moves only to take its checker (makpong).
+	MakpongRule bool
 
 	ExtinctionValue              Result
 	ExtinctionPieces             PieceSet

@@ -105,9 +105,9 @@
 // The rest of 11.1's built-ins are there too, each with its suite
 // (testdata/perft, engines/wide's testdata/perft): nocastle, 5check,
 // amazon, chigorin, hoppelpoppel, newzealand, losers, codrus, asean,
-// ai-wok, mini, clobber, breakthrough; suicide, makpong, cambodian,
-// karouk, shatar and micro are refused by name with the rule neither
-// engine plays (stalematePieceCount, makpongRule, cambodianMoves,
+// ai-wok, mini, clobber, breakthrough, suicide (stalematePieceCount) and
+// makpong (makpongRule); cambodian, karouk, shatar and micro are refused
+// by name with the rule neither engine plays (cambodianMoves,
 // shatarMateRule, piecePromotionOnCapture). 11.1's normal is varena's
 // standard (engines/variants).
 //

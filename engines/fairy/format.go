@@ -105,6 +105,7 @@ func (d *Definition) Format() (string, error) {
 	kv("checkmateValue", d.CheckmateValue)
 	kv("stalemateValue", d.StalemateValue)
 	kv("stalematePieceCount", d.StalematePieceCount)
+	kv("makpongRule", d.MakpongRule)
 	kv("extinctionValue", d.ExtinctionValue)
 	kv("extinctionPieceTypes", letters(d.ExtinctionPieces))
 	kv("extinctionPieceCount", d.ExtinctionPieceCount)

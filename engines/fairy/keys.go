@@ -479,7 +479,7 @@ func buildKeyTable() []keySpec {
 		boolKey("kingPass", func(d *Definition) *bool { return &d.KingPass }),
 		refuse("passOnStalemate", "passing", "false"),
 		refuse("kingPassOnStalemate", "passing", "false"),
-		refuse("makpongRule", "makpong rule", "false"),
+		boolKey("makpongRule", func(d *Definition) *bool { return &d.MakpongRule }),
 		boolKey("flyingGeneral", func(d *Definition) *bool { return &d.FlyingGeneral }),
 		keySpec{name: "soldierPromotionRank", apply: func(d *Definition, v string) error {
 			n, err := parseRank(v)

@@ -460,8 +460,12 @@ func (l *lowering) gameEnds(v *engines.Variant) error {
 		return l.refuse("stalemateValue", "stalemate that does not end the game")
 	}
 	v.StalemateValue = value(d.StalemateValue, Draw)
-	if d.StalematePieceCount {
-		return l.refuse("stalematePieceCount", "stalemate decided by material")
+	v.StalematePieceCount = d.StalematePieceCount
+	if d.MakpongRule {
+		if !v.Check {
+			return l.refuse("makpongRule", "the makpong rule without a royal king")
+		}
+		v.Makpong = true
 	}
 	v.MustCapture = d.MustCapture
 

@@ -152,6 +152,8 @@ func (l *wideLowering) rules() (wide.Rules, error) {
 		return r, l.refuse("checkCounting", "check counting without a royal king")
 	case d.StalematePieceCount:
 		return r, l.refuse("stalematePieceCount", "stalemate by piece count in the wide engine")
+	case d.MakpongRule:
+		return r, l.refuse("makpongRule", "the makpong rule in the wide engine")
 	case d.BareKingValue != ResultNone:
 		return r, l.refuse("bareKingValue", "bare-king rule in the wide engine")
 	case d.CountingRule != "none" && d.CountingRule != "asean":

@@ -68,4 +68,6 @@ var fairyNames = []string{
 	"mini",
 	"clobber",
 	"breakthrough",
+	"suicide",
+	"makpong",
 }
