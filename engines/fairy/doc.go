@@ -99,8 +99,9 @@
 // chessgi, pocketknight, placement, sittuyin (with asean counting, which
 // the wide engine plays), seirawan, shouse, capahouse,
 // minishogi, shogi, kyotoshogi, dobutsu, gorogoro, judkins, euroshogi);
-// bughouse is there to be refused by name: it needs two boards
-// (twoBoards), as do koedem and supply.
+// bughouse, koedem and supply (twoBoards) are played on their one board,
+// as 11.1 plays them: captures leave the game, the hands come from the
+// FEN.
 //
 // The rest of 11.1's built-ins are there too, each with its suite
 // (testdata/perft, engines/wide's testdata/perft): nocastle, 5check,

@@ -42,6 +42,7 @@ var fairyNames = []string{
 	"crazyhouse",
 	"loop",
 	"chessgi",
+	"bughouse",
 	"pocketknight",
 	"placement",
 	"seirawan",
@@ -70,4 +71,6 @@ var fairyNames = []string{
 	"breakthrough",
 	"suicide",
 	"makpong",
+	"koedem",
+	"supply",
 }

@@ -27,6 +27,8 @@ var variantNames = []string{
 	"gorogoro", "judkins", "euroshogi", "sittuyin",
 	// The other built-ins of 11.1 the wide engine plays.
 	"mini", "clobber", "breakthrough",
+	// The games of two boards, played on one (their hands from the FEN).
+	"bughouse", "koedem", "supply",
 }
 
 var (
