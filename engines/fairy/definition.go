@@ -39,6 +39,9 @@ type Definition struct {
 	PromotionPieces         [2]PieceSet
 	MandatoryPawnPromotion  bool
 	MandatoryPiecePromotion bool
+	// PiecePromotionOnCapture: pieces promote (and demote) only by
+	// capturing (micro shogi).
+	PiecePromotionOnCapture bool
 	PromotedPiece           map[string]string
 
 	DoubleStep       bool      // pawns may step twice from DoubleStepRegion

@@ -61,6 +61,7 @@ func (d *Definition) Format() (string, error) {
 	kv("promotionPieceTypesBlack", letters(d.PromotionPieces[1]))
 	kv("mandatoryPawnPromotion", d.MandatoryPawnPromotion)
 	kv("mandatoryPiecePromotion", d.MandatoryPiecePromotion)
+	kv("piecePromotionOnCapture", d.PiecePromotionOnCapture)
 	var promoted []string
 	for _, p := range d.Pieces {
 		to, ok := d.PromotedPiece[p.Key]

@@ -269,7 +269,7 @@ func buildKeyTable() []keySpec {
 			d.PromotionLimit = m
 			return err
 		}},
-		refuse("piecePromotionOnCapture", "promotion only on captures", "false"),
+		boolKey("piecePromotionOnCapture", func(d *Definition) *bool { return &d.PiecePromotionOnCapture }),
 		boolKey("pieceDemotion", func(d *Definition) *bool { return &d.PieceDemotion }),
 		boolKey("sittuyinPromotion", func(d *Definition) *bool { return &d.SittuyinPromotion }),
 		pawnOnly("pawnTypes", "pawn types other than the pawn"),

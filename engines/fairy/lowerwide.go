@@ -124,6 +124,7 @@ func (l *wideLowering) rules() (wide.Rules, error) {
 	}
 	r.MandatoryPiecePromotion = d.MandatoryPiecePromotion
 	r.PieceDemotion = d.PieceDemotion
+	r.PiecePromotionOnCapture = d.PiecePromotionOnCapture
 	if d.PieceDemotion && len(d.PromotedPiece) == 0 {
 		return r, l.refuse("pieceDemotion", "demotion without promoted piece types")
 	}
@@ -431,6 +432,7 @@ func (d *Definition) wideOnly() error {
 		{"twoBoards", "two boards", d.TwoBoards},
 		{"sittuyinPromotion", "sittuyin promotion", d.SittuyinPromotion},
 		{"pieceDemotion", "demotion of pieces", d.PieceDemotion},
+		{"piecePromotionOnCapture", "promotion on captures", d.PiecePromotionOnCapture},
 		{"connectN", "connect-N wins", d.ConnectN > 0},
 		{"connectNxN", "connect-NxN wins", d.ConnectNxN > 0},
 	}

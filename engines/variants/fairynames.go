@@ -71,6 +71,7 @@ var fairyNames = []string{
 	"breakthrough",
 	"suicide",
 	"makpong",
+	"micro",
 	"koedem",
 	"supply",
 }

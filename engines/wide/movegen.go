@@ -370,6 +370,9 @@ func (p *Position) pieceMoves(list []Move, from Square, t PieceType, targets Bit
 		if !zone.Has(from) {
 			b2, b3 = b2.and(zone), b3.and(zone)
 		}
+		if v.r.PiecePromotionOnCapture {
+			b1, b2, b3 = p.onCapture(targets, b1, b2, b3)
+		}
 	}
 	if v.r.ImmobilityIllegal {
 		b1 = b1.andNot(v.immobile[us][t])

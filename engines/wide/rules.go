@@ -271,6 +271,10 @@ type Rules struct {
 	// on such a move (Kyoto shogi).
 	MandatoryPiecePromotion bool
 	PieceDemotion           bool
+	// PiecePromotionOnCapture: a piece promotes (or demotes) only by
+	// capturing; with MandatoryPiecePromotion its captures all promote
+	// and its quiet moves never do (micro shogi).
+	PiecePromotionOnCapture bool
 
 	// Gating (Seirawan): a piece leaving a square of its side's first
 	// rank that has not yet moved may put a piece from the hand on it (with
