@@ -84,6 +84,8 @@ func (v *Variant) checkFairyRules() error {
 		return errors.New("NoChecking needs Check")
 	case v.Makpong && !v.Check:
 		return errors.New("Makpong needs Check")
+	case v.ShatarMate && (!v.Check || v.CheckCounting || v.Counting != NoCounting):
+		return errors.New("ShatarMate needs Check, and excludes CheckCounting and Counting")
 	case v.NMoveRule > 10000:
 		return fmt.Errorf("NMoveRule %d too large", v.NMoveRule)
 	case v.NFoldRule < 0 || v.NFoldRule == 1 || v.NFoldRule > 1000:
@@ -111,7 +113,7 @@ func (v *Variant) checkFairyRules() error {
 		v.BareKingValue != 0 || v.FlagPiece != NoPieceType || v.CheckCounting ||
 		v.MustCapture || v.NoChecking || v.NMoveRule != 0 || v.NFoldRule != 0 ||
 		v.NFoldValue != 0 || v.NFoldValueAbsolute || v.Counting != NoCounting ||
-		v.StalematePieceCount || v.Makpong
+		v.StalematePieceCount || v.Makpong || v.ShatarMate
 	v.fairyPlainMoves = !v.MustCapture && !v.NoChecking && !v.ExtinctionPseudoRoyal && !v.Makpong
 	return nil
 }
@@ -361,7 +363,7 @@ func (p *Position) statusFairy() Outcome {
 	v := p.v
 	if p.CountMoves() == 0 {
 		if p.InCheck() {
-			return Outcome{v.CheckmateValue.or(ValueLoss).resultFor(p.side), Checkmate}
+			return p.checkmateOutcome()
 		}
 		return p.stalemateOutcome()
 	}

@@ -21,7 +21,7 @@ func (p *Position) FairyEnd() (o Outcome, ok bool) {
 // by default).
 func (p *Position) NoMovesOutcome() Outcome {
 	if p.InCheck() {
-		return Outcome{p.v.CheckmateValue.or(ValueLoss).resultFor(p.side), Checkmate}
+		return p.checkmateOutcome()
 	}
 	return p.stalemateOutcome()
 }

@@ -270,6 +270,11 @@ func (p *Position) fenClocks(fields []string) *fenFault {
 // has still to give (W+B); without them the start position's.
 func (p *Position) fenChecks(checks string) *fenFault {
 	v := p.v
+	if v.ShatarMate {
+		// A check on the board starts the checking side's series, a
+		// shak or not, as Fairy-Stockfish reads a FEN.
+		p.shatarChecks()
+	}
 	if !v.CheckCounting {
 		return nil
 	}

@@ -274,6 +274,9 @@ func (p *Position) MakeMove(m Move, child *Position) {
 	if p.v.CheckCounting {
 		c.countChecks()
 	}
+	if p.v.ShatarMate {
+		c.shatarChecks()
+	}
 	if p.v.Counting != NoCounting {
 		c.advanceCount(p)
 	}

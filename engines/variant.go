@@ -154,6 +154,15 @@ type Variant struct {
 	// Makpong (makpongRule): a king in check may not move, except to take
 	// the one piece that gives check (makpong). Needs Check.
 	Makpong bool
+	// ShatarMate (shatarMateRule): shatar's mate. A checkmate given by
+	// knights alone loses for the side that gave it; any other counts
+	// only when one of the checks of the mating side's unbroken series
+	// of checking moves was a shak, a check by a piece of ShakTypes
+	// (knight, rook and bers); without one the game is drawn. The series
+	// lives in the position (the byte of the check counts, so it
+	// excludes CheckCounting and Counting). Needs Check.
+	ShatarMate bool
+	ShakTypes  []PieceType
 	// NoChecking (checking = false): a move that gives check is illegal
 	// (racing kings). Needs Check.
 	NoChecking bool

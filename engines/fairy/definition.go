@@ -70,6 +70,9 @@ type Definition struct {
 	StalematePieceCount bool
 	// MakpongRule: a king in check moves only to take its checker (makpong).
 	MakpongRule bool
+	// ShatarMateRule: shatar's mate (no mate by knights alone, a shak in
+	// the series of checks or a draw).
+	ShatarMateRule bool
 
 	ExtinctionValue              Result
 	ExtinctionPieces             PieceSet

@@ -107,9 +107,9 @@
 // (testdata/perft, engines/wide's testdata/perft): nocastle, 5check,
 // amazon, chigorin, hoppelpoppel, newzealand, losers, codrus, asean,
 // ai-wok, mini, clobber, breakthrough, suicide (stalematePieceCount) and
-// makpong (makpongRule), micro (piecePromotionOnCapture, the wide
-// engine's); cambodian, karouk and shatar are refused by name with the
-// rule neither engine plays (cambodianMoves, shatarMateRule). 11.1's normal is varena's
+// makpong (makpongRule), shatar (shatarMateRule), micro
+// (piecePromotionOnCapture, the wide engine's); cambodian and karouk are
+// refused by name with the rule neither engine plays (cambodianMoves). 11.1's normal is varena's
 // standard (engines/variants).
 //
 // Key names of both Fairy-Stockfish 11.1 (the Debian binary) and of the

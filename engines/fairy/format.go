@@ -107,6 +107,7 @@ func (d *Definition) Format() (string, error) {
 	kv("stalemateValue", d.StalemateValue)
 	kv("stalematePieceCount", d.StalematePieceCount)
 	kv("makpongRule", d.MakpongRule)
+	kv("shatarMateRule", d.ShatarMateRule)
 	kv("extinctionValue", d.ExtinctionValue)
 	kv("extinctionPieceTypes", letters(d.ExtinctionPieces))
 	kv("extinctionPieceCount", d.ExtinctionPieceCount)

@@ -392,7 +392,7 @@ func buildKeyTable() []keySpec {
 			}
 			return unsupported("material counting %q (the engines play janggi's)", v)
 		}},
-		refuse("shatarMateRule", "shatar mating rules", "false"),
+		boolKey("shatarMateRule", func(d *Definition) *bool { return &d.ShatarMateRule }),
 		boolKey("bikjangRule", func(d *Definition) *bool { return &d.BikjangRule }),
 		boolKey("shogiPawnDropMateIllegal", func(d *Definition) *bool { return &d.ShogiPawnDropMateIllegal }),
 		refuse("castlingWins", "castling wins", ""),

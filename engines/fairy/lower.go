@@ -467,6 +467,17 @@ func (l *lowering) gameEnds(v *engines.Variant) error {
 		}
 		v.Makpong = true
 	}
+	if d.ShatarMateRule {
+		if !v.Check {
+			return l.refuse("shatarMateRule", "shatar's mate without a royal king")
+		}
+		v.ShatarMate = true
+		for _, k := range []string{"knight", "rook", "bers"} {
+			if d.Piece(k) != nil {
+				v.ShakTypes = append(v.ShakTypes, l.types[k])
+			}
+		}
+	}
 	v.MustCapture = d.MustCapture
 
 	if d.ExtinctionValue != ResultNone {

@@ -155,6 +155,8 @@ func (l *wideLowering) rules() (wide.Rules, error) {
 		return r, l.refuse("stalematePieceCount", "stalemate by piece count in the wide engine")
 	case d.MakpongRule:
 		return r, l.refuse("makpongRule", "the makpong rule in the wide engine")
+	case d.ShatarMateRule:
+		return r, l.refuse("shatarMateRule", "shatar's mate in the wide engine")
 	case d.BareKingValue != ResultNone:
 		return r, l.refuse("bareKingValue", "bare-king rule in the wide engine")
 	case d.CountingRule != "none" && d.CountingRule != "asean":

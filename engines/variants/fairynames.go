@@ -71,6 +71,7 @@ var fairyNames = []string{
 	"breakthrough",
 	"suicide",
 	"makpong",
+	"shatar",
 	"micro",
 	"koedem",
 	"supply",
