@@ -5,19 +5,20 @@ package engines
 // general path's shared code in fairy.go.
 
 // stalemateOutcome returns the outcome of a stalemate of the side to move:
-// with StalematePieceCount the side with fewer pieces wins and equal
-// counts draw, as Fairy-Stockfish scores suicide's stalemate; otherwise
-// StalemateValue (a draw by default).
+// StalemateValue (a draw by default); with StalematePieceCount that value
+// goes to the side with fewer pieces and equal counts draw, as
+// Fairy-Stockfish 11.1 scores it (suicide's stalemate value is a win).
 func (p *Position) stalemateOutcome() Outcome {
+	val := p.v.StalemateValue.or(ValueDraw)
 	if !p.v.StalematePieceCount {
-		return Outcome{p.v.StalemateValue.or(ValueDraw).resultFor(p.side), Stalemate}
+		return Outcome{val.resultFor(p.side), Stalemate}
 	}
 	us, them := p.colors[p.side].Count(), p.colors[p.side^1].Count()
 	switch {
 	case us < them:
-		return Outcome{winFor(p.side), Stalemate}
+		return Outcome{val.resultFor(p.side), Stalemate}
 	case us > them:
-		return Outcome{winFor(p.side ^ 1), Stalemate}
+		return Outcome{val.resultFor(p.side ^ 1), Stalemate}
 	}
 	return Outcome{Draw, Stalemate}
 }

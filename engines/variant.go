@@ -147,9 +147,9 @@ type Variant struct {
 	// MustCapture (mustCapture): when a side can capture, only captures
 	// are legal (antichess, giveaway).
 	MustCapture bool
-	// StalematePieceCount (stalematePieceCount): a stalemate is won by
-	// the side with fewer pieces on the board, drawn when both have as
-	// many (suicide); it replaces StalemateValue.
+	// StalematePieceCount (stalematePieceCount): a stalemate gives
+	// StalemateValue to the side with fewer pieces on the board, and is
+	// drawn when both have as many (suicide, whose value is a win).
 	StalematePieceCount bool
 	// Makpong (makpongRule): a king in check may not move, except to take
 	// the one piece that gives check (makpong). Needs Check.
