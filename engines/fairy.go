@@ -113,8 +113,8 @@ func (v *Variant) checkFairyRules() error {
 		v.BareKingValue != 0 || v.FlagPiece != NoPieceType || v.CheckCounting ||
 		v.MustCapture || v.NoChecking || v.NMoveRule != 0 || v.NFoldRule != 0 ||
 		v.NFoldValue != 0 || v.NFoldValueAbsolute || v.Counting != NoCounting ||
-		v.StalematePieceCount || v.Makpong || v.ShatarMate
-	v.fairyPlainMoves = !v.MustCapture && !v.NoChecking && !v.ExtinctionPseudoRoyal && !v.Makpong
+		v.StalematePieceCount || v.Makpong || v.ShatarMate || v.CambodianMoves
+	v.fairyPlainMoves = !v.MustCapture && !v.NoChecking && !v.ExtinctionPseudoRoyal && !v.Makpong && !v.CambodianMoves
 	return nil
 }
 
@@ -238,6 +238,9 @@ func (p *Position) generateFairy(list []Move, from, dest Bitboard) []Move {
 		return list
 	}
 	list = p.genPseudo(list, from, dest)
+	if v.CambodianMoves {
+		list = p.cambodianMoves(list, from, dest)
+	}
 	if v.Check || v.ExtinctionPseudoRoyal {
 		out := list[:0]
 		var child Position

@@ -174,6 +174,9 @@ func (p *Position) fenCastling(field string) *fenFault {
 		return nil
 	}
 	v := p.v
+	if v.CambodianMoves {
+		return p.fenGates(field)
+	}
 	if !v.Castling {
 		return fault(3, "%s has no castling, want -", v.Name)
 	}
@@ -526,7 +529,9 @@ func (p *Position) fen(shredder bool) string {
 	b.WriteByte(' ')
 	b.WriteByte("wb"[p.side])
 	b.WriteByte(' ')
-	if p.v.Chess960 || p.castle == 0 {
+	if p.v.CambodianMoves && p.castle != 0 {
+		p.gatesField(&b)
+	} else if p.v.Chess960 || p.castle == 0 {
 		p.castlingField(&b, shredder)
 	} else {
 		for i := 0; i < 4; i++ {

@@ -73,6 +73,9 @@ type Definition struct {
 	// ShatarMateRule: shatar's mate (no mate by knights alone, a shak in
 	// the series of checks or a draw).
 	ShatarMateRule bool
+	// CambodianMoves: the first leaps of cambodian's king and met, whose
+	// rights gating = true keeps as gates (the FEN's castling field).
+	CambodianMoves bool
 
 	ExtinctionValue              Result
 	ExtinctionPieces             PieceSet

@@ -107,9 +107,9 @@
 // (testdata/perft, engines/wide's testdata/perft): nocastle, 5check,
 // amazon, chigorin, hoppelpoppel, newzealand, losers, codrus, asean,
 // ai-wok, mini, clobber, breakthrough, suicide (stalematePieceCount) and
-// makpong (makpongRule), shatar (shatarMateRule), micro
-// (piecePromotionOnCapture, the wide engine's); cambodian and karouk are
-// refused by name with the rule neither engine plays (cambodianMoves). 11.1's normal is varena's
+// makpong (makpongRule), shatar (shatarMateRule), cambodian
+// (cambodianMoves), micro (piecePromotionOnCapture, the wide engine's);
+// karouk is refused by name: its checkCounting beside makruk's counting. 11.1's normal is varena's
 // standard (engines/variants).
 //
 // Key names of both Fairy-Stockfish 11.1 (the Debian binary) and of the

@@ -108,6 +108,7 @@ func (d *Definition) Format() (string, error) {
 	kv("stalematePieceCount", d.StalematePieceCount)
 	kv("makpongRule", d.MakpongRule)
 	kv("shatarMateRule", d.ShatarMateRule)
+	kv("cambodianMoves", d.CambodianMoves)
 	kv("extinctionValue", d.ExtinctionValue)
 	kv("extinctionPieceTypes", letters(d.ExtinctionPieces))
 	kv("extinctionPieceCount", d.ExtinctionPieceCount)

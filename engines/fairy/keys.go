@@ -469,7 +469,7 @@ func buildKeyTable() []keySpec {
 		ignore("wallingRegion", "no walls"),
 		ignore("wallingRegionWhite", "no walls"),
 		ignore("wallingRegionBlack", "no walls"),
-		refuse("cambodianMoves", "cambodian moves", "false"),
+		boolKey("cambodianMoves", func(d *Definition) *bool { return &d.CambodianMoves }),
 		keySpec{name: "diagonalLines", apply: func(d *Definition, v string) error {
 			r, err := parseRegion(v)
 			d.DiagonalLines = r

@@ -467,6 +467,16 @@ func (l *lowering) gameEnds(v *engines.Variant) error {
 		}
 		v.Makpong = true
 	}
+	if d.CambodianMoves {
+		switch {
+		case !d.Gating:
+			return l.refuse("cambodianMoves", "cambodian moves without gating (their rights are gates)")
+		case d.Piece("fers") == nil:
+			return l.refuse("cambodianMoves", "cambodian moves without a met (fers)")
+		}
+		v.CambodianMoves = true
+		v.CambodianMet = l.types["fers"]
+	}
 	if d.ShatarMateRule {
 		if !v.Check {
 			return l.refuse("shatarMateRule", "shatar's mate without a royal king")

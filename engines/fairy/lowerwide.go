@@ -157,6 +157,8 @@ func (l *wideLowering) rules() (wide.Rules, error) {
 		return r, l.refuse("makpongRule", "the makpong rule in the wide engine")
 	case d.ShatarMateRule:
 		return r, l.refuse("shatarMateRule", "shatar's mate in the wide engine")
+	case d.CambodianMoves:
+		return r, l.refuse("cambodianMoves", "cambodian moves in the wide engine")
 	case d.BareKingValue != ResultNone:
 		return r, l.refuse("bareKingValue", "bare-king rule in the wide engine")
 	case d.CountingRule != "none" && d.CountingRule != "asean":
@@ -428,7 +430,7 @@ func (d *Definition) wideOnly() error {
 		{"immobilityIllegal", "immobility rules", d.ImmobilityIllegal},
 		{"pieceDrops", "piece drops", d.PieceDrops},
 		{"capturesToHand", "pieces in hand", d.CapturesToHand},
-		{"gating", "gating", d.Gating},
+		{"gating", "gating", d.Gating && !d.CambodianMoves},
 		{"seirawanGating", "gating", d.SeirawanGating},
 		{"mustDrop", "piece drops", d.MustDrop},
 		{"twoBoards", "two boards", d.TwoBoards},

@@ -72,6 +72,7 @@ var fairyNames = []string{
 	"suicide",
 	"makpong",
 	"shatar",
+	"cambodian",
 	"micro",
 	"koedem",
 	"supply",
