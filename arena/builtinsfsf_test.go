@@ -19,7 +19,7 @@ import (
 // TestWideAgainstFSF checks its own. micro is not among them: its drops
 // of promoted pieces ("+B@d4", as kyotoshogi's) are no PGN symbol, so a
 // run cannot write its games yet.
-var builtinFSFVariants = []string{"suicide", "makpong", "shatar", "cambodian", "bughouse", "koedem", "supply"}
+var builtinFSFVariants = []string{"suicide", "makpong", "shatar", "cambodian", "karouk", "bughouse", "koedem", "supply"}
 
 // builtinFSFRun is the run of one of them: random 4-ply openings, each
 // with both colours, nodes a move each.

@@ -92,8 +92,6 @@ func (v *Variant) checkFairyRules() error {
 		return fmt.Errorf("NFoldRule %d: want 0 (3) or 2-1000", v.NFoldRule)
 	case int(v.Counting) >= len(countingRules):
 		return fmt.Errorf("bad counting rule %d", v.Counting)
-	case v.Counting != NoCounting && v.CheckCounting:
-		return errors.New("Counting with CheckCounting")
 	case v.Counting != NoCounting && v.NMoveRule >= 0:
 		return errors.New("Counting needs NMoveRule negative (no n-move rule): its count takes the halfmove clock")
 	}
@@ -126,12 +124,19 @@ func (v *Variant) FairyRules() bool { return v.fairyRules }
 // ChecksLeft returns how many more checks c must give to win, in a
 // variant with CheckCounting (0 elsewhere).
 func (p *Position) ChecksLeft(c Color) int {
+	if p.v.Counting != NoCounting {
+		return p.firstCheckLeft(c)
+	}
 	return int(p.checks >> (4 * c) & 0xF)
 }
 
 // setChecks sets c's count of checks left, keeping the hash.
 func (p *Position) setChecks(c Color, n int) {
 	p.hash ^= zobristChecks[c][p.ChecksLeft(c)] ^ zobristChecks[c][n]
+	if p.v.Counting != NoCounting {
+		p.setFirstCheck(c, n)
+		return
+	}
 	p.checks = p.checks&^(0xF<<(4*c)) | uint8(n)<<(4*c)
 }
 

@@ -92,3 +92,37 @@ func (p *Position) shatarChecks() {
 		}
 	}
 }
+
+// A variant with both CheckCounting and Counting (karouk) counts one check
+// a side, the first check winning: its count lives beside makruk's, which
+// takes Position.checks, as the castleChecked bit of Position.castle, set
+// in the position after the check (the mover's count is then 0).
+
+// firstCheckLeft is ChecksLeft in such a variant.
+func (p *Position) firstCheckLeft(c Color) int {
+	if p.castle&castleChecked != 0 && c == p.side^1 {
+		return 0
+	}
+	return 1
+}
+
+// setFirstCheck is setChecks in such a variant, the hash kept by the
+// caller: only the mover's count can fall to 0.
+func (p *Position) setFirstCheck(c Color, n int) {
+	if n == 0 && c == p.side^1 {
+		p.castle |= castleChecked
+	}
+}
+
+// fenFirstCheck reads the checks field of such a variant: 1+1, or the
+// count of the side that just moved at 0 (the game over).
+func (p *Position) fenFirstCheck(w, b int) *fenFault {
+	switch {
+	case w == 1 && b == 1:
+	case w == 0 && b == 1 && p.side == Black, w == 1 && b == 0 && p.side == White:
+		p.castle |= castleChecked
+	default:
+		return fault(fenChecksField, "%s counts one check a side: want 1+1, or 0 for the side that just moved", p.v.Name)
+	}
+	return nil
+}

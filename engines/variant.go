@@ -264,6 +264,12 @@ const (
 	castleWQ
 	castleBK
 	castleBQ
+	// castleChecked is no right: in a variant with both CheckCounting and
+	// Counting (karouk, the first check wins), the mover gave its check
+	// and has none left (fairy.go's firstCheckLeft). The hash takes it
+	// through the checks' keys, not the castling ones.
+	castleChecked
+	castleRights = castleWK | castleWQ | castleBK | castleBQ
 )
 
 // castleRule is one of the four castlings: the squares involved, the

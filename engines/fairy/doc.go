@@ -108,8 +108,8 @@
 // amazon, chigorin, hoppelpoppel, newzealand, losers, codrus, asean,
 // ai-wok, mini, clobber, breakthrough, suicide (stalematePieceCount) and
 // makpong (makpongRule), shatar (shatarMateRule), cambodian
-// (cambodianMoves), micro (piecePromotionOnCapture, the wide engine's);
-// karouk is refused by name: its checkCounting beside makruk's counting. 11.1's normal is varena's
+// (cambodianMoves), karouk (cambodian's moves, checkCounting 1+1 beside
+// makruk's counting), micro (piecePromotionOnCapture, the wide engine's). 11.1's normal is varena's
 // standard (engines/variants).
 //
 // Key names of both Fairy-Stockfish 11.1 (the Debian binary) and of the

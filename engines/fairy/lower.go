@@ -594,8 +594,8 @@ func (l *lowering) counting(v *engines.Variant) error {
 	if d.NMoveRule != 0 {
 		return l.refuse("nMoveRule", "an n-move rule beside countingRule (the engine's count takes the halfmove clock)")
 	}
-	if v.CheckCounting {
-		return l.refuse("countingRule", "a counting rule with checkCounting")
+	if v.CheckCounting && !strings.Contains(d.StartFEN, " 1+1 ") {
+		return l.refuse("countingRule", "a counting rule with checkCounting other than the first check's (1+1)")
 	}
 	v.Counting = rule
 	for _, r := range countingRoles {

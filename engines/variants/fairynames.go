@@ -76,4 +76,5 @@ var fairyNames = []string{
 	"micro",
 	"koedem",
 	"supply",
+	"karouk",
 }
