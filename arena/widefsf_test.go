@@ -206,7 +206,8 @@ func checkWideGame(t *testing.T, fsf *fsfProc, g results.Game) (wideVerdict, []s
 
 	switch g.Termination {
 	case results.TermCheckmate, results.TermStalemate, results.TermExtinction, results.TermRepetition,
-		results.TermFiftyMoves, results.TermFlag, results.TermCounting, termBikjang, termPerpetual, termVariantRule:
+		results.TermFiftyMoves, results.TermFlag, results.TermCounting, results.TermCheckLimit, results.TermBareKing,
+		termBikjang, termPerpetual, termVariantRule:
 	default:
 		return notByRules, nil
 	}

@@ -82,14 +82,16 @@ func (v *Variant) checkFairyRules() error {
 		return errors.New("CheckCounting needs Check")
 	case v.NoChecking && !v.Check:
 		return errors.New("NoChecking needs Check")
+	case v.Makpong && !v.Check:
+		return errors.New("Makpong needs Check")
+	case v.ShatarMate && (!v.Check || v.CheckCounting || v.Counting != NoCounting):
+		return errors.New("ShatarMate needs Check, and excludes CheckCounting and Counting")
 	case v.NMoveRule > 10000:
 		return fmt.Errorf("NMoveRule %d too large", v.NMoveRule)
 	case v.NFoldRule < 0 || v.NFoldRule == 1 || v.NFoldRule > 1000:
 		return fmt.Errorf("NFoldRule %d: want 0 (3) or 2-1000", v.NFoldRule)
 	case int(v.Counting) >= len(countingRules):
 		return fmt.Errorf("bad counting rule %d", v.Counting)
-	case v.Counting != NoCounting && v.CheckCounting:
-		return errors.New("Counting with CheckCounting")
 	case v.Counting != NoCounting && v.NMoveRule >= 0:
 		return errors.New("Counting needs NMoveRule negative (no n-move rule): its count takes the halfmove clock")
 	}
@@ -108,8 +110,9 @@ func (v *Variant) checkFairyRules() error {
 	v.fairyRules = v.CheckmateValue != 0 || v.StalemateValue != 0 || extinction ||
 		v.BareKingValue != 0 || v.FlagPiece != NoPieceType || v.CheckCounting ||
 		v.MustCapture || v.NoChecking || v.NMoveRule != 0 || v.NFoldRule != 0 ||
-		v.NFoldValue != 0 || v.NFoldValueAbsolute || v.Counting != NoCounting
-	v.fairyPlainMoves = !v.MustCapture && !v.NoChecking && !v.ExtinctionPseudoRoyal
+		v.NFoldValue != 0 || v.NFoldValueAbsolute || v.Counting != NoCounting ||
+		v.StalematePieceCount || v.Makpong || v.ShatarMate || v.CambodianMoves
+	v.fairyPlainMoves = !v.MustCapture && !v.NoChecking && !v.ExtinctionPseudoRoyal && !v.Makpong && !v.CambodianMoves
 	return nil
 }
 
@@ -121,12 +124,19 @@ func (v *Variant) FairyRules() bool { return v.fairyRules }
 // ChecksLeft returns how many more checks c must give to win, in a
 // variant with CheckCounting (0 elsewhere).
 func (p *Position) ChecksLeft(c Color) int {
+	if p.v.Counting != NoCounting {
+		return p.firstCheckLeft(c)
+	}
 	return int(p.checks >> (4 * c) & 0xF)
 }
 
 // setChecks sets c's count of checks left, keeping the hash.
 func (p *Position) setChecks(c Color, n int) {
 	p.hash ^= zobristChecks[c][p.ChecksLeft(c)] ^ zobristChecks[c][n]
+	if p.v.Counting != NoCounting {
+		p.setFirstCheck(c, n)
+		return
+	}
 	p.checks = p.checks&^(0xF<<(4*c)) | uint8(n)<<(4*c)
 }
 
@@ -233,6 +243,9 @@ func (p *Position) generateFairy(list []Move, from, dest Bitboard) []Move {
 		return list
 	}
 	list = p.genPseudo(list, from, dest)
+	if v.CambodianMoves {
+		list = p.cambodianMoves(list, from, dest)
+	}
 	if v.Check || v.ExtinctionPseudoRoyal {
 		out := list[:0]
 		var child Position
@@ -243,6 +256,9 @@ func (p *Position) generateFairy(list []Move, from, dest Bitboard) []Move {
 			}
 		}
 		list = out
+	}
+	if v.Makpong {
+		list = p.makpongFilter(list)
 	}
 	if v.MustCapture {
 		captures := 0
@@ -355,9 +371,9 @@ func (p *Position) statusFairy() Outcome {
 	v := p.v
 	if p.CountMoves() == 0 {
 		if p.InCheck() {
-			return Outcome{v.CheckmateValue.or(ValueLoss).resultFor(p.side), Checkmate}
+			return p.checkmateOutcome()
 		}
-		return Outcome{v.StalemateValue.or(ValueDraw).resultFor(p.side), Stalemate}
+		return p.stalemateOutcome()
 	}
 	if v.BareKingsDraw && p.Occupied() == p.pieces[King] && p.pieces[King].Count() == 2 {
 		return Outcome{Draw, BareKings}

@@ -21,9 +21,9 @@ func (p *Position) FairyEnd() (o Outcome, ok bool) {
 // by default).
 func (p *Position) NoMovesOutcome() Outcome {
 	if p.InCheck() {
-		return Outcome{p.v.CheckmateValue.or(ValueLoss).resultFor(p.side), Checkmate}
+		return p.checkmateOutcome()
 	}
-	return Outcome{p.v.StalemateValue.or(ValueDraw).resultFor(p.side), Stalemate}
+	return p.stalemateOutcome()
 }
 
 // MoveRule returns the n-move rule's number of moves (50 by default) and

@@ -174,6 +174,9 @@ func (p *Position) fenCastling(field string) *fenFault {
 		return nil
 	}
 	v := p.v
+	if v.CambodianMoves {
+		return p.fenGates(field)
+	}
 	if !v.Castling {
 		return fault(3, "%s has no castling, want -", v.Name)
 	}
@@ -270,10 +273,18 @@ func (p *Position) fenClocks(fields []string) *fenFault {
 // has still to give (W+B); without them the start position's.
 func (p *Position) fenChecks(checks string) *fenFault {
 	v := p.v
+	if v.ShatarMate {
+		// A check on the board starts the checking side's series, a
+		// shak or not, as Fairy-Stockfish reads a FEN.
+		p.shatarChecks()
+	}
 	if !v.CheckCounting {
 		return nil
 	}
 	if checks == "" {
+		if v.Counting != NoCounting {
+			return nil // one check a side, none given (karouk)
+		}
 		if v.start.v == nil {
 			return fault(fenChecksField, "%s needs the checks left (W+B, as 3+3) after the en-passant field", v.Name)
 		}
@@ -285,6 +296,9 @@ func (p *Position) fenChecks(checks string) *fenFault {
 	nb, errB := strconv.ParseUint(b, 10, 8)
 	if errW != nil || errB != nil || nw > maxCheckCount || nb > maxCheckCount {
 		return fault(fenChecksField, "want W+B, each 0-%d, have %q", maxCheckCount, checks)
+	}
+	if v.Counting != NoCounting {
+		return p.fenFirstCheck(int(nw), int(nb))
 	}
 	p.checks = uint8(nw) | uint8(nb)<<4
 	return nil
@@ -382,7 +396,7 @@ func (p *Position) parse960Castling(field string) error {
 // orthodox variants; in Chess960 X-FEN (K or Q for the outermost rook, the
 // rook's file otherwise) or, with shredder, the rooks' files (HAha).
 func (p *Position) castlingField(b *strings.Builder, shredder bool) {
-	if p.castle == 0 {
+	if p.castle&castleRights == 0 {
 		b.WriteByte('-')
 		return
 	}
@@ -521,7 +535,9 @@ func (p *Position) fen(shredder bool) string {
 	b.WriteByte(' ')
 	b.WriteByte("wb"[p.side])
 	b.WriteByte(' ')
-	if p.v.Chess960 || p.castle == 0 {
+	if p.v.CambodianMoves && p.castle&castleRights != 0 {
+		p.gatesField(&b)
+	} else if p.v.Chess960 || p.castle&castleRights == 0 {
 		p.castlingField(&b, shredder)
 	} else {
 		for i := 0; i < 4; i++ {

@@ -34,7 +34,23 @@ func fuzzVariants(t testing.TB) []*engines.Variant {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return append(out, counting)
+	// karouk's rules: cambodian's first leaps (their rights in the
+	// castling field) and one check a side beside the count.
+	karouk, err := engines.NewVariant(engines.Variant{
+		Name: "fairy-karouk", Geometry: mustGeometry(t, 8, 8),
+		StartFEN:   "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 1+1 0 1",
+		Pieces:     []engines.PieceType{engines.Pawn, engines.Knight, engines.Rook, engines.King},
+		Fairy:      []engines.FairyPiece{fairy("silver", 'S'), fairy("fers", 'M')},
+		Promotions: []engines.PieceType{met},
+		Check:      true, NMoveRule: -1, CheckCounting: true,
+		Counting:       engines.MakrukCounting,
+		CountingTypes:  [4]engines.PieceType{engines.Rook, khon, engines.Knight, met},
+		CambodianMoves: true, CambodianMet: met,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return append(out, counting, karouk)
 }
 
 func FuzzParseFEN(f *testing.F) {
@@ -53,6 +69,8 @@ func FuzzParseFEN(f *testing.F) {
 	f.Add("8/8/8/8/8/8/8/K1B4k w - - 0 1")
 	f.Add("8/8/8/8/8/8/4R3/K1k5 b - 32 6 1")
 	f.Add("8/k7/7n/2m1n2s/8/8/8/K7 b - 64 21 50")
+	f.Add("rn1m1sn1/1s3k1r/pppppppp/1P6/4N3/P1PPPPPP/6S1/R1SKM1NR b DEd - 1+1 2 5")
+	f.Add("3m2k1/8/8/2r4s/8/5K2/8/3s4 w - 32 1+0 14 71")
 	f.Fuzz(func(t *testing.T, fen string) {
 		for _, v := range all {
 			p, err := engines.ParseFEN(v, fen)

@@ -167,7 +167,7 @@ func (p *Position) remove(c Color, t PieceType, sq Square) {
 }
 
 func (p *Position) setCastle(rights uint8) {
-	p.hash ^= zobristCastle[p.castle] ^ zobristCastle[rights]
+	p.hash ^= zobristCastle[p.castle&castleRights] ^ zobristCastle[rights]
 	p.castle = rights
 }
 
@@ -274,6 +274,9 @@ func (p *Position) MakeMove(m Move, child *Position) {
 	if p.v.CheckCounting {
 		c.countChecks()
 	}
+	if p.v.ShatarMate {
+		c.shatarChecks()
+	}
 	if p.v.Counting != NoCounting {
 		c.advanceCount(p)
 	}
@@ -330,7 +333,7 @@ func (p *Position) computeHash() uint64 {
 	if p.side == Black {
 		h ^= zobristSide
 	}
-	h ^= zobristCastle[p.castle]
+	h ^= zobristCastle[p.castle&castleRights]
 	if p.ep != NoSquare {
 		h ^= zobristEP[p.ep]
 	}

@@ -147,6 +147,33 @@ type Variant struct {
 	// MustCapture (mustCapture): when a side can capture, only captures
 	// are legal (antichess, giveaway).
 	MustCapture bool
+	// StalematePieceCount (stalematePieceCount): a stalemate gives
+	// StalemateValue to the side with fewer pieces on the board, and is
+	// drawn when both have as many (suicide, whose value is a win).
+	StalematePieceCount bool
+	// Makpong (makpongRule): a king in check may not move, except to take
+	// the one piece that gives check (makpong). Needs Check.
+	Makpong bool
+	// ShatarMate (shatarMateRule): shatar's mate. A checkmate given by
+	// knights alone loses for the side that gave it; any other counts
+	// only when one of the checks of the mating side's unbroken series
+	// of checking moves was a shak, a check by a piece of ShakTypes
+	// (knight, rook and bers); without one the game is drawn. The series
+	// lives in the position (the byte of the check counts, so it
+	// excludes CheckCounting and Counting). Needs Check.
+	ShatarMate bool
+	ShakTypes  []PieceType
+	// CambodianMoves (cambodianMoves): cambodian's first leaps. A king
+	// that has not moved may leap, when not in check, to an empty square
+	// a knight's leap away on the rank ahead; a met (CambodianMet) that
+	// has not moved may leap two squares straight ahead, to an empty
+	// square or taking the enemy piece there (as 11.1 generates it). The
+	// FEN's castling field names the files of the unmoved
+	// king and met (DEde at the start, Fairy-Stockfish's gates); the
+	// position keeps them in its castling rights, which a move from or
+	// to the square ends. Excludes Castling.
+	CambodianMoves bool
+	CambodianMet   PieceType
 	// NoChecking (checking = false): a move that gives check is illegal
 	// (racing kings). Needs Check.
 	NoChecking bool
@@ -209,6 +236,7 @@ type Variant struct {
 	plainLegal bool
 	letters    [NumPieceTypes]byte // upper-case letter by type, 0 for none
 	castling   castling            // the orthodox castlings; Chess960 positions carry their own
+	gates      [4]Square           // CambodianMoves: the squares of the rights, in KQkq order (king, met; White, Black)
 	start      Position            // StartFEN, parsed
 	startFEN   string              // start.FEN(): StartFEN as FEN prints it
 	// canonical is the variant itself, or for a copy holding a Chess960
@@ -236,6 +264,12 @@ const (
 	castleWQ
 	castleBK
 	castleBQ
+	// castleChecked is no right: in a variant with both CheckCounting and
+	// Counting (karouk, the first check wins), the mover gave its check
+	// and has none left (fairy.go's firstCheckLeft). The hash takes it
+	// through the checks' keys, not the castling ones.
+	castleChecked
+	castleRights = castleWK | castleWQ | castleBK | castleBQ
 )
 
 // castleRule is one of the four castlings: the squares involved, the
@@ -384,6 +418,11 @@ func NewVariant(v Variant) (*Variant, error) {
 		return nil, fmt.Errorf("variant %s: insufficient material needs check (a game won by mate)", v.Name)
 	}
 	v.castling = newCastling()
+	if v.CambodianMoves {
+		if err := v.cambodianGates(); err != nil {
+			return nil, fmt.Errorf("variant %s: %w", v.Name, err)
+		}
+	}
 	if v.Castling {
 		if g.Files() != 8 || g.Bunkers() != 0 {
 			return nil, fmt.Errorf("variant %s: castling needs a plain 8-file board", v.Name)

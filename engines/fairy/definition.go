@@ -39,6 +39,9 @@ type Definition struct {
 	PromotionPieces         [2]PieceSet
 	MandatoryPawnPromotion  bool
 	MandatoryPiecePromotion bool
+	// PiecePromotionOnCapture: pieces promote (and demote) only by
+	// capturing (micro shogi).
+	PiecePromotionOnCapture bool
 	PromotedPiece           map[string]string
 
 	DoubleStep       bool      // pawns may step twice from DoubleStepRegion
@@ -65,6 +68,14 @@ type Definition struct {
 	StalemateValue Result
 	// StalematePieceCount: a stalemate is decided by material (suicide).
 	StalematePieceCount bool
+	// MakpongRule: a king in check moves only to take its checker (makpong).
+	MakpongRule bool
+	// ShatarMateRule: shatar's mate (no mate by knights alone, a shak in
+	// the series of checks or a draw).
+	ShatarMateRule bool
+	// CambodianMoves: the first leaps of cambodian's king and met, whose
+	// rights gating = true keeps as gates (the FEN's castling field).
+	CambodianMoves bool
 
 	ExtinctionValue              Result
 	ExtinctionPieces             PieceSet

@@ -99,16 +99,17 @@
 // chessgi, pocketknight, placement, sittuyin (with asean counting, which
 // the wide engine plays), seirawan, shouse, capahouse,
 // minishogi, shogi, kyotoshogi, dobutsu, gorogoro, judkins, euroshogi);
-// bughouse is there to be refused by name: it needs two boards
-// (twoBoards), as do koedem and supply.
+// bughouse, koedem and supply (twoBoards) are played on their one board,
+// as 11.1 plays them: captures leave the game, the hands come from the
+// FEN.
 //
 // The rest of 11.1's built-ins are there too, each with its suite
 // (testdata/perft, engines/wide's testdata/perft): nocastle, 5check,
 // amazon, chigorin, hoppelpoppel, newzealand, losers, codrus, asean,
-// ai-wok, mini, clobber, breakthrough; suicide, makpong, cambodian,
-// karouk, shatar and micro are refused by name with the rule neither
-// engine plays (stalematePieceCount, makpongRule, cambodianMoves,
-// shatarMateRule, piecePromotionOnCapture). 11.1's normal is varena's
+// ai-wok, mini, clobber, breakthrough, suicide (stalematePieceCount) and
+// makpong (makpongRule), shatar (shatarMateRule), cambodian
+// (cambodianMoves), karouk (cambodian's moves, checkCounting 1+1 beside
+// makruk's counting), micro (piecePromotionOnCapture, the wide engine's). 11.1's normal is varena's
 // standard (engines/variants).
 //
 // Key names of both Fairy-Stockfish 11.1 (the Debian binary) and of the

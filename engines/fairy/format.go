@@ -61,6 +61,7 @@ func (d *Definition) Format() (string, error) {
 	kv("promotionPieceTypesBlack", letters(d.PromotionPieces[1]))
 	kv("mandatoryPawnPromotion", d.MandatoryPawnPromotion)
 	kv("mandatoryPiecePromotion", d.MandatoryPiecePromotion)
+	kv("piecePromotionOnCapture", d.PiecePromotionOnCapture)
 	var promoted []string
 	for _, p := range d.Pieces {
 		to, ok := d.PromotedPiece[p.Key]
@@ -105,6 +106,9 @@ func (d *Definition) Format() (string, error) {
 	kv("checkmateValue", d.CheckmateValue)
 	kv("stalemateValue", d.StalemateValue)
 	kv("stalematePieceCount", d.StalematePieceCount)
+	kv("makpongRule", d.MakpongRule)
+	kv("shatarMateRule", d.ShatarMateRule)
+	kv("cambodianMoves", d.CambodianMoves)
 	kv("extinctionValue", d.ExtinctionValue)
 	kv("extinctionPieceTypes", letters(d.ExtinctionPieces))
 	kv("extinctionPieceCount", d.ExtinctionPieceCount)

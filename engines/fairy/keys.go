@@ -269,7 +269,7 @@ func buildKeyTable() []keySpec {
 			d.PromotionLimit = m
 			return err
 		}},
-		refuse("piecePromotionOnCapture", "promotion only on captures", "false"),
+		boolKey("piecePromotionOnCapture", func(d *Definition) *bool { return &d.PiecePromotionOnCapture }),
 		boolKey("pieceDemotion", func(d *Definition) *bool { return &d.PieceDemotion }),
 		boolKey("sittuyinPromotion", func(d *Definition) *bool { return &d.SittuyinPromotion }),
 		pawnOnly("pawnTypes", "pawn types other than the pawn"),
@@ -392,7 +392,7 @@ func buildKeyTable() []keySpec {
 			}
 			return unsupported("material counting %q (the engines play janggi's)", v)
 		}},
-		refuse("shatarMateRule", "shatar mating rules", "false"),
+		boolKey("shatarMateRule", func(d *Definition) *bool { return &d.ShatarMateRule }),
 		boolKey("bikjangRule", func(d *Definition) *bool { return &d.BikjangRule }),
 		boolKey("shogiPawnDropMateIllegal", func(d *Definition) *bool { return &d.ShogiPawnDropMateIllegal }),
 		refuse("castlingWins", "castling wins", ""),
@@ -469,7 +469,7 @@ func buildKeyTable() []keySpec {
 		ignore("wallingRegion", "no walls"),
 		ignore("wallingRegionWhite", "no walls"),
 		ignore("wallingRegionBlack", "no walls"),
-		refuse("cambodianMoves", "cambodian moves", "false"),
+		boolKey("cambodianMoves", func(d *Definition) *bool { return &d.CambodianMoves }),
 		keySpec{name: "diagonalLines", apply: func(d *Definition, v string) error {
 			r, err := parseRegion(v)
 			d.DiagonalLines = r
@@ -479,7 +479,7 @@ func buildKeyTable() []keySpec {
 		boolKey("kingPass", func(d *Definition) *bool { return &d.KingPass }),
 		refuse("passOnStalemate", "passing", "false"),
 		refuse("kingPassOnStalemate", "passing", "false"),
-		refuse("makpongRule", "makpong rule", "false"),
+		boolKey("makpongRule", func(d *Definition) *bool { return &d.MakpongRule }),
 		boolKey("flyingGeneral", func(d *Definition) *bool { return &d.FlyingGeneral }),
 		keySpec{name: "soldierPromotionRank", apply: func(d *Definition, v string) error {
 			n, err := parseRank(v)

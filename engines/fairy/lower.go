@@ -460,8 +460,33 @@ func (l *lowering) gameEnds(v *engines.Variant) error {
 		return l.refuse("stalemateValue", "stalemate that does not end the game")
 	}
 	v.StalemateValue = value(d.StalemateValue, Draw)
-	if d.StalematePieceCount {
-		return l.refuse("stalematePieceCount", "stalemate decided by material")
+	v.StalematePieceCount = d.StalematePieceCount
+	if d.MakpongRule {
+		if !v.Check {
+			return l.refuse("makpongRule", "the makpong rule without a royal king")
+		}
+		v.Makpong = true
+	}
+	if d.CambodianMoves {
+		switch {
+		case !d.Gating:
+			return l.refuse("cambodianMoves", "cambodian moves without gating (their rights are gates)")
+		case d.Piece("fers") == nil:
+			return l.refuse("cambodianMoves", "cambodian moves without a met (fers)")
+		}
+		v.CambodianMoves = true
+		v.CambodianMet = l.types["fers"]
+	}
+	if d.ShatarMateRule {
+		if !v.Check {
+			return l.refuse("shatarMateRule", "shatar's mate without a royal king")
+		}
+		v.ShatarMate = true
+		for _, k := range []string{"knight", "rook", "bers"} {
+			if d.Piece(k) != nil {
+				v.ShakTypes = append(v.ShakTypes, l.types[k])
+			}
+		}
 	}
 	v.MustCapture = d.MustCapture
 
@@ -569,8 +594,8 @@ func (l *lowering) counting(v *engines.Variant) error {
 	if d.NMoveRule != 0 {
 		return l.refuse("nMoveRule", "an n-move rule beside countingRule (the engine's count takes the halfmove clock)")
 	}
-	if v.CheckCounting {
-		return l.refuse("countingRule", "a counting rule with checkCounting")
+	if v.CheckCounting && !strings.Contains(d.StartFEN, " 1+1 ") {
+		return l.refuse("countingRule", "a counting rule with checkCounting other than the first check's (1+1)")
 	}
 	v.Counting = rule
 	for _, r := range countingRoles {

@@ -196,7 +196,7 @@ startFen = 1n1mk1n1/8/pppppppp/8/8/PPPPPPPP/8/1N1KM1N1 w - - 0 1
 		{"b", engines.ASEANCounting, [4]engines.PieceType{engines.Rook, 0, engines.Knight, 0}, ""},
 		{"c", 0, [4]engines.PieceType{}, `t.ini:5: key "nMoveRule": not supported: an n-move rule beside countingRule (the engine's count takes the halfmove clock)`},
 		{"d", engines.NoCounting, [4]engines.PieceType{}, ""},
-		{"e", 0, [4]engines.PieceType{}, `t.ini:9: key "countingRule": not supported: a counting rule with checkCounting`},
+		{"e", 0, [4]engines.PieceType{}, `t.ini:9: key "countingRule": not supported: a counting rule with checkCounting other than the first check's (1+1)`},
 		{"f", engines.MakrukCounting, [4]engines.PieceType{0, 0, engines.Knight, 0}, ""},
 	}
 	for _, tt := range tests {

@@ -124,6 +124,7 @@ func (l *wideLowering) rules() (wide.Rules, error) {
 	}
 	r.MandatoryPiecePromotion = d.MandatoryPiecePromotion
 	r.PieceDemotion = d.PieceDemotion
+	r.PiecePromotionOnCapture = d.PiecePromotionOnCapture
 	if d.PieceDemotion && len(d.PromotedPiece) == 0 {
 		return r, l.refuse("pieceDemotion", "demotion without promoted piece types")
 	}
@@ -152,6 +153,12 @@ func (l *wideLowering) rules() (wide.Rules, error) {
 		return r, l.refuse("checkCounting", "check counting without a royal king")
 	case d.StalematePieceCount:
 		return r, l.refuse("stalematePieceCount", "stalemate by piece count in the wide engine")
+	case d.MakpongRule:
+		return r, l.refuse("makpongRule", "the makpong rule in the wide engine")
+	case d.ShatarMateRule:
+		return r, l.refuse("shatarMateRule", "shatar's mate in the wide engine")
+	case d.CambodianMoves:
+		return r, l.refuse("cambodianMoves", "cambodian moves in the wide engine")
 	case d.BareKingValue != ResultNone:
 		return r, l.refuse("bareKingValue", "bare-king rule in the wide engine")
 	case d.CountingRule != "none" && d.CountingRule != "asean":
@@ -248,15 +255,17 @@ func (l *wideLowering) pieces(r *wide.Rules) error {
 }
 
 // drops lowers pieces in hand, drops, gating and sittuyin's promotion.
-// A game of two boards (bughouse, supply: captured pieces go to the
-// partner's board) is refused.
+// A game of two boards (twoBoards: bughouse, koedem, supply) is played on
+// its one board as Fairy-Stockfish 11.1 plays it: a captured piece goes
+// to the partner's board, so it leaves this game, and the pieces in hand
+// are those the FEN gives (what the partner passed).
 func (l *wideLowering) drops(r *wide.Rules) error {
 	d := l.d
-	switch {
-	case d.TwoBoards:
-		return l.refuse("twoBoards", "two boards (bughouse, supply): captured pieces go to the partner's board, which one game cannot hold")
-	case d.MustDropType != "":
-		return l.refuse("mustDropType", "a drop obligation for one type only")
+	if d.TwoBoards && d.CapturesToHand {
+		return l.refuse("twoBoards", "two boards with captures to the capturer's own hand")
+	}
+	if p := d.Piece(d.MustDropType); p != nil {
+		r.MustDropType = p.Letter
 	}
 	r.Drops = d.PieceDrops
 	r.CapturesToHand = d.CapturesToHand
@@ -322,13 +331,22 @@ func (l *wideLowering) castling(r *wide.Rules) error {
 		return nil
 	}
 	royal := d.Piece("king")
-	if royal == nil {
+	var castlingKing byte // the royal king's castling
+	switch ck := d.CastlingKingPiece; {
+	case royal == nil && ck[0] == ck[1] && ck[0] != "king" && d.Piece(ck[0]) != nil:
+		// A non-royal piece castles as the king (koedem's commoner),
+		// through attacked squares; a pseudo-royal one may not, a rule
+		// the wide engine does not play.
+		if d.ExtinctionPseudoRoyal && hasRights(d.StartFEN) {
+			return l.refuse("castlingKingPiece", "castling of a pseudo-royal piece")
+		}
+		castlingKing = d.Piece(ck[0]).Letter
+	case royal == nil:
 		if hasRights(d.StartFEN) {
 			return l.refuse("castlingKingPiece", "castling without a royal king")
 		}
 		return nil
-	}
-	if d.CastlingKingPiece[0] != "king" || d.CastlingKingPiece[1] != "king" {
+	case ck[0] != "king" || ck[1] != "king":
 		return l.refuse("castlingKingPiece", "castling with a piece other than the royal king")
 	}
 	rooks := d.CastlingRookPieces
@@ -356,6 +374,7 @@ func (l *wideLowering) castling(r *wide.Rules) error {
 	r.CastlingKingsideFile, r.CastlingQueensideFile = d.CastlingKingsideFile, d.CastlingQueensideFile
 	r.CastlingRank = d.CastlingRank
 	r.CastlingRook = rook.Letter
+	r.CastlingKing = castlingKing
 	return nil
 }
 
@@ -411,12 +430,13 @@ func (d *Definition) wideOnly() error {
 		{"immobilityIllegal", "immobility rules", d.ImmobilityIllegal},
 		{"pieceDrops", "piece drops", d.PieceDrops},
 		{"capturesToHand", "pieces in hand", d.CapturesToHand},
-		{"gating", "gating", d.Gating},
+		{"gating", "gating", d.Gating && !d.CambodianMoves},
 		{"seirawanGating", "gating", d.SeirawanGating},
 		{"mustDrop", "piece drops", d.MustDrop},
 		{"twoBoards", "two boards", d.TwoBoards},
 		{"sittuyinPromotion", "sittuyin promotion", d.SittuyinPromotion},
 		{"pieceDemotion", "demotion of pieces", d.PieceDemotion},
+		{"piecePromotionOnCapture", "promotion on captures", d.PiecePromotionOnCapture},
 		{"connectN", "connect-N wins", d.ConnectN > 0},
 		{"connectNxN", "connect-NxN wins", d.ConnectNxN > 0},
 	}

@@ -28,7 +28,7 @@ var referenceParents = []string{
 // that those keep their seeds.
 var referenceMore = []string{
 	"nocastle", "5check", "amazon", "chigorin", "hoppelpoppel", "newzealand",
-	"losers", "codrus", "asean", "ai-wok",
+	"losers", "codrus", "asean", "ai-wok", "suicide", "makpong", "shatar", "cambodian", "karouk",
 }
 
 // builtinReference is referenceParents and referenceMore: the built-ins

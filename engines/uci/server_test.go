@@ -139,7 +139,7 @@ func TestServeTranscripts(t *testing.T) {
 			{"uci", []string{
 				"^id name varena$",
 				"^id author ",
-				"^option name UCI_Variant type combo default extinction var extinction var losalamos-bunkers var evolution var standard var fischerandom var losalamos-extinction var fairy .* var xiangqi .*var janggicasual .*var sittuyin var nocastle .*var breakthrough$",
+				"^option name UCI_Variant type combo default extinction var extinction var losalamos-bunkers var evolution var standard var fischerandom var losalamos-extinction var fairy .* var xiangqi .*var janggicasual .*var sittuyin var nocastle .*var breakthrough var suicide var makpong var shatar var cambodian var micro var koedem var supply var karouk$",
 				"^option name Hash type spin default 16 min 1 max 4096$",
 				"^option name Weights type string default <empty>$",
 				"^option name Threads type spin default 1 min 1 max 256$",
@@ -549,7 +549,7 @@ func ExampleServe() {
 	// Output:
 	// id name varena
 	// id author the varena authors
-	// option name UCI_Variant type combo default extinction var extinction var losalamos-bunkers var evolution var standard var fischerandom var losalamos-extinction var fairy var losalamos var kinglet var threekings var kingofthehill var racingkings var 3check var giveaway var antichess var gardner var shatranj var makruk var almost var knightmate var horde var capablanca var caparandom var gothic var janus var modern var chancellor var embassy var centaur var jesonmor var courier var grand var shako var clobber10 var minixiangqi var xiangqi var manchu var janggi var janggitraditional var janggimodern var janggicasual var crazyhouse var loop var chessgi var pocketknight var placement var seirawan var shouse var capahouse var minishogi var shogi var kyotoshogi var dobutsu var gorogoro var judkins var euroshogi var sittuyin var nocastle var 5check var amazon var chigorin var hoppelpoppel var newzealand var losers var codrus var asean var ai-wok var mini var clobber var breakthrough
+	// option name UCI_Variant type combo default extinction var extinction var losalamos-bunkers var evolution var standard var fischerandom var losalamos-extinction var fairy var losalamos var kinglet var threekings var kingofthehill var racingkings var 3check var giveaway var antichess var gardner var shatranj var makruk var almost var knightmate var horde var capablanca var caparandom var gothic var janus var modern var chancellor var embassy var centaur var jesonmor var courier var grand var shako var clobber10 var minixiangqi var xiangqi var manchu var janggi var janggitraditional var janggimodern var janggicasual var crazyhouse var loop var chessgi var bughouse var pocketknight var placement var seirawan var shouse var capahouse var minishogi var shogi var kyotoshogi var dobutsu var gorogoro var judkins var euroshogi var sittuyin var nocastle var 5check var amazon var chigorin var hoppelpoppel var newzealand var losers var codrus var asean var ai-wok var mini var clobber var breakthrough var suicide var makpong var shatar var cambodian var micro var koedem var supply var karouk
 	// option name UCI_Chess960 type check default false
 	// option name Hash type spin default 1 min 1 max 4096
 	// option name Weights type string default <empty>

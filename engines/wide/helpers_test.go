@@ -26,7 +26,9 @@ var variantNames = []string{
 	"shouse", "capahouse", "minishogi", "shogi", "kyotoshogi", "dobutsu",
 	"gorogoro", "judkins", "euroshogi", "sittuyin",
 	// The other built-ins of 11.1 the wide engine plays.
-	"mini", "clobber", "breakthrough",
+	"mini", "clobber", "breakthrough", "micro",
+	// The games of two boards, played on one (their hands from the FEN).
+	"bughouse", "koedem", "supply",
 }
 
 var (

@@ -185,19 +185,7 @@ func (p *Position) dropRules(buf []Move, start int) []Move {
 		buf = out
 	}
 	if v.r.MustDrop {
-		drops := false
-		for _, m := range buf[start:] {
-			drops = drops || m.IsDrop()
-		}
-		if drops {
-			out := buf[:start]
-			for _, m := range buf[start:] {
-				if m.IsDrop() {
-					out = append(out, m)
-				}
-			}
-			buf = out
-		}
+		buf = p.mustDrop(buf, start)
 	}
 	return buf
 }
@@ -381,6 +369,9 @@ func (p *Position) pieceMoves(list []Move, from Square, t PieceType, targets Bit
 		}
 		if !zone.Has(from) {
 			b2, b3 = b2.and(zone), b3.and(zone)
+		}
+		if v.r.PiecePromotionOnCapture {
+			b1, b2, b3 = p.onCapture(targets, b1, b2, b3)
 		}
 	}
 	if v.r.ImmobilityIllegal {
@@ -654,6 +645,9 @@ func (p *Position) castlingMoves(list []Move, occ Bitboard) []Move {
 	v := p.v
 	us, them := p.side, p.side^1
 	kfrom := p.king[us]
+	if v.castleKing != NoPieceType {
+		kfrom = p.castleKing[us]
+	}
 	if kfrom == NoSquare {
 		return list
 	}
@@ -670,7 +664,7 @@ func (p *Position) castlingMoves(list []Move, occ Bitboard) []Move {
 			continue
 		}
 		ok := true
-		if v.r.Checking {
+		if v.r.Checking && v.castleKing == NoPieceType {
 			cm, same := p.byColor[them], p.byType[v.sameHurdle]
 			step := Square(1)
 			if kto > kfrom {

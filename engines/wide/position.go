@@ -629,7 +629,7 @@ func (p *Position) parseCastling(s string) error {
 				rank = v.ranks - 1
 			}
 		}
-		k := p.king[col]
+		k := p.castlingKingSquare(col, rank)
 		lc := c | 0x20
 		var rook Piece
 		if v.r.Castling {

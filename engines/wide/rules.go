@@ -185,6 +185,11 @@ type Rules struct {
 	CastlingQueensideFile int
 	CastlingRank          int
 	CastlingRook          byte
+	// CastlingKing is the letter of the piece that castles as the king
+	// when it is not the royal one (koedem's commoner); 0: the royal
+	// piece. Not royal, it castles through and into attacks, as in
+	// Fairy-Stockfish 11.1.
+	CastlingKing byte
 	// CastlingKingFile (0-based) is the king's file of the rights a
 	// dropped king or rook makes (CastlingDroppedPiece).
 	CastlingKingFile int
@@ -241,8 +246,12 @@ type Rules struct {
 	// DropPromoted: a piece with a promoted type may also be dropped as
 	// that type (Kyoto shogi).
 	DropPromoted bool
-	// MustDrop: while a drop is legal, no other move is.
-	MustDrop bool
+	// MustDrop: while a drop is legal, no other move is. MustDropType
+	// (a letter, 0 for any type) makes the rule hold only while the side
+	// has a piece of that type in hand (koedem's kings); any drop then
+	// meets it, as in Fairy-Stockfish 11.1.
+	MustDrop     bool
+	MustDropType byte
 	// SittuyinRookDrop: the rook is dropped on the first rank only.
 	SittuyinRookDrop bool
 	// DropOppositeColoredBishop: the bishops are dropped so that each
@@ -262,6 +271,10 @@ type Rules struct {
 	// on such a move (Kyoto shogi).
 	MandatoryPiecePromotion bool
 	PieceDemotion           bool
+	// PiecePromotionOnCapture: a piece promotes (or demotes) only by
+	// capturing; with MandatoryPiecePromotion its captures all promote
+	// and its quiet moves never do (micro shogi).
+	PiecePromotionOnCapture bool
 
 	// Gating (Seirawan): a piece leaving a square of its side's first
 	// rank that has not yet moved may put a piece from the hand on it (with

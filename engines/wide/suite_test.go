@@ -83,6 +83,15 @@ func TestPerftSuites(t *testing.T) {
 	}
 }
 
+// twoBoardHands are the hands TestMakePerftSuites gives positions of the
+// games of two boards, whose hands fill only from the partner's board.
+// Koedem's hold kings (commoners), which must be dropped first.
+var twoBoardHands = map[string][]string{
+	"bughouse": {"QRnp", "Pbbq", "NNPPppr"},
+	"koedem":   {"Kpr", "kNn", "KkQ"},
+	"supply":   {"RCPnbp", "Aab", "NPcp"},
+}
+
 // TestMakePerftSuites writes the suites from Fairy-Stockfish 11.1's
 // counts: the start position and five positions of seeded random games,
 // each to the depth whose count passes a million. Run with
@@ -126,8 +135,23 @@ func TestMakePerftSuites(t *testing.T) {
 			}
 			fens = append(fens, fen)
 		}
+		// On one board of two, captures never reach a hand: the pieces in
+		// hand come from the FEN, so the drops are tested from positions
+		// of the random games given the hands of twoBoardHands.
+		for i, h := range twoBoardHands[name] {
+			fen := strings.Replace(fens[1+i%(len(fens)-1)], "[]", "["+h+"]", 1)
+			fen = f.fen(name, fen, nil)
+			if pos := mustFEN(t, v, fen); pos.FEN() != fen {
+				got := pos.FEN()
+				t.Fatalf("%s: FEN %s, Fairy-Stockfish %s", name, got, fen)
+			}
+			fens = append(fens, fen)
+		}
 		var b strings.Builder
 		fmt.Fprintf(&b, "# %s: Fairy-Stockfish 11.1's go perft from the start position and positions of seeded random games\n", name)
+		if len(twoBoardHands[name]) > 0 {
+			fmt.Fprintf(&b, "# (the last %d with pieces in hand, as the partner's board would give them)\n", len(twoBoardHands[name]))
+		}
 		for _, fen := range fens {
 			b.WriteString(fen)
 			for d := 1; d <= 8; d++ {

@@ -71,6 +71,7 @@ type Variant struct {
 	pawn         PieceType
 	sameHurdle   PieceType // the type with NoSameHurdle
 	castleRook   PieceType
+	castleKing   PieceType // Rules.CastlingKing's type, NoPieceType for the royal piece
 	flagPiece    PieceType
 	all          Bitboard
 	fileBB       [MaxFiles]Bitboard
@@ -90,18 +91,19 @@ type Variant struct {
 	hasRiders    bool
 
 	// Pieces in hand, drops, piece promotion, gating.
-	hands     bool                  // positions hold pieces in hand (FEN "[...]")
-	ext       bool                  // positions use the state after the board (hands, promoted pieces, gates)
-	immobile  [2][maxTypes]Bitboard // where a type could not move (ImmobilityIllegal)
-	hoppers   bool
-	promoted  [maxTypes]PieceType   // a type's promoted type (PieceRule.PromotesTo)
-	dropZone  [2][maxTypes]Bitboard // where a type may be dropped, before the position's own rules
-	shogiPawn PieceType
-	noDoubled PieceType // DropNoDoubled's type
-	bishop    PieceType // the type of the opposite-coloured bishops rule
-	dark      Bitboard  // the dark squares (a1's colour)
-	sittuyin  [2]Bitboard
-	pawnZone  [2]Bitboard // where the pawn promotes as a pawn (none under SittuyinPromotion)
+	hands        bool                  // positions hold pieces in hand (FEN "[...]")
+	ext          bool                  // positions use the state after the board (hands, promoted pieces, gates)
+	immobile     [2][maxTypes]Bitboard // where a type could not move (ImmobilityIllegal)
+	hoppers      bool
+	promoted     [maxTypes]PieceType   // a type's promoted type (PieceRule.PromotesTo)
+	dropZone     [2][maxTypes]Bitboard // where a type may be dropped, before the position's own rules
+	shogiPawn    PieceType
+	noDoubled    PieceType // DropNoDoubled's type
+	mustDropType PieceType // MustDropType's type
+	bishop       PieceType // the type of the opposite-coloured bishops rule
+	dark         Bitboard  // the dark squares (a1's colour)
+	sittuyin     [2]Bitboard
+	pawnZone     [2]Bitboard // where the pawn promotes as a pawn (none under SittuyinPromotion)
 }
 
 // Rules returns the description the variant was made from.
@@ -327,6 +329,16 @@ func newVariant(r Rules) (*Variant, error) {
 		}
 		v.noDoubled = t
 	}
+	if r.MustDropType != 0 {
+		t, err := letterType("MustDropType", r.MustDropType)
+		if err != nil {
+			return nil, err
+		}
+		if !r.MustDrop {
+			return nil, errors.New("MustDropType without MustDrop")
+		}
+		v.mustDropType = t
+	}
 	v.bishop = v.byName("bishop")
 	if r.DropOppositeColoredBishop && v.bishop == NoPieceType {
 		return nil, errors.New("DropOppositeColoredBishop without a bishop")
@@ -343,7 +355,16 @@ func newVariant(r Rules) (*Variant, error) {
 		return nil, errors.New("PromotionTypes without a pawn type")
 	}
 	if r.Castling {
-		if v.royal == NoPieceType {
+		if r.CastlingKing != 0 {
+			t, err := letterType("CastlingKing", r.CastlingKing)
+			if err != nil {
+				return nil, err
+			}
+			if t == v.royal {
+				return nil, errors.New("CastlingKing names the royal piece: leave it 0")
+			}
+			v.castleKing = t
+		} else if v.royal == NoPieceType {
 			return nil, errors.New("castling without a royal piece")
 		}
 		t, err := letterType("CastlingRook", r.CastlingRook)
