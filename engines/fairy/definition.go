@@ -73,6 +73,10 @@ type Definition struct {
 	ExtinctionPseudoRoyal        bool
 	ExtinctionClaim              bool
 
+	// BlastOnCapture: a capture explodes the capturing and captured pieces
+	// and every piece but a pawn on the squares around (atomic).
+	BlastOnCapture bool
+
 	// BareKing: a side left with its king alone (shatranj). Fairy-Stockfish
 	// has no key for it; builtin.ini sets it for the built-in variants.
 	BareKingValue Result

@@ -111,6 +111,9 @@ func (d *Definition) Format() (string, error) {
 	kv("extinctionOpponentPieceCount", d.ExtinctionOpponentPieceCount)
 	kv("extinctionPseudoRoyal", d.ExtinctionPseudoRoyal)
 	kv("extinctionClaim", d.ExtinctionClaim)
+	if d.BlastOnCapture {
+		kv("blastOnCapture", true)
+	}
 	if d.BareKingValue != ResultNone || d.BareKingMove {
 		kv("bareKingValue", d.BareKingValue)
 		kv("bareKingMove", d.BareKingMove)

@@ -487,8 +487,8 @@ func buildKeyTable() []keySpec {
 			return err
 		}},
 		refuse("flipEnclosedPieces", "flipping pieces", "none", "false"),
-		refuse("blastOnCapture", "explosions (atomic)", "false"),
-		ignore("blastImmuneTypes", "no explosions"),
+		boolKey("blastOnCapture", func(d *Definition) *bool { return &d.BlastOnCapture }),
+		refuse("blastImmuneTypes", "pieces immune to explosions", "-", ""),
 		refuse("mutuallyImmuneTypes", "pieces immune to each other's captures", "-"),
 		refuse("petrifyOnCaptureTypes", "petrification", "-", ""),
 		refuse("petrifyBlastPieces", "petrification", "false"),

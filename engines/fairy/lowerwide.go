@@ -170,6 +170,7 @@ func (l *wideLowering) rules() (wide.Rules, error) {
 	r.ExtinctionOpponentPieceCount = d.ExtinctionOpponentPieceCount
 	r.ExtinctionClaim = d.ExtinctionClaim
 	r.ExtinctionPseudoRoyal = d.ExtinctionPseudoRoyal
+	r.BlastOnCapture = d.BlastOnCapture
 	if d.ExtinctionPseudoRoyal && !d.ExtinctionPieces.All {
 		// A side that starts without one of several pseudo-royal types
 		// (forward's absent king, gethenian's, stardust's): Fairy-Stockfish
@@ -405,6 +406,7 @@ func (d *Definition) wideOnly() error {
 		{"promotionLimit", "promotion limits", len(d.PromotionLimit) > 0},
 		{"diagonalLines", "palace diagonals", len(d.DiagonalLines) > 0},
 		{"kingPass", "passing", d.KingPass},
+		{"blastOnCapture", "explosions (atomic)", d.BlastOnCapture},
 		{"bikjangRule", "bikjang", d.BikjangRule},
 		{"materialCounting", "material counting", d.MaterialCounting != "none"},
 		{"perpetualCheckIllegal", "perpetual check rules", d.PerpetualCheckIllegal},

@@ -148,7 +148,7 @@ func TestParseErrors(t *testing.T) {
 		{"promotion on capture", "[a:chess]\npiecePromotionOnCapture = true\n", `t.ini:2: key "piecePromotionOnCapture": not supported: promotion only on captures`, true},
 		{"pawn types", "[a:chess]\npawnTypes = pn\n", `t.ini:2: key "pawnTypes": not supported: pawn types other than the pawn`, true},
 		{"promoted in fen", "[a:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB+NR w KQkq - 0 1\n", `t.ini:2: key "startFen": start position "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK...": '+' not before a piece that promotes`, false},
-		{"undescribed builtin", "[a:atomic]\n", `t.ini:1: not supported: parent "atomic": built-in variant whose rules varena does not describe`, true},
+		{"undescribed builtin", "[a:flipello]\n", `t.ini:1: not supported: parent "flipello": built-in variant whose rules varena does not describe`, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

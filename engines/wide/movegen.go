@@ -60,7 +60,10 @@ func (p *Position) keepLegal(buf []Move, start int) []Move {
 	if v.hands {
 		out = p.dropRules(out, start)
 	}
-	if v.r.ExtinctionPseudoRoyal {
+	switch {
+	case v.r.ExtinctionPseudoRoyal && v.blastZone != nil:
+		out = p.atomicSafe(out, start)
+	case v.r.ExtinctionPseudoRoyal:
 		out = p.pseudoRoyalSafe(out, start)
 	}
 	if v.r.MustCapture {
@@ -818,7 +821,9 @@ func (p *Position) MakeMove(m Move, child *Position) {
 		}
 		if moved == v.pawn && v.pawn != NoPieceType {
 			c.halfmove = 0
-			if d := int(to) - int(from); d == 2*v.files || d == -2*v.files {
+			// A double step that promotes (a promotion zone within its
+			// reach, epicatomic's) leaves no pawn to take en passant.
+			if d := int(to) - int(from); (d == 2*v.files || d == -2*v.files) && m.Promotion() == NoPieceType {
 				mid := Square((int(to) + int(from)) / 2)
 				if v.t[us][v.pawn].capts[mid].and(c.Pieces(them, v.pawn)).any() {
 					c.ep = mid
@@ -826,6 +831,9 @@ func (p *Position) MakeMove(m Move, child *Position) {
 				}
 			}
 		}
+	}
+	if captured && v.blastZone != nil {
+		c.explode(to, p)
 	}
 	if c.castle != 0 && m.kind() != kindPass && !m.IsDrop() {
 		old := c.castle

@@ -312,6 +312,11 @@ type Rules struct {
 	// be left attacked, unless the move takes such a piece of the
 	// opponent's.
 	ExtinctionPseudoRoyal bool
+	// BlastOnCapture: a capture removes the capturing and the captured
+	// piece and every piece but a pawn on the eight squares around
+	// (atomic). With ExtinctionPseudoRoyal a move may not explode its own
+	// pseudo-royal pieces, and two touching ones cannot attack each other.
+	BlastOnCapture bool
 
 	// Flag: a piece of type FlagPiece (letter) on the side's FlagRegion
 	// wins; with FlagMove the opponent first gets one more move.
