@@ -121,6 +121,7 @@ type Definition struct {
 	PromotionLimit        map[string]int
 	DiagonalLines         Region
 	KingPass              bool
+	PassOnStalemate       bool // a side without a legal move passes
 	BikjangRule           bool
 	MaterialCounting      string // none or janggi
 	PerpetualCheckIllegal bool

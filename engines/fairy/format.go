@@ -161,7 +161,7 @@ func (d *Definition) Format() (string, error) {
 		key string
 		on  bool
 	}{
-		{"flyingGeneral", d.FlyingGeneral}, {"kingPass", d.KingPass}, {"bikjangRule", d.BikjangRule},
+		{"flyingGeneral", d.FlyingGeneral}, {"kingPass", d.KingPass}, {"passOnStalemate", d.PassOnStalemate}, {"bikjangRule", d.BikjangRule},
 		{"perpetualCheckIllegal", d.PerpetualCheckIllegal}, {"immobilityIllegal", d.ImmobilityIllegal},
 	} {
 		if f.on {

@@ -477,8 +477,8 @@ func buildKeyTable() []keySpec {
 		}},
 		boolKey("pass", func(d *Definition) *bool { return &d.KingPass }),
 		boolKey("kingPass", func(d *Definition) *bool { return &d.KingPass }),
-		refuse("passOnStalemate", "passing", "false"),
-		refuse("kingPassOnStalemate", "passing", "false"),
+		boolKey("passOnStalemate", func(d *Definition) *bool { return &d.PassOnStalemate }),
+		boolKey("kingPassOnStalemate", func(d *Definition) *bool { return &d.PassOnStalemate }),
 		refuse("makpongRule", "makpong rule", "false"),
 		boolKey("flyingGeneral", func(d *Definition) *bool { return &d.FlyingGeneral }),
 		keySpec{name: "soldierPromotionRank", apply: func(d *Definition, v string) error {

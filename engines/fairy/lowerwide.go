@@ -140,6 +140,7 @@ func (l *wideLowering) rules() (wide.Rules, error) {
 	r.FlyingGeneral = d.FlyingGeneral
 	r.Bikjang = d.BikjangRule
 	r.KingPass = d.KingPass
+	r.PassOnStalemate = d.PassOnStalemate
 	r.PerpetualCheckIllegal = d.PerpetualCheckIllegal
 	if d.MaterialCounting == "janggi" {
 		r.MaterialCounting = wide.JanggiCounting
@@ -323,13 +324,17 @@ func (l *wideLowering) castling(r *wide.Rules) error {
 		return nil
 	}
 	royal := d.Piece("king")
-	if royal == nil {
+	ck := d.CastlingKingPiece
+	switch {
+	case royal == nil && ck[0] == ck[1] && ck[0] != "king" && d.Piece(ck[0]) != nil:
+		// giveaway's and atomic's commoner castles.
+		r.CastlingKing = d.Piece(ck[0]).Letter
+	case royal == nil:
 		if hasRights(d.StartFEN) {
 			return l.refuse("castlingKingPiece", "castling without a royal king")
 		}
 		return nil
-	}
-	if d.CastlingKingPiece[0] != "king" || d.CastlingKingPiece[1] != "king" {
+	case ck[0] != "king" || ck[1] != "king":
 		return l.refuse("castlingKingPiece", "castling with a piece other than the royal king")
 	}
 	rooks := d.CastlingRookPieces
@@ -406,6 +411,7 @@ func (d *Definition) wideOnly() error {
 		{"promotionLimit", "promotion limits", len(d.PromotionLimit) > 0},
 		{"diagonalLines", "palace diagonals", len(d.DiagonalLines) > 0},
 		{"kingPass", "passing", d.KingPass},
+		{"passOnStalemate", "passing on stalemate", d.PassOnStalemate},
 		{"blastOnCapture", "explosions (atomic)", d.BlastOnCapture},
 		{"bikjangRule", "bikjang", d.BikjangRule},
 		{"materialCounting", "material counting", d.MaterialCounting != "none"},

@@ -10,7 +10,29 @@ func (p *Position) GenerateLegal(buf []Move) []Move {
 	}
 	start := len(buf)
 	buf = p.genPseudo(buf)
-	return p.keepLegal(buf, start)
+	buf = p.keepLegal(buf, start)
+	if len(buf) == start && p.v.r.PassOnStalemate {
+		buf = p.stalematePass(buf)
+	}
+	return buf
+}
+
+// stalematePass appends the pass of a side without a legal move
+// (Rules.PassOnStalemate): none in check nor without pieces.
+func (p *Position) stalematePass(buf []Move) []Move {
+	us := p.side
+	s := p.king[us]
+	if s == NoSquare {
+		own := p.byColor[us]
+		if !own.any() {
+			return buf
+		}
+		s = own.pop()
+	}
+	if p.flags&flagInCheck != 0 {
+		return buf
+	}
+	return append(buf, makeMove(s, s, NoPieceType, kindPass))
 }
 
 // keepLegal keeps, in place, the legal moves of the pseudo-legal
@@ -657,6 +679,11 @@ func (p *Position) castlingMoves(list []Move, occ Bitboard) []Move {
 	v := p.v
 	us, them := p.side, p.side^1
 	kfrom := p.king[us]
+	if v.castleKing != v.royal {
+		// A castling king that is not royal stands where the rights
+		// were read while they last.
+		kfrom = p.castleKing[us]
+	}
 	if kfrom == NoSquare {
 		return list
 	}
@@ -673,8 +700,15 @@ func (p *Position) castlingMoves(list []Move, occ Bitboard) []Move {
 			continue
 		}
 		ok := true
-		if v.r.Checking {
+		// A castling king that is not royal is tested only where it is
+		// pseudo-royal (atomic), and then on its square too: giveaway's
+		// commoner castles through attacks, as in Fairy-Stockfish.
+		pseudo := v.castleKing != v.royal && v.r.ExtinctionPseudoRoyal
+		if v.r.Checking && v.castleKing == v.royal || pseudo {
 			cm, same := p.byColor[them], p.byType[v.sameHurdle]
+			if pseudo && p.attacked(kfrom, them, occ, cm, same) {
+				continue
+			}
 			step := Square(1)
 			if kto > kfrom {
 				step = ^Square(0) // -1

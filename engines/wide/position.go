@@ -630,6 +630,9 @@ func (p *Position) parseCastling(s string) error {
 			}
 		}
 		k := p.king[col]
+		if v.r.CastlingKing != 0 && v.royal == NoPieceType {
+			k = p.castlingKingOn(col, rank)
+		}
 		lc := c | 0x20
 		var rook Piece
 		if v.r.Castling {
@@ -709,6 +712,30 @@ func (p *Position) parseCastling(s string) error {
 		}
 	}
 	return nil
+}
+
+// castlingKingOn returns the square of col's castling king on rank where
+// it is not royal (Rules.CastlingKing): the one such piece there, else
+// the piece on the castling king's file, as Fairy-Stockfish reads it.
+func (p *Position) castlingKingOn(col Color, rank int) Square {
+	v := p.v
+	pc := MakePiece(col, v.castleKing)
+	found := NoSquare
+	for f := 0; f < v.files; f++ {
+		if s := v.SquareOf(f, rank); p.board[s] == pc {
+			if found != NoSquare {
+				found = NoSquare
+				break
+			}
+			found = s
+		}
+	}
+	if found == NoSquare {
+		if s := v.SquareOf(v.r.CastlingKingFile, rank); p.board[s] == pc {
+			return s
+		}
+	}
+	return found
 }
 
 // setState sets the flags of a position just made: check, bikjang.

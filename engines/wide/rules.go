@@ -185,6 +185,10 @@ type Rules struct {
 	CastlingQueensideFile int
 	CastlingRank          int
 	CastlingRook          byte
+	// CastlingKing is the letter of the piece that castles as the king
+	// where the variant has no royal piece (giveaway's and atomic's
+	// commoner); 0 with a royal piece, which castles.
+	CastlingKing byte
 	// CastlingKingFile (0-based) is the king's file of the rights a
 	// dropped king or rook makes (CastlingDroppedPiece).
 	CastlingKingFile int
@@ -207,6 +211,10 @@ type Rules struct {
 	// not in check, or at any time while the royal pieces face each other
 	// under Bikjang. Two passes in a row end the game like bikjang.
 	KingPass bool
+	// PassOnStalemate: a side with no legal move passes instead, not in
+	// check; its move is written from and to its royal piece's square, or
+	// its first piece's (a1 first) without one, as in Fairy-Stockfish.
+	PassOnStalemate bool
 	// MaterialCounting decides the game ends the rules would draw: the
 	// n-move rule, bikjang, double passing, repetition.
 	MaterialCounting Counting

@@ -71,6 +71,7 @@ type Variant struct {
 	pawn         PieceType
 	sameHurdle   PieceType // the type with NoSameHurdle
 	castleRook   PieceType
+	castleKing   PieceType // the type that castles: royal, or Rules.CastlingKing
 	flagPiece    PieceType
 	all          Bitboard
 	fileBB       [MaxFiles]Bitboard
@@ -344,8 +345,19 @@ func newVariant(r Rules) (*Variant, error) {
 		return nil, errors.New("PromotionTypes without a pawn type")
 	}
 	if r.Castling {
-		if v.royal == NoPieceType {
-			return nil, errors.New("castling without a royal piece")
+		v.castleKing = v.royal
+		if r.CastlingKing != 0 {
+			t, err := letterType("CastlingKing", r.CastlingKing)
+			if err != nil {
+				return nil, err
+			}
+			if v.royal != NoPieceType && t != v.royal {
+				return nil, errors.New("CastlingKing beside a royal piece")
+			}
+			v.castleKing = t
+		}
+		if v.castleKing == NoPieceType {
+			return nil, errors.New("castling without a royal piece or CastlingKing")
 		}
 		t, err := letterType("CastlingRook", r.CastlingRook)
 		if err != nil {
