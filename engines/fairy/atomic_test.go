@@ -63,3 +63,39 @@ func TestExplosionsAndPassing(t *testing.T) {
 		}
 	}
 }
+
+// TestMaterialCounting: at the n-move rule each materialCounting decides
+// as Fairy-Stockfish's material_counting_result does.
+func TestMaterialCounting(t *testing.T) {
+	// Three white queens against one black queen, the 50-move count out.
+	const fen = "3q4/8/8/8/8/8/8/1QQ1Q3 w - - 100 80"
+	cases := []struct {
+		counting, fen string
+		want          wide.Result
+	}{
+		{"none", fen, wide.Draw},
+		{"blackdrawodds", fen, wide.BlackWins},
+		{"whitedrawodds", fen, wide.WhiteWins},
+		{"unweighted", fen, wide.WhiteWins},
+		{"unweighted", "3q4/8/8/8/8/8/8/4Q3 w - - 100 80", wide.Draw},
+		{"unweighted", "3q1q2/8/8/8/8/8/8/4Q3 w - - 100 80", wide.BlackWins},
+	}
+	for _, c := range cases {
+		ini := "[ctq]\nstartFen = 3q4/8/8/8/8/8/8/1QQ1QQ2\nqueen = q\nextinctionPieceTypes = q\nnFoldRule = 0\nmaterialCounting = " + c.counting + "\n"
+		defs, err := Parse(strings.NewReader(ini), "t.ini")
+		if err != nil {
+			t.Fatalf("%s: %v", c.counting, err)
+		}
+		v, err := defs[0].Wide()
+		if err != nil {
+			t.Fatalf("%s: %v", c.counting, err)
+		}
+		p, err := wide.ParseFEN(v, c.fen)
+		if err != nil {
+			t.Fatalf("%s %s: %v", c.counting, c.fen, err)
+		}
+		if o := p.Status(); o.Reason != wide.FiftyMoves || o.Result != c.want {
+			t.Errorf("%s %s: %v, want %v by the n-move rule", c.counting, c.fen, o, c.want)
+		}
+	}
+}

@@ -123,7 +123,7 @@ type Definition struct {
 	KingPass              bool
 	PassOnStalemate       bool // a side without a legal move passes
 	BikjangRule           bool
-	MaterialCounting      string // none or janggi
+	MaterialCounting      string // none, janggi, unweighted, whitedrawodds or blackdrawodds
 	PerpetualCheckIllegal bool
 	ImmobilityIllegal     bool
 

@@ -386,11 +386,11 @@ func buildKeyTable() []keySpec {
 		countingKey(),
 		keySpec{name: "materialCounting", apply: func(d *Definition, v string) error {
 			switch v {
-			case "none", "janggi":
+			case "none", "janggi", "unweighted", "whitedrawodds", "blackdrawodds":
 				d.MaterialCounting = v
 				return nil
 			}
-			return unsupported("material counting %q (the engines play janggi's)", v)
+			return unsupported("material counting %q (the engines play janggi, unweighted, whitedrawodds and blackdrawodds)", v)
 		}},
 		refuse("shatarMateRule", "shatar mating rules", "false"),
 		boolKey("bikjangRule", func(d *Definition) *bool { return &d.BikjangRule }),

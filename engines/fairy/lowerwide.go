@@ -142,9 +142,10 @@ func (l *wideLowering) rules() (wide.Rules, error) {
 	r.KingPass = d.KingPass
 	r.PassOnStalemate = d.PassOnStalemate
 	r.PerpetualCheckIllegal = d.PerpetualCheckIllegal
-	if d.MaterialCounting == "janggi" {
-		r.MaterialCounting = wide.JanggiCounting
-	}
+	r.MaterialCounting = map[string]wide.Counting{
+		"janggi": wide.JanggiCounting, "unweighted": wide.UnweightedCounting,
+		"whitedrawodds": wide.WhiteDrawOdds, "blackdrawodds": wide.BlackDrawOdds,
+	}[d.MaterialCounting]
 	// Game ends.
 	r.MustCapture = d.MustCapture
 	r.CheckCounting = d.CheckCounting

@@ -70,6 +70,12 @@ const (
 	// Stockfish scores White's total minus Black's minus one, above zero
 	// a White win, else a Black win).
 	JanggiCounting
+	// UnweightedCounting: the side with more pieces wins, equal counts
+	// draw.
+	UnweightedCounting
+	// WhiteDrawOdds and BlackDrawOdds: that side wins.
+	WhiteDrawOdds
+	BlackDrawOdds
 )
 
 // Atom is one directed move of a piece, as Fairy-Stockfish reads Betza
