@@ -84,6 +84,10 @@ type Definition struct {
 	ExtinctionPseudoRoyal        bool
 	ExtinctionClaim              bool
 
+	// BlastOnCapture: a capture explodes the capturing and captured pieces
+	// and every piece but a pawn on the squares around (atomic).
+	BlastOnCapture bool
+
 	// BareKing: a side left with its king alone (shatranj). Fairy-Stockfish
 	// has no key for it; builtin.ini sets it for the built-in variants.
 	BareKingValue Result
@@ -128,8 +132,9 @@ type Definition struct {
 	PromotionLimit        map[string]int
 	DiagonalLines         Region
 	KingPass              bool
+	PassOnStalemate       bool // a side without a legal move passes
 	BikjangRule           bool
-	MaterialCounting      string // none or janggi
+	MaterialCounting      string // none, janggi, unweighted, whitedrawodds or blackdrawodds
 	PerpetualCheckIllegal bool
 	ImmobilityIllegal     bool
 

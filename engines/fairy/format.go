@@ -115,6 +115,9 @@ func (d *Definition) Format() (string, error) {
 	kv("extinctionOpponentPieceCount", d.ExtinctionOpponentPieceCount)
 	kv("extinctionPseudoRoyal", d.ExtinctionPseudoRoyal)
 	kv("extinctionClaim", d.ExtinctionClaim)
+	if d.BlastOnCapture {
+		kv("blastOnCapture", true)
+	}
 	if d.BareKingValue != ResultNone || d.BareKingMove {
 		kv("bareKingValue", d.BareKingValue)
 		kv("bareKingMove", d.BareKingMove)
@@ -162,7 +165,7 @@ func (d *Definition) Format() (string, error) {
 		key string
 		on  bool
 	}{
-		{"flyingGeneral", d.FlyingGeneral}, {"kingPass", d.KingPass}, {"bikjangRule", d.BikjangRule},
+		{"flyingGeneral", d.FlyingGeneral}, {"kingPass", d.KingPass}, {"passOnStalemate", d.PassOnStalemate}, {"bikjangRule", d.BikjangRule},
 		{"perpetualCheckIllegal", d.PerpetualCheckIllegal}, {"immobilityIllegal", d.ImmobilityIllegal},
 	} {
 		if f.on {

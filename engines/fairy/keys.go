@@ -386,11 +386,11 @@ func buildKeyTable() []keySpec {
 		countingKey(),
 		keySpec{name: "materialCounting", apply: func(d *Definition, v string) error {
 			switch v {
-			case "none", "janggi":
+			case "none", "janggi", "unweighted", "whitedrawodds", "blackdrawodds":
 				d.MaterialCounting = v
 				return nil
 			}
-			return unsupported("material counting %q (the engines play janggi's)", v)
+			return unsupported("material counting %q (the engines play janggi, unweighted, whitedrawodds and blackdrawodds)", v)
 		}},
 		boolKey("shatarMateRule", func(d *Definition) *bool { return &d.ShatarMateRule }),
 		boolKey("bikjangRule", func(d *Definition) *bool { return &d.BikjangRule }),
@@ -477,8 +477,8 @@ func buildKeyTable() []keySpec {
 		}},
 		boolKey("pass", func(d *Definition) *bool { return &d.KingPass }),
 		boolKey("kingPass", func(d *Definition) *bool { return &d.KingPass }),
-		refuse("passOnStalemate", "passing", "false"),
-		refuse("kingPassOnStalemate", "passing", "false"),
+		boolKey("passOnStalemate", func(d *Definition) *bool { return &d.PassOnStalemate }),
+		boolKey("kingPassOnStalemate", func(d *Definition) *bool { return &d.PassOnStalemate }),
 		boolKey("makpongRule", func(d *Definition) *bool { return &d.MakpongRule }),
 		boolKey("flyingGeneral", func(d *Definition) *bool { return &d.FlyingGeneral }),
 		keySpec{name: "soldierPromotionRank", apply: func(d *Definition, v string) error {
@@ -487,8 +487,8 @@ func buildKeyTable() []keySpec {
 			return err
 		}},
 		refuse("flipEnclosedPieces", "flipping pieces", "none", "false"),
-		refuse("blastOnCapture", "explosions (atomic)", "false"),
-		ignore("blastImmuneTypes", "no explosions"),
+		boolKey("blastOnCapture", func(d *Definition) *bool { return &d.BlastOnCapture }),
+		refuse("blastImmuneTypes", "pieces immune to explosions", "-", ""),
 		refuse("mutuallyImmuneTypes", "pieces immune to each other's captures", "-"),
 		refuse("petrifyOnCaptureTypes", "petrification", "-", ""),
 		refuse("petrifyBlastPieces", "petrification", "false"),

@@ -141,10 +141,12 @@ func (l *wideLowering) rules() (wide.Rules, error) {
 	r.FlyingGeneral = d.FlyingGeneral
 	r.Bikjang = d.BikjangRule
 	r.KingPass = d.KingPass
+	r.PassOnStalemate = d.PassOnStalemate
 	r.PerpetualCheckIllegal = d.PerpetualCheckIllegal
-	if d.MaterialCounting == "janggi" {
-		r.MaterialCounting = wide.JanggiCounting
-	}
+	r.MaterialCounting = map[string]wide.Counting{
+		"janggi": wide.JanggiCounting, "unweighted": wide.UnweightedCounting,
+		"whitedrawodds": wide.WhiteDrawOdds, "blackdrawodds": wide.BlackDrawOdds,
+	}[d.MaterialCounting]
 	// Game ends.
 	r.MustCapture = d.MustCapture
 	r.CheckCounting = d.CheckCounting
@@ -177,6 +179,7 @@ func (l *wideLowering) rules() (wide.Rules, error) {
 	r.ExtinctionOpponentPieceCount = d.ExtinctionOpponentPieceCount
 	r.ExtinctionClaim = d.ExtinctionClaim
 	r.ExtinctionPseudoRoyal = d.ExtinctionPseudoRoyal
+	r.BlastOnCapture = d.BlastOnCapture
 	if d.ExtinctionPseudoRoyal && !d.ExtinctionPieces.All {
 		// A side that starts without one of several pseudo-royal types
 		// (forward's absent king, gethenian's, stardust's): Fairy-Stockfish
@@ -334,12 +337,8 @@ func (l *wideLowering) castling(r *wide.Rules) error {
 	var castlingKing byte // the royal king's castling
 	switch ck := d.CastlingKingPiece; {
 	case royal == nil && ck[0] == ck[1] && ck[0] != "king" && d.Piece(ck[0]) != nil:
-		// A non-royal piece castles as the king (koedem's commoner),
-		// through attacked squares; a pseudo-royal one may not, a rule
-		// the wide engine does not play.
-		if d.ExtinctionPseudoRoyal && hasRights(d.StartFEN) {
-			return l.refuse("castlingKingPiece", "castling of a pseudo-royal piece")
-		}
+		// A non-royal piece castles as the king: koedem's, giveaway's
+		// and atomic's commoner.
 		castlingKing = d.Piece(ck[0]).Letter
 	case royal == nil:
 		if hasRights(d.StartFEN) {
@@ -424,6 +423,8 @@ func (d *Definition) wideOnly() error {
 		{"promotionLimit", "promotion limits", len(d.PromotionLimit) > 0},
 		{"diagonalLines", "palace diagonals", len(d.DiagonalLines) > 0},
 		{"kingPass", "passing", d.KingPass},
+		{"passOnStalemate", "passing on stalemate", d.PassOnStalemate},
+		{"blastOnCapture", "explosions (atomic)", d.BlastOnCapture},
 		{"bikjangRule", "bikjang", d.BikjangRule},
 		{"materialCounting", "material counting", d.MaterialCounting != "none"},
 		{"perpetualCheckIllegal", "perpetual check rules", d.PerpetualCheckIllegal},

@@ -412,7 +412,8 @@ var fsfBuiltins = []string{
 // en-passant square (none where the field is no square), then what
 // follows (halfmove and fullmove counts, 0 and 1 when missing). So
 // "w - 0 1" is "w - - 1 1" and "b 0 1" is "b - - 0 1", as its d prints
-// them. A position of four fields or more that asks for nothing else
+// them; a number after the side to move leaves both rights fields out
+// ("w 7+7 0 1" is "w - - 7+7 0 1"). A position of four fields or more that asks for nothing else
 // stays as written.
 func (d *Definition) readAsFSF(fen string) string {
 	f := strings.Fields(fen)
@@ -451,13 +452,16 @@ func (d *Definition) readAsFSF(fen string) string {
 		return fen
 	}
 	castling, ep, i := "-", "-", 0
-	if i < len(rest) {
+	// A number after the side to move (rookmate's "w 7+7 0 1"):
+	// Fairy-Stockfish reads neither castling nor en passant then.
+	numbers := len(rest) > 0 && rest[0] != "" && rest[0][0] >= '0' && rest[0][0] <= '9'
+	if i < len(rest) && !numbers {
 		if c := rest[i]; castlingOK(c) && d.Castling {
 			castling = c
 		}
 		i++
 	}
-	if i < len(rest) {
+	if i < len(rest) && !numbers {
 		if e := rest[i]; squareOK(e) {
 			ep = e
 		}

@@ -148,7 +148,7 @@ func TestParseErrors(t *testing.T) {
 		{"arrow gating", "[a:chess]\narrowGating = true\n", `t.ini:2: key "arrowGating": not supported: gating of walls`, true},
 		{"pawn types", "[a:chess]\npawnTypes = pn\n", `t.ini:2: key "pawnTypes": not supported: pawn types other than the pawn`, true},
 		{"promoted in fen", "[a:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB+NR w KQkq - 0 1\n", `t.ini:2: key "startFen": start position "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK...": '+' not before a piece that promotes`, false},
-		{"undescribed builtin", "[a:atomic]\n", `t.ini:1: not supported: parent "atomic": built-in variant whose rules varena does not describe`, true},
+		{"undescribed builtin", "[a:flipello]\n", `t.ini:1: not supported: parent "flipello": built-in variant whose rules varena does not describe`, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -473,6 +473,8 @@ func TestReadAsFSF(t *testing.T) {
 		{"[a:chess]\ncastling = false\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"},
 		{"[a:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
 		{"[a:3check]\n", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1"},
+		// A number after the side to move: no castling nor en passant (rookmate).
+		{"[a:3check]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 7+7 0 1\n", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 7+7 0 1"},
 	}
 	for _, c := range cases {
 		defs, err := Parse(strings.NewReader(c.ini), "t.ini")

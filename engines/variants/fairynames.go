@@ -12,6 +12,8 @@ var fairyNames = []string{
 	"racingkings",
 	"3check",
 	"giveaway",
+	"nocheckatomic",
+	"atomic",
 	"antichess",
 	"gardner",
 	"shatranj",

@@ -27,17 +27,11 @@ func (p *Position) mustDrop(buf []Move, start int) []Move {
 
 // castlingKingSquare returns the square of the piece of colour c that
 // castles as the king, for the FEN's rights: the royal piece, or with
-// Rules.CastlingKing the first piece of that type on the castling rank
-// (NoSquare when there is none).
+// Rules.CastlingKing the one that castlingKingOn finds on the castling
+// rank (NoSquare when there is none).
 func (p *Position) castlingKingSquare(c Color, rank int) Square {
-	v := p.v
-	if v.castleKing == NoPieceType {
+	if p.v.castleKing == NoPieceType {
 		return p.king[c]
 	}
-	for f := 0; f < v.files; f++ {
-		if s := v.SquareOf(f, rank); p.board[s] == MakePiece(c, v.castleKing) {
-			return s
-		}
-	}
-	return NoSquare
+	return p.castlingKingOn(c, rank)
 }

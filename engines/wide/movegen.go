@@ -10,7 +10,29 @@ func (p *Position) GenerateLegal(buf []Move) []Move {
 	}
 	start := len(buf)
 	buf = p.genPseudo(buf)
-	return p.keepLegal(buf, start)
+	buf = p.keepLegal(buf, start)
+	if len(buf) == start && p.v.r.PassOnStalemate {
+		buf = p.stalematePass(buf)
+	}
+	return buf
+}
+
+// stalematePass appends the pass of a side without a legal move
+// (Rules.PassOnStalemate): none in check nor without pieces.
+func (p *Position) stalematePass(buf []Move) []Move {
+	us := p.side
+	s := p.king[us]
+	if s == NoSquare {
+		own := p.byColor[us]
+		if !own.any() {
+			return buf
+		}
+		s = own.pop()
+	}
+	if p.flags&flagInCheck != 0 {
+		return buf
+	}
+	return append(buf, makeMove(s, s, NoPieceType, kindPass))
 }
 
 // keepLegal keeps, in place, the legal moves of the pseudo-legal
@@ -60,7 +82,10 @@ func (p *Position) keepLegal(buf []Move, start int) []Move {
 	if v.hands {
 		out = p.dropRules(out, start)
 	}
-	if v.r.ExtinctionPseudoRoyal {
+	switch {
+	case v.r.ExtinctionPseudoRoyal && v.blastZone != nil:
+		out = p.atomicSafe(out, start)
+	case v.r.ExtinctionPseudoRoyal:
 		out = p.pseudoRoyalSafe(out, start)
 	}
 	if v.r.MustCapture {
@@ -646,6 +671,8 @@ func (p *Position) castlingMoves(list []Move, occ Bitboard) []Move {
 	us, them := p.side, p.side^1
 	kfrom := p.king[us]
 	if v.castleKing != NoPieceType {
+		// A castling king that is not royal stands where the rights
+		// were read while they last.
 		kfrom = p.castleKing[us]
 	}
 	if kfrom == NoSquare {
@@ -664,8 +691,16 @@ func (p *Position) castlingMoves(list []Move, occ Bitboard) []Move {
 			continue
 		}
 		ok := true
-		if v.r.Checking && v.castleKing == NoPieceType {
+		// A castling king that is not royal is tested only where it is
+		// pseudo-royal (atomic), and then on its square too: koedem's
+		// and giveaway's commoner castles through attacks, as in
+		// Fairy-Stockfish.
+		pseudo := v.castleKing != NoPieceType && v.r.ExtinctionPseudoRoyal
+		if v.r.Checking && v.castleKing == NoPieceType || pseudo {
 			cm, same := p.byColor[them], p.byType[v.sameHurdle]
+			if pseudo && p.attacked(kfrom, them, occ, cm, same) {
+				continue
+			}
 			step := Square(1)
 			if kto > kfrom {
 				step = ^Square(0) // -1
@@ -812,7 +847,9 @@ func (p *Position) MakeMove(m Move, child *Position) {
 		}
 		if moved == v.pawn && v.pawn != NoPieceType {
 			c.halfmove = 0
-			if d := int(to) - int(from); d == 2*v.files || d == -2*v.files {
+			// A double step that promotes (a promotion zone within its
+			// reach, epicatomic's) leaves no pawn to take en passant.
+			if d := int(to) - int(from); (d == 2*v.files || d == -2*v.files) && m.Promotion() == NoPieceType {
 				mid := Square((int(to) + int(from)) / 2)
 				if v.t[us][v.pawn].capts[mid].and(c.Pieces(them, v.pawn)).any() {
 					c.ep = mid
@@ -820,6 +857,9 @@ func (p *Position) MakeMove(m Move, child *Position) {
 				}
 			}
 		}
+	}
+	if captured && v.blastZone != nil {
+		c.explode(to, p)
 	}
 	if c.castle != 0 && m.kind() != kindPass && !m.IsDrop() {
 		old := c.castle

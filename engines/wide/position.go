@@ -711,6 +711,30 @@ func (p *Position) parseCastling(s string) error {
 	return nil
 }
 
+// castlingKingOn returns the square of col's castling king on rank where
+// it is not royal (Rules.CastlingKing): the one such piece there, else
+// the piece on the castling king's file, as Fairy-Stockfish reads it.
+func (p *Position) castlingKingOn(col Color, rank int) Square {
+	v := p.v
+	pc := MakePiece(col, v.castleKing)
+	found := NoSquare
+	for f := 0; f < v.files; f++ {
+		if s := v.SquareOf(f, rank); p.board[s] == pc {
+			if found != NoSquare {
+				found = NoSquare
+				break
+			}
+			found = s
+		}
+	}
+	if found == NoSquare {
+		if s := v.SquareOf(v.r.CastlingKingFile, rank); p.board[s] == pc {
+			return s
+		}
+	}
+	return found
+}
+
 // setState sets the flags of a position just made: check, bikjang.
 func (p *Position) setState(prevBikjang, pass bool) {
 	v := p.v

@@ -70,6 +70,12 @@ const (
 	// Stockfish scores White's total minus Black's minus one, above zero
 	// a White win, else a Black win).
 	JanggiCounting
+	// UnweightedCounting: the side with more pieces wins, equal counts
+	// draw.
+	UnweightedCounting
+	// WhiteDrawOdds and BlackDrawOdds: that side wins.
+	WhiteDrawOdds
+	BlackDrawOdds
 )
 
 // Atom is one directed move of a piece, as Fairy-Stockfish reads Betza
@@ -186,9 +192,10 @@ type Rules struct {
 	CastlingRank          int
 	CastlingRook          byte
 	// CastlingKing is the letter of the piece that castles as the king
-	// when it is not the royal one (koedem's commoner); 0: the royal
-	// piece. Not royal, it castles through and into attacks, as in
-	// Fairy-Stockfish 11.1.
+	// when it is not the royal one: the commoner of koedem, giveaway and
+	// atomic, which have no royal piece; 0: the royal piece. Not royal,
+	// it castles through and into attacks as in Fairy-Stockfish 11.1,
+	// unless it is pseudo-royal (atomic).
 	CastlingKing byte
 	// CastlingKingFile (0-based) is the king's file of the rights a
 	// dropped king or rook makes (CastlingDroppedPiece).
@@ -212,6 +219,10 @@ type Rules struct {
 	// not in check, or at any time while the royal pieces face each other
 	// under Bikjang. Two passes in a row end the game like bikjang.
 	KingPass bool
+	// PassOnStalemate: a side with no legal move passes instead, not in
+	// check; its move is written from and to its royal piece's square, or
+	// its first piece's (a1 first) without one, as in Fairy-Stockfish.
+	PassOnStalemate bool
 	// MaterialCounting decides the game ends the rules would draw: the
 	// n-move rule, bikjang, double passing, repetition.
 	MaterialCounting Counting
@@ -325,6 +336,11 @@ type Rules struct {
 	// be left attacked, unless the move takes such a piece of the
 	// opponent's.
 	ExtinctionPseudoRoyal bool
+	// BlastOnCapture: a capture removes the capturing and the captured
+	// piece and every piece but a pawn on the eight squares around
+	// (atomic). With ExtinctionPseudoRoyal a move may not explode its own
+	// pseudo-royal pieces, and two touching ones cannot attack each other.
+	BlastOnCapture bool
 
 	// Flag: a piece of type FlagPiece (letter) on the side's FlagRegion
 	// wins; with FlagMove the opponent first gets one more move.

@@ -153,7 +153,20 @@ func (p *Position) extinct(c Color, need int) bool {
 // countingResult returns a drawn game's result by the material count.
 func (p *Position) countingResult() Result {
 	v := p.v
-	if v.r.MaterialCounting != JanggiCounting {
+	switch v.r.MaterialCounting {
+	case NoCounting:
+		return Draw
+	case WhiteDrawOdds:
+		return WhiteWins
+	case BlackDrawOdds:
+		return BlackWins
+	case UnweightedCounting:
+		switch w, b := p.byColor[White].Count(), p.byColor[Black].Count(); {
+		case w > b:
+			return WhiteWins
+		case w < b:
+			return BlackWins
+		}
 		return Draw
 	}
 	points := map[string]int{"rook": 13, "janggiCannon": 7, "horse": 5, "janggiElephant": 3, "wazir": 3, "soldier": 2}

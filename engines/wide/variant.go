@@ -89,6 +89,7 @@ type Variant struct {
 	connectDirs  [][2]int       // the (file, rank) steps of a connect-N line
 	rookLines    []Bitboard     // per square: its file and rank (flying general, bikjang)
 	hasRiders    bool
+	blastZone    []Bitboard // per square: it and the squares around (Rules.BlastOnCapture); nil without
 
 	// Pieces in hand, drops, piece promotion, gating.
 	hands        bool                  // positions hold pieces in hand (FEN "[...]")
@@ -569,6 +570,7 @@ func sign(x int) int {
 
 // build compiles the per-type tables.
 func (v *Variant) build() {
+	v.buildBlast()
 	index, dirs := map[[4]int]int{}, map[[2]int]int{}
 	lines := v.r.DiagonalLines
 	for c := Color(0); c < 2; c++ {

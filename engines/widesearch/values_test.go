@@ -22,6 +22,8 @@ var variantNames = []string{
 	"crazyhouse", "loop", "chessgi", "pocketknight", "placement", "seirawan",
 	"shouse", "capahouse", "minishogi", "shogi", "kyotoshogi", "dobutsu",
 	"gorogoro", "judkins", "euroshogi", "sittuyin",
+	// Explosions.
+	"atomic", "nocheckatomic",
 }
 
 var (
