@@ -419,6 +419,7 @@ func (d *Definition) wideOnly() error {
 		{"pieceDemotion", "demotion of pieces", d.PieceDemotion},
 		{"connectN", "connect-N wins", d.ConnectN > 0},
 		{"connectNxN", "connect-NxN wins", d.ConnectNxN > 0},
+		{"startFen", "walls (*) in the start position", strings.Contains(strings.SplitN(d.StartFEN, " ", 2)[0], "*")},
 	}
 	for _, c := range checks {
 		if c.on {

@@ -265,7 +265,8 @@ func (p *Position) genPseudo(list []Move) []Move {
 	v := p.v
 	us, them := p.side, p.side^1
 	own, enemy := p.byColor[us], p.byColor[them]
-	occ := own.or(enemy)
+	blocked := own.or(p.walls) // squares a rider stops before
+	occ := blocked.or(enemy)
 	same := p.byType[v.sameHurdle]
 	for t := PieceType(1); int(t) <= v.ntypes; t++ {
 		pcs := p.byType[t].and(own)
@@ -294,7 +295,7 @@ func (p *Position) genPseudo(list []Move) []Move {
 				att := v.ride(rd.kind, from, occ)
 				switch {
 				case rd.quiet && rd.capts:
-					rt = rt.or(att.andNot(own))
+					rt = rt.or(att.andNot(blocked))
 				case rd.quiet:
 					rt = rt.or(att.andNot(occ))
 				default:
