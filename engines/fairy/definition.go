@@ -142,6 +142,7 @@ type Definition struct {
 	DropNoDoubled             string
 	SittuyinRookDrop          bool
 	DropOppositeColoredBishop bool
+	EnclosingDrop             string // enclosingDrop: none, top or anyside (the others are refused)
 	CastlingDroppedPiece      bool
 	ShogiPawnDropMateIllegal  bool
 	Gating                    bool

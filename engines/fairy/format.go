@@ -201,5 +201,8 @@ func (d *Definition) Format() (string, error) {
 	if d.MaterialCounting != "none" {
 		kv("materialCounting", d.MaterialCounting)
 	}
+	if d.EnclosingDrop != "" && d.EnclosingDrop != "none" {
+		kv("enclosingDrop", d.EnclosingDrop)
+	}
 	return b.String(), err
 }

@@ -272,6 +272,12 @@ func (l *wideLowering) drops(r *wide.Rules) error {
 	r.MustDrop = d.MustDrop
 	r.SittuyinRookDrop = d.SittuyinRookDrop
 	r.DropOppositeColoredBishop = d.DropOppositeColoredBishop
+	switch d.EnclosingDrop {
+	case "top":
+		r.EnclosingDrop = wide.EnclosingTop
+	case "anyside":
+		r.EnclosingDrop = wide.EnclosingAnySide
+	}
 	if d.DropOppositeColoredBishop && d.Piece("bishop") == nil {
 		return l.refuse("dropOppositeColoredBishop", "the opposite-coloured bishops rule without bishops")
 	}
@@ -419,6 +425,7 @@ func (d *Definition) wideOnly() error {
 		{"pieceDemotion", "demotion of pieces", d.PieceDemotion},
 		{"connectN", "connect-N wins", d.ConnectN > 0},
 		{"connectNxN", "connect-NxN wins", d.ConnectNxN > 0},
+		{"enclosingDrop", "drops that enclose", d.EnclosingDrop != "" && d.EnclosingDrop != "none"},
 		{"startFen", "walls (*) in the start position", strings.Contains(strings.SplitN(d.StartFEN, " ", 2)[0], "*")},
 	}
 	for _, c := range checks {

@@ -442,6 +442,9 @@ func (p *Position) handMoves(list []Move, start int, occ Bitboard) []Move {
 		return list
 	}
 	empty := v.all.andNot(occ)
+	if v.r.EnclosingDrop != EnclosingNone {
+		empty = empty.and(p.enclosingDrops(occ))
+	}
 	for t := PieceType(1); int(t) <= v.ntypes; t++ {
 		if hand[t] == 0 {
 			continue

@@ -245,6 +245,9 @@ type Rules struct {
 	MustDrop bool
 	// SittuyinRookDrop: the rook is dropped on the first rank only.
 	SittuyinRookDrop bool
+	// EnclosingDrop: where a drop may land beside the pieces standing
+	// (EnclosingTop, EnclosingAnySide; EnclosingNone: anywhere).
+	EnclosingDrop int
 	// DropOppositeColoredBishop: the bishops are dropped so that each
 	// side's end on squares of both colours (placement).
 	DropOppositeColoredBishop bool
