@@ -143,6 +143,7 @@ type Definition struct {
 	SittuyinRookDrop          bool
 	DropOppositeColoredBishop bool
 	EnclosingDrop             string // enclosingDrop: none, top or anyside (the others are refused)
+	WallingRule               string // wallingRule: none or arrow (the others are refused)
 	CastlingDroppedPiece      bool
 	ShogiPawnDropMateIllegal  bool
 	Gating                    bool

@@ -201,6 +201,9 @@ func (d *Definition) Format() (string, error) {
 	if d.MaterialCounting != "none" {
 		kv("materialCounting", d.MaterialCounting)
 	}
+	if d.WallingRule != "" && d.WallingRule != "none" {
+		kv("wallingRule", d.WallingRule)
+	}
 	if d.EnclosingDrop != "" && d.EnclosingDrop != "none" {
 		kv("enclosingDrop", d.EnclosingDrop)
 	}

@@ -472,7 +472,14 @@ func buildKeyTable() []keySpec {
 		refuse("staticGating", "gating of walls", "false"),
 		refuse("pastGating", "gating of walls", "false"),
 		ignore("staticGatingRegion", "no gating"),
-		refuse("wallingRule", "walls", "none"),
+		keySpec{name: "wallingRule", apply: func(d *Definition, v string) error {
+			switch v {
+			case "none", "arrow":
+				d.WallingRule = v
+				return nil
+			}
+			return unsupported("walls placed %q (the engines place arrow walls)", v)
+		}},
 		ignore("wallingRegion", "no walls"),
 		ignore("wallingRegionWhite", "no walls"),
 		ignore("wallingRegionBlack", "no walls"),

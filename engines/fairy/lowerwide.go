@@ -272,6 +272,7 @@ func (l *wideLowering) drops(r *wide.Rules) error {
 	r.MustDrop = d.MustDrop
 	r.SittuyinRookDrop = d.SittuyinRookDrop
 	r.DropOppositeColoredBishop = d.DropOppositeColoredBishop
+	r.ArrowWalls = d.WallingRule == "arrow"
 	switch d.EnclosingDrop {
 	case "top":
 		r.EnclosingDrop = wide.EnclosingTop
@@ -425,6 +426,7 @@ func (d *Definition) wideOnly() error {
 		{"pieceDemotion", "demotion of pieces", d.PieceDemotion},
 		{"connectN", "connect-N wins", d.ConnectN > 0},
 		{"connectNxN", "connect-NxN wins", d.ConnectNxN > 0},
+		{"wallingRule", "walls", d.WallingRule != "" && d.WallingRule != "none"},
 		{"enclosingDrop", "drops that enclose", d.EnclosingDrop != "" && d.EnclosingDrop != "none"},
 		{"startFen", "walls (*) in the start position", strings.Contains(strings.SplitN(d.StartFEN, " ", 2)[0], "*")},
 	}

@@ -348,6 +348,9 @@ func (p *Position) genPseudo(list []Move) []Move {
 	if v.hands {
 		list = p.handMoves(list, start, occ)
 	}
+	if v.r.ArrowWalls {
+		list = p.arrowWalls(list, start)
+	}
 	return list
 }
 
@@ -846,6 +849,11 @@ func (p *Position) MakeMove(m Move, child *Position) {
 	}
 	if v.hands && (v.r.Gating || v.r.SeirawanGating) {
 		c.gating(m)
+	}
+	if v.r.ArrowWalls {
+		w := m.Wall()
+		c.walls = c.walls.With(w)
+		c.hash ^= zobristWall[w]
 	}
 	if us == Black {
 		c.fullmove++
