@@ -158,6 +158,8 @@ type Definition struct {
 	DropNoDoubled             string
 	SittuyinRookDrop          bool
 	DropOppositeColoredBishop bool
+	EnclosingDrop             string // enclosingDrop: none, top or anyside (the others are refused)
+	WallingRule               string // wallingRule: none or arrow (the others are refused)
 	CastlingDroppedPiece      bool
 	ShogiPawnDropMateIllegal  bool
 	Gating                    bool

@@ -208,5 +208,11 @@ func (d *Definition) Format() (string, error) {
 	if d.MaterialCounting != "none" {
 		kv("materialCounting", d.MaterialCounting)
 	}
+	if d.WallingRule != "" && d.WallingRule != "none" {
+		kv("wallingRule", d.WallingRule)
+	}
+	if d.EnclosingDrop != "" && d.EnclosingDrop != "none" {
+		kv("enclosingDrop", d.EnclosingDrop)
+	}
 	return b.String(), err
 }

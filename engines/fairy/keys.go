@@ -430,7 +430,14 @@ func buildKeyTable() []keySpec {
 		boolKey("firstRankPawnDrops", func(d *Definition) *bool { return &d.FirstRankPawnDrops }),
 		boolKey("promotionZonePawnDrops", func(d *Definition) *bool { return &d.PromotionZonePawnDrops }),
 		refuse("dropOnTop", "drops on top of a column (connect-four)", "false"),
-		refuse("enclosingDrop", "drops that enclose (reversi, ataxx)", "none"),
+		keySpec{name: "enclosingDrop", apply: func(d *Definition, v string) error {
+			switch v {
+			case "none", "top", "anyside":
+				d.EnclosingDrop = v
+				return nil
+			}
+			return unsupported("drops that enclose (reversi, ataxx)")
+		}},
 		ignore("enclosingDropStart", "no enclosing drops"),
 		regionKey("whiteDropRegion", "drop", func(d *Definition) *[2]Region { return &d.DropRegion }, 0),
 		regionKey("blackDropRegion", "drop", func(d *Definition) *[2]Region { return &d.DropRegion }, 1),
@@ -465,7 +472,14 @@ func buildKeyTable() []keySpec {
 		refuse("staticGating", "gating of walls", "false"),
 		refuse("pastGating", "gating of walls", "false"),
 		ignore("staticGatingRegion", "no gating"),
-		refuse("wallingRule", "walls", "none"),
+		keySpec{name: "wallingRule", apply: func(d *Definition, v string) error {
+			switch v {
+			case "none", "arrow":
+				d.WallingRule = v
+				return nil
+			}
+			return unsupported("walls placed %q (the engines place arrow walls)", v)
+		}},
 		ignore("wallingRegion", "no walls"),
 		ignore("wallingRegionWhite", "no walls"),
 		ignore("wallingRegionBlack", "no walls"),

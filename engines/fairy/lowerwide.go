@@ -284,6 +284,13 @@ func (l *wideLowering) drops(r *wide.Rules) error {
 	r.MustDrop = d.MustDrop
 	r.SittuyinRookDrop = d.SittuyinRookDrop
 	r.DropOppositeColoredBishop = d.DropOppositeColoredBishop
+	r.ArrowWalls = d.WallingRule == "arrow"
+	switch d.EnclosingDrop {
+	case "top":
+		r.EnclosingDrop = wide.EnclosingTop
+	case "anyside":
+		r.EnclosingDrop = wide.EnclosingAnySide
+	}
 	if d.DropOppositeColoredBishop && d.Piece("bishop") == nil {
 		return l.refuse("dropOppositeColoredBishop", "the opposite-coloured bishops rule without bishops")
 	}
@@ -440,6 +447,9 @@ func (d *Definition) wideOnly() error {
 		{"piecePromotionOnCapture", "promotion on captures", d.PiecePromotionOnCapture},
 		{"connectN", "connect-N wins", d.ConnectN > 0},
 		{"connectNxN", "connect-NxN wins", d.ConnectNxN > 0},
+		{"wallingRule", "walls", d.WallingRule != "" && d.WallingRule != "none"},
+		{"enclosingDrop", "drops that enclose", d.EnclosingDrop != "" && d.EnclosingDrop != "none"},
+		{"startFen", "walls (*) in the start position", strings.Contains(strings.SplitN(d.StartFEN, " ", 2)[0], "*")},
 	}
 	for _, c := range checks {
 		if c.on {

@@ -303,7 +303,7 @@ func (d *Definition) checkFEN(fen string) error {
 				}
 				n += k
 			case c == '*':
-				return unsupported("walls (*) in the start position")
+				n++ // a wall
 			case c == '~':
 				// Marks the piece before it as promoted.
 			case c == '+':

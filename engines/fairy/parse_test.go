@@ -143,7 +143,6 @@ func TestParseErrors(t *testing.T) {
 		{"drop on top", "[a:chess]\ndropOnTop = true\n", `t.ini:2: key "dropOnTop": not supported: drops on top of a column (connect-four)`, true},
 		{"enclosing drops", "[a:chess]\nenclosingDrop = reversi\n", `t.ini:2: key "enclosingDrop": not supported: drops that enclose (reversi, ataxx)`, true},
 		{"pocket without drops", "[a:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[N] w KQkq - 0 1\n", `t.ini:2: key "startFen": start position "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK...": pieces in hand in a variant without drops or gating`, false},
-		{"walls", "[a:chess]\nstartFen = rnbqkbn*/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n", `t.ini:2: key "startFen": not supported: walls (*) in the start position`, true},
 		{"counting", "[a:makruk]\ncountingRule = cambodian\n", `t.ini:2: key "countingRule": not supported: counting rule "cambodian" (Fairy-Stockfish 11.1 has makruk and asean)`, true},
 		{"arrow gating", "[a:chess]\narrowGating = true\n", `t.ini:2: key "arrowGating": not supported: gating of walls`, true},
 		{"pawn types", "[a:chess]\npawnTypes = pn\n", `t.ini:2: key "pawnTypes": not supported: pawn types other than the pawn`, true},

@@ -278,7 +278,8 @@ func (p *Position) genPseudo(list []Move) []Move {
 	v := p.v
 	us, them := p.side, p.side^1
 	own, enemy := p.byColor[us], p.byColor[them]
-	occ := own.or(enemy)
+	blocked := own.or(p.walls) // squares a rider stops before
+	occ := blocked.or(enemy)
 	same := p.byType[v.sameHurdle]
 	for t := PieceType(1); int(t) <= v.ntypes; t++ {
 		pcs := p.byType[t].and(own)
@@ -307,7 +308,7 @@ func (p *Position) genPseudo(list []Move) []Move {
 				att := v.ride(rd.kind, from, occ)
 				switch {
 				case rd.quiet && rd.capts:
-					rt = rt.or(att.andNot(own))
+					rt = rt.or(att.andNot(blocked))
 				case rd.quiet:
 					rt = rt.or(att.andNot(occ))
 				default:
@@ -359,6 +360,9 @@ func (p *Position) genPseudo(list []Move) []Move {
 	}
 	if v.hands {
 		list = p.handMoves(list, start, occ)
+	}
+	if v.r.ArrowWalls {
+		list = p.arrowWalls(list, start)
 	}
 	return list
 }
@@ -457,6 +461,9 @@ func (p *Position) handMoves(list []Move, start int, occ Bitboard) []Move {
 		return list
 	}
 	empty := v.all.andNot(occ)
+	if v.r.EnclosingDrop != EnclosingNone {
+		empty = empty.and(p.enclosingDrops(occ))
+	}
 	for t := PieceType(1); int(t) <= v.ntypes; t++ {
 		if hand[t] == 0 {
 			continue
@@ -876,6 +883,11 @@ func (p *Position) MakeMove(m Move, child *Position) {
 	}
 	if v.hands && (v.r.Gating || v.r.SeirawanGating) {
 		c.gating(m)
+	}
+	if v.r.ArrowWalls {
+		w := m.Wall()
+		c.walls = c.walls.With(w)
+		c.hash ^= zobristWall[w]
 	}
 	if us == Black {
 		c.fullmove++

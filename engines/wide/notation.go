@@ -59,6 +59,9 @@ func (p *Position) UCI(m Move) string {
 	if g := m.Gate(); g != NoPieceType {
 		s += string(v.TypeLetter(g))
 	}
+	if v.r.ArrowWalls {
+		s += "," + v.SquareName(to) + v.SquareName(m.Wall())
+	}
 	return s
 }
 
@@ -66,7 +69,7 @@ func (p *Position) UCI(m Move) string {
 // the same text (a king's step and a castling to the same square), the
 // one generated first is taken, as Fairy-Stockfish takes it: the step.
 func (p *Position) ParseUCIMove(s string) (Move, error) {
-	if len(s) < 4 || len(s) > 8 {
+	if len(s) < 4 || len(s) > 14 {
 		return NullMove, fmt.Errorf("move %q: not a UCI move", short(s))
 	}
 	var buf [MaxMoves]Move
@@ -179,6 +182,11 @@ func (p *Position) SAN(m Move) string {
 		if m.IsCastling() {
 			b.WriteString(v.SquareName(m.gateSquare()))
 		}
+	}
+	if v.r.ArrowWalls {
+		// The wall's square, as the UCI move ends in it.
+		b.WriteByte(',')
+		b.WriteString(v.SquareName(m.Wall()))
 	}
 	var child Position
 	p.MakeMove(m, &child)

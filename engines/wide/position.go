@@ -56,6 +56,7 @@ type core struct {
 	countLimit uint16   // AseanCounting: the limit in plies, 0 before counting starts
 	countPly   uint16   // and the plies counted
 	checks     [2]uint8 // CheckCounting: the checks each side has still to give
+	walls      Bitboard // squares no piece may enter, pass or capture ('*' in a FEN)
 	fullmove   uint16
 	hash       uint64
 }
@@ -71,6 +72,7 @@ var (
 	zobristPromo  [maxTypes][128]uint64     // [unpromoted type, 0 for "~"][square]
 	zobristGate   [2][128]uint64
 	zobristChecks [2][maxChecks + 1]uint64 // [colour][checks to give]
+	zobristWall   [128]uint64
 )
 
 // maxChecks bounds a FEN's count of checks to give.
@@ -120,6 +122,9 @@ func init() {
 		for j := range zobristChecks[i] {
 			zobristChecks[i][j] = next()
 		}
+	}
+	for i := range zobristWall {
+		zobristWall[i] = next()
 	}
 }
 
@@ -237,7 +242,10 @@ func (p *Position) Pieces(c Color, t PieceType) Bitboard {
 }
 
 // Occupied returns the occupied squares.
-func (p *Position) Occupied() Bitboard { return p.byColor[0].or(p.byColor[1]) }
+func (p *Position) Occupied() Bitboard { return p.byColor[0].or(p.byColor[1]).or(p.walls) }
+
+// Walls returns the squares that hold a wall.
+func (p *Position) Walls() Bitboard { return p.walls }
 
 // KingSquare returns c's royal piece's square, NoSquare if none.
 func (p *Position) KingSquare(c Color) Square { return p.king[c] }
@@ -288,6 +296,9 @@ func (p *Position) computeHash() uint64 {
 	}
 	if p.v.r.CheckCounting {
 		h ^= zobristChecks[White][p.checks[White]] ^ zobristChecks[Black][p.checks[Black]]
+	}
+	for b := p.walls; b.any(); {
+		h ^= zobristWall[b.pop()]
 	}
 	if p.v.ext {
 		for c := Color(0); c < 2; c++ {
@@ -379,6 +390,12 @@ func parseFEN(v *Variant, fen string) (Position, error) {
 				if file > v.files {
 					return p, fmt.Errorf("rank %d has more than %d squares", r+1, v.files)
 				}
+			case c == '*':
+				if file >= v.files {
+					return p, fmt.Errorf("rank %d has more than %d squares", r+1, v.files)
+				}
+				p.walls = p.walls.With(Square(r*v.files + file))
+				file++
 			default:
 				// "+X": the promoted type of X, promoted from X (shogi).
 				plus := c == '+'
@@ -809,7 +826,7 @@ func (p *Position) FEN() string {
 		for f := 0; f < v.files; f++ {
 			s := Square(r*v.files + f)
 			pc := p.board[s]
-			if pc == NoPiece {
+			if pc == NoPiece && !p.walls.Has(s) {
 				empty++
 				continue
 			}
@@ -818,6 +835,8 @@ func (p *Position) FEN() string {
 				empty = 0
 			}
 			switch {
+			case pc == NoPiece:
+				b.WriteByte('*')
 			case !v.ext || !p.promoted.Has(s):
 				b.WriteByte(v.PieceLetter(pc))
 			case p.unpromo[s] != NoPieceType:

@@ -265,6 +265,13 @@ type Rules struct {
 	MustDropType byte
 	// SittuyinRookDrop: the rook is dropped on the first rank only.
 	SittuyinRookDrop bool
+	// ArrowWalls: each move is followed by a wall on a square the moved
+	// piece could move to from its new square (amazons); written
+	// "c1a2,a2c3" in UCI, as Fairy-Stockfish writes it.
+	ArrowWalls bool
+	// EnclosingDrop: where a drop may land beside the pieces standing
+	// (EnclosingTop, EnclosingAnySide; EnclosingNone: anywhere).
+	EnclosingDrop int
 	// DropOppositeColoredBishop: the bishops are dropped so that each
 	// side's end on squares of both colours (placement).
 	DropOppositeColoredBishop bool

@@ -186,7 +186,8 @@ func (p *Position) KingZone(c Color) Bitboard {
 func (p *Position) Activity(c Color, zone Bitboard, mob *[MaxPieceTypes + 1]int) (zoneAttacks int) {
 	v := p.v
 	own, enemy := p.byColor[c], p.byColor[c^1]
-	occ := own.or(enemy)
+	blocked := own.or(p.walls) // squares a rider stops before
+	occ := blocked.or(enemy)
 	same := p.byType[v.sameHurdle]
 	watch := zone.any()
 	for t := PieceType(1); int(t) <= v.ntypes; t++ {
@@ -221,7 +222,7 @@ func (p *Position) Activity(c Color, zone Bitboard, mob *[MaxPieceTypes + 1]int)
 				r := v.ride(rd.kind, from, occ)
 				switch {
 				case rd.quiet && rd.capts:
-					rt = rt.or(r.andNot(own))
+					rt = rt.or(r.andNot(blocked))
 				case rd.quiet:
 					rt = rt.or(r.andNot(occ))
 				default:

@@ -435,11 +435,36 @@ func newVariant(r Rules) (*Variant, error) {
 		}
 	}
 	v.build()
+	if r.ArrowWalls {
+		// The wall's squares are the piece's leaps and rides only
+		// (quietTargets), and its bits are those of a castling's gate.
+		if v.hands || r.Castling {
+			return nil, errors.New("ArrowWalls with pieces in hand or castling")
+		}
+		for c := range v.t {
+			for t := range v.t[c] {
+				tt := &v.t[c][t]
+				lame := false
+				for _, l := range tt.lame {
+					lame = lame || len(l) > 0
+				}
+				if len(tt.hoppers) > 0 || lame {
+					return nil, errors.New("ArrowWalls with a hopper or a lame leaper")
+				}
+			}
+		}
+	}
 	if r.StartFEN == "" {
 		return nil, errors.New("no start position")
 	}
-	if _, err := ParseFEN(v, r.StartFEN); err != nil {
+	start, err := ParseFEN(v, r.StartFEN)
+	if err != nil {
 		return nil, fmt.Errorf("start position: %w", err)
+	}
+	if r.ArrowWalls {
+		if n := start.arrowMoveBound(); n > MaxMoves {
+			return nil, fmt.Errorf("arrow walls: up to %d moves a position, more than the generator's %d", n, MaxMoves)
+		}
 	}
 	return v, nil
 }
