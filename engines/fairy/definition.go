@@ -93,6 +93,8 @@ type Definition struct {
 	BareKingValue Result
 	BareKingMove  bool // the opponent may still bare the other king
 
+	// FlagPiece as the file gives it; FlagPieces says which pieces hold
+	// a flag.
 	FlagPiece           [2]PieceSet
 	FlagRegion          [2]Region
 	FlagMove            bool // the opponent gets one more move to reach its own flag
@@ -336,4 +338,18 @@ func (d *Definition) applyPiece(key, v string) error {
 	p.Betza, p.Atoms = betza, atoms
 	d.setPiece(p)
 	return nil
+}
+
+// FlagPieces returns the pieces that hold each side's flag, as Fairy-
+// Stockfish c19b5f6 reads them: flagPiece's, and every piece for a side
+// with a flag region and no flagPiece (rooksquare, squatter). The build
+// whose file it is decides, not 11.1, which plays no flag there.
+func (d *Definition) FlagPieces() [2]PieceSet {
+	fp := d.FlagPiece
+	for c := range fp {
+		if len(d.FlagRegion[c]) > 0 && !fp[c].All && len(fp[c].Keys) == 0 {
+			fp[c] = PieceSet{All: true}
+		}
+	}
+	return fp
 }

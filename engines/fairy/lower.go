@@ -517,7 +517,8 @@ func (l *lowering) gameEnds(v *engines.Variant) error {
 		v.BareKingMove = d.BareKingMove
 	}
 
-	w, b := d.FlagPiece[0], d.FlagPiece[1]
+	fp := d.FlagPieces()
+	w, b := fp[0], fp[1]
 	if w.All || b.All || len(w.Keys) > 0 || len(b.Keys) > 0 {
 		if w.All || b.All || len(w.Keys) != 1 || !slices.Equal(w.Keys, b.Keys) {
 			return l.refuse("flagPiece", "a flag piece other than one type for both sides")
@@ -627,20 +628,6 @@ func (d *Definition) refusal() error {
 func (d *Definition) neither() error {
 	if err := d.refusal(); err != nil {
 		return err
-	}
-	if d.FlagPieceSafe {
-		return refuseAt(d, "flagPieceSafe", "flags needing a safe square")
-	}
-	for c, key := range [2]string{"flagRegionWhite", "flagRegionBlack"} {
-		// 11.1 plays no flag without a flag piece; the newer build makes
-		// every piece one: neither is what the file's author meant for
-		// both, so the section is refused rather than guessed.
-		if len(d.FlagRegion[c]) > 0 && !d.FlagPiece[c].All && len(d.FlagPiece[c].Keys) == 0 {
-			if _, ok := d.Keys[key]; !ok {
-				key = [2]string{"whiteFlag", "blackFlag"}[c]
-			}
-			return refuseAt(d, key, "a flag region without flagPiece (Fairy-Stockfish 11.1 plays no flag, newer builds any piece)")
-		}
 	}
 	// A side that starts without any of the extinction types (maharajah's
 	// lone amazon against an army): the engines end the game at once, the

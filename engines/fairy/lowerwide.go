@@ -165,8 +165,10 @@ func (l *wideLowering) rules() (wide.Rules, error) {
 		return r, l.refuse("bareKingValue", "bare-king rule in the wide engine")
 	case d.CountingRule != "none" && d.CountingRule != "asean":
 		return r, l.refuse("countingRule", "counting rule %s in the wide engine", d.CountingRule)
-	case d.FlagPieceSafe:
-		return r, l.refuse("flagPieceSafe", "flags needing a safe square")
+	case d.FlagMove && d.FlagPieceSafe:
+		// alapo: c19b5f6 lets the side to move's attacked flag piece
+		// win there, by a rule not yet pinned down.
+		return r, l.refuse("flagPieceSafe", "safe flags with flagMove")
 	case d.FlagMove && (d.FlagPieceCount != 1 || d.FlagPieceBlockedWin):
 		return r, l.refuse("flagPieceCount", "several flag pieces with flagMove")
 	}
@@ -196,19 +198,22 @@ func (l *wideLowering) rules() (wide.Rules, error) {
 			}
 		}
 	}
-	if !d.FlagPiece[0].All && !d.FlagPiece[1].All && len(d.FlagPiece[0].Keys)+len(d.FlagPiece[1].Keys) > 0 {
-		if !slices.Equal(d.FlagPiece[0].Keys, d.FlagPiece[1].Keys) || len(d.FlagPiece[0].Keys) != 1 {
+	fp := d.FlagPieces()
+	if !fp[0].All && !fp[1].All && len(fp[0].Keys)+len(fp[1].Keys) > 0 {
+		if !slices.Equal(fp[0].Keys, fp[1].Keys) || len(fp[0].Keys) != 1 {
 			return r, l.refuse("flagPiece", "flag pieces that differ between the sides")
 		}
-		r.FlagPiece = d.Piece(d.FlagPiece[0].Keys[0]).Letter
+		r.FlagPiece = d.Piece(fp[0].Keys[0]).Letter
 		r.FlagRegion = [2]wide.Bitboard{l.region(d.FlagRegion[0]), l.region(d.FlagRegion[1])}
 		r.FlagMove = d.FlagMove
 		r.FlagPieceCount, r.FlagBlockedWin = d.FlagPieceCount, d.FlagPieceBlockedWin
-	} else if d.FlagPiece[0].All && d.FlagPiece[1].All && !d.FlagMove {
+		r.FlagSafe = d.FlagPieceSafe
+	} else if fp[0].All && fp[1].All && !d.FlagMove {
 		r.FlagAll = true
 		r.FlagRegion = [2]wide.Bitboard{l.region(d.FlagRegion[0]), l.region(d.FlagRegion[1])}
 		r.FlagPieceCount, r.FlagBlockedWin = d.FlagPieceCount, d.FlagPieceBlockedWin
-	} else if d.FlagPiece[0].All || d.FlagPiece[1].All {
+		r.FlagSafe = d.FlagPieceSafe
+	} else if fp[0].All || fp[1].All {
 		return r, l.refuse("flagPiece", "every piece as flag piece (*) with flagMove or for one side")
 	}
 	if d.ConnectN > 0 || d.ConnectNxN > 0 {
@@ -445,6 +450,7 @@ func (d *Definition) wideOnly() error {
 		{"sittuyinPromotion", "sittuyin promotion", d.SittuyinPromotion},
 		{"pieceDemotion", "demotion of pieces", d.PieceDemotion},
 		{"piecePromotionOnCapture", "promotion on captures", d.PiecePromotionOnCapture},
+		{"flagPieceSafe", "safe flags", d.FlagPieceSafe},
 		{"connectN", "connect-N wins", d.ConnectN > 0},
 		{"connectNxN", "connect-NxN wins", d.ConnectNxN > 0},
 		{"wallingRule", "walls", d.WallingRule != "" && d.WallingRule != "none"},

@@ -15,6 +15,7 @@ import (
 // c19b5f6 build's, which plays coffeehouse and 3check-crazyhouse).
 func TestFileRules(t *testing.T) {
 	const kono = "[kono]\nmaxRank = 5\nmaxFile = e\ncustomPiece1 = p:mF\nstartFen = ppppp/p3p/5/P3P/PPPPP w - - 0 1\nflagPiece = p\nflagRegionWhite = a5 b5 c5 d5 e5 a4 e4\nflagRegionBlack = a1 b1 c1 d1 e1 a2 e2\nflagPieceCount = 7\nflagPieceBlockedWin = true\nnFoldRule = 0\nnMoveRule = 0\n"
+	const squatter = "[squatter:chess]\nflagRegionWhite = *8\nflagRegionBlack = *1\nflagPieceSafe = true\n"
 	const ttt = "[ttt]\nmaxRank = 3\nmaxFile = 3\nimmobile = p\nstartFen = 3/3/3[PPPPPpppp] w - - 0 1\npieceDrops = true\ndoubleStep = false\ncastling = false\nimmobilityIllegal = false\nconnectN = 3\n"
 	cases := []struct {
 		name, ini, fen string
@@ -53,6 +54,22 @@ func TestFileRules(t *testing.T) {
 		// the last rank and wins at once.
 		{"flag any piece", "[pawnsonly]\npawn = p\nqueen = q\nstartFen = 8/pppppppp/8/8/8/8/PPPPPPPP/8 w - - 0 1\npromotionPieceTypes = q\ncastling = false\nstalemateValue = loss\nflagPiece = q\nflagRegionWhite = *8\nflagRegionBlack = *1\n[pawnsking:pawnsonly]\ncommoner = k\nflagPiece = *\nstartFen = 4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1\nextinctionValue = loss\nextinctionPieceTypes = k\nstalemateValue = draw\n",
 			"k7/6P1/8/8/8/8/1p6/4K3 w - - 0 1", 4, 720},
+		// Safe flags (squatter's flagPieceSafe, every piece a flag piece
+		// since the region has no flagPiece): a flag piece the opponent
+		// attacks does not count. Counts of Fairy-Stockfish c19b5f6.
+		// The rook on a8 is not attacked: White has won.
+		{"flag safe, not attacked", squatter, "R3k3/8/8/8/8/8/8/4K3 b - - 0 1", 1, 0},
+		// Kb8 attacks a8: play goes on.
+		{"flag safe, attacked by the king", squatter, "Rk6/8/8/8/8/8/8/4K3 b - - 0 1", 1, 3},
+		// Kxa8 would be illegal, yet the attack counts.
+		{"flag safe, king attacks a defended piece", squatter, "R7/1k6/8/8/8/8/8/R3K3 b - - 0 1", 1, 3},
+		// White's own rook on a8, unattacked, wins on White's turn too.
+		{"flag safe, side to move holds it", squatter, "R7/2k5/8/8/8/8/8/R3K3 w - - 0 1", 1, 0},
+		// The bishop pinned on the d-file still attacks h8.
+		{"flag safe, pinned attacker", squatter, "7R/3Q4/8/8/3b4/1K6/3k4/8 b - - 0 1", 1, 6},
+		{"flag safe, pinned attacker, white", squatter, "7R/3Q4/8/8/3b4/1K6/3k4/8 w - - 0 1", 1, 39},
+		// Both flags held: a draw.
+		{"flag safe, both sides", squatter, "7R/2k5/8/8/8/4K3/8/r7 w - - 0 1", 1, 0},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -72,5 +89,36 @@ func TestFileRules(t *testing.T) {
 				t.Errorf("FEN %s, want %s", got, c.fen)
 			}
 		})
+	}
+}
+
+// TestSafeFlagOutcome: under flagPieceSafe the side whose flag is held
+// wins, whoever is to move, and both flags held draw (Fairy-Stockfish
+// c19b5f6 scores the last "cp 0" and ends the game).
+func TestSafeFlagOutcome(t *testing.T) {
+	defs, err := fairy.Parse(strings.NewReader("[squatter:chess]\nflagRegionWhite = *8\nflagRegionBlack = *1\nflagPieceSafe = true\n"), "x.ini")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := defs[0].Wide()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		fen  string
+		want wide.Result
+	}{
+		{"R3k3/8/8/8/8/8/8/4K3 b - - 0 1", wide.WhiteWins},
+		{"R7/2k5/8/8/8/8/8/R3K3 w - - 0 1", wide.WhiteWins},
+		{"2k5/8/8/8/8/8/8/r3K3 w - - 0 1", wide.BlackWins},
+		{"7R/2k5/8/8/8/4K3/8/r7 w - - 0 1", wide.Draw},
+		{"7R/2k5/8/8/8/4K3/8/r7 b - - 0 1", wide.Draw},
+	}
+	for _, c := range cases {
+		p := mustFEN(t, v, c.fen)
+		o, over := p.ImmediateEnd()
+		if !over || o.Result != c.want || o.Reason != wide.FlagReached {
+			t.Errorf("%s: %+v (over %v), want %v by the flag", c.fen, o, over, c.want)
+		}
 	}
 }

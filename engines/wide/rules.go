@@ -362,6 +362,14 @@ type Rules struct {
 	// FlagAll: every piece is a flag piece (Fairy-Stockfish's
 	// flagPiece = *), with FlagPiece 0. Not with FlagMove.
 	FlagAll bool
+	// FlagSafe: a flag piece the opponent attacks does not count
+	// (flagPieceSafe). The flag holds with more flag pieces on the region
+	// than FlagPieceCount, or with as many and none of them attacked; an
+	// attack counts as Fairy-Stockfish c19b5f6 counts it, by a pinned
+	// piece too, or by a king on a defended piece. Both sides' flags are
+	// tested after every move (a move can end the attack on the
+	// opponent's piece): one side's wins, both draw. Not with FlagMove.
+	FlagSafe bool
 
 	// Connect: a side that has ConnectN of its pieces in an unbroken line
 	// along the directions ConnectLines allows, or a filled ConnectNxN

@@ -17,7 +17,11 @@ func (p *Position) immediateEnd() (Outcome, bool) {
 			}
 		}
 	}
-	if t := v.flagPiece; t != NoPieceType {
+	if v.r.FlagSafe {
+		if o, ok := p.safeFlagEnd(); ok {
+			return o, true
+		}
+	} else if t := v.flagPiece; t != NoPieceType {
 		if !v.r.FlagMove {
 			if p.flagReached(them, p.Pieces(them, t)) {
 				return Outcome{resultFor(ValueWin, them), FlagReached}, true
@@ -37,7 +41,7 @@ func (p *Position) immediateEnd() (Outcome, bool) {
 			}
 		}
 	}
-	if v.r.FlagAll && p.flagReached(them, p.byColor[them]) {
+	if v.r.FlagAll && !v.r.FlagSafe && p.flagReached(them, p.byColor[them]) {
 		return Outcome{resultFor(ValueWin, them), FlagReached}, true
 	}
 	if v.r.CheckCounting && p.checks[them] == 0 {
@@ -116,6 +120,47 @@ func (p *Position) flagReached(c Color, pcs Bitboard) bool {
 		return true
 	}
 	return v.r.FlagBlockedWin && !region.andNot(p.Occupied()).any()
+}
+
+// safeFlagEnd is immediateEnd's flag rule under Rules.FlagSafe: a side
+// that holds its flag wins, and both holding theirs draw.
+func (p *Position) safeFlagEnd() (Outcome, bool) {
+	us, them := p.side, p.side^1
+	switch held := [2]bool{p.safeFlagHeld(White), p.safeFlagHeld(Black)}; {
+	case held[us] && held[them]:
+		return Outcome{Draw, FlagReached}, true
+	case held[them]:
+		return Outcome{resultFor(ValueWin, them), FlagReached}, true
+	case held[us]:
+		return Outcome{resultFor(ValueWin, us), FlagReached}, true
+	}
+	return Outcome{}, false
+}
+
+// safeFlagHeld reports whether c holds its flag under Rules.FlagSafe:
+// more flag pieces on the region than needed, or as many and none of
+// them attacked.
+func (p *Position) safeFlagHeld(c Color) bool {
+	v := p.v
+	pcs := p.byColor[c]
+	if !v.r.FlagAll {
+		pcs = p.Pieces(c, v.flagPiece)
+	}
+	on := pcs.and(v.r.FlagRegion[c])
+	need := max(v.r.FlagPieceCount, 1)
+	n := on.Count()
+	if n > need {
+		return true
+	}
+	if n < need {
+		return false
+	}
+	for b := on; b.any(); {
+		if p.Attacked(b.pop(), c^1) {
+			return false
+		}
+	}
+	return true
 }
 
 // canReachFlag reports whether the side to move's royal piece has a legal

@@ -417,6 +417,9 @@ func newVariant(r Rules) (*Variant, error) {
 	if r.FlagMove && (r.FlagPieceCount > 1 || r.FlagBlockedWin || r.FlagAll) {
 		return nil, errors.New("flagMove with more than one flag piece")
 	}
+	if r.FlagSafe && r.FlagMove {
+		return nil, errors.New("FlagSafe with FlagMove")
+	}
 	if r.FlagAll && r.FlagPiece != 0 {
 		return nil, errors.New("FlagAll with a FlagPiece")
 	}
