@@ -165,10 +165,6 @@ func (l *wideLowering) rules() (wide.Rules, error) {
 		return r, l.refuse("bareKingValue", "bare-king rule in the wide engine")
 	case d.CountingRule != "none" && d.CountingRule != "asean":
 		return r, l.refuse("countingRule", "counting rule %s in the wide engine", d.CountingRule)
-	case d.FlagMove && d.FlagPieceSafe:
-		// alapo: c19b5f6 lets the side to move's attacked flag piece
-		// win there, by a rule not yet pinned down.
-		return r, l.refuse("flagPieceSafe", "safe flags with flagMove")
 	case d.FlagMove && (d.FlagPieceCount != 1 || d.FlagPieceBlockedWin):
 		return r, l.refuse("flagPieceCount", "several flag pieces with flagMove")
 	}
@@ -203,18 +199,27 @@ func (l *wideLowering) rules() (wide.Rules, error) {
 		if !slices.Equal(fp[0].Keys, fp[1].Keys) || len(fp[0].Keys) != 1 {
 			return r, l.refuse("flagPiece", "flag pieces that differ between the sides")
 		}
+		if d.FlagMove && d.FlagPieceSafe {
+			return r, l.refuse("flagPieceSafe", "safe flags with flagMove and one flag piece type")
+		}
 		r.FlagPiece = d.Piece(fp[0].Keys[0]).Letter
 		r.FlagRegion = [2]wide.Bitboard{l.region(d.FlagRegion[0]), l.region(d.FlagRegion[1])}
 		r.FlagMove = d.FlagMove
 		r.FlagPieceCount, r.FlagBlockedWin = d.FlagPieceCount, d.FlagPieceBlockedWin
 		r.FlagSafe = d.FlagPieceSafe
-	} else if fp[0].All && fp[1].All && !d.FlagMove {
+	} else if fp[0].All && fp[1].All {
+		if d.FlagMove && d.Piece("king") != nil {
+			// Whether the king's one more move answers, as it does
+			// for a royal flag piece, no section shows.
+			return r, l.refuse("flagMove", "every piece as flag piece (*) with flagMove beside a royal king")
+		}
 		r.FlagAll = true
 		r.FlagRegion = [2]wide.Bitboard{l.region(d.FlagRegion[0]), l.region(d.FlagRegion[1])}
+		r.FlagMove = d.FlagMove
 		r.FlagPieceCount, r.FlagBlockedWin = d.FlagPieceCount, d.FlagPieceBlockedWin
 		r.FlagSafe = d.FlagPieceSafe
 	} else if fp[0].All || fp[1].All {
-		return r, l.refuse("flagPiece", "every piece as flag piece (*) with flagMove or for one side")
+		return r, l.refuse("flagPiece", "every piece as flag piece (*) for one side only")
 	}
 	if d.ConnectN > 0 || d.ConnectNxN > 0 {
 		r.ConnectN, r.ConnectNxN = d.ConnectN, d.ConnectNxN

@@ -16,6 +16,7 @@ import (
 func TestFileRules(t *testing.T) {
 	const kono = "[kono]\nmaxRank = 5\nmaxFile = e\ncustomPiece1 = p:mF\nstartFen = ppppp/p3p/5/P3P/PPPPP w - - 0 1\nflagPiece = p\nflagRegionWhite = a5 b5 c5 d5 e5 a4 e4\nflagRegionBlack = a1 b1 c1 d1 e1 a2 e2\nflagPieceCount = 7\nflagPieceBlockedWin = true\nnFoldRule = 0\nnMoveRule = 0\n"
 	const squatter = "[squatter:chess]\nflagRegionWhite = *8\nflagRegionBlack = *1\nflagPieceSafe = true\n"
+	const alapo = "[alapo:chess]\nmaxRank = 6\nmaxFile = f\nking = -\ncommoner = k\ncastling = false\nstartFen = 2k3/6/6/6/6/3K2 w - - 0 1\nflagRegionWhite = *6\nflagRegionBlack = *1\nflagPieceSafe = true\nflagMove = true\nstalemateValue = loss\n"
 	const ttt = "[ttt]\nmaxRank = 3\nmaxFile = 3\nimmobile = p\nstartFen = 3/3/3[PPPPPpppp] w - - 0 1\npieceDrops = true\ndoubleStep = false\ncastling = false\nimmobilityIllegal = false\nconnectN = 3\n"
 	cases := []struct {
 		name, ini, fen string
@@ -70,6 +71,23 @@ func TestFileRules(t *testing.T) {
 		{"flag safe, pinned attacker, white", squatter, "7R/3Q4/8/8/3b4/1K6/3k4/8 w - - 0 1", 1, 39},
 		// Both flags held: a draw.
 		{"flag safe, both sides", squatter, "7R/2k5/8/8/8/4K3/8/r7 w - - 0 1", 1, 0},
+		// Safe flags with flagMove and every piece a flag piece (alapo):
+		// only the opponent's pieces must be safe. Counts of
+		// Fairy-Stockfish c19b5f6.
+		// White's unattacked rook holds a6 and Black cannot reach rank 1: White has won.
+		{"flag move safe, held", alapo, "R1k3/6/6/6/6/3K2 b - - 0 1", 1, 0},
+		// Kb6 attacks a6: play goes on.
+		{"flag move safe, attacked", alapo, "Rk4/6/6/6/6/3K2 b - - 0 1", 1, 5},
+		// White to move with its rook on a6 wins, attacked or not.
+		{"flag move safe, side to move there", alapo, "Rk4/6/6/6/6/3K2 w - - 0 1", 1, 0},
+		// Black's rook on a2 attacks a6: play goes on.
+		{"flag move safe, rook attacks", alapo, "R1k3/6/6/6/r5/3K2 b - - 0 1", 1, 15},
+		// Rb1 would reach Black's region unattacked, yet White's safe
+		// rook has already won: Black's one more move is only the one
+		// it has while the piece there is attacked.
+		{"flag move safe, no answer", alapo, "R1k3/6/6/6/1r4/3K2 b - - 0 1", 1, 0},
+		// Only Black gets the one more move.
+		{"flag move safe, White cannot answer", alapo, "2k3/6/1R4/6/6/r1K3 w - - 0 1", 1, 0},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -94,27 +112,35 @@ func TestFileRules(t *testing.T) {
 
 // TestSafeFlagOutcome: under flagPieceSafe the side whose flag is held
 // wins, whoever is to move, and both flags held draw (Fairy-Stockfish
-// c19b5f6 scores the last "cp 0" and ends the game).
+// c19b5f6 scores the last "cp 0" and ends the game); with flagMove
+// (alapo) the side to move that stands on its region wins, unless it is
+// White and Black stands on its own too.
 func TestSafeFlagOutcome(t *testing.T) {
-	defs, err := fairy.Parse(strings.NewReader("[squatter:chess]\nflagRegionWhite = *8\nflagRegionBlack = *1\nflagPieceSafe = true\n"), "x.ini")
-	if err != nil {
-		t.Fatal(err)
-	}
-	v, err := defs[0].Wide()
-	if err != nil {
-		t.Fatal(err)
-	}
+	const squatter = "[squatter:chess]\nflagRegionWhite = *8\nflagRegionBlack = *1\nflagPieceSafe = true\n"
+	const alapo = "[alapo:chess]\nmaxRank = 6\nmaxFile = f\nking = -\ncommoner = k\ncastling = false\nstartFen = 2k3/6/6/6/6/3K2 w - - 0 1\nflagRegionWhite = *6\nflagRegionBlack = *1\nflagPieceSafe = true\nflagMove = true\nstalemateValue = loss\n"
 	cases := []struct {
-		fen  string
-		want wide.Result
+		ini, fen string
+		want     wide.Result
 	}{
-		{"R3k3/8/8/8/8/8/8/4K3 b - - 0 1", wide.WhiteWins},
-		{"R7/2k5/8/8/8/8/8/R3K3 w - - 0 1", wide.WhiteWins},
-		{"2k5/8/8/8/8/8/8/r3K3 w - - 0 1", wide.BlackWins},
-		{"7R/2k5/8/8/8/4K3/8/r7 w - - 0 1", wide.Draw},
-		{"7R/2k5/8/8/8/4K3/8/r7 b - - 0 1", wide.Draw},
+		{squatter, "R3k3/8/8/8/8/8/8/4K3 b - - 0 1", wide.WhiteWins},
+		{squatter, "R7/2k5/8/8/8/8/8/R3K3 w - - 0 1", wide.WhiteWins},
+		{squatter, "2k5/8/8/8/8/8/8/r3K3 w - - 0 1", wide.BlackWins},
+		{squatter, "7R/2k5/8/8/8/4K3/8/r7 w - - 0 1", wide.Draw},
+		{squatter, "7R/2k5/8/8/8/4K3/8/r7 b - - 0 1", wide.Draw},
+		{alapo, "R1k3/6/6/6/6/3K2 b - - 0 1", wide.WhiteWins},
+		{alapo, "Rk4/6/6/6/6/3K2 w - - 0 1", wide.WhiteWins},
+		{alapo, "R1k3/6/6/6/6/r2K2 w - - 0 1", wide.Draw},
+		{alapo, "R1k3/6/6/6/6/r2K2 b - - 0 1", wide.BlackWins},
 	}
 	for _, c := range cases {
+		defs, err := fairy.Parse(strings.NewReader(c.ini), "x.ini")
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := defs[0].Wide()
+		if err != nil {
+			t.Fatal(err)
+		}
 		p := mustFEN(t, v, c.fen)
 		o, over := p.ImmediateEnd()
 		if !over || o.Result != c.want || o.Reason != wide.FlagReached {

@@ -360,7 +360,9 @@ type Rules struct {
 	FlagPieceCount int
 	FlagBlockedWin bool
 	// FlagAll: every piece is a flag piece (Fairy-Stockfish's
-	// flagPiece = *), with FlagPiece 0. Not with FlagMove.
+	// flagPiece = *), with FlagPiece 0. With FlagMove (alapo; not beside
+	// a royal piece) the side to move wins with a piece on its region,
+	// and so does its opponent holding its own.
 	FlagAll bool
 	// FlagSafe: a flag piece the opponent attacks does not count
 	// (flagPieceSafe). The flag holds with more flag pieces on the region
@@ -368,7 +370,9 @@ type Rules struct {
 	// attack counts as Fairy-Stockfish c19b5f6 counts it, by a pinned
 	// piece too, or by a king on a defended piece. Both sides' flags are
 	// tested after every move (a move can end the attack on the
-	// opponent's piece): one side's wins, both draw. Not with FlagMove.
+	// opponent's piece): one side's wins, both draw. With FlagMove only
+	// beside FlagAll, and then only the opponent's pieces must be safe,
+	// as c19b5f6 plays alapo.
 	FlagSafe bool
 
 	// Connect: a side that has ConnectN of its pieces in an unbroken line

@@ -17,7 +17,11 @@ func (p *Position) immediateEnd() (Outcome, bool) {
 			}
 		}
 	}
-	if v.r.FlagSafe {
+	if v.r.FlagAll && v.r.FlagMove {
+		if o, ok := p.flagMoveAllEnd(); ok {
+			return o, true
+		}
+	} else if v.r.FlagSafe {
 		if o, ok := p.safeFlagEnd(); ok {
 			return o, true
 		}
@@ -133,6 +137,33 @@ func (p *Position) safeFlagEnd() (Outcome, bool) {
 		return Outcome{resultFor(ValueWin, them), FlagReached}, true
 	case held[us]:
 		return Outcome{resultFor(ValueWin, us), FlagReached}, true
+	}
+	return Outcome{}, false
+}
+
+// flagMoveAllEnd is immediateEnd's flag rule with Rules.FlagAll and
+// FlagMove (alapo, which has no royal piece), as Fairy-Stockfish c19b5f6
+// plays it: the side to move with a piece on its region wins (it got
+// there a move ago), unless it is White and Black has one on its own too
+// (a draw); else the opponent holding its region (under Rules.FlagSafe:
+// not attacked, as safeFlagHeld tests) wins at once. Black's one more
+// move is the one it has while White's piece there is attacked.
+func (p *Position) flagMoveAllEnd() (Outcome, bool) {
+	v := p.v
+	us, them := p.side, p.side^1
+	on := func(c Color) bool { return p.byColor[c].and(v.r.FlagRegion[c]).any() }
+	if on(us) {
+		if us == White && on(them) {
+			return Outcome{Draw, FlagReached}, true
+		}
+		return Outcome{resultFor(ValueWin, us), FlagReached}, true
+	}
+	held := on(them)
+	if v.r.FlagSafe {
+		held = p.safeFlagHeld(them)
+	}
+	if held {
+		return Outcome{resultFor(ValueWin, them), FlagReached}, true
 	}
 	return Outcome{}, false
 }

@@ -414,11 +414,14 @@ func newVariant(r Rules) (*Variant, error) {
 	if r.ConnectLines.Diagonal {
 		v.connectDirs = append(v.connectDirs, [2]int{1, 1}, [2]int{1, -1})
 	}
-	if r.FlagMove && (r.FlagPieceCount > 1 || r.FlagBlockedWin || r.FlagAll) {
+	if r.FlagMove && (r.FlagPieceCount > 1 || r.FlagBlockedWin) {
 		return nil, errors.New("flagMove with more than one flag piece")
 	}
-	if r.FlagSafe && r.FlagMove {
-		return nil, errors.New("FlagSafe with FlagMove")
+	if r.FlagSafe && r.FlagMove && !r.FlagAll {
+		return nil, errors.New("FlagSafe with FlagMove and one flag piece type")
+	}
+	if r.FlagAll && r.FlagMove && v.royal != NoPieceType {
+		return nil, errors.New("FlagAll with FlagMove beside a royal piece")
 	}
 	if r.FlagAll && r.FlagPiece != 0 {
 		return nil, errors.New("FlagAll with a FlagPiece")
