@@ -161,7 +161,8 @@ type Definition struct {
 	SittuyinRookDrop          bool
 	DropOppositeColoredBishop bool
 	EnclosingDrop             string // enclosingDrop: none, top or anyside (the others are refused)
-	WallingRule               string // wallingRule: none or arrow (the others are refused)
+	WallingRule               string // wallingRule: none, arrow or edge (the others are refused)
+	WallOrMove                bool   // wallOrMove: a wall instead of a move (edge)
 	CastlingDroppedPiece      bool
 	ShogiPawnDropMateIllegal  bool
 	Gating                    bool

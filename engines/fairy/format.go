@@ -210,6 +210,7 @@ func (d *Definition) Format() (string, error) {
 	}
 	if d.WallingRule != "" && d.WallingRule != "none" {
 		kv("wallingRule", d.WallingRule)
+		kv("wallOrMove", d.WallOrMove)
 	}
 	if d.EnclosingDrop != "" && d.EnclosingDrop != "none" {
 		kv("enclosingDrop", d.EnclosingDrop)

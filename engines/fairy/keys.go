@@ -170,7 +170,7 @@ var (
 		connectRegion1White connectRegion2White connectRegion1Black
 		connectRegion2Black enclosingDrop enclosingDropStart dropNoDoubled
 		dropNoDoubledCount arrowGating duckGating staticGating pastGating
-		staticGatingRegion wallingRule wallingRegion wallingRegionWhite
+		staticGatingRegion wallingRule wallOrMove wallingRegion wallingRegionWhite
 		wallingRegionBlack passOnStalemate flipEnclosedPieces blastOnCapture
 		blastImmuneTypes mutuallyImmuneTypes petrifyOnCaptureTypes
 		petrifyBlastPieces pieceValueMg pieceValueEg`)
@@ -474,12 +474,13 @@ func buildKeyTable() []keySpec {
 		ignore("staticGatingRegion", "no gating"),
 		keySpec{name: "wallingRule", apply: func(d *Definition, v string) error {
 			switch v {
-			case "none", "arrow":
+			case "none", "arrow", "edge":
 				d.WallingRule = v
 				return nil
 			}
-			return unsupported("walls placed %q (the engines place arrow walls)", v)
+			return unsupported("walls placed %q (the engines place arrow and edge walls)", v)
 		}},
+		boolKey("wallOrMove", func(d *Definition) *bool { return &d.WallOrMove }),
 		ignore("wallingRegion", "no walls"),
 		ignore("wallingRegionWhite", "no walls"),
 		ignore("wallingRegionBlack", "no walls"),

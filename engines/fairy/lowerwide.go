@@ -294,7 +294,14 @@ func (l *wideLowering) drops(r *wide.Rules) error {
 	r.MustDrop = d.MustDrop
 	r.SittuyinRookDrop = d.SittuyinRookDrop
 	r.DropOppositeColoredBishop = d.DropOppositeColoredBishop
-	r.ArrowWalls = d.WallingRule == "arrow"
+	switch {
+	case d.WallingRule == "arrow" && !d.WallOrMove:
+		r.ArrowWalls = true
+	case d.WallingRule == "edge" && d.WallOrMove:
+		r.EdgeWalls = true
+	case d.WallingRule == "arrow" || d.WallingRule == "edge":
+		return l.refuse("wallOrMove", "walls placed %q with wallOrMove %v", d.WallingRule, d.WallOrMove)
+	}
 	switch d.EnclosingDrop {
 	case "top":
 		r.EnclosingDrop = wide.EnclosingTop

@@ -17,6 +17,7 @@ func TestFileRules(t *testing.T) {
 	const kono = "[kono]\nmaxRank = 5\nmaxFile = e\ncustomPiece1 = p:mF\nstartFen = ppppp/p3p/5/P3P/PPPPP w - - 0 1\nflagPiece = p\nflagRegionWhite = a5 b5 c5 d5 e5 a4 e4\nflagRegionBlack = a1 b1 c1 d1 e1 a2 e2\nflagPieceCount = 7\nflagPieceBlockedWin = true\nnFoldRule = 0\nnMoveRule = 0\n"
 	const squatter = "[squatter:chess]\nflagRegionWhite = *8\nflagRegionBlack = *1\nflagPieceSafe = true\n"
 	const alapo = "[alapo:chess]\nmaxRank = 6\nmaxFile = f\nking = -\ncommoner = k\ncastling = false\nstartFen = 2k3/6/6/6/6/3K2 w - - 0 1\nflagRegionWhite = *6\nflagRegionBlack = *1\nflagPieceSafe = true\nflagMove = true\nstalemateValue = loss\n"
+	const atlantis = "[atlantis:chess]\nwallingRule = edge\nwallOrMove = true\n"
 	const ttt = "[ttt]\nmaxRank = 3\nmaxFile = 3\nimmobile = p\nstartFen = 3/3/3[PPPPPpppp] w - - 0 1\npieceDrops = true\ndoubleStep = false\ncastling = false\nimmobilityIllegal = false\nconnectN = 3\n"
 	cases := []struct {
 		name, ini, fen string
@@ -88,6 +89,14 @@ func TestFileRules(t *testing.T) {
 		{"flag move safe, no answer", alapo, "R1k3/6/6/6/1r4/3K2 b - - 0 1", 1, 0},
 		// Only Black gets the one more move.
 		{"flag move safe, White cannot answer", alapo, "2k3/6/1R4/6/6/r1K3 w - - 0 1", 1, 0},
+		// Walls at the edge instead of a move (atlantis): on the rim and,
+		// orthogonally, next to a wall (d4's neighbours); a1 too; none in
+		// check. Counts of Fairy-Stockfish c19b5f6.
+		{"edge walls", atlantis, "4k3/8/8/8/8/8/8/1K5R w - - 0 1", 2, 1197},
+		{"edge walls in check", atlantis, "r3k3/8/8/8/8/8/8/K7 w - - 0 1", 1, 2},
+		{"edge walls in check 2", atlantis, "r3k3/8/8/8/8/8/8/K7 w - - 0 1", 2, 81},
+		{"edge walls beside a wall", atlantis, "4k3/8/8/8/3*4/8/8/1K5R b - - 0 1", 2, 1526},
+		{"edge walls beside a rim wall", atlantis, "4k3/8/8/8/8/*7/8/1K5R b - - 0 1", 2, 1216},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -146,5 +155,40 @@ func TestSafeFlagOutcome(t *testing.T) {
 		if !over || o.Result != c.want || o.Reason != wide.FlagReached {
 			t.Errorf("%s: %+v (over %v), want %v by the flag", c.fen, o, over, c.want)
 		}
+	}
+}
+
+// TestEdgeWallNotation: a wall placement is written as Fairy-Stockfish
+// writes it, a pass from the side's first piece's square then the wall;
+// every other move carries the wall a1 that stands for none; the wall
+// goes into the FEN as '*'.
+func TestEdgeWallNotation(t *testing.T) {
+	defs, err := fairy.Parse(strings.NewReader("[atlantis:chess]\nwallingRule = edge\nwallOrMove = true\n"), "x.ini")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := defs[0].Wide()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := mustFEN(t, v, v.StartFEN())
+	for _, c := range []struct{ uci, fen string }{
+		{"a1a1,a1a3", "rnbqkbnr/pppppppp/8/8/8/*7/PPPPPPPP/RNBQKBNR b KQkq - 1 1"},
+		{"a7a7,a7b3", "rnbqkbnr/pppppppp/8/8/8/**6/PPPPPPPP/RNBQKBNR w KQkq - 2 2"},
+		{"e2e4,e4a1", "rnbqkbnr/pppppppp/8/8/4P3/**6/PPPP1PPP/RNBQKBNR b KQkq - 0 2"},
+	} {
+		m, err := p.ParseUCIMove(c.uci)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := p.UCI(m); got != c.uci {
+			t.Errorf("UCI %s, want %s", got, c.uci)
+		}
+		var child wide.Position
+		p.MakeMove(m, &child)
+		if got := child.FEN(); got != c.fen {
+			t.Errorf("after %s: %s, want %s", c.uci, got, c.fen)
+		}
+		p = child
 	}
 }

@@ -364,6 +364,9 @@ func (p *Position) genPseudo(list []Move) []Move {
 	if v.r.ArrowWalls {
 		list = p.arrowWalls(list, start)
 	}
+	if v.r.EdgeWalls {
+		list = p.edgeWalls(list)
+	}
 	return list
 }
 
@@ -884,7 +887,7 @@ func (p *Position) MakeMove(m Move, child *Position) {
 	if v.hands && (v.r.Gating || v.r.SeirawanGating) {
 		c.gating(m)
 	}
-	if v.r.ArrowWalls {
+	if v.r.ArrowWalls || v.r.EdgeWalls && m.isWallPlacement() {
 		w := m.Wall()
 		c.walls = c.walls.With(w)
 		c.hash ^= zobristWall[w]
@@ -894,7 +897,7 @@ func (p *Position) MakeMove(m Move, child *Position) {
 	}
 	c.side = them
 	c.hash ^= zobristSide
-	c.setState(prevBikjang, m.kind() == kindPass)
+	c.setState(prevBikjang, m.kind() == kindPass && !v.r.EdgeWalls)
 	if pawnDrop {
 		c.flags |= flagPawnDrop
 	}

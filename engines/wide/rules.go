@@ -269,6 +269,11 @@ type Rules struct {
 	// piece could move to from its new square (amazons); written
 	// "c1a2,a2c3" in UCI, as Fairy-Stockfish writes it.
 	ArrowWalls bool
+	// EdgeWalls: instead of moving, a side may place a wall on an empty
+	// square of the board's rim or next to a wall (atlantis); written
+	// "a1a1,a1a3" in UCI as Fairy-Stockfish writes it, every other move
+	// with the wall a1 that stands for none ("e2e4,e4a1").
+	EdgeWalls bool
 	// EnclosingDrop: where a drop may land beside the pieces standing
 	// (EnclosingTop, EnclosingAnySide; EnclosingNone: anywhere).
 	EnclosingDrop int

@@ -90,6 +90,8 @@ type Variant struct {
 	rookLines    []Bitboard     // per square: its file and rank (flying general, bikjang)
 	hasRiders    bool
 	blastZone    []Bitboard // per square: it and the squares around (Rules.BlastOnCapture); nil without
+	edge         Bitboard   // the board's rim (Rules.EdgeWalls)
+	wazirSteps   []Bitboard // per square: its orthogonal neighbours (Rules.EdgeWalls); nil without
 
 	// Pieces in hand, drops, piece promotion, gating.
 	hands        bool                  // positions hold pieces in hand (FEN "[...]")
@@ -456,6 +458,25 @@ func newVariant(r Rules) (*Variant, error) {
 				}
 				if len(tt.hoppers) > 0 || lame {
 					return nil, errors.New("ArrowWalls with a hopper or a lame leaper")
+				}
+			}
+		}
+	}
+	if r.EdgeWalls {
+		// A placement is a pass with a wall in the bits of a castling's
+		// gate side; both wall rules at once would share them too.
+		if v.hands || r.ArrowWalls || r.KingPass || r.PassOnStalemate {
+			return nil, errors.New("EdgeWalls with pieces in hand, ArrowWalls or passing")
+		}
+		v.wazirSteps = make([]Bitboard, v.nsq)
+		for s := 0; s < v.nsq; s++ {
+			f, rk := v.FileOf(Square(s)), v.RankOf(Square(s))
+			if f == 0 || rk == 0 || f == v.files-1 || rk == v.ranks-1 {
+				v.edge = v.edge.With(Square(s))
+			}
+			for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+				if nf, nr := f+d[0], rk+d[1]; nf >= 0 && nf < v.files && nr >= 0 && nr < v.ranks {
+					v.wazirSteps[s] = v.wazirSteps[s].With(v.SquareOf(nf, nr))
 				}
 			}
 		}
