@@ -105,8 +105,11 @@ type Definition struct {
 	// Connect-N: ConnectN pieces of ConnectPieces in a line along the
 	// allowed directions, or a filled ConnectNxN square, get ConnectValue
 	// for the side that made them (0: no such rule).
-	ConnectN          int
-	ConnectNxN        int
+	ConnectN   int
+	ConnectNxN int
+	// CollinearN: as many pieces of ConnectPieces anywhere on one line
+	// along the allowed directions (three-musketeers), gaps allowed.
+	CollinearN        int
 	ConnectHorizontal bool
 	ConnectVertical   bool
 	ConnectDiagonal   bool

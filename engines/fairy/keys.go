@@ -165,7 +165,7 @@ var (
 		flagRegion flagRegionWhite flagRegionBlack flagPieceCount
 		flagPieceBlockedWin flagPieceSafe nMoveRuleTypes nMoveRuleTypesWhite
 		nMoveRuleTypesBlack moveRepetitionIllegal chasingRule castlingWins
-		connectNxN connectHorizontal connectVertical connectDiagonal
+		connectNxN collinearN connectHorizontal connectVertical connectDiagonal
 		connectValue connectPieceTypes
 		connectRegion1White connectRegion2White connectRegion1Black
 		connectRegion2Black enclosingDrop enclosingDropStart dropNoDoubled
@@ -398,6 +398,7 @@ func buildKeyTable() []keySpec {
 		refuse("castlingWins", "castling wins", ""),
 		intKey("connectN", func(d *Definition) *int { return &d.ConnectN }),
 		intKey("connectNxN", func(d *Definition) *int { return &d.ConnectNxN }),
+		intKey("collinearN", func(d *Definition) *int { return &d.CollinearN }),
 		boolKey("connectHorizontal", func(d *Definition) *bool { return &d.ConnectHorizontal }),
 		boolKey("connectVertical", func(d *Definition) *bool { return &d.ConnectVertical }),
 		boolKey("connectDiagonal", func(d *Definition) *bool { return &d.ConnectDiagonal }),

@@ -221,8 +221,8 @@ func (l *wideLowering) rules() (wide.Rules, error) {
 	} else if fp[0].All || fp[1].All {
 		return r, l.refuse("flagPiece", "every piece as flag piece (*) for one side only")
 	}
-	if d.ConnectN > 0 || d.ConnectNxN > 0 {
-		r.ConnectN, r.ConnectNxN = d.ConnectN, d.ConnectNxN
+	if d.ConnectN > 0 || d.ConnectNxN > 0 || d.CollinearN > 0 {
+		r.ConnectN, r.ConnectNxN, r.CollinearN = d.ConnectN, d.ConnectNxN, d.CollinearN
 		r.ConnectLines = wide.ConnectLines{Horizontal: d.ConnectHorizontal, Vertical: d.ConnectVertical, Diagonal: d.ConnectDiagonal}
 		r.ConnectValue = wideValue(d.ConnectValue)
 		if !d.ConnectPieces.All {
@@ -465,6 +465,7 @@ func (d *Definition) wideOnly() error {
 		{"flagPieceSafe", "safe flags", d.FlagPieceSafe},
 		{"connectN", "connect-N wins", d.ConnectN > 0},
 		{"connectNxN", "connect-NxN wins", d.ConnectNxN > 0},
+		{"collinearN", "collinear wins", d.CollinearN > 0},
 		{"wallingRule", "walls", d.WallingRule != "" && d.WallingRule != "none"},
 		{"enclosingDrop", "drops that enclose", d.EnclosingDrop != "" && d.EnclosingDrop != "none"},
 		{"startFen", "walls (*) in the start position", strings.Contains(strings.SplitN(d.StartFEN, " ", 2)[0], "*")},

@@ -18,6 +18,7 @@ func TestFileRules(t *testing.T) {
 	const squatter = "[squatter:chess]\nflagRegionWhite = *8\nflagRegionBlack = *1\nflagPieceSafe = true\n"
 	const alapo = "[alapo:chess]\nmaxRank = 6\nmaxFile = f\nking = -\ncommoner = k\ncastling = false\nstartFen = 2k3/6/6/6/6/3K2 w - - 0 1\nflagRegionWhite = *6\nflagRegionBlack = *1\nflagPieceSafe = true\nflagMove = true\nstalemateValue = loss\n"
 	const atlantis = "[atlantis:chess]\nwallingRule = edge\nwallOrMove = true\n"
+	const musketeers = "[musketeers]\nmaxRank = 5\nmaxFile = 5\ncustomPiece1 = m:cW\ncustomPiece2 = p:mW\nstartFen = ppppM/ppppp/ppMpp/ppppp/Mpppp w - - 0 1\ncollinearN = 3\nconnectDiagonal = false\nconnectValue = loss\nstalemateValue = win\nconnectPieceTypes = m\n"
 	const ttt = "[ttt]\nmaxRank = 3\nmaxFile = 3\nimmobile = p\nstartFen = 3/3/3[PPPPPpppp] w - - 0 1\npieceDrops = true\ndoubleStep = false\ncastling = false\nimmobilityIllegal = false\nconnectN = 3\n"
 	cases := []struct {
 		name, ini, fen string
@@ -97,6 +98,15 @@ func TestFileRules(t *testing.T) {
 		{"edge walls in check 2", atlantis, "r3k3/8/8/8/8/8/8/K7 w - - 0 1", 2, 81},
 		{"edge walls beside a wall", atlantis, "4k3/8/8/8/3*4/8/8/1K5R b - - 0 1", 2, 1526},
 		{"edge walls beside a rim wall", atlantis, "4k3/8/8/8/8/*7/8/1K5R b - - 0 1", 2, 1216},
+		// Three pieces anywhere on one rank or file (collinearN, three
+		// musketeers) lose for the side that moved them there, gaps and
+		// all; not on a diagonal without connectDiagonal, and not for the
+		// side to move. Counts of Fairy-Stockfish c19b5f6.
+		{"collinear file", musketeers, "M4/ppppp/M1ppp/ppppp/M4 b - - 0 1", 1, 0},
+		{"collinear, side to move", musketeers, "M4/ppppp/M1ppp/ppppp/M4 w - - 0 1", 1, 4},
+		{"not collinear", musketeers, "M4/ppppp/1Mppp/ppppp/M4 b - - 0 1", 1, 10},
+		{"two on a rank", musketeers, "M3M/ppppp/ppppp/ppppp/2M2 b - - 0 1", 1, 7},
+		{"collinear diagonal", musketeers, "M3p/ppppp/1pMpp/ppppp/4M b - - 0 1", 1, 11},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -384,8 +384,11 @@ type Rules struct {
 	// along the directions ConnectLines allows, or a filled ConnectNxN
 	// square of them, gets ConnectValue (NoValue: ValueWin) at once.
 	// Only the pieces of ConnectTypes count (all of them when empty).
-	ConnectN     int
-	ConnectNxN   int
+	ConnectN   int
+	ConnectNxN int
+	// CollinearN: as many such pieces anywhere on one line along those
+	// directions, gaps allowed (three-musketeers).
+	CollinearN   int
 	ConnectLines ConnectLines
 	ConnectValue Value
 	ConnectTypes []byte

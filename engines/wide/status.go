@@ -52,7 +52,7 @@ func (p *Position) immediateEnd() (Outcome, bool) {
 		return Outcome{resultFor(ValueWin, them), CheckLimit}, true
 	}
 	// Only the side that just moved can have made its line.
-	if (v.r.ConnectN > 0 || v.r.ConnectNxN > 0) && p.connected(them) {
+	if (v.r.ConnectN > 0 || v.r.ConnectNxN > 0 || v.r.CollinearN > 0) && p.connected(them) {
 		val := v.r.ConnectValue
 		if val == NoValue {
 			val = ValueWin
@@ -69,8 +69,9 @@ func (p *Position) immediateEnd() (Outcome, bool) {
 }
 
 // connected reports whether c has Rules.ConnectN of its counted pieces
-// in a line or a filled Rules.ConnectNxN square of them. The boards of
-// these games are small: each piece is tried as a line's first square.
+// in a line, a filled Rules.ConnectNxN square of them, or
+// Rules.CollinearN anywhere on one line. The boards of these games are
+// small: each piece is tried as a line's first square.
 func (p *Position) connected(c Color) bool {
 	v := p.v
 	var own Bitboard
@@ -79,13 +80,27 @@ func (p *Position) connected(c Color) bool {
 			own = own.or(p.Pieces(c, t))
 		}
 	}
-	n, k := v.r.ConnectN, v.r.ConnectNxN
+	n, k, col := v.r.ConnectN, v.r.ConnectNxN, v.r.CollinearN
 	has := func(f, r int) bool {
 		return f >= 0 && f < v.files && r >= 0 && r < v.ranks && own.Has(Square(r*v.files+f))
 	}
 	for b := own; b.any(); {
 		s := b.pop()
 		f, r := v.FileOf(s), v.RankOf(s)
+		if col > 0 {
+			// s is the line's first piece: count it and those beyond.
+			for _, d := range v.connectDirs {
+				seen := 0
+				for i := 0; f+i*d[0] >= 0 && f+i*d[0] < v.files && r+i*d[1] >= 0 && r+i*d[1] < v.ranks; i++ {
+					if has(f+i*d[0], r+i*d[1]) {
+						seen++
+					}
+				}
+				if seen >= col {
+					return true
+				}
+			}
+		}
 		if n > 0 {
 			for _, d := range v.connectDirs {
 				i := 1

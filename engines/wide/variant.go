@@ -394,7 +394,7 @@ func newVariant(r Rules) (*Variant, error) {
 		}
 		v.extinct[t] = true
 	}
-	if r.ConnectN < 0 || r.ConnectNxN < 0 {
+	if r.ConnectN < 0 || r.ConnectNxN < 0 || r.CollinearN < 0 {
 		return nil, errors.New("a negative connect count")
 	}
 	for t := 1; t <= v.ntypes; t++ {
