@@ -18,7 +18,6 @@ func (m Move) Wall() Square { return Square(m >> wallShift & squareMask) }
 // arrowWalls replaces each move of list[start:] by the moves that follow
 // it with a wall on each square the moved piece could then move to.
 func (p *Position) arrowWalls(list []Move, start int) []Move {
-	v := p.v
 	end := len(list)
 	occ0 := p.Occupied()
 	for _, m := range list[start:end] {
@@ -33,7 +32,6 @@ func (p *Position) arrowWalls(list []Move, start int) []Move {
 		}
 	}
 	n := copy(list[start:], list[end:])
-	_ = v
 	return list[:start+n]
 }
 
