@@ -130,6 +130,16 @@ func (d *Definition) Format() (string, error) {
 	kv("flagPieceCount", d.FlagPieceCount)
 	kv("flagPieceBlockedWin", d.FlagPieceBlockedWin)
 	kv("flagPieceSafe", d.FlagPieceSafe)
+	if d.ConnectN > 0 || d.ConnectNxN > 0 || d.CollinearN > 0 {
+		kv("connectN", d.ConnectN)
+		kv("connectNxN", d.ConnectNxN)
+		kv("collinearN", d.CollinearN)
+		kv("connectHorizontal", d.ConnectHorizontal)
+		kv("connectVertical", d.ConnectVertical)
+		kv("connectDiagonal", d.ConnectDiagonal)
+		kv("connectValue", d.ConnectValue)
+		kv("connectPieceTypes", letters(d.ConnectPieces))
+	}
 	kv("nMoveRule", d.NMoveRule)
 	kv("nFoldRule", d.NFoldRule)
 	kv("nFoldValue", d.NFoldValue)

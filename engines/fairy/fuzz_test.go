@@ -75,6 +75,8 @@ func FuzzParse(f *testing.F) {
 	f.Add("[a:chess]\ncustomPiece1 = a:fsmWcfhNbbR3\nflagRegionWhite = a* *3 h8\n")
 	f.Add("[a:losalamos]\nmaxFile = 3\nstartFen = 3/3/3/3/3/3 w\npawn = -\n")
 	f.Add("[a]\nking = k:mNcQ\n[b:a]\npromotionRank = 2\n")
+	f.Add("[a:chess]\nwallingRule = edge\nwallOrMove = true\nflagRegionWhite = *8\nflagPieceSafe = true\n")
+	f.Add("[a]\nmaxRank = 5\nmaxFile = 5\ncustomPiece1 = m:cW\nstartFen = 4M/5/2M2/5/M4\ncollinearN = 3\nconnectPieceTypes = m\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		// Keeping unsupported sections: the same file reads, or fails
 		// with the same one-line error kinds; a kept section is
