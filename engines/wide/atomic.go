@@ -78,21 +78,7 @@ func (p *Position) atomicSafe(buf []Move, start int) []Move {
 	out := buf[:start]
 	var child Position
 	for _, m := range buf[start:] {
-		set := ours
-		if !m.IsDrop() && m.kind() != kindPass && set.Has(m.From()) {
-			to := m.To()
-			if m.kind() == kindCastling {
-				right := 2 * int(us)
-				if m.To() < m.From() {
-					right++
-				}
-				to, _ = p.castleSquares(right)
-			}
-			set = set.andNot(squareBB[m.From()]).or(squareBB[to])
-		}
-		if pr := m.Promotion(); pr != NoPieceType && !m.IsDrop() && m.kind() != kindPiecePromotion && v.extinct[pr] {
-			set = set.or(squareBB[m.To()])
-		}
+		set := p.royalsAfter(m, ours)
 		p.MakeMove(m, &child)
 		if set.andNot(child.byColor[us]).any() {
 			continue // the move explodes its own pseudo-royal piece

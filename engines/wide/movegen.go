@@ -94,6 +94,30 @@ func (p *Position) keepLegal(buf []Move, start int) []Move {
 	return out
 }
 
+// royalsAfter returns the squares of the side to move's pseudo-royal
+// pieces ours once m is made: a moved one on its target (a castling
+// king's after castling, not the rook's), and a pawn that promotes to
+// an extinction type as a new one.
+func (p *Position) royalsAfter(m Move, ours Bitboard) Bitboard {
+	v := p.v
+	set := ours
+	if !m.IsDrop() && m.kind() != kindPass && set.Has(m.From()) {
+		to := m.To()
+		if m.kind() == kindCastling {
+			right := 2 * int(p.side)
+			if m.To() < m.From() {
+				right++
+			}
+			to, _ = p.castleSquares(right)
+		}
+		set = set.andNot(squareBB[m.From()]).or(squareBB[to])
+	}
+	if pr := m.Promotion(); pr != NoPieceType && !m.IsDrop() && m.kind() != kindPiecePromotion && v.extinct[pr] {
+		set = set.or(squareBB[m.To()])
+	}
+	return set
+}
+
 // pseudoRoyals returns c's pieces that Rules.ExtinctionPseudoRoyal makes
 // royal: those of an extinction type (of all types, counted together,
 // with ExtinctionAll) of which c has ExtinctionPieceCount+1 or fewer on
@@ -139,22 +163,7 @@ func (p *Position) pseudoRoyalSafe(buf []Move, start int) []Move {
 				continue
 			}
 		}
-		set := ours
-		if !m.IsDrop() && m.kind() != kindPass && set.Has(m.From()) {
-			to := m.To()
-			if m.kind() == kindCastling {
-				// The king's square after castling, not the rook's.
-				right := 2 * int(us)
-				if m.To() < m.From() {
-					right++
-				}
-				to, _ = p.castleSquares(right)
-			}
-			set = set.andNot(squareBB[m.From()]).or(squareBB[to])
-		}
-		if pr := m.Promotion(); pr != NoPieceType && !m.IsDrop() && m.kind() != kindPiecePromotion && v.extinct[pr] {
-			set = set.or(squareBB[m.To()])
-		}
+		set := p.royalsAfter(m, ours)
 		p.MakeMove(m, &child)
 		safe := true
 		for b := set.and(child.byColor[us]); b.any() && safe; {
