@@ -210,10 +210,16 @@ type Variant struct {
 	// generation, counting and Status then take the general path.
 	fairyRules bool
 	// fairyPlainMoves: on the general path, no rule of which moves are
-	// legal beyond the built-in ones (no MustCapture, NoChecking or
-	// ExtinctionPseudoRoyal), so that generation and counting are the
-	// built-in ones' once the game-end rules are looked at.
+	// legal beyond the built-in ones (no MustCapture, NoChecking,
+	// ExtinctionPseudoRoyal, Makpong or CambodianMoves), so that
+	// generation and counting are the built-in ones' once the game-end
+	// rules are looked at: those rules cost the variants without them
+	// this one test.
 	fairyPlainMoves bool
+	// moveRules holds the rules whose state MakeMove keeps in the child
+	// (moveRule bits), so that a variant with none pays one test for
+	// them all on every move.
+	moveRules moveRule
 
 	// noEP: squares the EnPassantRegion leaves out, where a double step
 	// gives no en-passant right.
