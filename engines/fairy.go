@@ -113,7 +113,43 @@ func (v *Variant) checkFairyRules() error {
 		v.NFoldValue != 0 || v.NFoldValueAbsolute || v.Counting != NoCounting ||
 		v.StalematePieceCount || v.Makpong || v.ShatarMate || v.CambodianMoves
 	v.fairyPlainMoves = !v.MustCapture && !v.NoChecking && !v.ExtinctionPseudoRoyal && !v.Makpong && !v.CambodianMoves
+	v.moveRules = 0
+	if v.CheckCounting {
+		v.moveRules |= ruleChecks
+	}
+	if v.ShatarMate {
+		v.moveRules |= ruleShatar
+	}
+	if v.Counting != NoCounting {
+		v.moveRules |= ruleCounting
+	}
 	return nil
+}
+
+// moveRule is a rule whose state MakeMove keeps in the position after a
+// move, Variant.moveRules their set.
+type moveRule uint8
+
+const (
+	ruleChecks   moveRule = 1 << iota // CheckCounting: the checks left (countChecks)
+	ruleShatar                        // ShatarMate: the series of checks (shatarChecks)
+	ruleCounting                      // Counting: the count and its limit (advanceCount)
+)
+
+// keepRules updates the state of the rules r in c, the position after a
+// move from p, in this order: karouk's check is counted before its
+// makruk count moves on. MakeMove calls it for all but Counting alone,
+// the one most variants with any have (makruk and its kin).
+func (c *Position) keepRules(p *Position, r moveRule) {
+	if r&ruleChecks != 0 {
+		c.countChecks()
+	}
+	if r&ruleShatar != 0 {
+		c.shatarChecks()
+	}
+	if r&ruleCounting != 0 {
+		c.advanceCount(p)
+	}
 }
 
 // FairyRules reports whether the variant sets any of the Fairy-Stockfish

@@ -167,7 +167,7 @@ func (p *Position) remove(c Color, t PieceType, sq Square) {
 }
 
 func (p *Position) setCastle(rights uint8) {
-	p.hash ^= zobristCastle[p.castle&castleRights] ^ zobristCastle[rights]
+	p.hash ^= zobristCastle[p.castle] ^ zobristCastle[rights]
 	p.castle = rights
 }
 
@@ -271,14 +271,12 @@ func (p *Position) MakeMove(m Move, child *Position) {
 	if c.ep != NoSquare && p.v.Check && !c.epLegal() {
 		c.setEP(NoSquare)
 	}
-	if p.v.CheckCounting {
-		c.countChecks()
-	}
-	if p.v.ShatarMate {
-		c.shatarChecks()
-	}
-	if p.v.Counting != NoCounting {
-		c.advanceCount(p)
+	if r := p.v.moveRules; r != 0 {
+		if r == ruleCounting {
+			c.advanceCount(p)
+		} else {
+			c.keepRules(p, r)
+		}
 	}
 }
 
@@ -333,7 +331,7 @@ func (p *Position) computeHash() uint64 {
 	if p.side == Black {
 		h ^= zobristSide
 	}
-	h ^= zobristCastle[p.castle&castleRights]
+	h ^= zobristCastle[p.castle]
 	if p.ep != NoSquare {
 		h ^= zobristEP[p.ep]
 	}

@@ -6,9 +6,12 @@ package engines
 var (
 	// By colour, type and square; 16 types, not NumPieceTypes, so that
 	// the index is shifts: a multiplication by 14 measured in make-move.
-	zobristPiece  [2][16][64]uint64
-	zobristSide   uint64
-	zobristCastle [16]uint64
+	zobristPiece [2][16][64]uint64
+	zobristSide  uint64
+	// zobristCastle by the castling byte: its castleChecked bit is no
+	// right and has no key (the upper half repeats the lower), so that
+	// the byte indexes it as it is, unmasked.
+	zobristCastle [32]uint64
 	zobristEP     [64]uint64
 	// zobristChecks[c][n]: c has n checks left to give (CheckCounting).
 	zobristChecks [2][maxCheckCount + 1]uint64

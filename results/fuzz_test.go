@@ -28,6 +28,11 @@ func FuzzReadPGN(f *testing.F) {
 		"\xef\xbb\xbf[Event \"a \\\"b\\\"\"]\r\n\r\n{c} 12... e5 *\r\n",
 		"[FEN \"x b - - 0 9\"]\n{pre} 9... a6 {%one} {two} 10. b4 1/2-1/2 [Event \"n\"] 1. c4",
 		"e4 [A \"\"] 1.",
+		// Drops of promoted pieces, the one SAN that begins with '+'
+		// (micro, kyotoshogi), and a '+' that begins no move.
+		"[Variant \"micro\"]\n\n1. Rxb4 Gxd4-# 2. +B@d4 +P@e4+ 3.+S@a4# 0-1",
+		"[Variant \"kyotoshogi\"]\n1. S2b3++ Bbxe4- 2. +L@e2 {x}+S@e1# *",
+		"1. e4 + e5 +1 ++ 1-0",
 	} {
 		f.Add([]byte(s))
 	}

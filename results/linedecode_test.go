@@ -21,7 +21,10 @@ func TestDecodeLine(t *testing.T) {
 	empty.Moves = []Move{}
 	none := base
 	none.Moves = nil
-	for name, g := range map[string]Game{"base": base, "every field": full, "no moves": empty, "null moves": none} {
+	drops := base // micro's SAN of promoted pieces' drops begins with '+'
+	drops.Variant = "micro"
+	drops.Moves = []Move{{UCI: "+B@d4", SAN: "+B@d4"}, {UCI: "+P@e4", SAN: "+P@e4+"}, {UCI: "c1d2+", SAN: "Gxd2+#"}}
+	for name, g := range map[string]Game{"base": base, "every field": full, "no moves": empty, "null moves": none, "promoted drops": drops} {
 		line, err := formatLine(nil, g)
 		if err != nil {
 			t.Fatal(err)

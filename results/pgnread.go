@@ -254,10 +254,13 @@ func (p *pgnParser) parse() error {
 			}
 			p.pos += p.span(func(c byte) bool { return c == '.' })
 			number = true
-		case isSymbolStart(c):
+		case isSymbolStart(c) || c == '+':
 			n := p.span(isSymbolChar)
 			if p.pos+n == len(p.data) && !p.eof {
 				return p.errorf(p.line, "a token longer than %d bytes", p.look)
+			}
+			if c == '+' && !promotedSymbol(p.data[p.pos:p.pos+n]) {
+				return p.errorf(p.line, "unexpected character %q", c)
 			}
 			tok := string(p.data[p.pos : p.pos+n])
 			p.pos += n
@@ -498,6 +501,17 @@ func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 
 func isSymbolStart(c byte) bool { return isLetter(c) || isDigit(c) }
 
+// promotedSymbol reports whether a symbol that begins with '+' is a move:
+// Fairy-Stockfish's SAN writes the drop of a promoted piece as '+', the
+// piece's letter, '@' and the square ("+B@d4" in micro, "+P@e4" in
+// kyotoshogi), the one move of its notation that does not begin with a
+// letter or digit as PGN's symbols do. A '+' before a letter is taken
+// whole (a promoted piece's letter as shogi writes it, "+Bxd4", reads
+// back for the replay to judge); before anything else it is no move.
+func promotedSymbol[T string | []byte](s T) bool {
+	return len(s) > 1 && s[0] == '+' && isLetter(s[1])
+}
+
 // isSymbolChar reports whether c may continue a PGN symbol (a move, a
 // move number or a result).
 func isSymbolChar(c byte) bool {
@@ -521,7 +535,7 @@ func isResult(s string) bool {
 
 // validSAN reports whether s reads back from PGN as one move token.
 func validSAN(s string) bool {
-	if s == "" || !isSymbolStart(s[0]) || allDigits(s) || isResult(s) {
+	if s == "" || !isSymbolStart(s[0]) && !promotedSymbol(s) || allDigits(s) || isResult(s) {
 		return false
 	}
 	for i := 0; i < len(s); i++ {
