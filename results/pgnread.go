@@ -513,9 +513,11 @@ func promotedSymbol[T string | []byte](s T) bool {
 }
 
 // isSymbolChar reports whether c may continue a PGN symbol (a move, a
-// move number or a result).
+// move number or a result): PGN's characters, and those of
+// Fairy-Stockfish's SAN: '/' of a gating, '@' of a drop, ',' before the
+// square of a wall ("Ncd3,b4" in cowboys).
 func isSymbolChar(c byte) bool {
-	return isLetter(c) || isDigit(c) || strings.IndexByte("_+#=:-/@", c) >= 0
+	return isLetter(c) || isDigit(c) || strings.IndexByte("_+#=:-/@,", c) >= 0
 }
 
 func isTagNameChar(c byte) bool { return isLetter(c) || isDigit(c) || c == '_' }

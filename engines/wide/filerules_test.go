@@ -168,10 +168,11 @@ func TestSafeFlagOutcome(t *testing.T) {
 	}
 }
 
-// TestEdgeWallNotation: a wall placement is written as Fairy-Stockfish
-// writes it, a pass from the side's first piece's square then the wall;
-// every other move carries the wall a1 that stands for none; the wall
-// goes into the FEN as '*'.
+// TestEdgeWallNotation: a wall placement is written in UCI as
+// Fairy-Stockfish writes it, a pass from the side's first piece's square
+// then the wall, and in SAN as the king's pass then the wall; every
+// other UCI move carries the wall a1 that stands for none; the wall goes
+// into the FEN as '*'.
 func TestEdgeWallNotation(t *testing.T) {
 	defs, err := fairy.Parse(strings.NewReader("[atlantis:chess]\nwallingRule = edge\nwallOrMove = true\n"), "x.ini")
 	if err != nil {
@@ -182,10 +183,10 @@ func TestEdgeWallNotation(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := mustFEN(t, v, v.StartFEN())
-	for _, c := range []struct{ uci, fen string }{
-		{"a1a1,a1a3", "rnbqkbnr/pppppppp/8/8/8/*7/PPPPPPPP/RNBQKBNR b KQkq - 1 1"},
-		{"a7a7,a7b3", "rnbqkbnr/pppppppp/8/8/8/**6/PPPPPPPP/RNBQKBNR w KQkq - 2 2"},
-		{"e2e4,e4a1", "rnbqkbnr/pppppppp/8/8/4P3/**6/PPPP1PPP/RNBQKBNR b KQkq - 0 2"},
+	for _, c := range []struct{ uci, san, fen string }{
+		{"a1a1,a1a3", "Ke1,a3", "rnbqkbnr/pppppppp/8/8/8/*7/PPPPPPPP/RNBQKBNR b KQkq - 1 1"},
+		{"a7a7,a7b3", "Ke8,b3", "rnbqkbnr/pppppppp/8/8/8/**6/PPPPPPPP/RNBQKBNR w KQkq - 2 2"},
+		{"e2e4,e4a1", "e4", "rnbqkbnr/pppppppp/8/8/4P3/**6/PPPP1PPP/RNBQKBNR b KQkq - 0 2"},
 	} {
 		m, err := p.ParseUCIMove(c.uci)
 		if err != nil {
@@ -193,6 +194,9 @@ func TestEdgeWallNotation(t *testing.T) {
 		}
 		if got := p.UCI(m); got != c.uci {
 			t.Errorf("UCI %s, want %s", got, c.uci)
+		}
+		if got := p.SAN(m); got != c.san {
+			t.Errorf("%s: SAN %s, want %s", c.uci, got, c.san)
 		}
 		var child wide.Position
 		p.MakeMove(m, &child)

@@ -127,7 +127,9 @@ func (p *Position) checkUCISquares(s string) error {
 // its own square ("Ke2"). A drop is written as in UCI ("P@e4"); a piece
 // promotion ends in '+', a promotion declined in '=' (western shogi
 // notation), a demotion in '-'; a gating move ends in '/' and the gated
-// letter (a castling's also with the gate's square: "O-O/He1").
+// letter (a castling's also with the gate's square: "O-O/He1"). A move
+// that places a wall ends in ',' and the wall's square ("Ncd3,b4"); a
+// wall placed instead of a move (atlantis) is a pass with it ("Ke1,a3").
 func (p *Position) SAN(m Move) string {
 	v := p.v
 	var b strings.Builder
@@ -146,6 +148,18 @@ func (p *Position) SAN(m Move) string {
 		} else {
 			b.WriteString("O-O-O")
 		}
+	case m.isWallPlacement() && v.r.EdgeWalls:
+		// A wall instead of a move: written as a pass of the royal
+		// piece (of the piece the UCI pass names when there is none),
+		// then the wall.
+		s := from
+		if k := p.king[p.side]; k != NoSquare {
+			s = k
+		}
+		if t := p.board[s].Type(); t != v.pawn {
+			b.WriteByte(v.PieceLetter(MakePiece(White, t)))
+		}
+		b.WriteString(v.SquareName(s))
 	default:
 		pc := p.board[from]
 		t := pc.Type()
