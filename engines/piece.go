@@ -69,21 +69,22 @@ func pieceTypeOf(c byte) (PieceType, bool) {
 	return NoPieceType, false
 }
 
-// Piece is a coloured piece: colour in bit 4, type in bits 0-3 (up to
-// MaxPieceType). The zero value is NoPiece.
+// Piece is a coloured piece: colour in bit 5, type in bits 0-4 (up to
+// MaxPieceType here, up to wide.MaxPieceTypes in a wide variant). The
+// zero value is NoPiece.
 type Piece uint8
 
 // NoPiece is an empty square.
 const NoPiece Piece = 0
 
 // MakePiece returns the piece of colour c and type t.
-func MakePiece(c Color, t PieceType) Piece { return Piece(c)<<4 | Piece(t) }
+func MakePiece(c Color, t PieceType) Piece { return Piece(c)<<5 | Piece(t) }
 
 // Color returns the piece's colour.
-func (p Piece) Color() Color { return Color(p >> 4) }
+func (p Piece) Color() Color { return Color(p >> 5) }
 
 // Type returns the piece's type.
-func (p Piece) Type() PieceType { return PieceType(p & 15) }
+func (p Piece) Type() PieceType { return PieceType(p & 31) }
 
 // Letter returns the FEN letter: upper case for White, lower for Black
 // ('?' for a variant's own type: Variant.PieceLetter knows it).

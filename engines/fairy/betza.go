@@ -14,7 +14,8 @@ type Atom struct {
 	Range   int
 	Move    bool // may go to an empty square
 	Capture bool // may capture on the target square
-	// Hop (p): a cannon's line, Range 0: it needs one piece to hop over.
+	// Hop (p): a cannon's line: it needs one piece to hop over; a Range
+	// over 1 bounds the whole move, hurdle and landing (pB2).
 	// Grasshopper (g): it lands right behind the first piece in its line.
 	// Lame (n, a leap): blocked by a piece on Fairy-Stockfish's path to
 	// the target (xiangqi horse nN, elephant nA, janggi elephant nZ).
@@ -125,11 +126,12 @@ func ParseBetza(s string) ([]Atom, error) {
 			if riders[c] != nil {
 				steps, rng = riders[c], 0
 			}
+			counted := false // a range given in digits
 			if i+1 < len(s) && (s[i+1] == c || s[i+1] >= '0' && s[i+1] <= '9') {
 				i++
 				rng = 0
 				if s[i] >= '0' && s[i] <= '9' {
-					rng = int(s[i] - '0')
+					rng, counted = int(s[i]-'0'), true
 					if rng == 0 {
 						return nil, fmt.Errorf("betza %q: range 0 after %c", s, c)
 					}
@@ -141,7 +143,9 @@ func ParseBetza(s string) ([]Atom, error) {
 			if hop && grass {
 				return nil, unsupported("betza %q: both p and g before %c", s, c)
 			}
-			if hop || grass {
+			if (hop || grass) && !counted {
+				// A hopper rides its line; a range in digits bounds the
+				// whole move, hurdle and landing (cannonshogi's pB2).
 				rng = 0
 			}
 			lam := lame && rng == 1 && !hop && !grass

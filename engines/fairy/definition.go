@@ -287,8 +287,11 @@ func (d *Definition) pieceByLetter(c byte) *Piece {
 }
 
 // setPiece adds or replaces a piece type, keeping Fairy-Stockfish's order.
+// A type that had its letter leaves at once, as Fairy-Stockfish's
+// add_piece has it, so that the keys after it read the letter as the new
+// type's (cannonshogi's soldier = p, then promotedPieceType = p:g).
 func (d *Definition) setPiece(p Piece) {
-	d.removePiece(p.Key)
+	d.Pieces = slices.DeleteFunc(d.Pieces, func(q Piece) bool { return q.Key == p.Key || q.Letter == p.Letter })
 	d.Pieces = append(d.Pieces, p)
 	slices.SortStableFunc(d.Pieces, func(a, b Piece) int { return pieceOrder(a.Key) - pieceOrder(b.Key) })
 }

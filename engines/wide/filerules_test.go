@@ -107,6 +107,17 @@ func TestFileRules(t *testing.T) {
 		{"not collinear", musketeers, "M4/ppppp/1Mppp/ppppp/M4 b - - 0 1", 1, 10},
 		{"two on a rank", musketeers, "M3M/ppppp/ppppp/ppppp/2M2 b - - 0 1", 1, 7},
 		{"collinear diagonal", musketeers, "M3p/ppppp/1pMpp/ppppp/4M b - - 0 1", 1, 11},
+		// Hoppers (cannonshogi's pieces), counts of Fairy-Stockfish c19b5f6:
+		// a hopper that moves quietly is no immobile piece under shogi's
+		// immobilityIllegal (a1d1), and a forward one may go to the last
+		// rank but one (a4a8), not to the last; a range bounds the whole
+		// hop (pB2: a1c3 over b2, no further); a letter taken by a new type
+		// names it in the keys after (soldier = p, then p:g promotes the
+		// soldier: a6a7+).
+		{"quiet hopper", "[h:shogi]\ncustomPiece1 = a:pR\nstartFen = 4k4/9/9/9/9/9/9/9/A1P1K4[] w - - 0 1\n", "4k4/9/9/9/9/9/9/9/A1P1K4[] w - - 0 1", 2, 35},
+		{"forward hopper", "[h:shogi]\ncustomPiece1 = a:fpR\nstartFen = 4k4/9/9/9/P8/A8/9/9/4K4[] w - - 0 1\n", "4k4/9/9/9/P8/A8/9/9/4K4[] w - - 0 1", 2, 45},
+		{"hopper of range 2", "[h:chess]\ncustomPiece1 = a:pB2\nstartFen = 4k3/8/8/8/8/8/1P6/A3K3 w - - 0 1\ncastling = false\n", "4k3/8/8/8/8/8/1P6/A3K3 w - - 0 1", 2, 40},
+		{"letter taken", "[h:shogi]\nsoldier = p\npromotedPieceType = p:g\nstartFen = 4k4/9/9/P8/9/9/9/9/4K4[] w - - 0 1\n", "4k4/9/9/P8/9/9/9/9/4K4[] w - - 0 1", 2, 40},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

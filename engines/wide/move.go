@@ -6,15 +6,17 @@ package wide
 //	            encodes drops)
 //	bits  7-13  to square (castling: the rook's square, the king "takes"
 //	            its rook as Fairy-Stockfish encodes it; a pass: from)
-//	bits 14-17  promotion type: the pawn's new type, or the promoted type
+//	bits 14-18  promotion type: the pawn's new type, or the promoted type
 //	            of a piece promotion (shogi's "+"); NoPieceType: none
-//	bits 18-20  kind: normal, castling, en passant, pass, drop, drop of
+//	bits 19-21  kind: normal, castling, en passant, pass, drop, drop of
 //	            the promoted side (dropPromoted), piece promotion, piece
 //	            demotion
-//	bits 21-24  a drop's type taken from the hand; a gating move's type
+//	bits 22-26  a drop's type taken from the hand; a gating move's type
 //	            put on the board from the hand (NoPieceType: no gating)
-//	bit  25     a castling's gate is on the rook's square (else on the
+//	bit  27     a castling's gate is on the rook's square (else on the
 //	            king's)
+//	bits 25-31  a wall's square, in variants with walls and without hands
+//	            or gating (walls.go)
 //
 // The zero value is NullMove (a1 to a1, normal), which no legal move is.
 // A drop leaves From equal to To; the type it puts on the board is
@@ -38,12 +40,12 @@ const (
 )
 
 const (
-	gateShift  = 21
-	gateOnRook = 1 << 25
-	kindShift  = 18
+	gateShift  = 22
+	gateOnRook = 1 << 27
+	kindShift  = 19
 	promoShift = 14
 	squareMask = 0x7F
-	typeMask   = 0xF
+	typeMask   = 0x1F
 	kindMask   = 7
 )
 
@@ -113,7 +115,9 @@ func (m Move) IsPiecePromotion() bool { return m.kind() == kindPiecePromotion }
 func (m Move) IsPieceDemotion() bool { return m.kind() == kindPieceDemotion }
 
 // Gate returns the type a gating move puts on the board from the hand
-// (Seirawan), NoPieceType if none.
+// (Seirawan), NoPieceType if none. Its bits hold a wall's square in the
+// variants with walls (which have no hands): Position.gateOf reads it
+// for any variant.
 func (m Move) Gate() PieceType {
 	if m.IsDrop() {
 		return NoPieceType

@@ -27,8 +27,8 @@ func (p *Position) UCI(m Move) string {
 		return "+" + string(v.PieceLetter(MakePiece(White, m.Dropped()))) + "@" + v.SquareName(to)
 	}
 	if m.IsCastling() && !v.r.Chess960 {
-		if m&gateOnRook != 0 && m.Gate() != NoPieceType {
-			return v.SquareName(to) + v.SquareName(from) + string(v.TypeLetter(m.Gate()))
+		if g := p.gateOf(m); m&gateOnRook != 0 && g != NoPieceType {
+			return v.SquareName(to) + v.SquareName(from) + string(v.TypeLetter(g))
 		}
 		// The castling's colour is the king's, read from its rank, not
 		// the side to move: engines.Variant.UCI writes every move from
@@ -56,7 +56,7 @@ func (p *Position) UCI(m Move) string {
 	if t := m.Promotion(); t != NoPieceType {
 		s += string(v.TypeLetter(t))
 	}
-	if g := m.Gate(); g != NoPieceType {
+	if g := p.gateOf(m); g != NoPieceType {
 		s += string(v.TypeLetter(g))
 	}
 	if v.r.ArrowWalls || v.r.EdgeWalls {
@@ -190,7 +190,7 @@ func (p *Position) SAN(m Move) string {
 			b.WriteByte('=')
 		}
 	}
-	if g := m.Gate(); g != NoPieceType {
+	if g := p.gateOf(m); g != NoPieceType {
 		b.WriteByte('/')
 		b.WriteByte(v.PieceLetter(MakePiece(White, g)))
 		if m.IsCastling() {
@@ -224,7 +224,7 @@ func (p *Position) disambiguation(m Move) string {
 	var buf [MaxMoves]Move
 	var others Bitboard
 	for _, o := range p.GenerateLegal(buf[:0]) {
-		if o.To() == to && o.From() != from && o.kind() == m.kind() && o.Promotion() == m.Promotion() && o.Gate() == m.Gate() && p.board[o.From()].Type() == t {
+		if o.To() == to && o.From() != from && o.kind() == m.kind() && o.Promotion() == m.Promotion() && p.gateOf(o) == p.gateOf(m) && p.board[o.From()].Type() == t {
 			others = others.With(o.From())
 		}
 	}

@@ -90,9 +90,11 @@ type Atom struct {
 	Range   int
 	Move    bool // may go to an empty square
 	Capture bool // may capture on its target square
-	// Hop (Betza p, Range 0): a cannon's line; it needs exactly one piece
-	// (the hurdle) between its square and its target, and moves to the
-	// empty squares beyond the hurdle or captures the first piece there.
+	// Hop (Betza p): a cannon's line; it needs exactly one piece (the
+	// hurdle) between its square and its target, and moves to the empty
+	// squares beyond the hurdle or captures the first piece there. A
+	// Range over 1 bounds the whole move, hurdle and landing (pB2); 0 is
+	// the whole line.
 	Hop bool
 	// Grasshopper (Betza g): it needs a hurdle and lands on the square
 	// right behind it.

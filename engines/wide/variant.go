@@ -12,7 +12,7 @@ const (
 	MaxRanks   = 10
 	maxSquares = MaxFiles * MaxRanks
 	// MaxPieceTypes is the number of piece types a variant may have.
-	MaxPieceTypes = 15
+	MaxPieceTypes = 31
 	maxTypes      = MaxPieceTypes + 1
 	// MaxMoves bounds the legal moves of any position GenerateLegal is
 	// asked for (buffers of this size never grow).
@@ -517,8 +517,8 @@ func checkAtom(a Atom) error {
 		return fmt.Errorf("atom (%d, %d) neither moves nor captures", a.DX, a.DY)
 	case a.Hop && a.Grasshopper:
 		return fmt.Errorf("atom (%d, %d): both hopper and grasshopper", a.DX, a.DY)
-	case (a.Hop || a.Grasshopper) && a.Range != 0:
-		return fmt.Errorf("atom (%d, %d): a hopper of limited range", a.DX, a.DY)
+	case (a.Hop || a.Grasshopper) && a.Range == 1:
+		return fmt.Errorf("atom (%d, %d): a hopper of one step", a.DX, a.DY)
 	case a.Lame && a.Range != 1:
 		return fmt.Errorf("atom (%d, %d): a lame rider", a.DX, a.DY)
 	case a.Lame && (a.Hop || a.Grasshopper):
@@ -648,8 +648,10 @@ func (v *Variant) build() {
 				dx, dy := a.DX*sg, a.DY*sg
 				switch {
 				case a.Hop || a.Grasshopper:
+					// A range bounds the whole move, hurdle and landing
+					// (cannonshogi's pB2), as in Fairy-Stockfish.
 					tt.hoppers = append(tt.hoppers, ride{
-						kind: v.kind(dx, dy, 0, a.Palace, index, dirs), rev: v.kind(-dx, -dy, 0, a.Palace, index, dirs),
+						kind: v.kind(dx, dy, a.Range, a.Palace, index, dirs), rev: v.kind(-dx, -dy, a.Range, a.Palace, index, dirs),
 						quiet: a.Move, capts: a.Capture, grass: a.Grasshopper})
 				case a.Range != 1:
 					tt.sliders = append(tt.sliders, ride{
@@ -686,6 +688,15 @@ func (v *Variant) build() {
 					}
 				}
 				for _, rd := range tt.sliders {
+					if rd.quiet && v.kinds[rd.kind].ray[s].and(tt.region).any() {
+						tt.immobile[s] = false
+					}
+				}
+				// A hopper that moves quietly counts as a rider: it is
+				// immobile only where its line leaves the board at once,
+				// as Fairy-Stockfish has it (a forward hopper may go to
+				// the last rank but one).
+				for _, rd := range tt.hoppers {
 					if rd.quiet && v.kinds[rd.kind].ray[s].and(tt.region).any() {
 						tt.immobile[s] = false
 					}

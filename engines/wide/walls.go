@@ -3,13 +3,23 @@ package wide
 // Walls placed by a move (Fairy-Stockfish's wallingRule = arrow): the
 // move of a piece is followed by a wall on a square the piece could move
 // to, quietly, from where it landed. The wall square is kept in the
-// move's bits 25-31 (wallShift); those bits hold a castling gate's side
-// in variants with gating, which the arrow variants do not have.
+// move's bits 25-31 (wallShift); those bits hold part of a drop's or a
+// gating's type and a castling gate's side in variants with hands, which
+// the variants with walls do not have.
 
 const wallShift = 25
 
 // withWall returns m followed by a wall on s.
 func (m Move) withWall(s Square) Move { return m&^(squareMask<<wallShift) | Move(s)<<wallShift }
+
+// gateOf returns m's gating type (Move.Gate) in a variant with hands,
+// NoPieceType in any other, where those bits may hold a wall.
+func (p *Position) gateOf(m Move) PieceType {
+	if !p.v.hands {
+		return NoPieceType
+	}
+	return m.Gate()
+}
 
 // Wall returns the square of the wall m places, in a variant whose moves
 // place one (Rules.ArrowWalls).
