@@ -129,6 +129,40 @@ func TestLoadDataRejects(t *testing.T) {
 	}
 }
 
+// HalfmoveLimit leaves out the positions whose halfmove clock (the hmvc
+// operation; a line without one has a clock of 0) has reached the limit,
+// and counts them.
+func TestLoadDataHalfmoveLimit(t *testing.T) {
+	v := variants.All[0]
+	w, _ := search.DefaultWeights(v)
+	p := filepath.Join(t.TempDir(), "shuffle.epd")
+	os.WriteFile(p, []byte(
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - hmvc 0; c9 \"1-0\";\n"+
+			"rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - hmvc 19; c9 \"1/2-1/2\";\n"+
+			"rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - hmvc 20; c9 \"1/2-1/2\";\n"+
+			"rnbqkb1r/pppppppp/5n2/8/8/2N2N2/PPPPPPPP/R1BQKB1R b KQkq - hmvc 57; fmvn 80; c9 \"1/2-1/2\";\n"+
+			"r1bqkb1r/pppppppp/2n2n2/8/8/2N2N2/PPPPPPPP/R1BQKB1R w KQkq - c9 \"1/2-1/2\";\n"), 0o644)
+	tests := []struct {
+		limit, positions, left int
+	}{
+		{0, 5, 0},  // no limit
+		{20, 3, 2}, // 20 and 57 reached it; no hmvc counts as 0
+		{21, 4, 1}, // 19 and 20 stay, 57 reached it
+		{58, 5, 0}, // all below
+		{1, 2, 3},  // only clocks of 0
+	}
+	for _, tc := range tests {
+		d, st, err := LoadData(context.Background(), []string{p}, w, LoadOptions{HalfmoveLimit: tc.limit})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Len() != tc.positions || st.Shuffle != tc.left || st.Lines != 5 {
+			t.Errorf("limit %d: %d positions, %d left out of %d lines; want %d and %d of 5",
+				tc.limit, d.Len(), st.Shuffle, st.Lines, tc.positions, tc.left)
+		}
+	}
+}
+
 // A missing data file (data is not committed) is named with the config's
 // line and the datagen command that makes it, pasteable from the working
 // folder, and how long it takes.
