@@ -94,8 +94,10 @@ type LoadOptions struct {
 	// since the last capture or pawn move: the FEN's, or hmvc) has
 	// reached it; 0 keeps them all. A game drawn by the n-move rule or
 	// by repetition ends in a long shuffle: its positions, one side often
-	// far ahead, are all labelled a draw, and in xiangqi's self-play data
-	// they are a third of it and teach the fit to call material drawish.
+	// far ahead, are all labelled a draw. In xiangqi's self-play data
+	// they are a third of the positions, and the fit with them lowers
+	// the loss but plays no better; without them it gains over 100 Elo
+	// (docs/tuning.md).
 	HalfmoveLimit int
 }
 
