@@ -47,6 +47,10 @@ type Tune struct {
 	BadData string `yaml:"bad_data"`
 	// K fixes the sigmoid scale instead of fitting it (0: fit).
 	K float64 `yaml:"k"`
+	// HalfmoveLimit leaves out the positions whose halfmove clock has
+	// reached it (0: none): the shuffles that end games drawn by the
+	// n-move rule or repetition (tuning.LoadOptions.HalfmoveLimit).
+	HalfmoveLimit int `yaml:"halfmove_limit"`
 
 	// Verify, when set, ends the tune with a match of the tuned weights
 	// against the start weights.
@@ -413,6 +417,9 @@ func (v *tuneValidator) texel() {
 	}
 	if t.K < 0 {
 		v.errorf(v.at("k"), "k: %g is negative (0 fits K)", t.K)
+	}
+	if t.HalfmoveLimit < 0 {
+		v.errorf(v.at("halfmove_limit"), "halfmove_limit: %d is negative (0 keeps every position)", t.HalfmoveLimit)
 	}
 	if d := t.Datagen; d != nil {
 		if d.Games <= 0 {

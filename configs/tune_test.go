@@ -62,6 +62,7 @@ func TestParseTuneErrors(t *testing.T) {
 		{"sprt bounds", "variant: extinction\ndata: [a]\nout: o\nverify:\n  sprt: {elo0: 5, elo1: 0}\n", []string{"t.yaml:5: verify.sprt: elo1 (0) must exceed elo0 (5)"}},
 		{"verify key", "variant: extinction\ndata: [a]\nout: o\nverify:\n  gams: 10\n", []string{`t.yaml:5: unknown key "gams" in verify`}},
 		{"datagen games", "variant: extinction\ndata: [a]\nout: o\ndatagen:\n  games: 0\n  minutes: -1\n", []string{"t.yaml:5: datagen.games: 0; want", "t.yaml:6: datagen.minutes: -1 is negative"}},
+		{"halfmove limit", "variant: extinction\ndata: [a]\nout: o\nhalfmove_limit: -2\n", []string{"t.yaml:4: halfmove_limit: -2 is negative"}},
 		{"datagen key", "variant: extinction\ndata: [a]\nout: o\ndatagen: {games: 10, gmes: 3}\n", []string{`t.yaml:4: unknown key "gmes" in datagen`}},
 		{"several", "variant: chess\ndata: [a]\nl2: -1\n", []string{"t.yaml:1: variant", "t.yaml:3: l2: -1 is negative", "out: no output"}},
 		{"two documents", "variant: extinction\n---\nvariant: evolution\n", []string{"t.yaml:2: more than one YAML document"}},

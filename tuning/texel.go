@@ -32,6 +32,7 @@ type TexelReport struct {
 	Variant                 string
 	Positions, Train, Valid int
 	Skipped                 int
+	Shuffle                 int // positions left out by halfmove_limit
 	K                       float64
 	Fit                     *FitResult
 	Out                     string // the weights file written
@@ -75,18 +76,23 @@ func Texel(ctx context.Context, cfg *configs.Tune, opt TexelOptions) (*TexelRepo
 		files = append(files, p)
 	}
 	t0 := time.Now()
-	data, ls, err := LoadData(ctx, files, start, LoadOptions{Skip: cfg.BadData == configs.BadDataSkip, Concurrency: cfg.Concurrency})
+	data, ls, err := LoadData(ctx, files, start, LoadOptions{
+		Skip: cfg.BadData == configs.BadDataSkip, Concurrency: cfg.Concurrency, HalfmoveLimit: cfg.HalfmoveLimit,
+	})
 	if err != nil {
 		return nil, err
 	}
 	if ls.Skipped > 0 {
 		logf("skipped %d broken lines of %d, the first: %s", ls.Skipped, ls.Lines, strings.Join(ls.First, "; "))
 	}
+	if ls.Shuffle > 0 {
+		logf("left out %d positions of %d whose halfmove clock reached %d (halfmove_limit)", ls.Shuffle, ls.Lines, cfg.HalfmoveLimit)
+	}
 	if data.Len() == 0 {
 		return nil, fmt.Errorf("tuning: no positions in %s", strings.Join(files, ", "))
 	}
 	train, valid := data.Split(cfg.Validation, cfg.Seed)
-	rep := &TexelReport{Variant: v.Name, Positions: data.Len(), Train: train.Len(), Valid: valid.Len(), Skipped: ls.Skipped}
+	rep := &TexelReport{Variant: v.Name, Positions: data.Len(), Train: train.Len(), Valid: valid.Len(), Skipped: ls.Skipped, Shuffle: ls.Shuffle}
 	logf("read %d positions (%d training, %d validation) of %d features, %.1f non-zero per position, in %s",
 		data.Len(), train.Len(), valid.Len(), data.Features, float64(len(data.Index))/float64(data.Len()), time.Since(t0).Round(time.Millisecond))
 
@@ -252,6 +258,9 @@ func weightsHeader(cfg *configs.Tune, rep *TexelReport, files []string, startNam
 	fmt.Fprintf(&b, "# Positions: %d (%d training, %d validation", rep.Positions, rep.Train, rep.Valid)
 	if rep.Skipped > 0 {
 		fmt.Fprintf(&b, "; %d broken lines skipped", rep.Skipped)
+	}
+	if rep.Shuffle > 0 {
+		fmt.Fprintf(&b, "; %d left out, their halfmove clock at %d or more", rep.Shuffle, cfg.HalfmoveLimit)
 	}
 	b.WriteString(")\n")
 	fmt.Fprintf(&b, "# K: %.4f (expected score sigmoid(K * eval / 400))\n", rep.K)

@@ -129,6 +129,74 @@ func TestLoadDataRejects(t *testing.T) {
 	}
 }
 
+// shuffleData are five positions with halfmove clocks of 0, 19, 20, 57
+// and none (0).
+const shuffleData = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - hmvc 0; c9 \"1-0\";\n" +
+	"rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - hmvc 19; c9 \"1/2-1/2\";\n" +
+	"rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - hmvc 20; c9 \"1/2-1/2\";\n" +
+	"rnbqkb1r/pppppppp/5n2/8/8/2N2N2/PPPPPPPP/R1BQKB1R b KQkq - hmvc 57; fmvn 80; c9 \"1/2-1/2\";\n" +
+	"r1bqkb1r/pppppppp/2n2n2/8/8/2N2N2/PPPPPPPP/R1BQKB1R w KQkq - c9 \"1/2-1/2\";\n"
+
+// HalfmoveLimit leaves out the positions whose halfmove clock (the hmvc
+// operation; a line without one has a clock of 0) has reached the limit,
+// and counts them.
+func TestLoadDataHalfmoveLimit(t *testing.T) {
+	v := variants.All[0]
+	w, _ := search.DefaultWeights(v)
+	p := filepath.Join(t.TempDir(), "shuffle.epd")
+	os.WriteFile(p, []byte(shuffleData), 0o644)
+	tests := []struct {
+		limit, positions, left int
+	}{
+		{0, 5, 0},  // no limit
+		{20, 3, 2}, // 20 and 57 reached it; no hmvc counts as 0
+		{21, 4, 1}, // 19 and 20 stay, 57 reached it
+		{58, 5, 0}, // all below
+		{1, 2, 3},  // only clocks of 0
+	}
+	for _, tc := range tests {
+		d, st, err := LoadData(context.Background(), []string{p}, w, LoadOptions{HalfmoveLimit: tc.limit})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Len() != tc.positions || st.Shuffle != tc.left || st.Lines != 5 {
+			t.Errorf("limit %d: %d positions, %d left out of %d lines; want %d and %d of 5",
+				tc.limit, d.Len(), st.Shuffle, st.Lines, tc.positions, tc.left)
+		}
+	}
+}
+
+// A tune config's halfmove_limit reaches the loader: the positions left
+// out are counted in the report, the log and the weights header.
+func TestTexelHalfmoveLimit(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "d.epd"), []byte(shuffleData), 0o644)
+	src := "variant: extinction\ndata: [d.epd]\niterations: 2\nvalidation: 0\nk: 1\nhalfmove_limit: 20\nout: w.yaml\n"
+	cfgPath := filepath.Join(dir, "t.yaml")
+	os.WriteFile(cfgPath, []byte(src), 0o644)
+	cfg, err := configs.LoadTune(cfgPath, check.Validating())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log strings.Builder
+	rep, err := Texel(context.Background(), cfg, TexelOptions{Log: &log})
+	if err != nil {
+		t.Fatalf("%v\n%s", err, log.String())
+	}
+	if rep.Positions != 3 || rep.Shuffle != 2 {
+		t.Errorf("%d positions, %d left out; want 3 and 2", rep.Positions, rep.Shuffle)
+	}
+	text, _ := os.ReadFile(filepath.Join(dir, "w.yaml"))
+	for _, c := range []struct{ name, text, want string }{
+		{"log", log.String(), "left out 2 positions of 5 whose halfmove clock reached 20"},
+		{"weights header", string(text), "# Positions: 3 (3 training, 0 validation; 2 left out, their halfmove clock at 20 or more)"},
+	} {
+		if !strings.Contains(c.text, c.want) {
+			t.Errorf("%s lacks %q:\n%s", c.name, c.want, c.text)
+		}
+	}
+}
+
 // A missing data file (data is not committed) is named with the config's
 // line and the datagen command that makes it, pasteable from the working
 // folder, and how long it takes.
