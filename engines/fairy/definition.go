@@ -19,6 +19,11 @@ type Piece struct {
 	Betza  string // its moves in Betza notation ("" for an immobile piece)
 	Atoms  []Atom // Betza expanded; the pawn's double step is DoubleStep
 	Royal  bool   // the king: checkmate rules apply to it
+	// Initial holds the moves marked i, played from the double-step
+	// region only (a custom pawn's ifmnD double step); EnPassant (e) says
+	// the piece captures en passant.
+	Initial   []Atom
+	EnPassant bool
 }
 
 // Definition is one variant of a variants.ini, resolved against its
@@ -46,6 +51,13 @@ type Definition struct {
 
 	DoubleStep       bool      // pawns may step twice from DoubleStepRegion
 	DoubleStepRegion [2]Region // en passant follows a double step, as in FSF
+	// The pawn-like types, by FEN letter, of each colour: those that
+	// promote as pawns (pawnTypes, promotionPawnTypes), capture en passant
+	// (pawnTypes, enPassantTypes) and reset the n-move count (pawnTypes,
+	// nMoveRuleTypes). nil is Fairy-Stockfish's default: the pawn type,
+	// and for en passant also the pieces whose Betza has e; an empty set
+	// is none.
+	PromotionPawns, EnPassantPawns, NMovePawns [2][]byte
 	// EnPassantRegion holds the squares an en-passant capture may land on
 	// (the whole board unless enPassantRegion says otherwise).
 	EnPassantRegion Region
@@ -238,6 +250,7 @@ func (d *Definition) copyDef() *Definition {
 	c.Pieces = slices.Clone(d.Pieces)
 	for i := range c.Pieces {
 		c.Pieces[i].Atoms = slices.Clone(c.Pieces[i].Atoms)
+		c.Pieces[i].Initial = slices.Clone(c.Pieces[i].Initial)
 	}
 	for i := 0; i < 2; i++ {
 		c.PromotionRegion[i] = slices.Clone(d.PromotionRegion[i])
@@ -247,6 +260,9 @@ func (d *Definition) copyDef() *Definition {
 		c.EnPassantRegion = slices.Clone(d.EnPassantRegion)
 		c.PromotionPieces[i] = clone(d.PromotionPieces[i])
 		c.CastlingRookPieces[i] = clone(d.CastlingRookPieces[i])
+		c.PromotionPawns[i] = slices.Clone(d.PromotionPawns[i])
+		c.EnPassantPawns[i] = slices.Clone(d.EnPassantPawns[i])
+		c.NMovePawns[i] = slices.Clone(d.NMovePawns[i])
 		c.ConnectPieces = clone(d.ConnectPieces)
 		c.FlagPiece[i] = clone(d.FlagPiece[i])
 	}
@@ -329,11 +345,20 @@ func (d *Definition) applyPiece(key, v string) error {
 		}
 		betza = info.betza
 	}
-	atoms, err := ParseBetza(betza)
+	b, err := parseBetza(betza)
 	if err != nil {
 		return err
 	}
-	p.Betza, p.Atoms = betza, atoms
+	p.Betza, p.Atoms, p.Initial, p.EnPassant = betza, b.Atoms, b.Initial, b.EnPassant
+	if p.EnPassant {
+		// Fairy-Stockfish adds the piece to the en-passant types, as they
+		// stand when its key is read.
+		for c := range d.EnPassantPawns {
+			if d.EnPassantPawns[c] != nil && !slices.Contains(d.EnPassantPawns[c], p.Letter) {
+				d.EnPassantPawns[c] = append(d.EnPassantPawns[c], p.Letter)
+			}
+		}
+	}
 	d.setPiece(p)
 	return nil
 }

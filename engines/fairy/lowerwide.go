@@ -90,7 +90,11 @@ func (l *wideLowering) rules() (wide.Rules, error) {
 	if d.Files > wide.MaxFiles || d.Ranks > wide.MaxRanks {
 		return r, l.refuse("maxFile", "board of %d files and %d ranks: the engines play at most %dx%d", d.Files, d.Ranks, wide.MaxFiles, wide.MaxRanks)
 	}
-	if err := l.pieces(&r); err != nil {
+	plan, err := d.pawnPlan()
+	if err != nil {
+		return r, err
+	}
+	if err := l.pieces(&r, plan); err != nil {
 		return r, err
 	}
 	// Promotion, double steps, en passant. The promotion region is also
@@ -98,14 +102,15 @@ func (l *wideLowering) rules() (wide.Rules, error) {
 	for c := 0; c < 2; c++ {
 		r.PromotionRegion[c] = l.region(d.PromotionRegion[c])
 	}
-	if d.Piece("pawn") != nil {
+	r.NMoveTypes = plan.nMove
+	if plan.pawn != nil {
 		for c := 0; c < 2; c++ {
 			if d.PromotionPieces[c].All {
 				return r, l.refuse("promotionPieceTypes", "promotion to every type (*)")
 			}
 			r.PromotionRegion[c] = l.region(d.PromotionRegion[c])
 			r.PromotionTypes[c] = letters(d, d.PromotionPieces[c])
-			if d.DoubleStep {
+			if plan.doubleStep {
 				r.DoubleStepRegion[c] = l.region(d.DoubleStepRegion[c])
 			}
 		}
@@ -229,12 +234,14 @@ func (l *wideLowering) rules() (wide.Rules, error) {
 
 // pieces lowers the piece types in Fairy-Stockfish's order, with the
 // palace diagonals janggi's pieces have along DiagonalLines.
-func (l *wideLowering) pieces(r *wide.Rules) error {
+func (l *wideLowering) pieces(r *wide.Rules, plan pawnPlan) error {
 	d := l.d
-	for _, p := range d.Pieces {
+	for i, p := range d.Pieces {
+		pawn := plan.pawn == &d.Pieces[i]
 		pr := wide.PieceRule{
 			Letter: p.Letter, Name: p.Key, Royal: p.Royal,
-			Pawn: p.Key == "pawn", Soldier: p.Key == "soldier", NoSameHurdle: p.Key == "janggiCannon",
+			Pawn: pawn, Soldier: p.Key == "soldier", NoSameHurdle: p.Key == "janggiCannon",
+			CustomPawn: pawn && p.Key != "pawn",
 		}
 		if m, ok := d.MobilityRegion[p.Key]; ok {
 			pr.Mobility = [2]wide.Bitboard{l.region(m[0]), l.region(m[1])}
@@ -412,6 +419,9 @@ func (d *Definition) wideOnly() error {
 				return refuseAt(d, p.Key, "lame leaper (%s: %s)", p.Key, p.Betza)
 			}
 		}
+	}
+	if key, ok := d.pawnRulesDefault(); !ok {
+		return refuseAt(d, key, "pawn-like rules on types other than the pawn")
 	}
 	for k := range d.MobilityRegion {
 		for _, key := range []string{"mobilityRegionWhite", "mobilityRegionBlack"} {

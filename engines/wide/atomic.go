@@ -26,12 +26,12 @@ func (v *Variant) buildBlast() {
 // position after the capture): to itself, where the capturing piece now
 // stands, and the pieces around it that are not pawns. As in
 // Fairy-Stockfish, only the pawn type is spared: a custom piece that
-// moves like one is not.
+// moves like one, or plays as the pawn (PieceRule.CustomPawn), is not.
 func (p *Position) blasted(to Square) Bitboard {
 	v := p.v
 	zone := v.blastZone[to].and(p.Occupied())
-	if v.pawn != NoPieceType {
-		zone = zone.andNot(p.byType[v.pawn])
+	if v.pawnType != NoPieceType {
+		zone = zone.andNot(p.byType[v.pawnType])
 	}
 	return zone.or(squareBB[to].and(p.Occupied()))
 }

@@ -852,8 +852,10 @@ func (p *Position) MakeMove(m Move, child *Position) {
 				}
 			}
 		}
-		if moved == v.pawn && v.pawn != NoPieceType {
+		if v.nmove[us][moved] {
 			c.halfmove = 0
+		}
+		if moved == v.pawn && v.pawn != NoPieceType {
 			// A double step that promotes (a promotion zone within its
 			// reach, epicatomic's) leaves no pawn to take en passant.
 			if d := int(to) - int(from); (d == 2*v.files || d == -2*v.files) && m.Promotion() == NoPieceType {

@@ -121,6 +121,10 @@ type PieceRule struct {
 	// DoubleStepRegion, captures en passant and promotes in
 	// PromotionRegion. Its atoms are its ordinary moves (fmW, fcF).
 	Pawn bool
+	// CustomPawn marks a Pawn that is not Fairy-Stockfish's pawn type but
+	// a piece playing its part (pawnTypes): explosions do not spare it
+	// (Rules.BlastOnCapture), and it drops where other pieces do.
+	CustomPawn bool
 	// Soldier marks Fairy-Stockfish's soldier: before the relative rank
 	// Rules.SoldierRank it has only its straight forward atoms.
 	Soldier bool
@@ -317,6 +321,10 @@ type Rules struct {
 	// NMoveRule: the game is drawn (or counted) when that many moves of
 	// each side passed without capture or pawn move; 0 for none.
 	NMoveRule int
+	// NMoveTypes are the letters of the types whose moves reset the
+	// n-move count, per colour (Fairy-Stockfish's nMoveRuleTypes); nil is
+	// the Pawn type. Captures reset it too.
+	NMoveTypes [2][]byte
 	// NFoldRule: the game ends when a position occurs that many times
 	// (0: none); NFoldValue (NoValue: ValueDraw) is the result for the side to
 	// move then, for White with NFoldValueAbsolute.

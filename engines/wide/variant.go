@@ -69,7 +69,9 @@ type Variant struct {
 	byLetter     [128]PieceType
 	royal        PieceType
 	pawn         PieceType
-	sameHurdle   PieceType // the type with NoSameHurdle
+	pawnType     PieceType         // the Pawn unless CustomPawn: Fairy-Stockfish's own pawn type
+	nmove        [2][maxTypes]bool // the types whose moves reset the n-move count
+	sameHurdle   PieceType         // the type with NoSameHurdle
 	castleRook   PieceType
 	castleKing   PieceType // Rules.CastlingKing's type, NoPieceType for the royal piece
 	flagPiece    PieceType
@@ -272,6 +274,9 @@ func newVariant(r Rules) (*Variant, error) {
 				return nil, fmt.Errorf("piece %q: a second pawn type", p.Name)
 			}
 			v.pawn = t
+			if !p.CustomPawn {
+				v.pawnType = t
+			}
 		}
 		if p.NoSameHurdle {
 			if v.sameHurdle != NoPieceType {
@@ -317,6 +322,19 @@ func newVariant(r Rules) (*Variant, error) {
 			return nil, fmt.Errorf("piece %q: %w", p.Name, err)
 		}
 		v.promoted[i+1] = t
+	}
+	for c := 0; c < 2; c++ {
+		if r.NMoveTypes[c] == nil {
+			v.nmove[c][v.pawn] = v.pawn != NoPieceType
+			continue
+		}
+		for _, l := range r.NMoveTypes[c] {
+			t, err := letterType("NMoveTypes", l)
+			if err != nil {
+				return nil, err
+			}
+			v.nmove[c][t] = true
+		}
 	}
 	for i, p := range r.Pieces {
 		if p.ShogiPawn {
@@ -754,7 +772,7 @@ func (v *Variant) buildDrops() {
 		for t := PieceType(1); int(t) <= v.ntypes; t++ {
 			tt := &v.t[c][t]
 			z := region.and(tt.region)
-			if t == v.pawn {
+			if t == v.pawnType && t != NoPieceType {
 				if !r.PromotionZonePawnDrops {
 					z = z.andNot(r.PromotionRegion[c])
 				}

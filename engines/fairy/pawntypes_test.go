@@ -1,0 +1,86 @@
+package fairy
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestPawnTypes: the piece that plays as the pawn (pawnTypes,
+// promotionPawnTypes, the i and e of its Betza) is the wide engine's
+// pawn, with its double step where its Betza has one; pawn-like rules
+// the engines cannot give one type are refused with their key.
+func TestPawnTypes(t *testing.T) {
+	cases := []struct {
+		name, text string
+		pawn       string // the Pawn's name in the wide rules, "" for none
+		custom     bool   // PieceRule.CustomPawn
+		double     bool   // a double-step region
+		nmove      string // White's NMoveTypes letters
+		err        string
+	}{
+		{name: "chess", text: "[a:chess]\n", pawn: "pawn", double: true, nmove: "p"},
+		{name: "custom pawn with its double step", text: "[a:chess]\ncustomPiece1 = p:mWfceFifmnD\npawnTypes = p\n",
+			pawn: "customPiece1", custom: true, double: true, nmove: "p"},
+		{name: "no double step", text: "[a:chess]\ncustomPiece1 = p:mWfceFifmnD\npawnTypes = p\ndoubleStep = false\n",
+			pawn: "customPiece1", custom: true, nmove: "p"},
+		{name: "custom pawn without promotion", text: "[a:chess]\ncustomPiece1 = p:fmWfcF\npawnTypes = p\npromotionPawnTypes = -\n",
+			nmove: "p"},
+		{name: "another piece as the pawn", text: "[a:chess]\ncustomPiece1 = h:mfWcfF\npawnTypes = h\nstartFen = 4k3/hhhhhhhh/8/8/8/8/HHHHHHHH/4K3 w - - 0 1\n",
+			pawn: "customPiece1", custom: true, nmove: "h"},
+		{name: "two pawn types", text: "[a:chess]\npawnTypes = pn\n", err: `t.ini:2: key "pawnTypes": not supported: more than one type promoting as a pawn`},
+		{name: "pawns that differ", text: "[a:chess]\ncustomPiece1 = s:mfhNcfW\npromotionPawnTypesBlack = s\n",
+			err: `t.ini:3: key "promotionPawnTypesBlack": not supported: types promoting as pawns that differ between the sides`},
+		{name: "initial moves of a king", text: "[a:chess]\ncustomPiece1 = c:KifmnD\n",
+			err: `t.ini:2: key "customPiece1": not supported: betza "KifmnD": initial-only moves (i) other than a pawn type's double step (ifmnD)`},
+		{name: "en passant by a knight", text: "[a:chess]\nenPassantTypes = pn\n",
+			err: `t.ini:2: key "enPassantTypes": not supported: en passant by types other than the pawn type`},
+		{name: "a pawn left without its part", text: "[a:chess]\ncustomPiece1 = h:mfWcfF\npawnTypes = h\n",
+			err: `t.ini:3: key "pawnTypes": not supported: a pawn that does not promote as one`},
+	}
+	for _, c := range cases {
+		defs, err := ParseSections(strings.NewReader(c.text), "t.ini")
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		w, err := defs[0].Wide()
+		if c.err != "" {
+			if err == nil || err.Error() != c.err {
+				t.Errorf("%s: Wide() error %v, want %s", c.name, err, c.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		r := w.Rules()
+		pawn, custom := "", false
+		for _, p := range r.Pieces {
+			if p.Pawn {
+				pawn, custom = p.Name, p.CustomPawn
+			}
+		}
+		if pawn != c.pawn || custom != c.custom {
+			t.Errorf("%s: pawn %q (custom %v), want %q (%v)", c.name, pawn, custom, c.pawn, c.custom)
+		}
+		if double := !r.DoubleStepRegion[0].IsEmpty(); double != c.double {
+			t.Errorf("%s: double steps %v, want %v", c.name, double, c.double)
+		}
+		if got := string(r.NMoveTypes[0]); got != c.nmove {
+			t.Errorf("%s: NMoveTypes %q, want %q", c.name, got, c.nmove)
+		}
+		if key, ok := defs[0].pawnRulesDefault(); ok != (c.name == "chess") {
+			t.Errorf("%s: pawnRulesDefault() = %q, %v", c.name, key, ok)
+		}
+	}
+}
+
+// TestLameLeapsWithoutPath: Fairy-Stockfish has lame paths for D N A Z
+// only; another lame leap gives no move.
+func TestLameLeapsWithoutPath(t *testing.T) {
+	for betza, want := range map[string]int{"nC": 0, "nW": 0, "nK": 0, "nN": 8, "nZ": 8, "nD": 4, "nCW": 4} {
+		atoms, err := ParseBetza(betza)
+		if err != nil || len(atoms) != want {
+			t.Errorf("ParseBetza(%q) = %d atoms, %v; want %d", betza, len(atoms), err, want)
+		}
+	}
+}
