@@ -235,8 +235,10 @@ func root() *Definition {
 		regionSet:                 map[string]bool{},
 		CastlingRookQueensideFile: 0,
 	}
-	qrbn := PieceSet{Keys: []string{"knight", "bishop", "rook", "queen"}}
-	d.PromotionPieces = [2]PieceSet{qrbn, clone(qrbn)}
+	// A section built from nothing promotes to nothing unless it says so,
+	// in Fairy-Stockfish 11.1 as in c19b5f6; builtin.ini's chess names
+	// its four types.
+	d.PromotionPieces = [2]PieceSet{{Keys: []string{}}, {Keys: []string{}}}
 	rook := PieceSet{Keys: []string{"rook"}}
 	d.CastlingRookPieces = [2]PieceSet{rook, clone(rook)}
 	return d

@@ -185,21 +185,11 @@ func (l *wideLowering) rules() (wide.Rules, error) {
 	r.ExtinctionClaim = d.ExtinctionClaim
 	r.ExtinctionPseudoRoyal = d.ExtinctionPseudoRoyal
 	r.BlastOnCapture = d.BlastOnCapture
-	if d.ExtinctionPseudoRoyal && !d.ExtinctionPieces.All {
+	if d.ExtinctionPseudoRoyal && d.BlastOnCapture && d.startsWithout(true) {
 		// A side that starts without one of several pseudo-royal types
-		// (forward's absent king, gethenian's, stardust's): Fairy-Stockfish
-		// c19b5f6 plays on where the extinction rule as varena reads it
-		// ends the game at once, so the section is refused.
-		board := strings.Fields(d.StartFEN + " w")[0] // with the hands
-		for _, k := range d.ExtinctionPieces.Keys {
-			p := d.Piece(k)
-			if p == nil {
-				continue
-			}
-			if !strings.ContainsRune(board, rune(p.Letter)) || !strings.ContainsRune(board, rune(p.Letter-'a'+'A')) {
-				return r, l.refuse("extinctionPieceTypes", "pseudo-royal extinction types a side starts without")
-			}
-		}
+		// that explosions could take: how Fairy-Stockfish ends such a game
+		// is not known, so the section is refused.
+		return r, l.refuse("extinctionPieceTypes", "pseudo-royal extinction types a side starts without, with explosions")
 	}
 	if !d.FlagPiece[0].All && !d.FlagPiece[1].All && len(d.FlagPiece[0].Keys)+len(d.FlagPiece[1].Keys) > 0 {
 		if !slices.Equal(d.FlagPiece[0].Keys, d.FlagPiece[1].Keys) || len(d.FlagPiece[0].Keys) != 1 {
@@ -459,6 +449,7 @@ func (d *Definition) wideOnly() error {
 		{"connectNxN", "connect-NxN wins", d.ConnectNxN > 0},
 		{"wallingRule", "walls", d.WallingRule != "" && d.WallingRule != "none"},
 		{"enclosingDrop", "drops that enclose", d.EnclosingDrop != "" && d.EnclosingDrop != "none"},
+		{"extinctionPieceTypes", "pseudo-royal extinction types a side starts without", d.pseudoRoyalPlaysOn() && d.startsWithout(true)},
 		{"startFen", "walls (*) in the start position", strings.Contains(strings.SplitN(d.StartFEN, " ", 2)[0], "*")},
 	}
 	for _, c := range checks {

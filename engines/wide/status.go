@@ -6,7 +6,11 @@ package wide
 func (p *Position) immediateEnd() (Outcome, bool) {
 	v := p.v
 	us, them := p.side, p.side^1
-	if v.r.ExtinctionValue != NoValue {
+	// Under ExtinctionPseudoRoyal only an explosion can take a side's last
+	// piece of a type, and Fairy-Stockfish (c19b5f6) tests extinction only
+	// then: a side that starts without the type (maharajah's black, every
+	// gethenian's promoted king) plays on.
+	if v.r.ExtinctionValue != NoValue && (!v.r.ExtinctionPseudoRoyal || v.r.BlastOnCapture) {
 		for _, c := range [2]Color{them, us} {
 			need := v.r.ExtinctionOpponentPieceCount
 			if v.r.ExtinctionClaim && c == us {
