@@ -289,13 +289,31 @@ func (d *Definition) Piece(key string) *Piece {
 	return nil
 }
 
+// pieceByLetter returns the piece of a letter. While two share it (a
+// custom piece given the letter of a piece its parent has, before finish
+// removes one), it is the one that keeps the letter: a key naming pieces
+// by letter means it, as in Fairy-Stockfish, which reads such keys after
+// the pieces.
 func (d *Definition) pieceByLetter(c byte) *Piece {
+	var found *Piece
 	for i := range d.Pieces {
 		if d.Pieces[i].Letter == c {
-			return &d.Pieces[i]
+			if found == nil || d.keepsLetter(&d.Pieces[i], found) {
+				found = &d.Pieces[i]
+			}
 		}
 	}
-	return nil
+	return found
+}
+
+// keepsLetter reports whether p, not q, keeps the letter both have: the
+// one this section set, the later if it set both.
+func (d *Definition) keepsLetter(p, q *Piece) bool {
+	pp, pq := d.Keys[p.Key], d.Keys[q.Key]
+	if d.own(pp) != d.own(pq) {
+		return d.own(pp)
+	}
+	return pp.Line > pq.Line
 }
 
 // setPiece adds or replaces a piece type, keeping Fairy-Stockfish's order.

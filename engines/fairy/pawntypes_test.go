@@ -3,6 +3,8 @@ package fairy
 import (
 	"strings"
 	"testing"
+
+	"varena/engines/wide"
 )
 
 // TestPawnTypes: the piece that plays as the pawn (pawnTypes,
@@ -81,6 +83,50 @@ func TestLameLeapsWithoutPath(t *testing.T) {
 		atoms, err := ParseBetza(betza)
 		if err != nil || len(atoms) != want {
 			t.Errorf("ParseBetza(%q) = %d atoms, %v; want %d", betza, len(atoms), err, want)
+		}
+	}
+}
+
+// TestPawnTypeHalfmove: a move of a type of nMoveRuleTypes resets the
+// n-move count only when the piece could not step back, and a pawn that
+// may also step onto the en-passant square steps there: the FENs
+// Fairy-Stockfish c19b5f6 prints after these moves (but for its
+// en-passant field, a list of squares in that build, "a3a4" after a2a4,
+// which varena writes as chess does).
+func TestPawnTypeHalfmove(t *testing.T) {
+	const ini = "[sideways:chess]\ncustomPiece1 = p:mWfceFifmnD\npawnTypes = p\n\n" +
+		"[forward:chess]\ncustomPiece1 = p:fmWfcF\npawnTypes = p\n\n" +
+		"[kingpawns:chess]\ncustomPiece1 = p:KifmnD\npawnTypes = p\n"
+	cases := []struct{ variant, moves, fen string }{
+		{"sideways", "g1f3 g8f6 a2a3", "rnbqkb1r/pppppppp/5n2/8/8/P4N2/1PPPPPPP/RNBQKB1R b KQkq - 3 2"},
+		{"sideways", "g1f3 g8f6 a2a4", "rnbqkb1r/pppppppp/5n2/8/P7/5N2/1PPPPPPP/RNBQKB1R b KQkq - 0 2"},
+		{"forward", "g1f3 g8f6 a2a3", "rnbqkb1r/pppppppp/5n2/8/8/P4N2/1PPPPPPP/RNBQKB1R b KQkq - 0 2"},
+		{"kingpawns", "g1f3 g8f6 e2e4 e7e5 f1e2 f8e7 e4e5 d7d5 e5d6", "rnbqk2r/ppp1bppp/3P1n2/3p4/8/5N2/PPPPBPPP/RNBQK2R b KQkq - 1 5"},
+	}
+	defs, err := Parse(strings.NewReader(ini), "pawns.ini")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		v, err := Lookup(defs, c.variant).Wide()
+		if err != nil {
+			t.Fatalf("%s: %v", c.variant, err)
+		}
+		p, err := wide.ParseFEN(v, v.StartFEN())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range strings.Fields(c.moves) {
+			m, err := p.ParseUCIMove(s)
+			if err != nil {
+				t.Fatalf("%s %s: %v", c.variant, s, err)
+			}
+			var child wide.Position
+			p.MakeMove(m, &child)
+			p = child
+		}
+		if got := p.FEN(); got != c.fen {
+			t.Errorf("%s after %s: %s, want %s", c.variant, c.moves, got, c.fen)
 		}
 	}
 }

@@ -575,6 +575,12 @@ func (p *Position) pawnExtras(list []Move, occ Bitboard) []Move {
 	if p.ep != NoSquare {
 		for b := v.t[us^1][v.pawn].capts[p.ep].and(p.Pieces(us, v.pawn)); b.any(); {
 			from := b.pop()
+			if v.t[us][v.pawn].quiet[from].Has(p.ep) {
+				// A pawn that may also step there (dragon-chess's, a king
+				// that steps twice) steps: Fairy-Stockfish has no en-passant
+				// capture beside a quiet move to the same square.
+				continue
+			}
 			if v.pawnZone[us].Has(p.ep) {
 				list = p.promotions(list, from, p.ep, kindEnPassant)
 				if v.r.MandatoryPromotion {
@@ -852,7 +858,10 @@ func (p *Position) MakeMove(m Move, child *Position) {
 				}
 			}
 		}
-		if v.nmove[us][moved] {
+		if v.nmove[us][moved] && !v.t[us][moved].quiet[to].Has(from) {
+			// Only an irreversible move resets the count, as in
+			// Fairy-Stockfish: allwayspawns' pawn stepping sideways or
+			// back, which it could undo, does not.
 			c.halfmove = 0
 		}
 		if moved == v.pawn && v.pawn != NoPieceType {
