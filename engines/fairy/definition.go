@@ -168,6 +168,7 @@ type Definition struct {
 	DropChecks                bool
 	DropPromoted              bool
 	DropNoDoubled             string
+	DropNoDoubledCount        int // dropNoDoubled: not on a file holding this many
 	SittuyinRookDrop          bool
 	DropOppositeColoredBishop bool
 	EnclosingDrop             string // enclosingDrop: none, top or anyside (the others are refused)
@@ -229,6 +230,7 @@ func root() *Definition {
 		SoldierPromotionRank:      1,
 		MaterialCounting:          "none",
 		DropChecks:                true,
+		DropNoDoubledCount:        1,
 		Keys:                      map[string]Pos{},
 		promotionRank:             8,
 		doubleStepRank:            2,

@@ -198,6 +198,23 @@ func (d *Definition) Format() (string, error) {
 	if p := d.Piece(d.DropNoDoubled); p != nil {
 		kv("dropNoDoubled", string(p.Letter))
 	}
+	if d.DropNoDoubledCount != 1 {
+		kv("dropNoDoubledCount", d.DropNoDoubledCount)
+	}
+	for _, ps := range []struct {
+		key  string
+		sets [2][]byte
+	}{{"promotionPawnTypes", d.PromotionPawns}, {"enPassantTypes", d.EnPassantPawns}, {"nMoveRuleTypes", d.NMovePawns}} {
+		for c, colour := range [2]string{"White", "Black"} {
+			if ps.sets[c] != nil {
+				v := string(d.pawnLetters(ps.sets[c], nil))
+				if v == "" {
+					v = "-"
+				}
+				kv(ps.key+colour, v)
+			}
+		}
+	}
 	if d.PieceDrops || d.Gating || d.SeirawanGating {
 		kv("whiteDropRegion", d.DropRegion[0])
 		kv("blackDropRegion", d.DropRegion[1])

@@ -473,7 +473,7 @@ func buildKeyTable() []keySpec {
 			d.DropNoDoubled = k
 			return err
 		}},
-		refuse("dropNoDoubledCount", "no-doubled drops counted other than one", "1"),
+		intKey("dropNoDoubledCount", func(d *Definition) *int { return &d.DropNoDoubledCount }),
 		boolKey("dropChecks", func(d *Definition) *bool { return &d.DropChecks }),
 		keySpec{name: "shogiDoubledPawn", since: "11.1", note: "newer: dropNoDoubled = p", apply: func(d *Definition, v string) error {
 			b, err := parseBool(v)

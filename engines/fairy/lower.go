@@ -631,14 +631,13 @@ func (d *Definition) neither() error {
 	if d.FlagPieceSafe {
 		return refuseAt(d, "flagPieceSafe", "flags needing a safe square")
 	}
-	for c, key := range [2]string{"flagRegionWhite", "flagRegionBlack"} {
+	for c, key := range [2]string{"whiteFlag", "blackFlag"} {
 		// 11.1 plays no flag without a flag piece; the newer build makes
-		// every piece one: neither is what the file's author meant for
-		// both, so the section is refused rather than guessed.
+		// every piece one: a region given by 11.1's key is what the file's
+		// author meant for both, so the section is refused rather than
+		// guessed. The newer keys are read as the newer build reads them
+		// (Definition.flagAll).
 		if len(d.FlagRegion[c]) > 0 && !d.FlagPiece[c].All && len(d.FlagPiece[c].Keys) == 0 {
-			if _, ok := d.Keys[key]; !ok {
-				key = [2]string{"whiteFlag", "blackFlag"}[c]
-			}
 			return refuseAt(d, key, "a flag region without flagPiece (Fairy-Stockfish 11.1 plays no flag, newer builds any piece)")
 		}
 	}

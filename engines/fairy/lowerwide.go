@@ -274,7 +274,7 @@ func (l *wideLowering) drops(r *wide.Rules) error {
 	r.FirstRankPawnDrops = d.FirstRankPawnDrops
 	r.PromotionZonePawnDrops = d.PromotionZonePawnDrops
 	if p := d.Piece(d.DropNoDoubled); p != nil {
-		r.DropNoDoubled = p.Letter
+		r.DropNoDoubled, r.DropNoDoubledMore = p.Letter, d.DropNoDoubledCount-1
 	}
 	r.NoDropChecks = !d.DropChecks
 	r.DropPromoted = d.DropPromoted

@@ -470,9 +470,7 @@ func (p *Position) handMoves(list []Move, start int, occ Bitboard) []Move {
 		}
 		z := v.dropZone[us][t].and(empty)
 		if t == v.noDoubled && t != NoPieceType {
-			for b := p.Pieces(us, t); b.any(); {
-				z = z.andNot(v.fileBB[v.FileOf(b.pop())])
-			}
+			z = p.noDoubled(z, t)
 		}
 		if pt := v.promoted[t]; v.r.DropPromoted && pt != NoPieceType {
 			zp := z

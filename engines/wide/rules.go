@@ -254,8 +254,11 @@ type Rules struct {
 	FirstRankPawnDrops     bool
 	PromotionZonePawnDrops bool
 	// DropNoDoubled is the letter of a type not dropped on a file holding
-	// one of its side's (shogi's pawn, nifu), 0 for none.
-	DropNoDoubled byte
+	// one of its side's (shogi's pawn, nifu), 0 for none; with
+	// DropNoDoubledMore n, on a file holding more than n (Fairy-Stockfish's
+	// dropNoDoubledCount - 1: -1 is never, dragonfly's pawns).
+	DropNoDoubled     byte
+	DropNoDoubledMore int
 	// NoDropChecks: a drop may not give check (dropChecks = false).
 	NoDropChecks bool
 	// DropPromoted: a piece with a promoted type may also be dropped as
