@@ -72,6 +72,12 @@ type Definition struct {
 	CastlingRookPieces        [2]PieceSet
 	CastlingRookKingsideFile  int // 0-based
 	CastlingRookQueensideFile int
+	// OppositeCastling: castling on a wing takes the opponent's right on
+	// that wing.
+	OppositeCastling bool
+	// CastlingWins: the castling rights (bit 0 K, 1 Q, 2 k, 3 q) whose
+	// castling wins and whose loss loses.
+	CastlingWins uint8
 
 	Checking       bool // checks exist: the royal piece may not be left attacked
 	MustCapture    bool

@@ -198,6 +198,18 @@ func (d *Definition) Format() (string, error) {
 	if p := d.Piece(d.DropNoDoubled); p != nil {
 		kv("dropNoDoubled", string(p.Letter))
 	}
+	if d.OppositeCastling {
+		kv("oppositeCastling", true)
+	}
+	if d.CastlingWins != 0 {
+		w := ""
+		for i, c := range "KQkq" {
+			if d.CastlingWins&(1<<i) != 0 {
+				w += string(c)
+			}
+		}
+		kv("castlingWins", w)
+	}
 	if d.DropNoDoubledCount != 1 {
 		kv("dropNoDoubledCount", d.DropNoDoubledCount)
 	}

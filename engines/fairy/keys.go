@@ -353,7 +353,7 @@ func buildKeyTable() []keySpec {
 		setKey("castlingRookPiecesWhite", func(d *Definition) *[2]PieceSet { return &d.CastlingRookPieces }, 0),
 		setKey("castlingRookPiecesBlack", func(d *Definition) *[2]PieceSet { return &d.CastlingRookPieces }, 1),
 		boolKey("castlingDroppedPiece", func(d *Definition) *bool { return &d.CastlingDroppedPiece }),
-		refuse("oppositeCastling", "opposite castling", "false"),
+		boolKey("oppositeCastling", func(d *Definition) *bool { return &d.OppositeCastling }),
 		// Check and game end.
 		boolKey("checking", func(d *Definition) *bool { return &d.Checking }),
 		boolKey("mustCapture", func(d *Definition) *bool { return &d.MustCapture }),
@@ -413,7 +413,20 @@ func buildKeyTable() []keySpec {
 		boolKey("shatarMateRule", func(d *Definition) *bool { return &d.ShatarMateRule }),
 		boolKey("bikjangRule", func(d *Definition) *bool { return &d.BikjangRule }),
 		boolKey("shogiPawnDropMateIllegal", func(d *Definition) *bool { return &d.ShogiPawnDropMateIllegal }),
-		refuse("castlingWins", "castling wins", ""),
+		keySpec{name: "castlingWins", apply: func(d *Definition, v string) error {
+			d.CastlingWins = 0
+			if v == "-" {
+				return nil
+			}
+			for _, c := range v {
+				i := strings.IndexRune("KQkq", c)
+				if i < 0 {
+					return fmt.Errorf("value %q: castling rights are K, Q, k and q", short(v))
+				}
+				d.CastlingWins |= 1 << i
+			}
+			return nil
+		}},
 		intKey("connectN", func(d *Definition) *int { return &d.ConnectN }),
 		intKey("connectNxN", func(d *Definition) *int { return &d.ConnectNxN }),
 		boolKey("connectHorizontal", func(d *Definition) *bool { return &d.ConnectHorizontal }),

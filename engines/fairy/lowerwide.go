@@ -373,7 +373,7 @@ func (l *wideLowering) castling(r *wide.Rules) error {
 			}
 		}
 	}
-	r.Castling, r.Chess960 = true, d.Chess960
+	r.Castling, r.Chess960, r.OppositeCastling, r.CastlingWins = true, d.Chess960, d.OppositeCastling, d.CastlingWins
 	r.CastlingKingsideFile, r.CastlingQueensideFile = d.CastlingKingsideFile, d.CastlingQueensideFile
 	r.CastlingRank = d.CastlingRank
 	r.CastlingRook = rook.Letter
@@ -450,6 +450,8 @@ func (d *Definition) wideOnly() error {
 		{"wallingRule", "walls", d.WallingRule != "" && d.WallingRule != "none"},
 		{"enclosingDrop", "drops that enclose", d.EnclosingDrop != "" && d.EnclosingDrop != "none"},
 		{"extinctionPieceTypes", "pseudo-royal extinction types a side starts without", d.pseudoRoyalPlaysOn() && d.startsWithout(true)},
+		{"oppositeCastling", "opposite castling", d.OppositeCastling},
+		{"castlingWins", "castling wins", d.CastlingWins != 0},
 		{"startFen", "walls (*) in the start position", strings.Contains(strings.SplitN(d.StartFEN, " ", 2)[0], "*")},
 	}
 	for _, c := range checks {

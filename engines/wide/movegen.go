@@ -787,6 +787,7 @@ func (p *Position) MakeMove(m Move, child *Position) {
 	prevBikjang := p.flags&flagBikjang != 0
 	pawnDrop := false
 	captured := false
+	castleWin := false
 	switch m.kind() {
 	case kindPass:
 	case kindCastling:
@@ -800,6 +801,13 @@ func (p *Position) MakeMove(m Move, child *Position) {
 		c.remove(to)
 		c.put(king, kto)
 		c.put(rook, rto)
+		castleWin = v.r.CastlingWins&(1<<right) != 0
+		if v.r.OppositeCastling && c.castle&(1<<(right^2)) != 0 {
+			// The opponent may no longer castle on this wing.
+			old := c.castle
+			c.castle &^= 1 << (right ^ 2)
+			c.hash ^= zobristCastle[old] ^ zobristCastle[c.castle]
+		}
 	case kindDrop, kindDropPromoted:
 		t := m.Dropped()
 		placed := t
@@ -906,6 +914,9 @@ func (p *Position) MakeMove(m Move, child *Position) {
 	c.setState(prevBikjang, m.kind() == kindPass)
 	if pawnDrop {
 		c.flags |= flagPawnDrop
+	}
+	if castleWin {
+		c.flags |= flagCastleWin
 	}
 	if v.r.CheckCounting && c.flags&flagInCheck != 0 && c.checks[us] > 0 {
 		c.hash ^= zobristChecks[us][c.checks[us]] ^ zobristChecks[us][c.checks[us]-1]

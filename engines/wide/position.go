@@ -22,6 +22,7 @@ const (
 	flagPrevPass                // and so was the one before
 	flagInCheck                 // the side to move is in check
 	flagPawnDrop                // the last move dropped a shogi pawn
+	flagCastleWin               // the last move castled by a right of Rules.CastlingWins
 )
 
 // Position is a position of a variant: a plain value, copied on make

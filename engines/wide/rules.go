@@ -261,6 +261,13 @@ type Rules struct {
 	DropNoDoubledMore int
 	// NoDropChecks: a drop may not give check (dropChecks = false).
 	NoDropChecks bool
+	// OppositeCastling: castling on a wing takes the opponent's right to
+	// castle on that wing (Fairy-Stockfish's oppositeCastling).
+	OppositeCastling bool
+	// CastlingWins holds castling rights (bit 0 White's kingside, 1 White's
+	// queenside, 2 and 3 Black's) whose castling wins the game and whose
+	// loss loses it (Fairy-Stockfish's castlingWins).
+	CastlingWins uint8
 	// DropPromoted: a piece with a promoted type may also be dropped as
 	// that type (Kyoto shogi).
 	DropPromoted bool
@@ -437,6 +444,9 @@ const (
 	CheckLimit
 	// Connected: a side formed its line or square (Rules.ConnectN).
 	Connected
+	// CastlingWon: a side castled by a right of Rules.CastlingWins, or
+	// lost such a right.
+	CastlingWon
 )
 
 var terminationNames = [...]string{
@@ -454,6 +464,7 @@ var terminationNames = [...]string{
 	CountingLimit:  "counting limit",
 	CheckLimit:     "check limit",
 	Connected:      "pieces connected",
+	CastlingWon:    "castling rule",
 }
 
 func (t Termination) String() string {

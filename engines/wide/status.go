@@ -21,6 +21,11 @@ func (p *Position) immediateEnd() (Outcome, bool) {
 			}
 		}
 	}
+	if v.r.CastlingWins != 0 {
+		if o, over := p.castlingEnd(); over {
+			return o, true
+		}
+	}
 	if t := v.flagPiece; t != NoPieceType {
 		if !v.r.FlagMove {
 			if p.flagReached(them, p.Pieces(them, t)) {
