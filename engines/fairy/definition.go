@@ -123,6 +123,7 @@ type Definition struct {
 	// for the side that made them (0: no such rule).
 	ConnectN          int
 	ConnectNxN        int
+	CollinearN        int // CollinearN pieces on one line, gaps allowed
 	ConnectHorizontal bool
 	ConnectVertical   bool
 	ConnectDiagonal   bool

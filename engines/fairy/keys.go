@@ -184,7 +184,7 @@ var (
 		flagPieceBlockedWin flagPieceSafe nMoveRuleTypes nMoveRuleTypesWhite
 		nMoveRuleTypesBlack moveRepetitionIllegal chasingRule castlingWins
 		connectNxN connectHorizontal connectVertical connectDiagonal
-		connectValue connectPieceTypes
+		connectValue connectPieceTypes collinearN
 		connectRegion1White connectRegion2White connectRegion1Black
 		connectRegion2Black enclosingDrop enclosingDropStart dropNoDoubled
 		dropNoDoubledCount arrowGating duckGating staticGating pastGating
@@ -429,6 +429,7 @@ func buildKeyTable() []keySpec {
 		}},
 		intKey("connectN", func(d *Definition) *int { return &d.ConnectN }),
 		intKey("connectNxN", func(d *Definition) *int { return &d.ConnectNxN }),
+		intKey("collinearN", func(d *Definition) *int { return &d.CollinearN }),
 		boolKey("connectHorizontal", func(d *Definition) *bool { return &d.ConnectHorizontal }),
 		boolKey("connectVertical", func(d *Definition) *bool { return &d.ConnectVertical }),
 		boolKey("connectDiagonal", func(d *Definition) *bool { return &d.ConnectDiagonal }),

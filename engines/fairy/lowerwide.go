@@ -206,8 +206,8 @@ func (l *wideLowering) rules() (wide.Rules, error) {
 	} else if d.FlagPiece[0].All || d.FlagPiece[1].All {
 		return r, l.refuse("flagPiece", "every piece as flag piece (*) with flagMove or for one side")
 	}
-	if d.ConnectN > 0 || d.ConnectNxN > 0 {
-		r.ConnectN, r.ConnectNxN = d.ConnectN, d.ConnectNxN
+	if d.ConnectN > 0 || d.ConnectNxN > 0 || d.CollinearN > 0 {
+		r.ConnectN, r.ConnectNxN, r.CollinearN = d.ConnectN, d.ConnectNxN, d.CollinearN
 		r.ConnectLines = wide.ConnectLines{Horizontal: d.ConnectHorizontal, Vertical: d.ConnectVertical, Diagonal: d.ConnectDiagonal}
 		r.ConnectValue = wideValue(d.ConnectValue)
 		if !d.ConnectPieces.All {
@@ -447,6 +447,7 @@ func (d *Definition) wideOnly() error {
 		{"piecePromotionOnCapture", "promotion on captures", d.PiecePromotionOnCapture},
 		{"connectN", "connect-N wins", d.ConnectN > 0},
 		{"connectNxN", "connect-NxN wins", d.ConnectNxN > 0},
+		{"collinearN", "collinear wins", d.CollinearN > 0},
 		{"wallingRule", "walls", d.WallingRule != "" && d.WallingRule != "none"},
 		{"enclosingDrop", "drops that enclose", d.EnclosingDrop != "" && d.EnclosingDrop != "none"},
 		{"extinctionPieceTypes", "pseudo-royal extinction types a side starts without", d.pseudoRoyalPlaysOn() && d.startsWithout(true)},

@@ -390,6 +390,10 @@ type Rules struct {
 	ConnectLines ConnectLines
 	ConnectValue Value
 	ConnectTypes []byte
+	// CollinearN: as ConnectN, with CollinearN pieces on one line along
+	// those directions whatever stands between them (Fairy-Stockfish's
+	// collinearN).
+	CollinearN int
 }
 
 // ConnectLines are the directions a connect-N line may run along.

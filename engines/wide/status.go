@@ -53,7 +53,7 @@ func (p *Position) immediateEnd() (Outcome, bool) {
 		return Outcome{resultFor(ValueWin, them), CheckLimit}, true
 	}
 	// Only the side that just moved can have made its line.
-	if (v.r.ConnectN > 0 || v.r.ConnectNxN > 0) && p.connected(them) {
+	if (v.r.ConnectN > 0 || v.r.ConnectNxN > 0 || v.r.CollinearN > 0) && p.connected(them) {
 		val := v.r.ConnectValue
 		if val == NoValue {
 			val = ValueWin
@@ -79,6 +79,9 @@ func (p *Position) connected(c Color) bool {
 		if v.connect[t] {
 			own = own.or(p.Pieces(c, t))
 		}
+	}
+	if v.r.CollinearN > 0 && p.collinear(own) {
+		return true
 	}
 	n, k := v.r.ConnectN, v.r.ConnectNxN
 	has := func(f, r int) bool {
