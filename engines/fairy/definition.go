@@ -78,6 +78,8 @@ type Definition struct {
 	// CastlingWins: the castling rights (bit 0 K, 1 Q, 2 k, 3 q) whose
 	// castling wins and whose loss loses.
 	CastlingWins uint8
+	// PetrifyPieces turn into a wall where they capture.
+	PetrifyPieces PieceSet
 
 	Checking       bool // checks exist: the royal piece may not be left attacked
 	MustCapture    bool
@@ -271,6 +273,7 @@ func (d *Definition) copyDef() *Definition {
 		c.EnPassantRegion = slices.Clone(d.EnPassantRegion)
 		c.PromotionPieces[i] = clone(d.PromotionPieces[i])
 		c.CastlingRookPieces[i] = clone(d.CastlingRookPieces[i])
+		c.PetrifyPieces = clone(d.PetrifyPieces)
 		c.PromotionPawns[i] = slices.Clone(d.PromotionPawns[i])
 		c.EnPassantPawns[i] = slices.Clone(d.EnPassantPawns[i])
 		c.NMovePawns[i] = slices.Clone(d.NMovePawns[i])

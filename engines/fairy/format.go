@@ -198,6 +198,9 @@ func (d *Definition) Format() (string, error) {
 	if p := d.Piece(d.DropNoDoubled); p != nil {
 		kv("dropNoDoubled", string(p.Letter))
 	}
+	if len(d.PetrifyPieces.Keys) > 0 {
+		kv("petrifyOnCaptureTypes", letters(d.PetrifyPieces))
+	}
 	if d.CollinearN > 0 {
 		kv("collinearN", d.CollinearN)
 	}

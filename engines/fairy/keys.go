@@ -536,7 +536,14 @@ func buildKeyTable() []keySpec {
 		boolKey("blastOnCapture", func(d *Definition) *bool { return &d.BlastOnCapture }),
 		refuse("blastImmuneTypes", "pieces immune to explosions", "-", ""),
 		refuse("mutuallyImmuneTypes", "pieces immune to each other's captures", "-"),
-		refuse("petrifyOnCaptureTypes", "petrification", "-", ""),
+		keySpec{name: "petrifyOnCaptureTypes", apply: func(d *Definition, v string) error {
+			if v == "" {
+				v = "-"
+			}
+			s, err := d.parsePieceSet(v)
+			d.PetrifyPieces = s
+			return err
+		}},
 		refuse("petrifyBlastPieces", "petrification", "false"),
 		boolKey("immobilityIllegal", func(d *Definition) *bool { return &d.ImmobilityIllegal }),
 		// Hints that change no rule.

@@ -115,7 +115,11 @@ func (l *wideLowering) rules() (wide.Rules, error) {
 			}
 		}
 		r.MandatoryPromotion = d.MandatoryPawnPromotion
-		if len(d.EnPassantRegion) != d.Files*d.Ranks {
+		switch len(d.EnPassantRegion) {
+		case d.Files * d.Ranks:
+		case 0:
+			r.NoEnPassant = true
+		default:
 			return r, l.refuse("enPassantRegion", "en passant in part of the board")
 		}
 	}
@@ -185,6 +189,10 @@ func (l *wideLowering) rules() (wide.Rules, error) {
 	r.ExtinctionClaim = d.ExtinctionClaim
 	r.ExtinctionPseudoRoyal = d.ExtinctionPseudoRoyal
 	r.BlastOnCapture = d.BlastOnCapture
+	if d.PetrifyPieces.All {
+		return r, l.refuse("petrifyOnCaptureTypes", "petrification of every type (*)")
+	}
+	r.PetrifyTypes = letters(d, d.PetrifyPieces)
 	if d.ExtinctionPseudoRoyal && d.BlastOnCapture && d.startsWithout(true) {
 		// A side that starts without one of several pseudo-royal types
 		// that explosions could take: how Fairy-Stockfish ends such a game
@@ -448,6 +456,7 @@ func (d *Definition) wideOnly() error {
 		{"connectN", "connect-N wins", d.ConnectN > 0},
 		{"connectNxN", "connect-NxN wins", d.ConnectNxN > 0},
 		{"collinearN", "collinear wins", d.CollinearN > 0},
+		{"petrifyOnCaptureTypes", "petrification", d.PetrifyPieces.All || len(d.PetrifyPieces.Keys) > 0},
 		{"wallingRule", "walls", d.WallingRule != "" && d.WallingRule != "none"},
 		{"enclosingDrop", "drops that enclose", d.EnclosingDrop != "" && d.EnclosingDrop != "none"},
 		{"extinctionPieceTypes", "pseudo-royal extinction types a side starts without", d.pseudoRoyalPlaysOn() && d.startsWithout(true)},

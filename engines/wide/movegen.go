@@ -875,7 +875,7 @@ func (p *Position) MakeMove(m Move, child *Position) {
 			// reach, epicatomic's) leaves no pawn to take en passant.
 			if d := int(to) - int(from); (d == 2*v.files || d == -2*v.files) && m.Promotion() == NoPieceType {
 				mid := Square((int(to) + int(from)) / 2)
-				if v.t[us][v.pawn].capts[mid].and(c.Pieces(them, v.pawn)).any() {
+				if !v.r.NoEnPassant && v.t[us][v.pawn].capts[mid].and(c.Pieces(them, v.pawn)).any() {
 					c.ep = mid
 					c.hash ^= zobristEP[v.FileOf(mid)]
 				}
@@ -884,6 +884,9 @@ func (p *Position) MakeMove(m Move, child *Position) {
 	}
 	if captured && v.blastZone != nil {
 		c.explode(to, p)
+	}
+	if captured && v.petrify[p.board[from].Type()] {
+		c.petrify(to)
 	}
 	if c.castle != 0 && m.kind() != kindPass && !m.IsDrop() {
 		old := c.castle

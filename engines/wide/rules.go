@@ -264,6 +264,13 @@ type Rules struct {
 	// OppositeCastling: castling on a wing takes the opponent's right to
 	// castle on that wing (Fairy-Stockfish's oppositeCastling).
 	OppositeCastling bool
+	// PetrifyTypes are the letters of the types that turn into a wall on
+	// the square of their capture, after any explosion (Fairy-Stockfish's
+	// petrifyOnCaptureTypes).
+	PetrifyTypes []byte
+	// NoEnPassant: a double step leaves no en-passant square
+	// (enPassantRegion = -).
+	NoEnPassant bool
 	// CastlingWins holds castling rights (bit 0 White's kingside, 1 White's
 	// queenside, 2 and 3 Black's) whose castling wins the game and whose
 	// loss loses it (Fairy-Stockfish's castlingWins).

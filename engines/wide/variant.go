@@ -71,6 +71,7 @@ type Variant struct {
 	pawn         PieceType
 	pawnType     PieceType         // the Pawn unless CustomPawn: Fairy-Stockfish's own pawn type
 	nmove        [2][maxTypes]bool // the types whose moves reset the n-move count
+	petrify      [maxTypes]bool    // the types Rules.PetrifyTypes names
 	sameHurdle   PieceType         // the type with NoSameHurdle
 	castleRook   PieceType
 	castleKing   PieceType // Rules.CastlingKing's type, NoPieceType for the royal piece
@@ -322,6 +323,13 @@ func newVariant(r Rules) (*Variant, error) {
 			return nil, fmt.Errorf("piece %q: %w", p.Name, err)
 		}
 		v.promoted[i+1] = t
+	}
+	for _, l := range r.PetrifyTypes {
+		t, err := letterType("PetrifyTypes", l)
+		if err != nil {
+			return nil, err
+		}
+		v.petrify[t] = true
 	}
 	for c := 0; c < 2; c++ {
 		if r.NMoveTypes[c] == nil {
