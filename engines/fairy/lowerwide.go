@@ -103,6 +103,10 @@ func (l *wideLowering) rules() (wide.Rules, error) {
 		r.PromotionRegion[c] = l.region(d.PromotionRegion[c])
 	}
 	r.NMoveTypes = plan.nMove
+	r.NoEnPassantBy = plan.noEP
+	if plan.pawnOf[1] != plan.pawn {
+		r.PawnOf[1] = plan.pawnOf[1].Letter
+	}
 	if plan.pawn != nil {
 		for c := 0; c < 2; c++ {
 			if d.PromotionPieces[c].All {
@@ -110,7 +114,7 @@ func (l *wideLowering) rules() (wide.Rules, error) {
 			}
 			r.PromotionRegion[c] = l.region(d.PromotionRegion[c])
 			r.PromotionTypes[c] = letters(d, d.PromotionPieces[c])
-			if plan.doubleStep {
+			if plan.doubleStep[c] {
 				r.DoubleStepRegion[c] = l.region(d.DoubleStepRegion[c])
 			}
 		}

@@ -328,7 +328,7 @@ func (p *Position) genPseudo(list []Move) []Move {
 			// A pawn without promotion types but with a promoted type
 			// (shinobi's p:c) promotes as a piece does, as in
 			// Fairy-Stockfish.
-			if t == v.pawn && (len(v.promo[us]) > 0 || v.promoted[t] == NoPieceType) {
+			if t == v.pawnOf[us] && (len(v.promo[us]) > 0 || v.promoted[t] == NoPieceType) {
 				list = p.pawnMoves(list, from, targets)
 				continue
 			}
@@ -348,7 +348,7 @@ func (p *Position) genPseudo(list []Move) []Move {
 			}
 		}
 	}
-	if v.pawn != NoPieceType {
+	if v.pawnOf[us] != NoPieceType {
 		list = p.pawnExtras(list, occ)
 	}
 	if p.castle != 0 && p.flags&flagInCheck == 0 {
@@ -519,7 +519,7 @@ func (p *Position) bishopDropOK(t PieceType, to Square) bool {
 func (p *Position) pawnMoves(list []Move, from Square, targets Bitboard) []Move {
 	v := p.v
 	us := p.side
-	tt := &v.t[us][v.pawn]
+	tt := &v.t[us][v.pawnOf[us]]
 	for targets.any() {
 		to := targets.pop()
 		if v.pawnZone[us].Has(to) {
@@ -556,7 +556,8 @@ func (p *Position) pawnExtras(list []Move, occ Bitboard) []Move {
 	if us == Black {
 		step = -step
 	}
-	for b := p.Pieces(us, v.pawn).and(v.r.DoubleStepRegion[us]); b.any(); {
+	pawn := v.pawnOf[us]
+	for b := p.Pieces(us, pawn).and(v.r.DoubleStepRegion[us]); b.any(); {
 		from := b.pop()
 		mid, to := int(from)+step, int(from)+2*step
 		if to < 0 || to >= v.nsq || occ.Has(Square(mid)) || occ.Has(Square(to)) {
@@ -570,10 +571,10 @@ func (p *Position) pawnExtras(list []Move, occ Bitboard) []Move {
 		}
 		list = append(list, makeMove(from, Square(to), NoPieceType, kindNormal))
 	}
-	if p.ep != NoSquare {
-		for b := v.t[us^1][v.pawn].capts[p.ep].and(p.Pieces(us, v.pawn)); b.any(); {
+	if p.ep != NoSquare && !v.r.NoEnPassantBy[us] {
+		for b := v.t[us^1][pawn].capts[p.ep].and(p.Pieces(us, pawn)); b.any(); {
 			from := b.pop()
-			if v.t[us][v.pawn].quiet[from].Has(p.ep) {
+			if v.t[us][pawn].quiet[from].Has(p.ep) {
 				// A pawn that may also step there (dragon-chess's, a king
 				// that steps twice) steps: Fairy-Stockfish has no en-passant
 				// capture beside a quiet move to the same square.
@@ -602,7 +603,7 @@ func (p *Position) pawnExtras(list []Move, occ Bitboard) []Move {
 func (p *Position) sittuyinPromotions(list []Move, occ Bitboard) []Move {
 	v := p.v
 	us := p.side
-	pawns := p.Pieces(us, v.pawn)
+	pawns := p.Pieces(us, v.pawnOf[us])
 	if pawns.Count() > 1 {
 		pawns = pawns.and(v.sittuyin[us])
 	}
@@ -819,7 +820,7 @@ func (p *Position) MakeMove(m Move, child *Position) {
 		if placed != t {
 			c.setPromo(to, t)
 		}
-		if placed == v.pawn && v.pawn != NoPieceType {
+		if placed == v.pawnOf[us] && placed != NoPieceType {
 			c.halfmove = 0
 		}
 		pawnDrop = placed == v.shogiPawn && v.shogiPawn != NoPieceType
@@ -870,12 +871,12 @@ func (p *Position) MakeMove(m Move, child *Position) {
 			// back, which it could undo, does not.
 			c.halfmove = 0
 		}
-		if moved == v.pawn && v.pawn != NoPieceType {
+		if moved == v.pawnOf[us] && moved != NoPieceType {
 			// A double step that promotes (a promotion zone within its
 			// reach, epicatomic's) leaves no pawn to take en passant.
 			if d := int(to) - int(from); (d == 2*v.files || d == -2*v.files) && m.Promotion() == NoPieceType {
 				mid := Square((int(to) + int(from)) / 2)
-				if !v.r.NoEnPassant && v.t[us][v.pawn].capts[mid].and(c.Pieces(them, v.pawn)).any() {
+				if theirs := v.pawnOf[them]; !v.r.NoEnPassant && !v.r.NoEnPassantBy[them] && v.t[us][theirs].capts[mid].and(c.Pieces(them, theirs)).any() {
 					c.ep = mid
 					c.hash ^= zobristEP[v.FileOf(mid)]
 				}
@@ -971,8 +972,8 @@ func (p *Position) capture(s Square) {
 	case !promo || v.r.DropLoop:
 	case from != NoPieceType:
 		t = from
-	case v.pawn != NoPieceType:
-		t = v.pawn
+	case v.pawnOf[pc.Color()] != NoPieceType:
+		t = v.pawnOf[pc.Color()]
 	}
 	p.addHand(pc.Color()^1, t)
 }

@@ -269,8 +269,13 @@ type Rules struct {
 	// petrifyOnCaptureTypes).
 	PetrifyTypes []byte
 	// NoEnPassant: a double step leaves no en-passant square
-	// (enPassantRegion = -).
-	NoEnPassant bool
+	// (enPassantRegion = -); NoEnPassantBy: that side does not take en
+	// passant (its pawn is not of its enPassantTypes).
+	NoEnPassant   bool
+	NoEnPassantBy [2]bool
+	// PawnOf are the letters of each side's pawn where it is not the
+	// Pawn type (khans' black s beside White's pawn), 0 for the Pawn.
+	PawnOf [2]byte
 	// CastlingWins holds castling rights (bit 0 White's kingside, 1 White's
 	// queenside, 2 and 3 Black's) whose castling wins the game and whose
 	// loss loses it (Fairy-Stockfish's castlingWins).

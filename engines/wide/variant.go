@@ -70,6 +70,7 @@ type Variant struct {
 	royal        PieceType
 	pawn         PieceType
 	pawnType     PieceType         // the Pawn unless CustomPawn: Fairy-Stockfish's own pawn type
+	pawnOf       [2]PieceType      // each side's pawn: the Pawn unless Rules.PawnOf says otherwise
 	nmove        [2][maxTypes]bool // the types whose moves reset the n-move count
 	petrify      [maxTypes]bool    // the types Rules.PetrifyTypes names
 	sameHurdle   PieceType         // the type with NoSameHurdle
@@ -332,8 +333,18 @@ func newVariant(r Rules) (*Variant, error) {
 		v.petrify[t] = true
 	}
 	for c := 0; c < 2; c++ {
+		v.pawnOf[c] = v.pawn
+		if l := r.PawnOf[c]; l != 0 {
+			t, err := letterType("PawnOf", l)
+			if err != nil {
+				return nil, err
+			}
+			v.pawnOf[c] = t
+		}
+	}
+	for c := 0; c < 2; c++ {
 		if r.NMoveTypes[c] == nil {
-			v.nmove[c][v.pawn] = v.pawn != NoPieceType
+			v.nmove[c][v.pawnOf[c]] = v.pawnOf[c] != NoPieceType
 			continue
 		}
 		for _, l := range r.NMoveTypes[c] {
@@ -378,7 +389,7 @@ func newVariant(r Rules) (*Variant, error) {
 	for _, t := range v.promoted {
 		v.ext = v.ext || t != NoPieceType
 	}
-	if (len(v.promo[0]) > 0 || len(v.promo[1]) > 0) && v.pawn == NoPieceType {
+	if len(v.promo[0]) > 0 && v.pawnOf[0] == NoPieceType || len(v.promo[1]) > 0 && v.pawnOf[1] == NoPieceType {
 		return nil, errors.New("PromotionTypes without a pawn type")
 	}
 	if r.Castling {
