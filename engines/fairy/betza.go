@@ -2,6 +2,7 @@ package fairy
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -37,8 +38,6 @@ var riders = map[byte][][2]int{
 
 // Modifiers the engine cannot play, with the reason.
 var unsupportedModifiers = map[byte]string{
-	'i': "initial-only moves (i)",
-	'e': "en-passant captures by pieces (e)",
 	'a': "multi-leg moves (a)",
 	'j': "jumping modifiers (j)",
 	'o': "cylinder moves (o)",
@@ -86,18 +85,42 @@ const (
 // range, as Fairy-Stockfish reads it), g (grasshopper) and n (lame, on a
 // leap; Fairy-Stockfish ignores it on a rider). The result is sorted and
 // has no atom that another of the same direction and kind covers.
+// Initial-only moves (i) are refused here; a piece's definition reads
+// them apart (Betza).
 func ParseBetza(s string) ([]Atom, error) {
+	b, err := parseBetza(s)
+	if err == nil && len(b.Initial) > 0 {
+		err = unsupported("betza %q: initial-only moves (i)", s)
+	}
+	return b.Atoms, err
+}
+
+// Betza is a piece's Betza notation read whole.
+type Betza struct {
+	Atoms []Atom
+	// Initial are the moves marked i: Fairy-Stockfish plays them from the
+	// squares of the side's double-step region only, while doubleStep
+	// holds (a pawn's ifmnD is its double step).
+	Initial []Atom
+	// EnPassant (e, beside c): the piece captures en passant.
+	EnPassant bool
+}
+
+func parseBetza(s string) (Betza, error) {
 	type key struct {
 		dx, dy, rng     int
 		hop, grass, lam bool
 	}
-	found := map[key]*Atom{}
+	found, foundInitial := map[key]*Atom{}, map[key]*Atom{}
 	var (
-		mods   []byte   // m and c
-		tokens []string // direction tokens
-		hop    bool     // p
-		grass  bool     // g
-		lame   bool     // n
+		mods    []byte   // m and c
+		tokens  []string // direction tokens
+		hop     bool     // p
+		grass   bool     // g
+		lame    bool     // n
+		initial bool     // i
+		ep      bool     // e
+		out     Betza
 	)
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -110,6 +133,10 @@ func ParseBetza(s string) ([]Atom, error) {
 			grass = true
 		case c == 'n':
 			lame = true
+		case c == 'i':
+			initial = true
+		case c == 'e':
+			ep = true
 		case strings.IndexByte(verticals, c) >= 0 || strings.IndexByte(horizontals, c) >= 0:
 			if i+1 < len(s) {
 				c2 := s[i+1]
@@ -133,15 +160,23 @@ func ParseBetza(s string) ([]Atom, error) {
 				if s[i] >= '0' && s[i] <= '9' {
 					rng, counted = int(s[i]-'0'), true
 					if rng == 0 {
-						return nil, fmt.Errorf("betza %q: range 0 after %c", s, c)
+						return out, fmt.Errorf("betza %q: range 0 after %c", s, c)
 					}
 					if i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9' {
-						return nil, fmt.Errorf("betza %q: range of more than one digit after %c", s, c)
+						return out, fmt.Errorf("betza %q: range of more than one digit after %c", s, c)
 					}
 				}
 			}
 			if hop && grass {
-				return nil, unsupported("betza %q: both p and g before %c", s, c)
+				return out, unsupported("betza %q: both p and g before %c", s, c)
+			}
+			if ep && !slices.Contains(mods, 'c') {
+				return out, unsupported("betza %q: en-passant captures (e) without captures (c) before %c", s, c)
+			}
+			out.EnPassant = out.EnPassant || ep
+			into := found
+			if initial {
+				into = foundInitial
 			}
 			if (hop || grass) && !counted {
 				// A hopper rides its line; a range in digits bounds the
@@ -149,12 +184,17 @@ func ParseBetza(s string) ([]Atom, error) {
 				rng = 0
 			}
 			lam := lame && rng == 1 && !hop && !grass
+			if lam && strings.IndexByte("DNAZJ", c) < 0 {
+				// Fairy-Stockfish has lame paths for these atoms only; it
+				// gives any other lame leap (nC, nW, nK...) no move.
+				steps = nil
+			}
 			move, capture := len(mods) == 0, len(mods) == 0
 			for _, m := range mods {
 				move = move || m == 'm'
 				capture = capture || m == 'c'
 			}
-			before := len(found)
+			before := len(into)
 			for _, st := range steps {
 				toks := tokens
 				// An orthogonal atom's combined token counts as its two
@@ -174,31 +214,38 @@ func ParseBetza(s string) ([]Atom, error) {
 						continue
 					}
 					k := key{d.dx(st[0], st[1]), d.dy(st[0], st[1]), rng, hop, grass, lam}
-					a := found[k]
+					a := into[k]
 					if a == nil {
 						a = &Atom{DX: k.dx, DY: k.dy, Range: rng, Hop: hop, Grasshopper: grass, Lame: lam}
-						found[k] = a
+						into[k] = a
 					}
 					a.Move = a.Move || move
 					a.Capture = a.Capture || capture
 				}
 			}
-			if len(found) == before && len(tokens) > 0 && !anySelected(tokens, steps) {
-				return nil, fmt.Errorf("betza %q: the modifiers before %c select no direction", s, c)
+			if len(into) == before && len(tokens) > 0 && !anySelected(tokens, steps) {
+				return out, fmt.Errorf("betza %q: the modifiers before %c select no direction", s, c)
 			}
-			mods, tokens, hop, grass, lame = nil, nil, false, false, false
+			mods, tokens, hop, grass, lame, initial, ep = nil, nil, false, false, false, false, false
 		case c >= 'a' && c <= 'z':
 			if why, ok := unsupportedModifiers[c]; ok {
-				return nil, unsupported("betza %q: %s", s, why)
+				return out, unsupported("betza %q: %s", s, why)
 			}
-			return nil, fmt.Errorf("betza %q: unknown modifier %q", s, c)
+			return out, fmt.Errorf("betza %q: unknown modifier %q", s, c)
 		default:
-			return nil, fmt.Errorf("betza %q: unknown atom %q", s, c)
+			return out, fmt.Errorf("betza %q: unknown atom %q", s, c)
 		}
 	}
-	if len(mods) > 0 || len(tokens) > 0 || hop || grass || lame {
-		return nil, fmt.Errorf("betza %q: modifiers without an atom at the end", s)
+	if len(mods) > 0 || len(tokens) > 0 || hop || grass || lame || initial || ep {
+		return out, fmt.Errorf("betza %q: modifiers without an atom at the end", s)
 	}
+	out.Atoms, out.Initial = uncovered(found), uncovered(foundInitial)
+	return out, nil
+}
+
+// uncovered returns the atoms no other of the same direction and kind
+// covers, sorted.
+func uncovered[K comparable](found map[K]*Atom) []Atom {
 	var out []Atom
 	for _, a := range found {
 		if !covered(*a, found) {
@@ -206,7 +253,7 @@ func ParseBetza(s string) ([]Atom, error) {
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return atomLess(out[i], out[j]) })
-	return out, nil
+	return out
 }
 
 func selected(tokens []string, of string) bool {

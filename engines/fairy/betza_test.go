@@ -164,7 +164,9 @@ func TestBetzaErrors(t *testing.T) {
 		unsupported bool
 	}{
 		{"ifmnD", `betza "ifmnD": initial-only moves (i)`, true},
-		{"fceF", `betza "fceF": en-passant captures by pieces (e)`, true},
+		{"feF", `betza "feF": en-passant captures (e) without captures (c) before F`, true},
+		{"KifmnD", `betza "KifmnD": initial-only moves (i)`, true},
+		{"fmWi", `betza "fmWi": modifiers without an atom at the end`, false},
 		{"mafsW", `betza "mafsW": multi-leg moves (a)`, true},
 		{"X", `betza "X": unknown atom 'X'`, false},
 		{"W3x", `betza "W3x": exchange moves (x)`, true},

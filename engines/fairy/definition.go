@@ -19,6 +19,11 @@ type Piece struct {
 	Betza  string // its moves in Betza notation ("" for an immobile piece)
 	Atoms  []Atom // Betza expanded; the pawn's double step is DoubleStep
 	Royal  bool   // the king: checkmate rules apply to it
+	// Initial holds the moves marked i, played from the double-step
+	// region only (a custom pawn's ifmnD double step); EnPassant (e) says
+	// the piece captures en passant.
+	Initial   []Atom
+	EnPassant bool
 }
 
 // Definition is one variant of a variants.ini, resolved against its
@@ -46,6 +51,13 @@ type Definition struct {
 
 	DoubleStep       bool      // pawns may step twice from DoubleStepRegion
 	DoubleStepRegion [2]Region // en passant follows a double step, as in FSF
+	// The pawn-like types, by FEN letter, of each colour: those that
+	// promote as pawns (pawnTypes, promotionPawnTypes), capture en passant
+	// (pawnTypes, enPassantTypes) and reset the n-move count (pawnTypes,
+	// nMoveRuleTypes). nil is Fairy-Stockfish's default: the pawn type,
+	// and for en passant also the pieces whose Betza has e; an empty set
+	// is none.
+	PromotionPawns, EnPassantPawns, NMovePawns [2][]byte
 	// EnPassantRegion holds the squares an en-passant capture may land on
 	// (the whole board unless enPassantRegion says otherwise).
 	EnPassantRegion Region
@@ -60,6 +72,14 @@ type Definition struct {
 	CastlingRookPieces        [2]PieceSet
 	CastlingRookKingsideFile  int // 0-based
 	CastlingRookQueensideFile int
+	// OppositeCastling: castling on a wing takes the opponent's right on
+	// that wing.
+	OppositeCastling bool
+	// CastlingWins: the castling rights (bit 0 K, 1 Q, 2 k, 3 q) whose
+	// castling wins and whose loss loses.
+	CastlingWins uint8
+	// PetrifyPieces turn into a wall where they capture.
+	PetrifyPieces PieceSet
 
 	Checking       bool // checks exist: the royal piece may not be left attacked
 	MustCapture    bool
@@ -93,8 +113,6 @@ type Definition struct {
 	BareKingValue Result
 	BareKingMove  bool // the opponent may still bare the other king
 
-	// FlagPiece as the file gives it; FlagPieces says which pieces hold
-	// a flag.
 	FlagPiece           [2]PieceSet
 	FlagRegion          [2]Region
 	FlagMove            bool // the opponent gets one more move to reach its own flag
@@ -161,6 +179,7 @@ type Definition struct {
 	DropChecks                bool
 	DropPromoted              bool
 	DropNoDoubled             string
+	DropNoDoubledCount        int // dropNoDoubled: not on a file holding this many
 	SittuyinRookDrop          bool
 	DropOppositeColoredBishop bool
 	EnclosingDrop             string // enclosingDrop: none, top or anyside (the others are refused)
@@ -223,14 +242,17 @@ func root() *Definition {
 		SoldierPromotionRank:      1,
 		MaterialCounting:          "none",
 		DropChecks:                true,
+		DropNoDoubledCount:        1,
 		Keys:                      map[string]Pos{},
 		promotionRank:             8,
 		doubleStepRank:            2,
 		regionSet:                 map[string]bool{},
 		CastlingRookQueensideFile: 0,
 	}
-	qrbn := PieceSet{Keys: []string{"knight", "bishop", "rook", "queen"}}
-	d.PromotionPieces = [2]PieceSet{qrbn, clone(qrbn)}
+	// A section built from nothing promotes to nothing unless it says so,
+	// in Fairy-Stockfish 11.1 as in c19b5f6; builtin.ini's chess names
+	// its four types.
+	d.PromotionPieces = [2]PieceSet{{Keys: []string{}}, {Keys: []string{}}}
 	rook := PieceSet{Keys: []string{"rook"}}
 	d.CastlingRookPieces = [2]PieceSet{rook, clone(rook)}
 	return d
@@ -244,6 +266,7 @@ func (d *Definition) copyDef() *Definition {
 	c.Pieces = slices.Clone(d.Pieces)
 	for i := range c.Pieces {
 		c.Pieces[i].Atoms = slices.Clone(c.Pieces[i].Atoms)
+		c.Pieces[i].Initial = slices.Clone(c.Pieces[i].Initial)
 	}
 	for i := 0; i < 2; i++ {
 		c.PromotionRegion[i] = slices.Clone(d.PromotionRegion[i])
@@ -253,6 +276,10 @@ func (d *Definition) copyDef() *Definition {
 		c.EnPassantRegion = slices.Clone(d.EnPassantRegion)
 		c.PromotionPieces[i] = clone(d.PromotionPieces[i])
 		c.CastlingRookPieces[i] = clone(d.CastlingRookPieces[i])
+		c.PetrifyPieces = clone(d.PetrifyPieces)
+		c.PromotionPawns[i] = slices.Clone(d.PromotionPawns[i])
+		c.EnPassantPawns[i] = slices.Clone(d.EnPassantPawns[i])
+		c.NMovePawns[i] = slices.Clone(d.NMovePawns[i])
 		c.ConnectPieces = clone(d.ConnectPieces)
 		c.FlagPiece[i] = clone(d.FlagPiece[i])
 	}
@@ -277,13 +304,31 @@ func (d *Definition) Piece(key string) *Piece {
 	return nil
 }
 
+// pieceByLetter returns the piece of a letter. While two share it (a
+// custom piece given the letter of a piece its parent has, before finish
+// removes one), it is the one that keeps the letter: a key naming pieces
+// by letter means it, as in Fairy-Stockfish, which reads such keys after
+// the pieces.
 func (d *Definition) pieceByLetter(c byte) *Piece {
+	var found *Piece
 	for i := range d.Pieces {
 		if d.Pieces[i].Letter == c {
-			return &d.Pieces[i]
+			if found == nil || d.keepsLetter(&d.Pieces[i], found) {
+				found = &d.Pieces[i]
+			}
 		}
 	}
-	return nil
+	return found
+}
+
+// keepsLetter reports whether p, not q, keeps the letter both have: the
+// one this section set, the later if it set both.
+func (d *Definition) keepsLetter(p, q *Piece) bool {
+	pp, pq := d.Keys[p.Key], d.Keys[q.Key]
+	if d.own(pp) != d.own(pq) {
+		return d.own(pp)
+	}
+	return pp.Line > pq.Line
 }
 
 // setPiece adds or replaces a piece type, keeping Fairy-Stockfish's order.
@@ -338,25 +383,20 @@ func (d *Definition) applyPiece(key, v string) error {
 		}
 		betza = info.betza
 	}
-	atoms, err := ParseBetza(betza)
+	b, err := parseBetza(betza)
 	if err != nil {
 		return err
 	}
-	p.Betza, p.Atoms = betza, atoms
-	d.setPiece(p)
-	return nil
-}
-
-// FlagPieces returns the pieces that hold each side's flag, as Fairy-
-// Stockfish c19b5f6 reads them: flagPiece's, and every piece for a side
-// with a flag region and no flagPiece (rooksquare, squatter). The build
-// whose file it is decides, not 11.1, which plays no flag there.
-func (d *Definition) FlagPieces() [2]PieceSet {
-	fp := d.FlagPiece
-	for c := range fp {
-		if len(d.FlagRegion[c]) > 0 && !fp[c].All && len(fp[c].Keys) == 0 {
-			fp[c] = PieceSet{All: true}
+	p.Betza, p.Atoms, p.Initial, p.EnPassant = betza, b.Atoms, b.Initial, b.EnPassant
+	if p.EnPassant {
+		// Fairy-Stockfish adds the piece to the en-passant types, as they
+		// stand when its key is read.
+		for c := range d.EnPassantPawns {
+			if d.EnPassantPawns[c] != nil && !slices.Contains(d.EnPassantPawns[c], p.Letter) {
+				d.EnPassantPawns[c] = append(d.EnPassantPawns[c], p.Letter)
+			}
 		}
 	}
-	return fp
+	d.setPiece(p)
+	return nil
 }

@@ -208,6 +208,38 @@ func (d *Definition) Format() (string, error) {
 	if p := d.Piece(d.DropNoDoubled); p != nil {
 		kv("dropNoDoubled", string(p.Letter))
 	}
+	if len(d.PetrifyPieces.Keys) > 0 {
+		kv("petrifyOnCaptureTypes", letters(d.PetrifyPieces))
+	}
+	if d.OppositeCastling {
+		kv("oppositeCastling", true)
+	}
+	if d.CastlingWins != 0 {
+		w := ""
+		for i, c := range "KQkq" {
+			if d.CastlingWins&(1<<i) != 0 {
+				w += string(c)
+			}
+		}
+		kv("castlingWins", w)
+	}
+	if d.DropNoDoubledCount != 1 {
+		kv("dropNoDoubledCount", d.DropNoDoubledCount)
+	}
+	for _, ps := range []struct {
+		key  string
+		sets [2][]byte
+	}{{"promotionPawnTypes", d.PromotionPawns}, {"enPassantTypes", d.EnPassantPawns}, {"nMoveRuleTypes", d.NMovePawns}} {
+		for c, colour := range [2]string{"White", "Black"} {
+			if ps.sets[c] != nil {
+				v := string(d.pawnLetters(ps.sets[c], nil))
+				if v == "" {
+					v = "-"
+				}
+				kv(ps.key+colour, v)
+			}
+		}
+	}
 	if d.PieceDrops || d.Gating || d.SeirawanGating {
 		kv("whiteDropRegion", d.DropRegion[0])
 		kv("blackDropRegion", d.DropRegion[1])

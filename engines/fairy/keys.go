@@ -114,20 +114,38 @@ func ignore(name, why string) keySpec {
 	return keySpec{name: name, note: why, apply: func(*Definition, string) error { return nil }}
 }
 
-// pawnOnly accepts a piece set naming the pawn alone (Fairy-Stockfish's
-// default) and refuses other pawn-like types.
-func pawnOnly(name, why string) keySpec {
+// pawnTypesKey reads a set of pawn-like types into the letter sets it
+// names (see Definition.PromotionPawns) for the given colours.
+func pawnTypesKey(name string, colours []int, sets ...func(d *Definition) *[2][]byte) keySpec {
 	return keySpec{name: name, apply: func(d *Definition, v string) error {
 		s, err := d.parsePieceSet(v)
 		if err != nil {
 			return err
 		}
-		if s.All || len(s.Keys) != 1 || s.Keys[0] != "pawn" {
-			return unsupported("%s", why)
+		if s.All {
+			return unsupported("every type (*) as pawn type")
+		}
+		ls := []byte{}
+		for _, k := range s.Keys {
+			if p := d.Piece(k); p != nil {
+				ls = append(ls, p.Letter)
+			}
+		}
+		for _, f := range sets {
+			for _, c := range colours {
+				f(d)[c] = slices.Clone(ls)
+			}
 		}
 		return nil
 	}}
 }
+
+var (
+	both, white, black = []int{0, 1}, []int{0}, []int{1}
+	promotionPawns     = func(d *Definition) *[2][]byte { return &d.PromotionPawns }
+	enPassantPawns     = func(d *Definition) *[2][]byte { return &d.EnPassantPawns }
+	nMovePawns         = func(d *Definition) *[2][]byte { return &d.NMovePawns }
+)
 
 var keyTable = markSince(buildKeyTable())
 
@@ -165,8 +183,8 @@ var (
 		flagRegion flagRegionWhite flagRegionBlack flagPieceCount
 		flagPieceBlockedWin flagPieceSafe nMoveRuleTypes nMoveRuleTypesWhite
 		nMoveRuleTypesBlack moveRepetitionIllegal chasingRule castlingWins
-		connectNxN collinearN connectHorizontal connectVertical connectDiagonal
-		connectValue connectPieceTypes
+		connectNxN connectHorizontal connectVertical connectDiagonal
+		connectValue connectPieceTypes collinearN
 		connectRegion1White connectRegion2White connectRegion1Black
 		connectRegion2Black enclosingDrop enclosingDropStart dropNoDoubled
 		dropNoDoubledCount arrowGating duckGating staticGating pastGating
@@ -272,10 +290,10 @@ func buildKeyTable() []keySpec {
 		boolKey("piecePromotionOnCapture", func(d *Definition) *bool { return &d.PiecePromotionOnCapture }),
 		boolKey("pieceDemotion", func(d *Definition) *bool { return &d.PieceDemotion }),
 		boolKey("sittuyinPromotion", func(d *Definition) *bool { return &d.SittuyinPromotion }),
-		pawnOnly("pawnTypes", "pawn types other than the pawn"),
-		pawnOnly("promotionPawnTypes", "promoting types other than the pawn"),
-		pawnOnly("promotionPawnTypesWhite", "promoting types other than the pawn"),
-		pawnOnly("promotionPawnTypesBlack", "promoting types other than the pawn"),
+		pawnTypesKey("pawnTypes", both, promotionPawns, enPassantPawns, nMovePawns),
+		pawnTypesKey("promotionPawnTypes", both, promotionPawns),
+		pawnTypesKey("promotionPawnTypesWhite", white, promotionPawns),
+		pawnTypesKey("promotionPawnTypesBlack", black, promotionPawns),
 		// Double step and en passant.
 		boolKey("doubleStep", func(d *Definition) *bool { return &d.DoubleStep }),
 		keySpec{name: "doubleStepRank", since: "11.1", note: "newer: doubleStepRegionWhite/Black", apply: func(d *Definition, v string) error {
@@ -300,9 +318,9 @@ func buildKeyTable() []keySpec {
 			d.regionSet["enPassant"] = true
 			return err
 		}},
-		pawnOnly("enPassantTypes", "en passant by pieces other than the pawn"),
-		pawnOnly("enPassantTypesWhite", "en passant by pieces other than the pawn"),
-		pawnOnly("enPassantTypesBlack", "en passant by pieces other than the pawn"),
+		pawnTypesKey("enPassantTypes", both, enPassantPawns),
+		pawnTypesKey("enPassantTypesWhite", white, enPassantPawns),
+		pawnTypesKey("enPassantTypesBlack", black, enPassantPawns),
 		// Castling.
 		boolKey("castling", func(d *Definition) *bool { return &d.Castling }),
 		boolKey("chess960", func(d *Definition) *bool { return &d.Chess960 }),
@@ -335,7 +353,7 @@ func buildKeyTable() []keySpec {
 		setKey("castlingRookPiecesWhite", func(d *Definition) *[2]PieceSet { return &d.CastlingRookPieces }, 0),
 		setKey("castlingRookPiecesBlack", func(d *Definition) *[2]PieceSet { return &d.CastlingRookPieces }, 1),
 		boolKey("castlingDroppedPiece", func(d *Definition) *bool { return &d.CastlingDroppedPiece }),
-		refuse("oppositeCastling", "opposite castling", "false"),
+		boolKey("oppositeCastling", func(d *Definition) *bool { return &d.OppositeCastling }),
 		// Check and game end.
 		boolKey("checking", func(d *Definition) *bool { return &d.Checking }),
 		boolKey("mustCapture", func(d *Definition) *bool { return &d.MustCapture }),
@@ -377,9 +395,9 @@ func buildKeyTable() []keySpec {
 		intKey("nFoldRule", func(d *Definition) *int { return &d.NFoldRule }),
 		resultKey("nFoldValue", func(d *Definition) *Result { return &d.NFoldValue }),
 		boolKey("nFoldValueAbsolute", func(d *Definition) *bool { return &d.NFoldValueAbsolute }),
-		pawnOnly("nMoveRuleTypes", "n-move rule reset by pieces other than the pawn"),
-		pawnOnly("nMoveRuleTypesWhite", "n-move rule reset by pieces other than the pawn"),
-		pawnOnly("nMoveRuleTypesBlack", "n-move rule reset by pieces other than the pawn"),
+		pawnTypesKey("nMoveRuleTypes", both, nMovePawns),
+		pawnTypesKey("nMoveRuleTypesWhite", white, nMovePawns),
+		pawnTypesKey("nMoveRuleTypesBlack", black, nMovePawns),
 		boolKey("perpetualCheckIllegal", func(d *Definition) *bool { return &d.PerpetualCheckIllegal }),
 		refuse("moveRepetitionIllegal", "move repetition rules", "false"),
 		refuse("chasingRule", "chasing rules", "none"),
@@ -395,7 +413,20 @@ func buildKeyTable() []keySpec {
 		boolKey("shatarMateRule", func(d *Definition) *bool { return &d.ShatarMateRule }),
 		boolKey("bikjangRule", func(d *Definition) *bool { return &d.BikjangRule }),
 		boolKey("shogiPawnDropMateIllegal", func(d *Definition) *bool { return &d.ShogiPawnDropMateIllegal }),
-		refuse("castlingWins", "castling wins", ""),
+		keySpec{name: "castlingWins", apply: func(d *Definition, v string) error {
+			d.CastlingWins = 0
+			if v == "-" {
+				return nil
+			}
+			for _, c := range v {
+				i := strings.IndexRune("KQkq", c)
+				if i < 0 {
+					return fmt.Errorf("value %q: castling rights are K, Q, k and q", short(v))
+				}
+				d.CastlingWins |= 1 << i
+			}
+			return nil
+		}},
 		intKey("connectN", func(d *Definition) *int { return &d.ConnectN }),
 		intKey("connectNxN", func(d *Definition) *int { return &d.ConnectNxN }),
 		intKey("collinearN", func(d *Definition) *int { return &d.CollinearN }),
@@ -456,7 +487,7 @@ func buildKeyTable() []keySpec {
 			d.DropNoDoubled = k
 			return err
 		}},
-		refuse("dropNoDoubledCount", "no-doubled drops counted other than one", "1"),
+		intKey("dropNoDoubledCount", func(d *Definition) *int { return &d.DropNoDoubledCount }),
 		boolKey("dropChecks", func(d *Definition) *bool { return &d.DropChecks }),
 		keySpec{name: "shogiDoubledPawn", since: "11.1", note: "newer: dropNoDoubled = p", apply: func(d *Definition, v string) error {
 			b, err := parseBool(v)
@@ -506,7 +537,14 @@ func buildKeyTable() []keySpec {
 		boolKey("blastOnCapture", func(d *Definition) *bool { return &d.BlastOnCapture }),
 		refuse("blastImmuneTypes", "pieces immune to explosions", "-", ""),
 		refuse("mutuallyImmuneTypes", "pieces immune to each other's captures", "-"),
-		refuse("petrifyOnCaptureTypes", "petrification", "-", ""),
+		keySpec{name: "petrifyOnCaptureTypes", apply: func(d *Definition, v string) error {
+			if v == "" {
+				v = "-"
+			}
+			s, err := d.parsePieceSet(v)
+			d.PetrifyPieces = s
+			return err
+		}},
 		refuse("petrifyBlastPieces", "petrification", "false"),
 		boolKey("immobilityIllegal", func(d *Definition) *bool { return &d.ImmobilityIllegal }),
 		// Hints that change no rule.

@@ -517,7 +517,7 @@ func (l *lowering) gameEnds(v *engines.Variant) error {
 		v.BareKingMove = d.BareKingMove
 	}
 
-	fp := d.FlagPieces()
+	fp := d.FlagPiece
 	w, b := fp[0], fp[1]
 	if w.All || b.All || len(w.Keys) > 0 || len(b.Keys) > 0 {
 		if w.All || b.All || len(w.Keys) != 1 || !slices.Equal(w.Keys, b.Keys) {
@@ -629,26 +629,23 @@ func (d *Definition) neither() error {
 	if err := d.refusal(); err != nil {
 		return err
 	}
-	// A side that starts without any of the extinction types (maharajah's
-	// lone amazon against an army): the engines end the game at once, the
-	// newer Fairy-Stockfish plays on, so the section is refused.
-	if d.ExtinctionValue != ResultNone && !d.ExtinctionPieces.All && len(d.ExtinctionPieces.Keys) > 0 {
-		board := strings.Fields(d.StartFEN + " w")[0] // with the hands
-		for _, up := range []bool{true, false} {
-			has := false
-			for _, k := range d.ExtinctionPieces.Keys {
-				if p := d.Piece(k); p != nil {
-					c := rune(p.Letter)
-					if up {
-						c = rune(p.Letter - 'a' + 'A')
-					}
-					has = has || strings.ContainsRune(board, c)
-				}
-			}
-			if !has {
-				return refuseAt(d, "extinctionPieceTypes", "a side that starts without any extinction piece")
-			}
+	for c, key := range [2]string{"whiteFlag", "blackFlag"} {
+		// 11.1 plays no flag without a flag piece; the newer build makes
+		// every piece one: a region given by 11.1's key is what the file's
+		// author meant for both, so the section is refused rather than
+		// guessed. The newer keys are read as the newer build reads them
+		// (Definition.flagAll).
+		if len(d.FlagRegion[c]) > 0 && !d.FlagPiece[c].All && len(d.FlagPiece[c].Keys) == 0 {
+			return refuseAt(d, key, "a flag region without flagPiece (Fairy-Stockfish 11.1 plays no flag, newer builds any piece)")
 		}
+	}
+	// A side that starts without any of the extinction types: the
+	// engines end the game at once, as Fairy-Stockfish 11.1 does, but the
+	// newer build plays on where the types are pseudo-royal (without
+	// explosions, which the general engine plays), so the section is
+	// refused rather than played by the wrong rule.
+	if d.startsWithout(false) && !d.pseudoRoyalPlaysOn() {
+		return refuseAt(d, "extinctionPieceTypes", "a side that starts without any extinction piece")
 	}
 	return nil
 }

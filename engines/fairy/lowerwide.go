@@ -90,7 +90,11 @@ func (l *wideLowering) rules() (wide.Rules, error) {
 	if d.Files > wide.MaxFiles || d.Ranks > wide.MaxRanks {
 		return r, l.refuse("maxFile", "board of %d files and %d ranks: the engines play at most %dx%d", d.Files, d.Ranks, wide.MaxFiles, wide.MaxRanks)
 	}
-	if err := l.pieces(&r); err != nil {
+	plan, err := d.pawnPlan()
+	if err != nil {
+		return r, err
+	}
+	if err := l.pieces(&r, plan); err != nil {
 		return r, err
 	}
 	// Promotion, double steps, en passant. The promotion region is also
@@ -98,19 +102,28 @@ func (l *wideLowering) rules() (wide.Rules, error) {
 	for c := 0; c < 2; c++ {
 		r.PromotionRegion[c] = l.region(d.PromotionRegion[c])
 	}
-	if d.Piece("pawn") != nil {
+	r.NMoveTypes = plan.nMove
+	r.NoEnPassantBy = plan.noEP
+	if plan.pawnOf[1] != plan.pawn {
+		r.PawnOf[1] = plan.pawnOf[1].Letter
+	}
+	if plan.pawn != nil {
 		for c := 0; c < 2; c++ {
 			if d.PromotionPieces[c].All {
 				return r, l.refuse("promotionPieceTypes", "promotion to every type (*)")
 			}
 			r.PromotionRegion[c] = l.region(d.PromotionRegion[c])
 			r.PromotionTypes[c] = letters(d, d.PromotionPieces[c])
-			if d.DoubleStep {
+			if plan.doubleStep[c] {
 				r.DoubleStepRegion[c] = l.region(d.DoubleStepRegion[c])
 			}
 		}
 		r.MandatoryPromotion = d.MandatoryPawnPromotion
-		if len(d.EnPassantRegion) != d.Files*d.Ranks {
+		switch len(d.EnPassantRegion) {
+		case d.Files * d.Ranks:
+		case 0:
+			r.NoEnPassant = true
+		default:
 			return r, l.refuse("enPassantRegion", "en passant in part of the board")
 		}
 	}
@@ -178,23 +191,17 @@ func (l *wideLowering) rules() (wide.Rules, error) {
 	r.ExtinctionClaim = d.ExtinctionClaim
 	r.ExtinctionPseudoRoyal = d.ExtinctionPseudoRoyal
 	r.BlastOnCapture = d.BlastOnCapture
-	if d.ExtinctionPseudoRoyal && !d.ExtinctionPieces.All {
-		// A side that starts without one of several pseudo-royal types
-		// (forward's absent king, gethenian's, stardust's): Fairy-Stockfish
-		// c19b5f6 plays on where the extinction rule as varena reads it
-		// ends the game at once, so the section is refused.
-		board := strings.Fields(d.StartFEN + " w")[0] // with the hands
-		for _, k := range d.ExtinctionPieces.Keys {
-			p := d.Piece(k)
-			if p == nil {
-				continue
-			}
-			if !strings.ContainsRune(board, rune(p.Letter)) || !strings.ContainsRune(board, rune(p.Letter-'a'+'A')) {
-				return r, l.refuse("extinctionPieceTypes", "pseudo-royal extinction types a side starts without")
-			}
-		}
+	if d.PetrifyPieces.All {
+		return r, l.refuse("petrifyOnCaptureTypes", "petrification of every type (*)")
 	}
-	fp := d.FlagPieces()
+	r.PetrifyTypes = letters(d, d.PetrifyPieces)
+	if d.ExtinctionPseudoRoyal && d.BlastOnCapture && d.startsWithout(true) {
+		// A side that starts without one of several pseudo-royal types
+		// that explosions could take: how Fairy-Stockfish ends such a game
+		// is not known, so the section is refused.
+		return r, l.refuse("extinctionPieceTypes", "pseudo-royal extinction types a side starts without, with explosions")
+	}
+	fp := d.FlagPiece
 	if !fp[0].All && !fp[1].All && len(fp[0].Keys)+len(fp[1].Keys) > 0 {
 		if !slices.Equal(fp[0].Keys, fp[1].Keys) || len(fp[0].Keys) != 1 {
 			return r, l.refuse("flagPiece", "flag pieces that differ between the sides")
@@ -239,12 +246,14 @@ func (l *wideLowering) rules() (wide.Rules, error) {
 
 // pieces lowers the piece types in Fairy-Stockfish's order, with the
 // palace diagonals janggi's pieces have along DiagonalLines.
-func (l *wideLowering) pieces(r *wide.Rules) error {
+func (l *wideLowering) pieces(r *wide.Rules, plan pawnPlan) error {
 	d := l.d
-	for _, p := range d.Pieces {
+	for i, p := range d.Pieces {
+		pawn := plan.pawn == &d.Pieces[i]
 		pr := wide.PieceRule{
 			Letter: p.Letter, Name: p.Key, Royal: p.Royal,
-			Pawn: p.Key == "pawn", Soldier: p.Key == "soldier", NoSameHurdle: p.Key == "janggiCannon",
+			Pawn: pawn, Soldier: p.Key == "soldier", NoSameHurdle: p.Key == "janggiCannon",
+			CustomPawn: pawn && p.Key != "pawn",
 		}
 		if m, ok := d.MobilityRegion[p.Key]; ok {
 			pr.Mobility = [2]wide.Bitboard{l.region(m[0]), l.region(m[1])}
@@ -287,7 +296,7 @@ func (l *wideLowering) drops(r *wide.Rules) error {
 	r.FirstRankPawnDrops = d.FirstRankPawnDrops
 	r.PromotionZonePawnDrops = d.PromotionZonePawnDrops
 	if p := d.Piece(d.DropNoDoubled); p != nil {
-		r.DropNoDoubled = p.Letter
+		r.DropNoDoubled, r.DropNoDoubledMore = p.Letter, d.DropNoDoubledCount-1
 	}
 	r.NoDropChecks = !d.DropChecks
 	r.DropPromoted = d.DropPromoted
@@ -393,7 +402,7 @@ func (l *wideLowering) castling(r *wide.Rules) error {
 			}
 		}
 	}
-	r.Castling, r.Chess960 = true, d.Chess960
+	r.Castling, r.Chess960, r.OppositeCastling, r.CastlingWins = true, d.Chess960, d.OppositeCastling, d.CastlingWins
 	r.CastlingKingsideFile, r.CastlingQueensideFile = d.CastlingKingsideFile, d.CastlingQueensideFile
 	r.CastlingRank = d.CastlingRank
 	r.CastlingRook = rook.Letter
@@ -429,6 +438,9 @@ func (d *Definition) wideOnly() error {
 				return refuseAt(d, p.Key, "lame leaper (%s: %s)", p.Key, p.Betza)
 			}
 		}
+	}
+	if key, ok := d.pawnRulesDefault(); !ok {
+		return refuseAt(d, key, "pawn-like rules on types other than the pawn")
 	}
 	for k := range d.MobilityRegion {
 		for _, key := range []string{"mobilityRegionWhite", "mobilityRegionBlack"} {
@@ -466,8 +478,12 @@ func (d *Definition) wideOnly() error {
 		{"connectN", "connect-N wins", d.ConnectN > 0},
 		{"connectNxN", "connect-NxN wins", d.ConnectNxN > 0},
 		{"collinearN", "collinear wins", d.CollinearN > 0},
+		{"petrifyOnCaptureTypes", "petrification", d.PetrifyPieces.All || len(d.PetrifyPieces.Keys) > 0},
 		{"wallingRule", "walls", d.WallingRule != "" && d.WallingRule != "none"},
 		{"enclosingDrop", "drops that enclose", d.EnclosingDrop != "" && d.EnclosingDrop != "none"},
+		{"extinctionPieceTypes", "pseudo-royal extinction types a side starts without", d.pseudoRoyalPlaysOn() && d.startsWithout(true)},
+		{"oppositeCastling", "opposite castling", d.OppositeCastling},
+		{"castlingWins", "castling wins", d.CastlingWins != 0},
 		{"startFen", "walls (*) in the start position", strings.Contains(strings.SplitN(d.StartFEN, " ", 2)[0], "*")},
 	}
 	for _, c := range checks {

@@ -69,8 +69,8 @@ func TestWideBuiltins(t *testing.T) {
 // the earlier key, its cause.
 func TestRefusalCause(t *testing.T) {
 	cases := []struct{ name, text, want string }{
-		{"custom pawn with e", "[a]\nmaxRank = 7\nmaxFile = 7\nking = k\nrook = r\ncustomPiece1 = p:fmWfceF\npromotedPieceType = p:r\nstartFen = 3k3/7/7/7/7/3P3/3K3 w - - 0 1\n",
-			`t.ini:6: key "customPiece1": not supported: betza "fmWfceF": en-passant captures by pieces (e)`},
+		{"custom pawn with a", "[a]\nmaxRank = 7\nmaxFile = 7\nking = k\nrook = r\ncustomPiece1 = p:fmWfcaF\npromotedPieceType = p:r\nstartFen = 3k3/7/7/7/7/3P3/3K3 w - - 0 1\n",
+			`t.ini:6: key "customPiece1": not supported: betza "fmWfcaF": multi-leg moves (a)`},
 		{"bad letter alone", "[a:chess]\npromotedPieceType = x:q\n", `t.ini:2: key "promotedPieceType": value "x:q": no piece has the letter "x"`},
 	}
 	for _, c := range cases {

@@ -192,6 +192,7 @@ func (d *Definition) finish() error {
 			}
 		}
 	}
+	d.flagAll()
 	if !d.regionSet["promotion"] {
 		d.PromotionRegion = [2]Region{
 			ranksRegion(d.Files, d.promotionRank, d.Ranks),

@@ -145,7 +145,7 @@ func TestParseErrors(t *testing.T) {
 		{"pocket without drops", "[a:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[N] w KQkq - 0 1\n", `t.ini:2: key "startFen": start position "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK...": pieces in hand in a variant without drops or gating`, false},
 		{"counting", "[a:makruk]\ncountingRule = cambodian\n", `t.ini:2: key "countingRule": not supported: counting rule "cambodian" (Fairy-Stockfish 11.1 has makruk and asean)`, true},
 		{"arrow gating", "[a:chess]\narrowGating = true\n", `t.ini:2: key "arrowGating": not supported: gating of walls`, true},
-		{"pawn types", "[a:chess]\npawnTypes = pn\n", `t.ini:2: key "pawnTypes": not supported: pawn types other than the pawn`, true},
+		{"pawn types of every type", "[a:chess]\npawnTypes = *\n", `t.ini:2: key "pawnTypes": not supported: every type (*) as pawn type`, true},
 		{"promoted in fen", "[a:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB+NR w KQkq - 0 1\n", `t.ini:2: key "startFen": start position "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK...": '+' not before a piece that promotes`, false},
 		{"undescribed builtin", "[a:flipello]\n", `t.ini:1: not supported: parent "flipello": built-in variant whose rules varena does not describe`, true},
 	}

@@ -15,7 +15,7 @@ const fsfFile = "../../../shared/fairy-stockfish/fsf-variants-c19b5f6.ini"
 // fsfFilePlayable is how many of the file's 143 sections play today
 // (docs/variants-file.md lists the refused ones with their reasons); the
 // test fails when fewer do.
-const fsfFilePlayable = 112
+const fsfFilePlayable = 126
 
 // TestFSFVariantsFile: Fairy-Stockfish's own variants.ini loads whole, as
 // Fairy-Stockfish loads it (warnings for its repeated keys), each refused
@@ -53,7 +53,7 @@ func TestFSFVariantsFile(t *testing.T) {
 // registry's names stay those TestRegister expects.)
 func TestRegisterFileWarnings(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "w.ini")
-	text := "[warnedchess:chess]\ncastling = true\ncastling = false\noppositeCastling = true\n"
+	text := "[warnedchess:chess]\ncastling = true\ncastling = false\ntwoBoards = true\ncapturesToHand = true\n"
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -26,12 +26,12 @@ func (v *Variant) buildBlast() {
 // position after the capture): to itself, where the capturing piece now
 // stands, and the pieces around it that are not pawns. As in
 // Fairy-Stockfish, only the pawn type is spared: a custom piece that
-// moves like one is not.
+// moves like one, or plays as the pawn (PieceRule.CustomPawn), is not.
 func (p *Position) blasted(to Square) Bitboard {
 	v := p.v
-	zone := v.blastZone[to].and(p.Occupied())
-	if v.pawn != NoPieceType {
-		zone = zone.andNot(p.byType[v.pawn])
+	zone := v.blastZone[to].and(p.byColor[White].or(p.byColor[Black])) // walls stand
+	if v.pawnType != NoPieceType {
+		zone = zone.andNot(p.byType[v.pawnType])
 	}
 	return zone.or(squareBB[to].and(p.Occupied()))
 }
@@ -91,10 +91,13 @@ func (p *Position) atomicSafe(buf []Move, start int) []Move {
 		for b := theirs; b.any(); {
 			touching = touching.or(v.blastZone[b.pop()])
 		}
+		// A wall the capture left (Rules.PetrifyTypes) does not shield:
+		// Fairy-Stockfish tests the board the explosion leaves.
+		occ := child.Occupied().andNot(child.walls.andNot(p.walls))
 		safe := true
 		for b := set; b.any() && safe; {
 			s := b.pop()
-			safe = touching.Has(s) || !child.attacked(s, them, child.Occupied(), child.byColor[them], child.byType[v.sameHurdle])
+			safe = touching.Has(s) || !child.attacked(s, them, occ, child.byColor[them], child.byType[v.sameHurdle])
 		}
 		if safe {
 			out = append(out, m)

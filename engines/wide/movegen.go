@@ -337,7 +337,7 @@ func (p *Position) genPseudo(list []Move) []Move {
 			// A pawn without promotion types but with a promoted type
 			// (shinobi's p:c) promotes as a piece does, as in
 			// Fairy-Stockfish.
-			if t == v.pawn && (len(v.promo[us]) > 0 || v.promoted[t] == NoPieceType) {
+			if t == v.pawnOf[us] && (len(v.promo[us]) > 0 || v.promoted[t] == NoPieceType) {
 				list = p.pawnMoves(list, from, targets)
 				continue
 			}
@@ -357,7 +357,7 @@ func (p *Position) genPseudo(list []Move) []Move {
 			}
 		}
 	}
-	if v.pawn != NoPieceType {
+	if v.pawnOf[us] != NoPieceType {
 		list = p.pawnExtras(list, occ)
 	}
 	if p.castle != 0 && p.flags&flagInCheck == 0 {
@@ -482,9 +482,7 @@ func (p *Position) handMoves(list []Move, start int, occ Bitboard) []Move {
 		}
 		z := v.dropZone[us][t].and(empty)
 		if t == v.noDoubled && t != NoPieceType {
-			for b := p.Pieces(us, t); b.any(); {
-				z = z.andNot(v.fileBB[v.FileOf(b.pop())])
-			}
+			z = p.noDoubled(z, t)
 		}
 		if pt := v.promoted[t]; v.r.DropPromoted && pt != NoPieceType {
 			zp := z
@@ -533,7 +531,7 @@ func (p *Position) bishopDropOK(t PieceType, to Square) bool {
 func (p *Position) pawnMoves(list []Move, from Square, targets Bitboard) []Move {
 	v := p.v
 	us := p.side
-	tt := &v.t[us][v.pawn]
+	tt := &v.t[us][v.pawnOf[us]]
 	for targets.any() {
 		to := targets.pop()
 		if v.pawnZone[us].Has(to) {
@@ -570,7 +568,8 @@ func (p *Position) pawnExtras(list []Move, occ Bitboard) []Move {
 	if us == Black {
 		step = -step
 	}
-	for b := p.Pieces(us, v.pawn).and(v.r.DoubleStepRegion[us]); b.any(); {
+	pawn := v.pawnOf[us]
+	for b := p.Pieces(us, pawn).and(v.r.DoubleStepRegion[us]); b.any(); {
 		from := b.pop()
 		mid, to := int(from)+step, int(from)+2*step
 		if to < 0 || to >= v.nsq || occ.Has(Square(mid)) || occ.Has(Square(to)) {
@@ -584,9 +583,15 @@ func (p *Position) pawnExtras(list []Move, occ Bitboard) []Move {
 		}
 		list = append(list, makeMove(from, Square(to), NoPieceType, kindNormal))
 	}
-	if p.ep != NoSquare {
-		for b := v.t[us^1][v.pawn].capts[p.ep].and(p.Pieces(us, v.pawn)); b.any(); {
+	if p.ep != NoSquare && !v.r.NoEnPassantBy[us] {
+		for b := v.t[us^1][pawn].capts[p.ep].and(p.Pieces(us, pawn)); b.any(); {
 			from := b.pop()
+			if v.t[us][pawn].quiet[from].Has(p.ep) {
+				// A pawn that may also step there (dragon-chess's, a king
+				// that steps twice) steps: Fairy-Stockfish has no en-passant
+				// capture beside a quiet move to the same square.
+				continue
+			}
 			if v.pawnZone[us].Has(p.ep) {
 				list = p.promotions(list, from, p.ep, kindEnPassant)
 				if v.r.MandatoryPromotion {
@@ -610,7 +615,7 @@ func (p *Position) pawnExtras(list []Move, occ Bitboard) []Move {
 func (p *Position) sittuyinPromotions(list []Move, occ Bitboard) []Move {
 	v := p.v
 	us := p.side
-	pawns := p.Pieces(us, v.pawn)
+	pawns := p.Pieces(us, v.pawnOf[us])
 	if pawns.Count() > 1 {
 		pawns = pawns.and(v.sittuyin[us])
 	}
@@ -795,6 +800,7 @@ func (p *Position) MakeMove(m Move, child *Position) {
 	prevBikjang := p.flags&flagBikjang != 0
 	pawnDrop := false
 	captured := false
+	castleWin := false
 	switch m.kind() {
 	case kindPass:
 	case kindCastling:
@@ -808,6 +814,13 @@ func (p *Position) MakeMove(m Move, child *Position) {
 		c.remove(to)
 		c.put(king, kto)
 		c.put(rook, rto)
+		castleWin = v.r.CastlingWins&(1<<right) != 0
+		if v.r.OppositeCastling && c.castle&(1<<(right^2)) != 0 {
+			// The opponent may no longer castle on this wing.
+			old := c.castle
+			c.castle &^= 1 << (right ^ 2)
+			c.hash ^= zobristCastle[old] ^ zobristCastle[c.castle]
+		}
 	case kindDrop, kindDropPromoted:
 		t := m.Dropped()
 		placed := t
@@ -819,7 +832,7 @@ func (p *Position) MakeMove(m Move, child *Position) {
 		if placed != t {
 			c.setPromo(to, t)
 		}
-		if placed == v.pawn && v.pawn != NoPieceType {
+		if placed == v.pawnOf[us] && placed != NoPieceType {
 			c.halfmove = 0
 		}
 		pawnDrop = placed == v.shogiPawn && v.shogiPawn != NoPieceType
@@ -864,13 +877,18 @@ func (p *Position) MakeMove(m Move, child *Position) {
 				}
 			}
 		}
-		if moved == v.pawn && v.pawn != NoPieceType {
+		if v.nmove[us][moved] && !v.t[us][moved].quiet[to].Has(from) {
+			// Only an irreversible move resets the count, as in
+			// Fairy-Stockfish: allwayspawns' pawn stepping sideways or
+			// back, which it could undo, does not.
 			c.halfmove = 0
+		}
+		if moved == v.pawnOf[us] && moved != NoPieceType {
 			// A double step that promotes (a promotion zone within its
 			// reach, epicatomic's) leaves no pawn to take en passant.
 			if d := int(to) - int(from); (d == 2*v.files || d == -2*v.files) && m.Promotion() == NoPieceType {
 				mid := Square((int(to) + int(from)) / 2)
-				if v.t[us][v.pawn].capts[mid].and(c.Pieces(them, v.pawn)).any() {
+				if theirs := v.pawnOf[them]; !v.r.NoEnPassant && !v.r.NoEnPassantBy[them] && v.t[us][theirs].capts[mid].and(c.Pieces(them, theirs)).any() {
 					c.ep = mid
 					c.hash ^= zobristEP[v.FileOf(mid)]
 				}
@@ -879,6 +897,9 @@ func (p *Position) MakeMove(m Move, child *Position) {
 	}
 	if captured && v.blastZone != nil {
 		c.explode(to, p)
+	}
+	if captured && v.petrify[p.board[from].Type()] {
+		c.petrify(to)
 	}
 	if c.castle != 0 && m.kind() != kindPass && !m.IsDrop() {
 		old := c.castle
@@ -909,6 +930,9 @@ func (p *Position) MakeMove(m Move, child *Position) {
 	c.setState(prevBikjang, m.kind() == kindPass && !v.r.EdgeWalls)
 	if pawnDrop {
 		c.flags |= flagPawnDrop
+	}
+	if castleWin {
+		c.flags |= flagCastleWin
 	}
 	if v.r.CheckCounting && c.flags&flagInCheck != 0 && c.checks[us] > 0 {
 		c.hash ^= zobristChecks[us][c.checks[us]] ^ zobristChecks[us][c.checks[us]-1]
@@ -960,8 +984,8 @@ func (p *Position) capture(s Square) {
 	case !promo || v.r.DropLoop:
 	case from != NoPieceType:
 		t = from
-	case v.pawn != NoPieceType:
-		t = v.pawn
+	case v.pawnOf[pc.Color()] != NoPieceType:
+		t = v.pawnOf[pc.Color()]
 	}
 	p.addHand(pc.Color()^1, t)
 }

@@ -164,11 +164,11 @@ func (p *Position) SAN(m Move) string {
 		pc := p.board[from]
 		t := pc.Type()
 		capture := m.IsEnPassant() || (p.board[to] != NoPiece && from != to)
-		if t != v.pawn {
+		if t != v.pawnOf[p.side] {
 			b.WriteByte(v.PieceLetter(MakePiece(White, t)))
 		}
 		switch {
-		case t == v.pawn && capture:
+		case t == v.pawnOf[p.side] && capture:
 			b.WriteByte('a' + byte(v.FileOf(from)))
 		case !m.IsPass():
 			b.WriteString(p.disambiguation(m))

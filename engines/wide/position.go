@@ -22,6 +22,7 @@ const (
 	flagPrevPass                // and so was the one before
 	flagInCheck                 // the side to move is in check
 	flagPawnDrop                // the last move dropped a shogi pawn
+	flagCastleWin               // the last move castled by a right of Rules.CastlingWins
 )
 
 // Position is a position of a variant: a plain value, copied on make
@@ -597,10 +598,10 @@ func isNumber(s string) bool {
 // it, and it and the square behind it are empty.
 func (p *Position) epValid() bool {
 	v := p.v
-	if v.pawn == NoPieceType {
+	us, them := p.side, p.side^1
+	if v.pawnOf[us] == NoPieceType || v.pawnOf[them] == NoPieceType || v.r.NoEnPassantBy[us] {
 		return false
 	}
-	us, them := p.side, p.side^1
 	e := p.ep
 	fwd := 1
 	if them == Black {
@@ -613,8 +614,8 @@ func (p *Position) epValid() bool {
 		return false
 	}
 	occ := p.Occupied()
-	return v.t[them][v.pawn].capts[e].and(p.Pieces(us, v.pawn)).any() &&
-		p.Pieces(them, v.pawn).Has(front) && !occ.Has(e) && !occ.Has(behind)
+	return v.t[them][v.pawnOf[us]].capts[e].and(p.Pieces(us, v.pawnOf[us])).any() &&
+		p.Pieces(them, v.pawnOf[them]).Has(front) && !occ.Has(e) && !occ.Has(behind)
 }
 
 // parseCastling reads the castling field: rights, and with gating the

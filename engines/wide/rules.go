@@ -123,6 +123,10 @@ type PieceRule struct {
 	// DoubleStepRegion, captures en passant and promotes in
 	// PromotionRegion. Its atoms are its ordinary moves (fmW, fcF).
 	Pawn bool
+	// CustomPawn marks a Pawn that is not Fairy-Stockfish's pawn type but
+	// a piece playing its part (pawnTypes): explosions do not spare it
+	// (Rules.BlastOnCapture), and it drops where other pieces do.
+	CustomPawn bool
 	// Soldier marks Fairy-Stockfish's soldier: before the relative rank
 	// Rules.SoldierRank it has only its straight forward atoms.
 	Soldier bool
@@ -252,10 +256,32 @@ type Rules struct {
 	FirstRankPawnDrops     bool
 	PromotionZonePawnDrops bool
 	// DropNoDoubled is the letter of a type not dropped on a file holding
-	// one of its side's (shogi's pawn, nifu), 0 for none.
-	DropNoDoubled byte
+	// one of its side's (shogi's pawn, nifu), 0 for none; with
+	// DropNoDoubledMore n, on a file holding more than n (Fairy-Stockfish's
+	// dropNoDoubledCount - 1: -1 is never, dragonfly's pawns).
+	DropNoDoubled     byte
+	DropNoDoubledMore int
 	// NoDropChecks: a drop may not give check (dropChecks = false).
 	NoDropChecks bool
+	// OppositeCastling: castling on a wing takes the opponent's right to
+	// castle on that wing (Fairy-Stockfish's oppositeCastling).
+	OppositeCastling bool
+	// PetrifyTypes are the letters of the types that turn into a wall on
+	// the square of their capture, after any explosion (Fairy-Stockfish's
+	// petrifyOnCaptureTypes).
+	PetrifyTypes []byte
+	// NoEnPassant: a double step leaves no en-passant square
+	// (enPassantRegion = -); NoEnPassantBy: that side does not take en
+	// passant (its pawn is not of its enPassantTypes).
+	NoEnPassant   bool
+	NoEnPassantBy [2]bool
+	// PawnOf are the letters of each side's pawn where it is not the
+	// Pawn type (khans' black s beside White's pawn), 0 for the Pawn.
+	PawnOf [2]byte
+	// CastlingWins holds castling rights (bit 0 White's kingside, 1 White's
+	// queenside, 2 and 3 Black's) whose castling wins the game and whose
+	// loss loses it (Fairy-Stockfish's castlingWins).
+	CastlingWins uint8
 	// DropPromoted: a piece with a promoted type may also be dropped as
 	// that type (Kyoto shogi).
 	DropPromoted bool
@@ -324,6 +350,10 @@ type Rules struct {
 	// NMoveRule: the game is drawn (or counted) when that many moves of
 	// each side passed without capture or pawn move; 0 for none.
 	NMoveRule int
+	// NMoveTypes are the letters of the types whose moves reset the
+	// n-move count, per colour (Fairy-Stockfish's nMoveRuleTypes); nil is
+	// the Pawn type. Captures reset it too.
+	NMoveTypes [2][]byte
 	// NFoldRule: the game ends when a position occurs that many times
 	// (0: none); NFoldValue (NoValue: ValueDraw) is the result for the side to
 	// move then, for White with NFoldValueAbsolute.
@@ -386,14 +416,15 @@ type Rules struct {
 	// along the directions ConnectLines allows, or a filled ConnectNxN
 	// square of them, gets ConnectValue (NoValue: ValueWin) at once.
 	// Only the pieces of ConnectTypes count (all of them when empty).
-	ConnectN   int
-	ConnectNxN int
-	// CollinearN: as many such pieces anywhere on one line along those
-	// directions, gaps allowed (three-musketeers).
-	CollinearN   int
+	ConnectN     int
+	ConnectNxN   int
 	ConnectLines ConnectLines
 	ConnectValue Value
 	ConnectTypes []byte
+	// CollinearN: as ConnectN, with CollinearN pieces on one line along
+	// those directions whatever stands between them (Fairy-Stockfish's
+	// collinearN).
+	CollinearN int
 }
 
 // ConnectLines are the directions a connect-N line may run along.
@@ -448,6 +479,9 @@ const (
 	CheckLimit
 	// Connected: a side formed its line or square (Rules.ConnectN).
 	Connected
+	// CastlingWon: a side castled by a right of Rules.CastlingWins, or
+	// lost such a right.
+	CastlingWon
 )
 
 var terminationNames = [...]string{
@@ -465,6 +499,7 @@ var terminationNames = [...]string{
 	CountingLimit:  "counting limit",
 	CheckLimit:     "check limit",
 	Connected:      "pieces connected",
+	CastlingWon:    "castling rule",
 }
 
 func (t Termination) String() string {

@@ -49,7 +49,7 @@ func (p *Position) GenerateCaptures(buf []Move) []Move {
 func (p *Position) Captured(m Move) PieceType {
 	switch m.kind() {
 	case kindEnPassant:
-		return p.v.pawn
+		return p.v.pawnOf[p.side^1]
 	case kindCastling, kindPass:
 		return NoPieceType
 	}

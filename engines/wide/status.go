@@ -6,7 +6,11 @@ package wide
 func (p *Position) immediateEnd() (Outcome, bool) {
 	v := p.v
 	us, them := p.side, p.side^1
-	if v.r.ExtinctionValue != NoValue {
+	// Under ExtinctionPseudoRoyal only an explosion can take a side's last
+	// piece of a type, and Fairy-Stockfish (c19b5f6) tests extinction only
+	// then: a side that starts without the type (maharajah's black, every
+	// gethenian's promoted king) plays on.
+	if v.r.ExtinctionValue != NoValue && (!v.r.ExtinctionPseudoRoyal || v.r.BlastOnCapture) {
 		for _, c := range [2]Color{them, us} {
 			need := v.r.ExtinctionOpponentPieceCount
 			if v.r.ExtinctionClaim && c == us {
@@ -15,6 +19,11 @@ func (p *Position) immediateEnd() (Outcome, bool) {
 			if p.extinct(c, need) {
 				return Outcome{resultFor(v.r.ExtinctionValue, c), Extinction}, true
 			}
+		}
+	}
+	if v.r.CastlingWins != 0 {
+		if o, over := p.castlingEnd(); over {
+			return o, true
 		}
 	}
 	if v.r.FlagAll && v.r.FlagMove {
@@ -70,8 +79,8 @@ func (p *Position) immediateEnd() (Outcome, bool) {
 
 // connected reports whether c has Rules.ConnectN of its counted pieces
 // in a line, a filled Rules.ConnectNxN square of them, or
-// Rules.CollinearN anywhere on one line. The boards of these games are
-// small: each piece is tried as a line's first square.
+// Rules.CollinearN anywhere on one line (collinear). The boards of these
+// games are small: each piece is tried as a line's first square.
 func (p *Position) connected(c Color) bool {
 	v := p.v
 	var own Bitboard
@@ -80,27 +89,16 @@ func (p *Position) connected(c Color) bool {
 			own = own.or(p.Pieces(c, t))
 		}
 	}
-	n, k, col := v.r.ConnectN, v.r.ConnectNxN, v.r.CollinearN
+	if v.r.CollinearN > 0 && p.collinear(own) {
+		return true
+	}
+	n, k := v.r.ConnectN, v.r.ConnectNxN
 	has := func(f, r int) bool {
 		return f >= 0 && f < v.files && r >= 0 && r < v.ranks && own.Has(Square(r*v.files+f))
 	}
 	for b := own; b.any(); {
 		s := b.pop()
 		f, r := v.FileOf(s), v.RankOf(s)
-		if col > 0 {
-			// s is the line's first piece: count it and those beyond.
-			for _, d := range v.connectDirs {
-				seen := 0
-				for i := 0; f+i*d[0] >= 0 && f+i*d[0] < v.files && r+i*d[1] >= 0 && r+i*d[1] < v.ranks; i++ {
-					if has(f+i*d[0], r+i*d[1]) {
-						seen++
-					}
-				}
-				if seen >= col {
-					return true
-				}
-			}
-		}
 		if n > 0 {
 			for _, d := range v.connectDirs {
 				i := 1

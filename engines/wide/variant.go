@@ -69,7 +69,11 @@ type Variant struct {
 	byLetter     [128]PieceType
 	royal        PieceType
 	pawn         PieceType
-	sameHurdle   PieceType // the type with NoSameHurdle
+	pawnType     PieceType         // the Pawn unless CustomPawn: Fairy-Stockfish's own pawn type
+	pawnOf       [2]PieceType      // each side's pawn: the Pawn unless Rules.PawnOf says otherwise
+	nmove        [2][maxTypes]bool // the types whose moves reset the n-move count
+	petrify      [maxTypes]bool    // the types Rules.PetrifyTypes names
+	sameHurdle   PieceType         // the type with NoSameHurdle
 	castleRook   PieceType
 	castleKing   PieceType // Rules.CastlingKing's type, NoPieceType for the royal piece
 	flagPiece    PieceType
@@ -274,6 +278,9 @@ func newVariant(r Rules) (*Variant, error) {
 				return nil, fmt.Errorf("piece %q: a second pawn type", p.Name)
 			}
 			v.pawn = t
+			if !p.CustomPawn {
+				v.pawnType = t
+			}
 		}
 		if p.NoSameHurdle {
 			if v.sameHurdle != NoPieceType {
@@ -320,6 +327,36 @@ func newVariant(r Rules) (*Variant, error) {
 		}
 		v.promoted[i+1] = t
 	}
+	for _, l := range r.PetrifyTypes {
+		t, err := letterType("PetrifyTypes", l)
+		if err != nil {
+			return nil, err
+		}
+		v.petrify[t] = true
+	}
+	for c := 0; c < 2; c++ {
+		v.pawnOf[c] = v.pawn
+		if l := r.PawnOf[c]; l != 0 {
+			t, err := letterType("PawnOf", l)
+			if err != nil {
+				return nil, err
+			}
+			v.pawnOf[c] = t
+		}
+	}
+	for c := 0; c < 2; c++ {
+		if r.NMoveTypes[c] == nil {
+			v.nmove[c][v.pawnOf[c]] = v.pawnOf[c] != NoPieceType
+			continue
+		}
+		for _, l := range r.NMoveTypes[c] {
+			t, err := letterType("NMoveTypes", l)
+			if err != nil {
+				return nil, err
+			}
+			v.nmove[c][t] = true
+		}
+	}
 	for i, p := range r.Pieces {
 		if p.ShogiPawn {
 			v.shogiPawn = PieceType(i + 1)
@@ -354,7 +391,7 @@ func newVariant(r Rules) (*Variant, error) {
 	for _, t := range v.promoted {
 		v.ext = v.ext || t != NoPieceType
 	}
-	if (len(v.promo[0]) > 0 || len(v.promo[1]) > 0) && v.pawn == NoPieceType {
+	if len(v.promo[0]) > 0 && v.pawnOf[0] == NoPieceType || len(v.promo[1]) > 0 && v.pawnOf[1] == NoPieceType {
 		return nil, errors.New("PromotionTypes without a pawn type")
 	}
 	if r.Castling {
@@ -792,7 +829,7 @@ func (v *Variant) buildDrops() {
 		for t := PieceType(1); int(t) <= v.ntypes; t++ {
 			tt := &v.t[c][t]
 			z := region.and(tt.region)
-			if t == v.pawn {
+			if t == v.pawnType && t != NoPieceType {
 				if !r.PromotionZonePawnDrops {
 					z = z.andNot(r.PromotionRegion[c])
 				}
