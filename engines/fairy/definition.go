@@ -158,8 +158,12 @@ type Definition struct {
 	DropNoDoubled             string
 	SittuyinRookDrop          bool
 	DropOppositeColoredBishop bool
-	EnclosingDrop             string // enclosingDrop: none, top or anyside (the others are refused)
-	WallingRule               string // wallingRule: none or arrow (the others are refused)
+	EnclosingDrop             string // enclosingDrop: none, top, anyside, reversi, ataxx or snort (quadwrangle is refused)
+	WallingRule               string // wallingRule: none, arrow or past (the others are refused)
+	EnclosingDropStart        Region // enclosingDropStart: drops land here first
+	FlipEnclosedPieces        string // flipEnclosedPieces: none, reversi, ataxx or quadwrangle
+	AdjudicateFullBoard       bool   // a full board ends the game, decided by materialCounting
+	FreeDrops                 bool   // drops never empty the hand (builtin.ini only: ataxx)
 	CastlingDroppedPiece      bool
 	ShogiPawnDropMateIllegal  bool
 	Gating                    bool

@@ -173,7 +173,7 @@ var (
 		staticGatingRegion wallingRule wallingRegion wallingRegionWhite
 		wallingRegionBlack passOnStalemate flipEnclosedPieces blastOnCapture
 		blastImmuneTypes mutuallyImmuneTypes petrifyOnCaptureTypes
-		petrifyBlastPieces pieceValueMg pieceValueEg`)
+		petrifyBlastPieces pieceValueMg pieceValueEg adjudicateFullBoard`)
 )
 
 func markSince(t []keySpec) []keySpec {
@@ -432,13 +432,18 @@ func buildKeyTable() []keySpec {
 		refuse("dropOnTop", "drops on top of a column (connect-four)", "false"),
 		keySpec{name: "enclosingDrop", apply: func(d *Definition, v string) error {
 			switch v {
-			case "none", "top", "anyside":
+			case "none", "top", "anyside", "reversi", "ataxx", "snort":
 				d.EnclosingDrop = v
 				return nil
 			}
-			return unsupported("drops that enclose (reversi, ataxx)")
+			return unsupported("drops that enclose %q", v)
 		}},
-		ignore("enclosingDropStart", "no enclosing drops"),
+		keySpec{name: "enclosingDropStart", apply: func(d *Definition, v string) error {
+			r, err := parseRegion(v)
+			d.EnclosingDropStart = r
+			return err
+		}},
+		boolKey("adjudicateFullBoard", func(d *Definition) *bool { return &d.AdjudicateFullBoard }),
 		regionKey("whiteDropRegion", "drop", func(d *Definition) *[2]Region { return &d.DropRegion }, 0),
 		regionKey("blackDropRegion", "drop", func(d *Definition) *[2]Region { return &d.DropRegion }, 1),
 		regionKey("dropRegionWhite", "drop", func(d *Definition) *[2]Region { return &d.DropRegion }, 0),
@@ -474,11 +479,11 @@ func buildKeyTable() []keySpec {
 		ignore("staticGatingRegion", "no gating"),
 		keySpec{name: "wallingRule", apply: func(d *Definition, v string) error {
 			switch v {
-			case "none", "arrow":
+			case "none", "arrow", "past":
 				d.WallingRule = v
 				return nil
 			}
-			return unsupported("walls placed %q (the engines place arrow walls)", v)
+			return unsupported("walls placed %q (the engines place arrow and past walls)", v)
 		}},
 		ignore("wallingRegion", "no walls"),
 		ignore("wallingRegionWhite", "no walls"),
@@ -500,7 +505,14 @@ func buildKeyTable() []keySpec {
 			d.SoldierPromotionRank = n
 			return err
 		}},
-		refuse("flipEnclosedPieces", "flipping pieces", "none", "false"),
+		keySpec{name: "flipEnclosedPieces", apply: func(d *Definition, v string) error {
+			switch v {
+			case "none", "reversi", "ataxx", "quadwrangle":
+				d.FlipEnclosedPieces = v
+				return nil
+			}
+			return unsupported("flipping pieces %q", v)
+		}},
 		boolKey("blastOnCapture", func(d *Definition) *bool { return &d.BlastOnCapture }),
 		refuse("blastImmuneTypes", "pieces immune to explosions", "-", ""),
 		refuse("mutuallyImmuneTypes", "pieces immune to each other's captures", "-"),
@@ -563,6 +575,11 @@ var builtinOnly = map[string]func(d *Definition, v string) error{
 	"bareKingValue": func(d *Definition, v string) error {
 		r, err := parseResult(v)
 		d.BareKingValue = r
+		return err
+	},
+	"freeDrops": func(d *Definition, v string) error {
+		b, err := parseBool(v)
+		d.FreeDrops = b
 		return err
 	},
 	"bareKingMove": func(d *Definition, v string) error {

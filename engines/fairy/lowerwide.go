@@ -153,8 +153,6 @@ func (l *wideLowering) rules() (wide.Rules, error) {
 	switch {
 	case d.CheckCounting && d.Piece("king") == nil:
 		return r, l.refuse("checkCounting", "check counting without a royal king")
-	case d.StalematePieceCount:
-		return r, l.refuse("stalematePieceCount", "stalemate by piece count in the wide engine")
 	case d.MakpongRule:
 		return r, l.refuse("makpongRule", "the makpong rule in the wide engine")
 	case d.ShatarMateRule:
@@ -285,12 +283,11 @@ func (l *wideLowering) drops(r *wide.Rules) error {
 	r.SittuyinRookDrop = d.SittuyinRookDrop
 	r.DropOppositeColoredBishop = d.DropOppositeColoredBishop
 	r.ArrowWalls = d.WallingRule == "arrow"
-	switch d.EnclosingDrop {
-	case "top":
-		r.EnclosingDrop = wide.EnclosingTop
-	case "anyside":
-		r.EnclosingDrop = wide.EnclosingAnySide
-	}
+	r.EnclosingDrop = map[string]int{
+		"top": wide.EnclosingTop, "anyside": wide.EnclosingAnySide, "reversi": wide.EnclosingReversi,
+		"ataxx": wide.EnclosingAtaxx, "snort": wide.EnclosingSnort,
+	}[d.EnclosingDrop]
+	l.ataxx(r)
 	if d.DropOppositeColoredBishop && d.Piece("bishop") == nil {
 		return l.refuse("dropOppositeColoredBishop", "the opposite-coloured bishops rule without bishops")
 	}
@@ -449,6 +446,8 @@ func (d *Definition) wideOnly() error {
 		{"connectNxN", "connect-NxN wins", d.ConnectNxN > 0},
 		{"wallingRule", "walls", d.WallingRule != "" && d.WallingRule != "none"},
 		{"enclosingDrop", "drops that enclose", d.EnclosingDrop != "" && d.EnclosingDrop != "none"},
+		{"flipEnclosedPieces", "flipping pieces", d.FlipEnclosedPieces != "" && d.FlipEnclosedPieces != "none"},
+		{"adjudicateFullBoard", "a full board ending the game", d.AdjudicateFullBoard},
 		{"startFen", "walls (*) in the start position", strings.Contains(strings.SplitN(d.StartFEN, " ", 2)[0], "*")},
 	}
 	for _, c := range checks {

@@ -59,7 +59,7 @@ func (p *Position) UCI(m Move) string {
 	if g := m.Gate(); g != NoPieceType {
 		s += string(v.TypeLetter(g))
 	}
-	if v.r.ArrowWalls {
+	if v.wallMoves {
 		s += "," + v.SquareName(to) + v.SquareName(m.Wall())
 	}
 	return s
@@ -183,7 +183,7 @@ func (p *Position) SAN(m Move) string {
 			b.WriteString(v.SquareName(m.gateSquare()))
 		}
 	}
-	if v.r.ArrowWalls {
+	if v.wallMoves {
 		// The wall's square, as the UCI move ends in it.
 		b.WriteByte(',')
 		b.WriteString(v.SquareName(m.Wall()))

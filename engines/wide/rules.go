@@ -272,6 +272,8 @@ type Rules struct {
 	// EnclosingDrop: where a drop may land beside the pieces standing
 	// (EnclosingTop, EnclosingAnySide; EnclosingNone: anywhere).
 	EnclosingDrop int
+	// Ataxx: the rules of the ataxx, reversi and snailtrail families.
+	Ataxx AtaxxRules
 	// DropOppositeColoredBishop: the bishops are dropped so that each
 	// side's end on squares of both colours (placement).
 	DropOppositeColoredBishop bool
@@ -426,6 +428,8 @@ const (
 	CheckLimit
 	// Connected: a side formed its line or square (Rules.ConnectN).
 	Connected
+	// BoardFull: no square is left empty (Ataxx.FullBoard).
+	BoardFull
 )
 
 var terminationNames = [...]string{
@@ -438,6 +442,7 @@ var terminationNames = [...]string{
 	Extinction:     "extinction",
 	Bikjang:        "bikjang",
 	DoublePass:     "both sides passed",
+	BoardFull:      "board full",
 	FlagReached:    "flag reached",
 	PawnDropMate:   "pawn-drop mate",
 	CountingLimit:  "counting limit",

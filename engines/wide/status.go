@@ -54,6 +54,9 @@ func (p *Position) immediateEnd() (Outcome, bool) {
 	if p.flags&(flagBikjang|flagPrevBikjang) == flagBikjang|flagPrevBikjang {
 		return Outcome{p.countingResult(), Bikjang}, true
 	}
+	if v.ax != nil && p.boardFull() {
+		return Outcome{p.countingResult(), BoardFull}, true
+	}
 	if p.flags&(flagPass|flagPrevPass) == flagPass|flagPrevPass {
 		return Outcome{p.countingResult(), DoublePass}, true
 	}
@@ -206,6 +209,9 @@ func (p *Position) Status() Outcome {
 		val := v.r.StalemateValue
 		if val == NoValue {
 			val = ValueDraw
+		}
+		if v.ax != nil && v.r.Ataxx.StalematePieceCount {
+			return Outcome{p.stalemateByCount(val), Stalemate}
 		}
 		return Outcome{resultFor(val, p.side), Stalemate}
 	}

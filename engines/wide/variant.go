@@ -91,6 +91,10 @@ type Variant struct {
 	hasRiders    bool
 	blastZone    []Bitboard // per square: it and the squares around (Rules.BlastOnCapture); nil without
 
+	// The ataxx, reversi and snailtrail families (ataxx.go).
+	ax        *ataxxTables // Rules.Ataxx's tables, nil when the variant uses none of its rules
+	wallMoves bool         // moves carry a wall (ArrowWalls, Ataxx.PastWalls)
+
 	// Pieces in hand, drops, piece promotion, gating.
 	hands        bool                  // positions hold pieces in hand (FEN "[...]")
 	ext          bool                  // positions use the state after the board (hands, promoted pieces, gates)
@@ -435,6 +439,12 @@ func newVariant(r Rules) (*Variant, error) {
 		}
 	}
 	v.build()
+	v.prepareAtaxx()
+	v.wallMoves = r.ArrowWalls || r.Ataxx.PastWalls
+	if v.wallMoves && (v.hands || r.Castling) {
+		// The wall's square takes the bits of a castling's gate.
+		return nil, errors.New("walls placed by moves with pieces in hand or castling")
+	}
 	if r.ArrowWalls {
 		// The wall's squares are the piece's leaps and rides only
 		// (quietTargets), and its bits are those of a castling's gate.
