@@ -110,6 +110,10 @@ type Definition struct {
 	ConnectDiagonal   bool
 	ConnectValue      Result
 	ConnectPieces     PieceSet
+	// ConnectRegion1 and ConnectRegion2 per colour: a side whose pieces
+	// of ConnectPieces join its two regions in a chain along the allowed
+	// directions gets ConnectValue (gale).
+	ConnectRegion1, ConnectRegion2 [2]Region
 
 	NMoveRule          int // 0: none
 	NFoldRule          int

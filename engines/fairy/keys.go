@@ -407,10 +407,10 @@ func buildKeyTable() []keySpec {
 			d.ConnectPieces = s
 			return err
 		}},
-		refuse("connectRegion1White", "connecting two regions wins (a connection game)", "-"),
-		refuse("connectRegion2White", "connecting two regions wins (a connection game)", "-"),
-		refuse("connectRegion1Black", "connecting two regions wins (a connection game)", "-"),
-		refuse("connectRegion2Black", "connecting two regions wins (a connection game)", "-"),
+		regionKey("connectRegion1White", "connect", func(d *Definition) *[2]Region { return &d.ConnectRegion1 }, 0),
+		regionKey("connectRegion2White", "connect", func(d *Definition) *[2]Region { return &d.ConnectRegion2 }, 0),
+		regionKey("connectRegion1Black", "connect", func(d *Definition) *[2]Region { return &d.ConnectRegion1 }, 1),
+		regionKey("connectRegion2Black", "connect", func(d *Definition) *[2]Region { return &d.ConnectRegion2 }, 1),
 		// Drops, gating and other moves.
 		boolKey("pieceDrops", func(d *Definition) *bool { return &d.PieceDrops }),
 		boolKey("capturesToHand", func(d *Definition) *bool { return &d.CapturesToHand }),

@@ -209,8 +209,15 @@ func (l *wideLowering) rules() (wide.Rules, error) {
 	} else if d.FlagPiece[0].All || d.FlagPiece[1].All {
 		return r, l.refuse("flagPiece", "every piece as flag piece (*) with flagMove or for one side")
 	}
-	if d.ConnectN > 0 || d.ConnectNxN > 0 {
+	regions := len(d.ConnectRegion1[0])+len(d.ConnectRegion1[1]) > 0
+	if d.ConnectN > 0 || d.ConnectNxN > 0 || regions {
 		r.ConnectN, r.ConnectNxN = d.ConnectN, d.ConnectNxN
+		if regions {
+			r.ConnectRegion = [2][2]wide.Bitboard{
+				{l.region(d.ConnectRegion1[0]), l.region(d.ConnectRegion2[0])},
+				{l.region(d.ConnectRegion1[1]), l.region(d.ConnectRegion2[1])},
+			}
+		}
 		r.ConnectLines = wide.ConnectLines{Horizontal: d.ConnectHorizontal, Vertical: d.ConnectVertical, Diagonal: d.ConnectDiagonal}
 		r.ConnectValue = wideValue(d.ConnectValue)
 		if !d.ConnectPieces.All {
@@ -444,6 +451,7 @@ func (d *Definition) wideOnly() error {
 		{"piecePromotionOnCapture", "promotion on captures", d.PiecePromotionOnCapture},
 		{"connectN", "connect-N wins", d.ConnectN > 0},
 		{"connectNxN", "connect-NxN wins", d.ConnectNxN > 0},
+		{"connectRegion1White", "connection wins", len(d.ConnectRegion1[0])+len(d.ConnectRegion1[1]) > 0},
 		{"wallingRule", "walls", d.WallingRule != "" && d.WallingRule != "none"},
 		{"enclosingDrop", "drops that enclose", d.EnclosingDrop != "" && d.EnclosingDrop != "none"},
 		{"flipEnclosedPieces", "flipping pieces", d.FlipEnclosedPieces != "" && d.FlipEnclosedPieces != "none"},

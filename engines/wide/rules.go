@@ -374,6 +374,10 @@ type Rules struct {
 	ConnectLines ConnectLines
 	ConnectValue Value
 	ConnectTypes []byte
+	// ConnectRegion per colour: a side that joins its two regions with a
+	// chain of its counted pieces, each a step along ConnectLines from
+	// the next, gets ConnectValue too (connectregion.go).
+	ConnectRegion [2][2]Bitboard
 }
 
 // ConnectLines are the directions a connect-N line may run along.

@@ -44,7 +44,7 @@ func (p *Position) immediateEnd() (Outcome, bool) {
 		return Outcome{resultFor(ValueWin, them), CheckLimit}, true
 	}
 	// Only the side that just moved can have made its line.
-	if (v.r.ConnectN > 0 || v.r.ConnectNxN > 0) && p.connected(them) {
+	if (v.r.ConnectN > 0 || v.r.ConnectNxN > 0 || v.connectRegions) && p.connected(them) {
 		val := v.r.ConnectValue
 		if val == NoValue {
 			val = ValueWin
@@ -73,6 +73,9 @@ func (p *Position) connected(c Color) bool {
 		if v.connect[t] {
 			own = own.or(p.Pieces(c, t))
 		}
+	}
+	if v.connectRegions && p.regionsJoined(c, own) {
+		return true
 	}
 	n, k := v.r.ConnectN, v.r.ConnectNxN
 	has := func(f, r int) bool {

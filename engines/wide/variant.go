@@ -95,6 +95,8 @@ type Variant struct {
 	ax        *ataxxTables // Rules.Ataxx's tables, nil when the variant uses none of its rules
 	wallMoves bool         // moves carry a wall (ArrowWalls, Ataxx.PastWalls)
 
+	connectRegions bool // Rules.ConnectRegion has a region
+
 	// Pieces in hand, drops, piece promotion, gating.
 	hands        bool                  // positions hold pieces in hand (FEN "[...]")
 	ext          bool                  // positions use the state after the board (hands, promoted pieces, gates)
@@ -417,6 +419,9 @@ func newVariant(r Rules) (*Variant, error) {
 	}
 	if r.ConnectLines.Diagonal {
 		v.connectDirs = append(v.connectDirs, [2]int{1, 1}, [2]int{1, -1})
+	}
+	for _, rg := range r.ConnectRegion {
+		v.connectRegions = v.connectRegions || rg[0].any() || rg[1].any()
 	}
 	if r.FlagMove && (r.FlagPieceCount > 1 || r.FlagBlockedWin || r.FlagAll) {
 		return nil, errors.New("flagMove with more than one flag piece")
