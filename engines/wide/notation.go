@@ -184,8 +184,10 @@ func (p *Position) SAN(m Move) string {
 		}
 	}
 	if v.wallMoves {
-		// The wall's square, as the UCI move ends in it.
-		b.WriteByte(',')
+		// The wall's square, as the UCI move ends in it, after a '/'
+		// (a PGN move may not hold the UCI move's ','; variants with
+		// walls have no gating, whose piece letter follows a '/' too).
+		b.WriteByte('/')
 		b.WriteString(v.SquareName(m.Wall()))
 	}
 	var child Position

@@ -76,8 +76,8 @@ startFen = 2n1n2/7/n5n/7/N5N/7/2N1N2 w - - 0 1
 	if got, want := q.FEN(), "2n1n2/7/n5n/1*5/N2N2N/7/4N2 b - - 1 1"; got != want {
 		t.Errorf("after c1d3,d3b4: %s, want %s", got, want)
 	}
-	if san := p.SAN(m); san != "Ncd3,b4" {
-		t.Errorf("c1d3,d3b4: SAN %s, want Ncd3,b4 (the knight on e1 reaches d3 too)", san)
+	if san := p.SAN(m); san != "Ncd3/b4" {
+		t.Errorf("c1d3,d3b4: SAN %s, want Ncd3/b4 (the knight on e1 reaches d3 too)", san)
 	} else if back, err := p.ParseSAN(san); err != nil || back != m {
 		t.Errorf("SAN %s reads back as %v, %v", san, back, err)
 	}
