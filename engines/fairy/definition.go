@@ -133,6 +133,10 @@ type Definition struct {
 	ConnectDiagonal   bool
 	ConnectValue      Result
 	ConnectPieces     PieceSet
+	// ConnectRegion1 and ConnectRegion2 per colour: a side whose pieces
+	// of ConnectPieces join its two regions in a chain along the allowed
+	// directions gets ConnectValue (gale).
+	ConnectRegion1, ConnectRegion2 [2]Region
 
 	NMoveRule          int // 0: none
 	NFoldRule          int
@@ -182,9 +186,13 @@ type Definition struct {
 	DropNoDoubledCount        int // dropNoDoubled: not on a file holding this many
 	SittuyinRookDrop          bool
 	DropOppositeColoredBishop bool
-	EnclosingDrop             string // enclosingDrop: none, top or anyside (the others are refused)
-	WallingRule               string // wallingRule: none, arrow or edge (the others are refused)
+	EnclosingDrop             string // enclosingDrop: none, top, anyside, reversi, ataxx or snort (quadwrangle is refused)
+	WallingRule               string // wallingRule: none, arrow, edge or past (the others are refused)
 	WallOrMove                bool   // wallOrMove: a wall instead of a move (edge)
+	EnclosingDropStart        Region // enclosingDropStart: drops land here first
+	FlipEnclosedPieces        string // flipEnclosedPieces: none, reversi, ataxx or quadwrangle
+	AdjudicateFullBoard       bool   // a full board ends the game, decided by materialCounting
+	FreeDrops                 bool   // drops never empty the hand (builtin.ini only: ataxx)
 	CastlingDroppedPiece      bool
 	ShogiPawnDropMateIllegal  bool
 	Gating                    bool

@@ -59,7 +59,7 @@
 // key or a bad value and plays on with its default. A variant played by
 // other rules than its file says is worse than no variant, so here every
 // unknown key, bad value, ambiguous start position, and every rule
-// neither engine can play (two boards, drops on top or enclosing,
+// neither engine can play (two boards, drops on top of a column, duck walls,
 // counting rules other than 11.1's, boards over 12x10, ...) is a problem
 // of one line, and all of a file's problems are reported at once, one
 // line each (errors.Join):

@@ -256,6 +256,18 @@ func (d *Definition) Format() (string, error) {
 	}
 	if d.EnclosingDrop != "" && d.EnclosingDrop != "none" {
 		kv("enclosingDrop", d.EnclosingDrop)
+		if len(d.EnclosingDropStart) > 0 {
+			kv("enclosingDropStart", d.EnclosingDropStart)
+		}
+	}
+	if d.FlipEnclosedPieces != "" && d.FlipEnclosedPieces != "none" {
+		kv("flipEnclosedPieces", d.FlipEnclosedPieces)
+	}
+	if d.AdjudicateFullBoard {
+		kv("adjudicateFullBoard", true)
+	}
+	if d.FreeDrops {
+		kv("freeDrops", true) // builtin.ini's only
 	}
 	return b.String(), err
 }

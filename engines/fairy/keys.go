@@ -191,7 +191,7 @@ var (
 		staticGatingRegion wallingRule wallOrMove wallingRegion wallingRegionWhite
 		wallingRegionBlack passOnStalemate flipEnclosedPieces blastOnCapture
 		blastImmuneTypes mutuallyImmuneTypes petrifyOnCaptureTypes
-		petrifyBlastPieces pieceValueMg pieceValueEg`)
+		petrifyBlastPieces pieceValueMg pieceValueEg adjudicateFullBoard`)
 )
 
 func markSince(t []keySpec) []keySpec {
@@ -439,10 +439,10 @@ func buildKeyTable() []keySpec {
 			d.ConnectPieces = s
 			return err
 		}},
-		refuse("connectRegion1White", "connecting two regions wins (a connection game)", "-"),
-		refuse("connectRegion2White", "connecting two regions wins (a connection game)", "-"),
-		refuse("connectRegion1Black", "connecting two regions wins (a connection game)", "-"),
-		refuse("connectRegion2Black", "connecting two regions wins (a connection game)", "-"),
+		regionKey("connectRegion1White", "connect", func(d *Definition) *[2]Region { return &d.ConnectRegion1 }, 0),
+		regionKey("connectRegion2White", "connect", func(d *Definition) *[2]Region { return &d.ConnectRegion2 }, 0),
+		regionKey("connectRegion1Black", "connect", func(d *Definition) *[2]Region { return &d.ConnectRegion1 }, 1),
+		regionKey("connectRegion2Black", "connect", func(d *Definition) *[2]Region { return &d.ConnectRegion2 }, 1),
 		// Drops, gating and other moves.
 		boolKey("pieceDrops", func(d *Definition) *bool { return &d.PieceDrops }),
 		boolKey("capturesToHand", func(d *Definition) *bool { return &d.CapturesToHand }),
@@ -464,13 +464,18 @@ func buildKeyTable() []keySpec {
 		refuse("dropOnTop", "drops on top of a column (connect-four)", "false"),
 		keySpec{name: "enclosingDrop", apply: func(d *Definition, v string) error {
 			switch v {
-			case "none", "top", "anyside":
+			case "none", "top", "anyside", "reversi", "ataxx", "snort":
 				d.EnclosingDrop = v
 				return nil
 			}
-			return unsupported("drops that enclose (reversi, ataxx)")
+			return unsupported("drops that enclose %q", v)
 		}},
-		ignore("enclosingDropStart", "no enclosing drops"),
+		keySpec{name: "enclosingDropStart", apply: func(d *Definition, v string) error {
+			r, err := parseRegion(v)
+			d.EnclosingDropStart = r
+			return err
+		}},
+		boolKey("adjudicateFullBoard", func(d *Definition) *bool { return &d.AdjudicateFullBoard }),
 		regionKey("whiteDropRegion", "drop", func(d *Definition) *[2]Region { return &d.DropRegion }, 0),
 		regionKey("blackDropRegion", "drop", func(d *Definition) *[2]Region { return &d.DropRegion }, 1),
 		regionKey("dropRegionWhite", "drop", func(d *Definition) *[2]Region { return &d.DropRegion }, 0),
@@ -506,11 +511,11 @@ func buildKeyTable() []keySpec {
 		ignore("staticGatingRegion", "no gating"),
 		keySpec{name: "wallingRule", apply: func(d *Definition, v string) error {
 			switch v {
-			case "none", "arrow", "edge":
+			case "none", "arrow", "edge", "past":
 				d.WallingRule = v
 				return nil
 			}
-			return unsupported("walls placed %q (the engines place arrow and edge walls)", v)
+			return unsupported("walls placed %q (the engines place arrow, edge and past walls)", v)
 		}},
 		boolKey("wallOrMove", func(d *Definition) *bool { return &d.WallOrMove }),
 		ignore("wallingRegion", "no walls"),
@@ -533,7 +538,14 @@ func buildKeyTable() []keySpec {
 			d.SoldierPromotionRank = n
 			return err
 		}},
-		refuse("flipEnclosedPieces", "flipping pieces", "none", "false"),
+		keySpec{name: "flipEnclosedPieces", apply: func(d *Definition, v string) error {
+			switch v {
+			case "none", "reversi", "ataxx", "quadwrangle":
+				d.FlipEnclosedPieces = v
+				return nil
+			}
+			return unsupported("flipping pieces %q", v)
+		}},
 		boolKey("blastOnCapture", func(d *Definition) *bool { return &d.BlastOnCapture }),
 		refuse("blastImmuneTypes", "pieces immune to explosions", "-", ""),
 		refuse("mutuallyImmuneTypes", "pieces immune to each other's captures", "-"),
@@ -603,6 +615,11 @@ var builtinOnly = map[string]func(d *Definition, v string) error{
 	"bareKingValue": func(d *Definition, v string) error {
 		r, err := parseResult(v)
 		d.BareKingValue = r
+		return err
+	},
+	"freeDrops": func(d *Definition, v string) error {
+		b, err := parseBool(v)
+		d.FreeDrops = b
 		return err
 	},
 	"bareKingMove": func(d *Definition, v string) error {

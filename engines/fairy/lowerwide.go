@@ -166,8 +166,6 @@ func (l *wideLowering) rules() (wide.Rules, error) {
 	switch {
 	case d.CheckCounting && d.Piece("king") == nil:
 		return r, l.refuse("checkCounting", "check counting without a royal king")
-	case d.StalematePieceCount:
-		return r, l.refuse("stalematePieceCount", "stalemate by piece count in the wide engine")
 	case d.MakpongRule:
 		return r, l.refuse("makpongRule", "the makpong rule in the wide engine")
 	case d.ShatarMateRule:
@@ -228,8 +226,15 @@ func (l *wideLowering) rules() (wide.Rules, error) {
 	} else if fp[0].All || fp[1].All {
 		return r, l.refuse("flagPiece", "every piece as flag piece (*) for one side only")
 	}
-	if d.ConnectN > 0 || d.ConnectNxN > 0 || d.CollinearN > 0 {
+	regions := len(d.ConnectRegion1[0])+len(d.ConnectRegion1[1]) > 0
+	if d.ConnectN > 0 || d.ConnectNxN > 0 || d.CollinearN > 0 || regions {
 		r.ConnectN, r.ConnectNxN, r.CollinearN = d.ConnectN, d.ConnectNxN, d.CollinearN
+		if regions {
+			r.ConnectRegion = [2][2]wide.Bitboard{
+				{l.region(d.ConnectRegion1[0]), l.region(d.ConnectRegion2[0])},
+				{l.region(d.ConnectRegion1[1]), l.region(d.ConnectRegion2[1])},
+			}
+		}
 		r.ConnectLines = wide.ConnectLines{Horizontal: d.ConnectHorizontal, Vertical: d.ConnectVertical, Diagonal: d.ConnectDiagonal}
 		r.ConnectValue = wideValue(d.ConnectValue)
 		if !d.ConnectPieces.All {
@@ -308,15 +313,16 @@ func (l *wideLowering) drops(r *wide.Rules) error {
 		r.ArrowWalls = true
 	case d.WallingRule == "edge" && d.WallOrMove:
 		r.EdgeWalls = true
-	case d.WallingRule == "arrow" || d.WallingRule == "edge":
+	case d.WallingRule == "past" && !d.WallOrMove:
+		// l.ataxx sets Ataxx.PastWalls.
+	case d.WallingRule != "" && d.WallingRule != "none":
 		return l.refuse("wallOrMove", "walls placed %q with wallOrMove %v", d.WallingRule, d.WallOrMove)
 	}
-	switch d.EnclosingDrop {
-	case "top":
-		r.EnclosingDrop = wide.EnclosingTop
-	case "anyside":
-		r.EnclosingDrop = wide.EnclosingAnySide
-	}
+	r.EnclosingDrop = map[string]int{
+		"top": wide.EnclosingTop, "anyside": wide.EnclosingAnySide, "reversi": wide.EnclosingReversi,
+		"ataxx": wide.EnclosingAtaxx, "snort": wide.EnclosingSnort,
+	}[d.EnclosingDrop]
+	l.ataxx(r)
 	if d.DropOppositeColoredBishop && d.Piece("bishop") == nil {
 		return l.refuse("dropOppositeColoredBishop", "the opposite-coloured bishops rule without bishops")
 	}
@@ -478,9 +484,12 @@ func (d *Definition) wideOnly() error {
 		{"connectN", "connect-N wins", d.ConnectN > 0},
 		{"connectNxN", "connect-NxN wins", d.ConnectNxN > 0},
 		{"collinearN", "collinear wins", d.CollinearN > 0},
+		{"connectRegion1White", "connection wins", len(d.ConnectRegion1[0])+len(d.ConnectRegion1[1]) > 0},
 		{"petrifyOnCaptureTypes", "petrification", d.PetrifyPieces.All || len(d.PetrifyPieces.Keys) > 0},
 		{"wallingRule", "walls", d.WallingRule != "" && d.WallingRule != "none"},
 		{"enclosingDrop", "drops that enclose", d.EnclosingDrop != "" && d.EnclosingDrop != "none"},
+		{"flipEnclosedPieces", "flipping pieces", d.FlipEnclosedPieces != "" && d.FlipEnclosedPieces != "none"},
+		{"adjudicateFullBoard", "a full board ending the game", d.AdjudicateFullBoard},
 		{"extinctionPieceTypes", "pseudo-royal extinction types a side starts without", d.pseudoRoyalPlaysOn() && d.startsWithout(true)},
 		{"oppositeCastling", "opposite castling", d.OppositeCastling},
 		{"castlingWins", "castling wins", d.CastlingWins != 0},

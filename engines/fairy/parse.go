@@ -404,7 +404,8 @@ var fsfBuiltins = []string{
 	"racingkings", "seirawan", "shako", "shatar", "shatranj", "shogi",
 	"shouse", "sittuyin", "suicide", "supply", "threekings", "xiangqi",
 	// Newer versions' built-ins that files use as parents.
-	"atomic", "nocheckatomic", "flipello", "amazons",
+	"atomic", "nocheckatomic", "flipello", "amazons", "ataxx", "flipersi",
+	"snailtrail",
 }
 
 // readAsFSF returns a file's start position as Fairy-Stockfish reads it,

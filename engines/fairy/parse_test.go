@@ -141,13 +141,16 @@ func TestParseErrors(t *testing.T) {
 		{"too many sections", many, `t.ini:1001: more than 1000 sections`, false},
 		// What the engine cannot play.
 		{"drop on top", "[a:chess]\ndropOnTop = true\n", `t.ini:2: key "dropOnTop": not supported: drops on top of a column (connect-four)`, true},
-		{"enclosing drops", "[a:chess]\nenclosingDrop = reversi\n", `t.ini:2: key "enclosingDrop": not supported: drops that enclose (reversi, ataxx)`, true},
+		{"enclosing drops", "[a:chess]\nenclosingDrop = quadwrangle\n", `t.ini:2: key "enclosingDrop": not supported: drops that enclose "quadwrangle"`, true},
+		{"flips", "[a:chess]\nflipEnclosedPieces = snort\n", `t.ini:2: key "flipEnclosedPieces": not supported: flipping pieces "snort"`, true},
+		{"walls", "[a:chess]\nwallingRule = duck\n", `t.ini:2: key "wallingRule": not supported: walls placed "duck" (the engines place arrow, edge and past walls)`, true},
+		{"free drops", "[a:ataxx]\nfreeDrops = false\n", `t.ini:2: key "freeDrops": unknown key`, false},
 		{"pocket without drops", "[a:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[N] w KQkq - 0 1\n", `t.ini:2: key "startFen": start position "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK...": pieces in hand in a variant without drops or gating`, false},
 		{"counting", "[a:makruk]\ncountingRule = cambodian\n", `t.ini:2: key "countingRule": not supported: counting rule "cambodian" (Fairy-Stockfish 11.1 has makruk and asean)`, true},
 		{"arrow gating", "[a:chess]\narrowGating = true\n", `t.ini:2: key "arrowGating": not supported: gating of walls`, true},
 		{"pawn types of every type", "[a:chess]\npawnTypes = *\n", `t.ini:2: key "pawnTypes": not supported: every type (*) as pawn type`, true},
 		{"promoted in fen", "[a:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB+NR w KQkq - 0 1\n", `t.ini:2: key "startFen": start position "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK...": '+' not before a piece that promotes`, false},
-		{"undescribed builtin", "[a:flipello]\n", `t.ini:1: not supported: parent "flipello": built-in variant whose rules varena does not describe`, true},
+		{"undescribed builtin", "[a:fischerandom]\n", `t.ini:1: not supported: parent "fischerandom": built-in variant whose rules varena does not describe`, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

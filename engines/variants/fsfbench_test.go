@@ -10,7 +10,8 @@ import (
 // BenchmarkFSFFileRules times perft from the start position of sections
 // of Fairy-Stockfish's variants.ini played by the rules the wide engine
 // took on for them (compulsory captures and check counting with drops,
-// connect-N, several flag pieces, pseudo-royal pieces), and in the same
+// connect-N, several flag pieces, pseudo-royal pieces, ataxx's clones
+// and flips, reversi's drops, walls left behind), and in the same
 // run the c19b5f6 build's go perft of the same tree where it is beside
 // the checkout (without it the benchmark is skipped): varena's and Fairy-Stockfish's nodes per second (its
 // time from go perft to its count, start-up left out) and their ratio.
@@ -25,6 +26,9 @@ func BenchmarkFSFFileRules(b *testing.B) {
 		{"tictacchess", 6},
 		{"kono", 6},
 		{"mounted", 5},
+		{"ataxx", 5},
+		{"flipello", 8},
+		{"la-mancha-duel", 5},
 	}
 	// Started here, so that it lives through the sub-benchmarks.
 	f := startLiveFSF(b, fsfNewPath, path)

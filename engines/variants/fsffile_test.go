@@ -15,7 +15,7 @@ const fsfFile = "../../../shared/fairy-stockfish/fsf-variants-c19b5f6.ini"
 // fsfFilePlayable is how many of the file's 143 sections play today
 // (docs/variants-file.md lists the refused ones with their reasons); the
 // test fails when fewer do.
-const fsfFilePlayable = 126
+const fsfFilePlayable = 140
 
 // TestFSFVariantsFile: Fairy-Stockfish's own variants.ini loads whole, as
 // Fairy-Stockfish loads it (warnings for its repeated keys), each refused

@@ -84,8 +84,13 @@ func playMoves(v *engines.Variant, moves []string) (engines.Position, error) {
 	return pos, nil
 }
 
+// fsfNewBuiltins are built-ins of the c19b5f6 build that 11.1 lacks,
+// played by name: the suite holds their counts and the engine plays
+// them beside the file's sections.
+var fsfNewBuiltins = []string{"ataxx", "flipersi", "flipello", "snailtrail"}
+
 // loadFSFSections returns the playable sections of the shared file by
-// name, skipping the test without the file.
+// name, with fsfNewBuiltins, skipping the test without the file.
 func loadFSFSections(t testing.TB) (string, map[string]*engines.Variant) {
 	t.Helper()
 	path, _ := filepath.Abs(fsfFile)
@@ -99,6 +104,13 @@ func loadFSFSections(t testing.TB) (string, map[string]*engines.Variant) {
 	byName := map[string]*engines.Variant{}
 	for _, v := range vs {
 		byName[v.Name] = v
+	}
+	for _, name := range fsfNewBuiltins {
+		v, err := ByName(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		byName[name] = v
 	}
 	return path, byName
 }

@@ -8,7 +8,9 @@
 // breakthrough), and those with pieces in hand: crazyhouse, loop,
 // chessgi, pocketknight, placement, sittuyin, seirawan, shouse,
 // capahouse, and the shogis (shogi, minishogi and its other name mini,
-// kyotoshogi, dobutsu, euroshogi, gorogoro, judkins). It
+// kyotoshogi, dobutsu, euroshogi, gorogoro, judkins), and newer
+// Fairy-Stockfish's ataxx, reversi (flipersi, flipello) and snailtrail
+// families (ataxx.go). It
 // imports nothing of varena; engines/fairy lowers a variants.ini
 // definition to a Rules (fairy.Definition.Wide).
 //

@@ -16,6 +16,13 @@ func (p *Position) enclosingDrops(occ Bitboard) Bitboard {
 	v := p.v
 	files, ranks := v.files, v.ranks
 	at := func(f, r int) Square { return Square(r*files + f) }
+	if start := v.r.Ataxx.DropStart.andNot(p.byColor[0].or(p.byColor[1])); start.any() {
+		// Reversi's start: the centre squares fill first.
+		return start
+	}
+	if v.r.EnclosingDrop >= EnclosingReversi {
+		return p.ataxxDrops(occ)
+	}
 	var b Bitboard
 	switch v.r.EnclosingDrop {
 	case EnclosingTop:

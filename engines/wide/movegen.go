@@ -376,6 +376,11 @@ func (p *Position) genPseudo(list []Move) []Move {
 	if v.r.EdgeWalls {
 		list = p.edgeWalls(list)
 	}
+	if v.ax != nil && v.r.Ataxx.PastWalls {
+		for i := start; i < len(list); i++ {
+			list[i] = list[i].withWall(list[i].From())
+		}
+	}
 	return list
 }
 
@@ -824,7 +829,9 @@ func (p *Position) MakeMove(m Move, child *Position) {
 	case kindDrop, kindDropPromoted:
 		t := m.Dropped()
 		placed := t
-		c.takeHand(us, t)
+		if v.ax == nil || !v.r.Ataxx.FreeDrops {
+			c.takeHand(us, t)
+		}
 		if m.kind() == kindDropPromoted {
 			placed = v.promoted[t]
 		}
@@ -917,7 +924,10 @@ func (p *Position) MakeMove(m Move, child *Position) {
 	if v.hands && (v.r.Gating || v.r.SeirawanGating) {
 		c.gating(m)
 	}
-	if v.r.ArrowWalls || v.r.EdgeWalls && m.isWallPlacement() {
+	if v.ax != nil {
+		c.ataxxAfter(m, us)
+	}
+	if v.wallMoves || v.r.EdgeWalls && m.isWallPlacement() {
 		w := m.Wall()
 		c.walls = c.walls.With(w)
 		c.hash ^= zobristWall[w]

@@ -59,7 +59,7 @@ func (p *Position) UCI(m Move) string {
 	if g := p.gateOf(m); g != NoPieceType {
 		s += string(v.TypeLetter(g))
 	}
-	if v.r.ArrowWalls || v.r.EdgeWalls {
+	if v.wallMoves || v.r.EdgeWalls {
 		s += "," + v.SquareName(to) + v.SquareName(m.Wall())
 	}
 	return s
@@ -197,7 +197,7 @@ func (p *Position) SAN(m Move) string {
 			b.WriteString(v.SquareName(m.gateSquare()))
 		}
 	}
-	if v.r.ArrowWalls || m.isWallPlacement() && v.r.EdgeWalls {
+	if v.wallMoves || v.r.EdgeWalls && m.isWallPlacement() {
 		// The wall's square, as the UCI move ends in it.
 		b.WriteByte(',')
 		b.WriteString(v.SquareName(m.Wall()))

@@ -533,6 +533,7 @@ func parseFEN(v *Variant, fen string) (Position, error) {
 	if v.HasCheck() && p.king[them] != NoSquare && p.attacked(p.king[them], p.side, p.Occupied(), p.byColor[p.side], p.byType[v.sameHurdle]) {
 		return p, fmt.Errorf("the side not to move (%s) is in check", them)
 	}
+	p.freeHands()
 	p.hash = p.computeHash()
 	p.setState(false, false)
 	return p, nil
@@ -855,7 +856,7 @@ func (p *Position) FEN() string {
 			b.WriteByte('/')
 		}
 	}
-	if v.hands {
+	if v.hands && (v.ax == nil || !v.r.Ataxx.FreeDrops) {
 		b.WriteByte('[')
 		for c := Color(0); c < 2; c++ {
 			for t := PieceType(v.ntypes); t >= 1; t-- {

@@ -305,6 +305,8 @@ type Rules struct {
 	// EnclosingDrop: where a drop may land beside the pieces standing
 	// (EnclosingTop, EnclosingAnySide; EnclosingNone: anywhere).
 	EnclosingDrop int
+	// Ataxx: the rules of the ataxx, reversi and snailtrail families.
+	Ataxx AtaxxRules
 	// DropOppositeColoredBishop: the bishops are dropped so that each
 	// side's end on squares of both colours (placement).
 	DropOppositeColoredBishop bool
@@ -425,6 +427,10 @@ type Rules struct {
 	// those directions whatever stands between them (Fairy-Stockfish's
 	// collinearN).
 	CollinearN int
+	// ConnectRegion per colour: a side that joins its two regions with a
+	// chain of its counted pieces, each a step along ConnectLines from
+	// the next, gets ConnectValue too (connectregion.go).
+	ConnectRegion [2][2]Bitboard
 }
 
 // ConnectLines are the directions a connect-N line may run along.
@@ -482,6 +488,8 @@ const (
 	// CastlingWon: a side castled by a right of Rules.CastlingWins, or
 	// lost such a right.
 	CastlingWon
+	// BoardFull: no square is left empty (Ataxx.FullBoard).
+	BoardFull
 )
 
 var terminationNames = [...]string{
@@ -494,6 +502,7 @@ var terminationNames = [...]string{
 	Extinction:     "extinction",
 	Bikjang:        "bikjang",
 	DoublePass:     "both sides passed",
+	BoardFull:      "board full",
 	FlagReached:    "flag reached",
 	PawnDropMate:   "pawn-drop mate",
 	CountingLimit:  "counting limit",

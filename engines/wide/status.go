@@ -61,7 +61,7 @@ func (p *Position) immediateEnd() (Outcome, bool) {
 		return Outcome{resultFor(ValueWin, them), CheckLimit}, true
 	}
 	// Only the side that just moved can have made its line.
-	if (v.r.ConnectN > 0 || v.r.ConnectNxN > 0 || v.r.CollinearN > 0) && p.connected(them) {
+	if (v.r.ConnectN > 0 || v.r.ConnectNxN > 0 || v.r.CollinearN > 0 || v.connectRegions) && p.connected(them) {
 		val := v.r.ConnectValue
 		if val == NoValue {
 			val = ValueWin
@@ -70,6 +70,9 @@ func (p *Position) immediateEnd() (Outcome, bool) {
 	}
 	if p.flags&(flagBikjang|flagPrevBikjang) == flagBikjang|flagPrevBikjang {
 		return Outcome{p.countingResult(), Bikjang}, true
+	}
+	if v.ax != nil && p.boardFull() {
+		return Outcome{p.countingResult(), BoardFull}, true
 	}
 	if p.flags&(flagPass|flagPrevPass) == flagPass|flagPrevPass {
 		return Outcome{p.countingResult(), DoublePass}, true
@@ -90,6 +93,9 @@ func (p *Position) connected(c Color) bool {
 		}
 	}
 	if v.r.CollinearN > 0 && p.collinear(own) {
+		return true
+	}
+	if v.connectRegions && p.regionsJoined(c, own) {
 		return true
 	}
 	n, k := v.r.ConnectN, v.r.ConnectNxN
@@ -295,6 +301,9 @@ func (p *Position) Status() Outcome {
 		val := v.r.StalemateValue
 		if val == NoValue {
 			val = ValueDraw
+		}
+		if v.ax != nil && v.r.Ataxx.StalematePieceCount {
+			return Outcome{p.stalemateByCount(val), Stalemate}
 		}
 		return Outcome{resultFor(val, p.side), Stalemate}
 	}

@@ -97,6 +97,12 @@ type Variant struct {
 	edge         Bitboard   // the board's rim (Rules.EdgeWalls)
 	wazirSteps   []Bitboard // per square: its orthogonal neighbours (Rules.EdgeWalls); nil without
 
+	// The ataxx, reversi and snailtrail families (ataxx.go).
+	ax        *ataxxTables // Rules.Ataxx's tables, nil when the variant uses none of its rules
+	wallMoves bool         // moves carry a wall (ArrowWalls, Ataxx.PastWalls)
+
+	connectRegions bool // Rules.ConnectRegion has a region
+
 	// Pieces in hand, drops, piece promotion, gating.
 	hands        bool                  // positions hold pieces in hand (FEN "[...]")
 	ext          bool                  // positions use the state after the board (hands, promoted pieces, gates)
@@ -453,6 +459,9 @@ func newVariant(r Rules) (*Variant, error) {
 	if r.ConnectLines.Diagonal {
 		v.connectDirs = append(v.connectDirs, [2]int{1, 1}, [2]int{1, -1})
 	}
+	for _, rg := range r.ConnectRegion {
+		v.connectRegions = v.connectRegions || rg[0].any() || rg[1].any()
+	}
 	if r.FlagMove && (r.FlagPieceCount > 1 || r.FlagBlockedWin) {
 		return nil, errors.New("flagMove with more than one flag piece")
 	}
@@ -480,6 +489,13 @@ func newVariant(r Rules) (*Variant, error) {
 		}
 	}
 	v.build()
+	v.prepareAtaxx()
+	v.wallMoves = r.ArrowWalls || r.Ataxx.PastWalls
+	if v.wallMoves && (v.hands || r.Castling) {
+		// The wall's square takes the bits of a gating's type and of a
+		// castling's gate (move.go).
+		return nil, errors.New("walls placed by moves with pieces in hand or castling")
+	}
 	if r.ArrowWalls {
 		// The wall's squares are the piece's leaps and rides only
 		// (quietTargets), and its bits are those of a castling's gate.
@@ -502,8 +518,8 @@ func newVariant(r Rules) (*Variant, error) {
 	if r.EdgeWalls {
 		// A placement is a pass with a wall in the bits of a castling's
 		// gate side; both wall rules at once would share them too.
-		if v.hands || r.ArrowWalls || r.KingPass || r.PassOnStalemate {
-			return nil, errors.New("EdgeWalls with pieces in hand, ArrowWalls or passing")
+		if v.hands || v.wallMoves || r.KingPass || r.PassOnStalemate {
+			return nil, errors.New("EdgeWalls with pieces in hand, walls placed by moves or passing")
 		}
 		v.wazirSteps = make([]Bitboard, v.nsq)
 		for s := 0; s < v.nsq; s++ {

@@ -24,6 +24,8 @@ var variantNames = []string{
 	"gorogoro", "judkins", "euroshogi", "sittuyin",
 	// Explosions.
 	"atomic", "nocheckatomic",
+	// Clones, flips and walls left behind.
+	"ataxx", "flipersi", "flipello", "snailtrail",
 }
 
 var (
