@@ -33,23 +33,7 @@ func TestCastlingKeys(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range cases {
-		v, err := Lookup(defs, c.variant).Wide()
-		if err != nil {
-			t.Fatalf("%s: %v", c.variant, err)
-		}
-		p, err := wide.ParseFEN(v, c.fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, s := range strings.Fields(c.moves) {
-			m, err := p.ParseUCIMove(s)
-			if err != nil {
-				t.Fatalf("%s %s: %v", c.variant, s, err)
-			}
-			var child wide.Position
-			p.MakeMove(m, &child)
-			p = child
-		}
+		p := widePosition(t, defs, c.variant, c.fen, c.moves)
 		o, over := p.ImmediateEnd()
 		if !over {
 			o.Result = wide.Ongoing

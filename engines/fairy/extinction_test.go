@@ -33,14 +33,7 @@ func TestPseudoRoyalExtinction(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range cases {
-		v, err := Lookup(defs, c.variant).Wide()
-		if err != nil {
-			t.Fatalf("%s: %v", c.variant, err)
-		}
-		p, err := wide.ParseFEN(v, c.fen)
-		if err != nil {
-			t.Fatalf("%s %s: %v", c.variant, c.fen, err)
-		}
+		p := widePosition(t, defs, c.variant, c.fen, "")
 		if got := wide.Perft(&p, 1); got != c.nodes {
 			t.Errorf("%s %s: perft 1 = %d, want %d", c.variant, c.fen, got, c.nodes)
 		}

@@ -3,8 +3,6 @@ package fairy
 import (
 	"strings"
 	"testing"
-
-	"varena/engines/wide"
 )
 
 // TestDropNoDoubledCount: a dropNoDoubled type is not dropped on a file
@@ -29,14 +27,7 @@ func TestDropNoDoubledCount(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range cases {
-		v, err := Lookup(defs, c.variant).Wide()
-		if err != nil {
-			t.Fatalf("%s: %v", c.variant, err)
-		}
-		p, err := wide.ParseFEN(v, c.fen)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := widePosition(t, defs, c.variant, c.fen, "")
 		drops := 0
 		for _, m := range p.GenerateLegal(nil) {
 			if strings.HasPrefix(p.UCI(m), "P@") {

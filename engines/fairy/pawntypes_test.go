@@ -3,8 +3,6 @@ package fairy
 import (
 	"strings"
 	"testing"
-
-	"varena/engines/wide"
 )
 
 // TestPawnTypes: the piece that plays as the pawn (pawnTypes,
@@ -112,23 +110,7 @@ func TestPawnTypeHalfmove(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range cases {
-		v, err := Lookup(defs, c.variant).Wide()
-		if err != nil {
-			t.Fatalf("%s: %v", c.variant, err)
-		}
-		p, err := wide.ParseFEN(v, v.StartFEN())
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, s := range strings.Fields(c.moves) {
-			m, err := p.ParseUCIMove(s)
-			if err != nil {
-				t.Fatalf("%s %s: %v", c.variant, s, err)
-			}
-			var child wide.Position
-			p.MakeMove(m, &child)
-			p = child
-		}
+		p := widePosition(t, defs, c.variant, "", c.moves)
 		if got := p.FEN(); got != c.fen {
 			t.Errorf("%s after %s: %s, want %s", c.variant, c.moves, got, c.fen)
 		}

@@ -29,23 +29,7 @@ func TestPetrify(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range cases {
-		v, err := Lookup(defs, c.variant).Wide()
-		if err != nil {
-			t.Fatalf("%s: %v", c.variant, err)
-		}
-		p, err := wide.ParseFEN(v, c.fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, s := range strings.Fields(c.moves) {
-			m, err := p.ParseUCIMove(s)
-			if err != nil {
-				t.Fatalf("%s %s: %v", c.variant, s, err)
-			}
-			var child wide.Position
-			p.MakeMove(m, &child)
-			p = child
-		}
+		p := widePosition(t, defs, c.variant, c.fen, c.moves)
 		if c.after != "" && p.FEN() != c.after {
 			t.Errorf("%s %s %s: %s, want %s", c.variant, c.fen, c.moves, p.FEN(), c.after)
 		}
