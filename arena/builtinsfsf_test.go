@@ -14,12 +14,11 @@ import (
 
 // builtinFSFVariants are the Fairy-Stockfish 11.1 built-ins whose rules
 // only they have (suicide's stalemate by count, makpong's king, shatar's
-// mate, cambodian's first leaps, the games of two boards played on one): Fairy-Stockfish against
-// the built-in engine, varena the referee, each game checked as
-// TestWideAgainstFSF checks its own. micro is not among them: its drops
-// of promoted pieces ("+B@d4", as kyotoshogi's) are no PGN symbol, so a
-// run cannot write its games yet.
-var builtinFSFVariants = []string{"suicide", "makpong", "shatar", "cambodian", "karouk", "bughouse", "koedem", "supply"}
+// mate, cambodian's first leaps, the games of two boards played on one,
+// micro's pieces that turn over when they capture): Fairy-Stockfish
+// against the built-in engine, varena the referee, each game checked as
+// TestWideAgainstFSF checks its own.
+var builtinFSFVariants = []string{"suicide", "makpong", "shatar", "cambodian", "karouk", "bughouse", "koedem", "supply", "micro"}
 
 // builtinFSFRun is the run of one of them: random 4-ply openings, each
 // with both colours, nodes a move each.
