@@ -312,37 +312,23 @@ func (d *Definition) Piece(key string) *Piece {
 	return nil
 }
 
-// pieceByLetter returns the piece of a letter. While two share it (a
-// custom piece given the letter of a piece its parent has, before finish
-// removes one), it is the one that keeps the letter: a key naming pieces
-// by letter means it, as in Fairy-Stockfish, which reads such keys after
-// the pieces.
+// pieceByLetter returns the piece of a letter (setPiece keeps letters
+// one piece's each).
 func (d *Definition) pieceByLetter(c byte) *Piece {
-	var found *Piece
 	for i := range d.Pieces {
 		if d.Pieces[i].Letter == c {
-			if found == nil || d.keepsLetter(&d.Pieces[i], found) {
-				found = &d.Pieces[i]
-			}
+			return &d.Pieces[i]
 		}
 	}
-	return found
-}
-
-// keepsLetter reports whether p, not q, keeps the letter both have: the
-// one this section set, the later if it set both.
-func (d *Definition) keepsLetter(p, q *Piece) bool {
-	pp, pq := d.Keys[p.Key], d.Keys[q.Key]
-	if d.own(pp) != d.own(pq) {
-		return d.own(pp)
-	}
-	return pp.Line > pq.Line
+	return nil
 }
 
 // setPiece adds or replaces a piece type, keeping Fairy-Stockfish's order.
 // A type that had its letter leaves at once, as Fairy-Stockfish's
-// add_piece has it, so that the keys after it read the letter as the new
-// type's (cannonshogi's soldier = p, then promotedPieceType = p:g).
+// add_piece has it (1d-chess's dabbaba n replaces the knight): the later
+// of two wins, a section's own over its parent's, and the keys after it
+// read the letter as the new type's (cannonshogi's soldier = p, then
+// promotedPieceType = p:g; ajax-orthodox's castlingRookPieces = r).
 func (d *Definition) setPiece(p Piece) {
 	d.Pieces = slices.DeleteFunc(d.Pieces, func(q Piece) bool { return q.Key == p.Key || q.Letter == p.Letter })
 	d.Pieces = append(d.Pieces, p)

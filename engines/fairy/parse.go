@@ -165,33 +165,6 @@ func (d *Definition) finish() error {
 		}
 		return d.Line, key
 	}
-	// A piece given the letter of another takes it, as in Fairy-Stockfish
-	// (1d-chess's dabbaba n replaces the knight): the one this section set
-	// stays, the later if it set both, and the other leaves the variant.
-	for again := true; again; {
-		again = false
-		for i, p := range d.Pieces {
-			for _, q := range d.Pieces[:i] {
-				if p.Letter != q.Letter {
-					continue
-				}
-				a, b := q.Key, p.Key
-				if pa, pb := d.Keys[a], d.Keys[b]; d.own(pa) && (!d.own(pb) || pa.Line > pb.Line) {
-					a, b = b, a
-				}
-				if !d.own(d.Keys[b]) {
-					line, _ := at(b)
-					return &Error{File: d.File, Line: line, Key: b, Err: fmt.Errorf("letter %q is also %s's", p.Letter, a)}
-				}
-				d.removePiece(a)
-				again = true
-				break
-			}
-			if again {
-				break
-			}
-		}
-	}
 	d.flagAll()
 	if !d.regionSet["promotion"] {
 		d.PromotionRegion = [2]Region{
