@@ -70,6 +70,9 @@ type ataxxTables struct {
 	wazir []Bitboard // per square: the squares a wazir's step away
 }
 
+// kingDirs are the eight (file, rank) steps of a king.
+var kingDirs = [8][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
+
 // prepareAtaxx builds the tables of a variant that uses AtaxxRules;
 // v.ax stays nil when it uses none.
 func (v *Variant) prepareAtaxx() {
@@ -77,7 +80,22 @@ func (v *Variant) prepareAtaxx() {
 	if !a.FreeDrops && a.Flip == FlipNone && !a.FullBoard && !a.StalematePieceCount && !a.PastWalls && v.r.EnclosingDrop < EnclosingReversi {
 		return
 	}
-	v.ax = &ataxxTables{near: v.stepTable(kingDirs[:]), wazir: v.stepTable(kingDirs[:4])}
+	ax := &ataxxTables{near: make([]Bitboard, v.nsq), wazir: make([]Bitboard, v.nsq)}
+	for s := 0; s < v.nsq; s++ {
+		f, r := v.FileOf(Square(s)), v.RankOf(Square(s))
+		for i, d := range kingDirs {
+			ff, rr := f+d[0], r+d[1]
+			if ff < 0 || ff >= v.files || rr < 0 || rr >= v.ranks {
+				continue
+			}
+			t := Square(rr*v.files + ff)
+			ax.near[s] = ax.near[s].With(t)
+			if i < 4 {
+				ax.wazir[s] = ax.wazir[s].With(t)
+			}
+		}
+	}
+	v.ax = ax
 }
 
 // freeHands fills the hands of a FreeDrops variant: one piece of every

@@ -9,9 +9,16 @@ func (v *Variant) buildBlast() {
 	if !v.r.BlastOnCapture {
 		return
 	}
-	v.blastZone = v.stepTable(kingDirs[:])
-	for s := range v.blastZone {
-		v.blastZone[s] = v.blastZone[s].With(Square(s))
+	v.blastZone = make([]Bitboard, v.nsq)
+	for s := 0; s < v.nsq; s++ {
+		f, r := s%v.files, s/v.files
+		for dy := -1; dy <= 1; dy++ {
+			for dx := -1; dx <= 1; dx++ {
+				if x, y := f+dx, r+dy; x >= 0 && x < v.files && y >= 0 && y < v.ranks {
+					v.blastZone[s] = v.blastZone[s].With(v.SquareOf(x, y))
+				}
+			}
+		}
 	}
 }
 

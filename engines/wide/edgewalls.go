@@ -10,17 +10,6 @@ package wide
 // Here the placement is a pass (kindPass) whose wall square sits in the
 // bits arrow walls use (wallShift); other moves keep those bits 0.
 
-// buildEdgeWalls fills the tables of Rules.EdgeWalls: the board's rim
-// and each square's orthogonal neighbours.
-func (v *Variant) buildEdgeWalls() {
-	for s := 0; s < v.nsq; s++ {
-		if f, r := v.FileOf(Square(s)), v.RankOf(Square(s)); f == 0 || r == 0 || f == v.files-1 || r == v.ranks-1 {
-			v.edge = v.edge.With(Square(s))
-		}
-	}
-	v.wazirSteps = v.stepTable(kingDirs[:4])
-}
-
 // edgeWalls appends the side to move's wall placements. None in check:
 // a pass cannot answer it, as in Fairy-Stockfish.
 func (p *Position) edgeWalls(list []Move) []Move {

@@ -54,7 +54,7 @@ func (p *Position) immediateEnd() (Outcome, bool) {
 			}
 		}
 	}
-	if v.r.FlagAll && !v.r.FlagSafe && !v.r.FlagMove && p.flagReached(them, p.byColor[them]) {
+	if v.r.FlagAll && !v.r.FlagSafe && p.flagReached(them, p.byColor[them]) {
 		return Outcome{resultFor(ValueWin, them), FlagReached}, true
 	}
 	if v.r.CheckCounting && p.checks[them] == 0 {

@@ -521,7 +521,18 @@ func newVariant(r Rules) (*Variant, error) {
 		if v.hands || v.wallMoves || r.KingPass || r.PassOnStalemate {
 			return nil, errors.New("EdgeWalls with pieces in hand, walls placed by moves or passing")
 		}
-		v.buildEdgeWalls()
+		v.wazirSteps = make([]Bitboard, v.nsq)
+		for s := 0; s < v.nsq; s++ {
+			f, rk := v.FileOf(Square(s)), v.RankOf(Square(s))
+			if f == 0 || rk == 0 || f == v.files-1 || rk == v.ranks-1 {
+				v.edge = v.edge.With(Square(s))
+			}
+			for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+				if nf, nr := f+d[0], rk+d[1]; nf >= 0 && nf < v.files && nr >= 0 && nr < v.ranks {
+					v.wazirSteps[s] = v.wazirSteps[s].With(v.SquareOf(nf, nr))
+				}
+			}
+		}
 	}
 	if r.StartFEN == "" {
 		return nil, errors.New("no start position")
@@ -729,15 +740,18 @@ func (v *Variant) build() {
 						tt.immobile[s] = false
 					}
 				}
+				for _, rd := range tt.sliders {
+					if rd.quiet && v.kinds[rd.kind].ray[s].and(tt.region).any() {
+						tt.immobile[s] = false
+					}
+				}
 				// A hopper that moves quietly counts as a rider: it is
 				// immobile only where its line leaves the board at once,
 				// as Fairy-Stockfish has it (a forward hopper may go to
 				// the last rank but one).
-				for _, rides := range [2][]ride{tt.sliders, tt.hoppers} {
-					for _, rd := range rides {
-						if rd.quiet && v.kinds[rd.kind].ray[s].and(tt.region).any() {
-							tt.immobile[s] = false
-						}
+				for _, rd := range tt.hoppers {
+					if rd.quiet && v.kinds[rd.kind].ray[s].and(tt.region).any() {
+						tt.immobile[s] = false
 					}
 				}
 				if tt.immobile[s] {
@@ -890,23 +904,4 @@ func (v *Variant) pieceName(t PieceType) string {
 		return n
 	}
 	return strings.ToUpper(string(v.letter[t]))
-}
-
-// kingDirs are the eight (file, rank) steps of a king, the wazir's four
-// first.
-var kingDirs = [8][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
-
-// stepTable returns, per square, the squares one of steps away on the
-// board: the neighbourhoods explosions, flips and walls use.
-func (v *Variant) stepTable(steps [][2]int) []Bitboard {
-	t := make([]Bitboard, v.nsq)
-	for s := range t {
-		f, r := v.FileOf(Square(s)), v.RankOf(Square(s))
-		for _, d := range steps {
-			if ff, rr := f+d[0], r+d[1]; ff >= 0 && ff < v.files && rr >= 0 && rr < v.ranks {
-				t[s] = t[s].With(v.SquareOf(ff, rr))
-			}
-		}
-	}
-	return t
 }
