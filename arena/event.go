@@ -141,7 +141,7 @@ func (ev *event) swiss(ctx context.Context) (string, error) {
 	var res []pairsys.Result
 	rounds := ev.r.Tournament.Rounds
 	for rd := 1; rd <= rounds; rd++ {
-		rp, err := pairsys.Dutch(players)
+		rp, err := pairsys.Event{Rounds: rounds, Win: 2 * ev.games}.Pair(players)
 		if err != nil {
 			return "", fmt.Errorf("event %s, round %d: %w", ev.r.Name, rd, err)
 		}
@@ -156,6 +156,14 @@ func (ev *event) swiss(ctx context.Context) (string, error) {
 		var line []string
 		for i, p := range rp.Pairs {
 			a, b := &players[p.White-1], &players[p.Black-1]
+			fa, fb := pairsys.NoFloat, pairsys.NoFloat
+			switch {
+			case a.Score > b.Score:
+				fa, fb = pairsys.Down, pairsys.Up
+			case a.Score < b.Score:
+				fa, fb = pairsys.Up, pairsys.Down
+			}
+			a.Floats, b.Floats = append(a.Floats, fa), append(b.Floats, fb)
 			w := wdl[i]
 			a.Score += 2*w.W + w.D
 			b.Score += 2*w.L + w.D
@@ -169,6 +177,7 @@ func (ev *event) swiss(ctx context.Context) (string, error) {
 			p.Score += 2 * ev.games // the pairing-allocated bye: a won pair
 			p.HadBye = true
 			p.Colours = append(p.Colours, pairsys.NoColour)
+			p.Floats = append(p.Floats, pairsys.Down)
 			res = append(res, pairsys.Result{Round: rd, A: p.No, PointsA: float64(ev.games)})
 			line = append(line, "bye "+es[rp.Bye-1].Name)
 		}

@@ -36,13 +36,23 @@ func (c Colour) other() Colour {
 	return NoColour
 }
 
+// Float is how a player met a round's opponent by score (C.04.3 A.4).
+type Float int8
+
+const (
+	NoFloat Float = iota // an opponent on the same score
+	Down                 // a lower-scored opponent, or no game at all
+	Up                   // a higher-scored opponent
+)
+
 // Player is one player's history before the round to pair.
 type Player struct {
 	No        int      // pairing number, 1-based: the seed (rating order)
-	Score     int      // points so far, in any unit (the arena counts half-points)
+	Score     int      // points so far, in any unit (the arena and ReadTRF count half-points)
 	Opponents []int    // pairing numbers met, one per played round
 	Colours   []Colour // per round played or not; NoColour for an unplayed one
-	HadBye    bool     // had the pairing-allocated bye
+	Floats    []Float  // per round, as Colours; an unplayed round is Down
+	HadBye    bool     // had the pairing-allocated bye (or a point without playing)
 }
 
 // Pair is one board: White has white (in an event, in the pair's first game).
@@ -107,14 +117,28 @@ type dutch struct {
 	ps     []Player
 	pref   []preference
 	met    [][]bool
+	top    []bool // topscorers of the last round (C.04.3 of 2017, A.7)
 	memo   map[uint64]bool
 	budget int
+}
+
+// Event is what the pairer knows of a Swiss beyond the players'
+// histories.
+type Event struct {
+	// Rounds is the event's number of rounds, for the topscorers' rule of
+	// the last round; 0: not known, the rule is not applied.
+	Rounds int
+	// Win is a won round in the unit of Player.Score; 0 means 2 (half-points).
+	Win int
 }
 
 // Dutch pairs the next round of a Swiss by the Dutch system (see the
 // package doc for which of C.04.3's rules it keeps). Pairing numbers must
 // be positive and distinct; a player absent from the round is left out.
-func Dutch(players []Player) (Round, error) {
+func Dutch(players []Player) (Round, error) { return Event{}.Pair(players) }
+
+// Pair pairs the next round of e, as [Dutch] does.
+func (e Event) Pair(players []Player) (Round, error) {
 	n := len(players)
 	if n < 2 {
 		return Round{}, fmt.Errorf("dutch: %d players: need at least 2", n)
@@ -137,9 +161,17 @@ func Dutch(players []Player) (Round, error) {
 		return a.No - b.No
 	})
 	idx := map[int]int{}
+	win := e.Win
+	if win == 0 {
+		win = 2
+	}
 	for i, p := range d.ps {
 		idx[p.No] = i
 		d.pref = append(d.pref, prefOf(&d.ps[i]))
+		// In the last round, a topscorer has over half the points played
+		// for.
+		played := len(p.Colours)
+		d.top = append(d.top, e.Rounds > 0 && played == e.Rounds-1 && 2*p.Score > played*win)
 	}
 	d.met = make([][]bool, n)
 	for i := range d.met {
@@ -160,26 +192,79 @@ func Dutch(players []Player) (Round, error) {
 		all |= 1 << i
 	}
 	var r Round
+	var pairs [][2]int
 	if n%2 == 1 {
-		bye := -1
+		// The bye goes to the lowest score that can take it (C.6: the
+		// lowest downfloater), then the fewest unplayed rounds (2025's
+		// C.9); among those, to the one that leaves the best round by the
+		// quality criteria, the bye itself counting as a downfloat; then
+		// to the lowest rank.
+		var tier []int
 		for _, i := range d.byeOrder() {
-			if d.feasible(all &^ (1 << i)) {
-				bye = i
+			if !d.feasible(all &^ (1 << i)) {
+				continue
+			}
+			if len(tier) > 0 && (d.ps[i].Score != d.ps[tier[0]].Score || d.unplayed(i) != d.unplayed(tier[0])) {
 				break
+			}
+			tier = append(tier, i)
+		}
+		if len(tier) == 0 {
+			return Round{}, errors.New("dutch: no player can take the bye and leave the rest pairable")
+		}
+		bye := -1
+		var best [nQuality]int
+		var err error
+		for _, i := range tier {
+			ps, q, e := d.pairAll(all &^ (1 << i))
+			if e != nil {
+				err = e
+				continue
+			}
+			var c candidate
+			c.q = q
+			d.floatOut(&c, []int{i})
+			if bye < 0 || lessQ(&c.q, &best) {
+				bye, best, pairs = i, c.q, ps
 			}
 		}
 		if bye < 0 {
-			return Round{}, errors.New("dutch: no player can take the bye and leave the rest pairable")
+			return Round{}, err
 		}
 		r.Bye = d.ps[bye].No
-		all &^= 1 << bye
 	} else if !d.feasible(all) {
 		return Round{}, errors.New("dutch: the players cannot all be paired without a repeat or a colour clash")
+	} else {
+		var err error
+		if pairs, _, err = d.pairAll(all); err != nil {
+			return Round{}, err
+		}
 	}
+	// Board order: the higher score on the board, then the sum, then rank.
+	slices.SortFunc(pairs, func(a, b [2]int) int {
+		ma, mb := max(d.ps[a[0]].Score, d.ps[a[1]].Score), max(d.ps[b[0]].Score, d.ps[b[1]].Score)
+		if ma != mb {
+			return mb - ma
+		}
+		sa, sb := d.ps[a[0]].Score+d.ps[a[1]].Score, d.ps[b[0]].Score+d.ps[b[1]].Score
+		if sa != sb {
+			return sb - sa
+		}
+		return min(a[0], a[1]) - min(b[0], b[1])
+	})
+	for _, p := range pairs {
+		w, b := d.colours(p[0], p[1])
+		r.Pairs = append(r.Pairs, Pair{White: d.ps[w].No, Black: d.ps[b].No})
+	}
+	return r, nil
+}
 
-	// Score groups, top down.
+// pairAll pairs the players of all bracket by bracket, top down, and
+// gives the pairs and the sum of the brackets' quality.
+func (d *dutch) pairAll(all uint64) ([][2]int, [nQuality]int, error) {
+	var q [nQuality]int
 	var groups [][]int
-	for i := range n {
+	for i := range d.ps {
 		if all&(1<<i) == 0 {
 			continue
 		}
@@ -201,31 +286,18 @@ func Dutch(players []Player) (Round, error) {
 		d.budget = MaxCandidates
 		c, ok := d.bracket(carry, g, lower, gi == len(groups)-1)
 		if !ok {
-			return Round{}, fmt.Errorf("dutch: score group %d (score %d) cannot be paired", gi+1, d.ps[g[0]].Score)
+			return nil, q, fmt.Errorf("dutch: score group %d (score %d) cannot be paired", gi+1, d.ps[g[0]].Score)
 		}
 		pairs = append(pairs, c.pairs...)
+		for k := range q {
+			q[k] += c.q[k]
+		}
 		carry = c.floaters
 	}
 	if len(carry) > 0 {
-		return Round{}, fmt.Errorf("dutch: %d players left unpaired", len(carry))
+		return nil, q, fmt.Errorf("dutch: %d players left unpaired", len(carry))
 	}
-	// Board order: the higher score on the board, then the sum, then rank.
-	slices.SortFunc(pairs, func(a, b [2]int) int {
-		ma, mb := max(d.ps[a[0]].Score, d.ps[a[1]].Score), max(d.ps[b[0]].Score, d.ps[b[1]].Score)
-		if ma != mb {
-			return mb - ma
-		}
-		sa, sb := d.ps[a[0]].Score+d.ps[a[1]].Score, d.ps[b[0]].Score+d.ps[b[1]].Score
-		if sa != sb {
-			return sb - sa
-		}
-		return min(a[0], a[1]) - min(b[0], b[1])
-	})
-	for _, p := range pairs {
-		w, b := d.colours(p[0], p[1])
-		r.Pairs = append(r.Pairs, Pair{White: d.ps[w].No, Black: d.ps[b].No})
-	}
-	return r, nil
+	return pairs, q, nil
 }
 
 // byeOrder lists who may take the bye, most deserving first: the lowest
@@ -238,22 +310,24 @@ func (d *dutch) byeOrder() []int {
 			out = append(out, i)
 		}
 	}
-	unplayed := func(i int) int {
-		k := 0
-		for _, c := range d.ps[i].Colours {
-			if c == NoColour {
-				k++
-			}
-		}
-		return k
-	}
 	slices.SortStableFunc(out, func(a, b int) int {
 		if d.ps[a].Score != d.ps[b].Score {
 			return d.ps[a].Score - d.ps[b].Score
 		}
-		return unplayed(a) - unplayed(b)
+		return d.unplayed(a) - d.unplayed(b)
 	})
 	return out
+}
+
+// unplayed counts the rounds a player did not play.
+func (d *dutch) unplayed(i int) int {
+	k := 0
+	for _, c := range d.ps[i].Colours {
+		if c == NoColour {
+			k++
+		}
+	}
+	return k
 }
 
 func (d *dutch) compatible(i, j int) bool {
@@ -261,7 +335,9 @@ func (d *dutch) compatible(i, j int) bool {
 		return false
 	}
 	pi, pj := d.pref[i], d.pref[j]
-	return !(pi.strength == 3 && pj.strength == 3 && pi.c == pj.c)
+	// C.3: two players with the same absolute preference do not meet,
+	// unless one is a topscorer in the last round.
+	return !(pi.strength == 3 && pj.strength == 3 && pi.c == pj.c) || d.top[i] || d.top[j]
 }
 
 // feasible reports whether the players of set can all be paired.
@@ -294,35 +370,150 @@ func lowest(s uint64) int {
 	return -1
 }
 
+// The quality criteria of a bracket's pairing (C.04.3 of 2017, C.5-C.21)
+// in the order they are compared; each counts what is to be minimised.
+const (
+	qUnpaired  = iota // C.5: players left unpaired in the bracket (fewer pairs)
+	qTopDiff          // C.10: topscorers or their opponents past a colour difference of 2
+	qTopThree         // C.11: topscorers or their opponents on one colour three times
+	qClash            // C.12: players who do not get their colour preference
+	qStrong           // C.13: ... their strong colour preference
+	qDown1            // C.14: the same downfloat as the round before
+	qUp1              // C.15: the same upfloat as the round before
+	qDown2            // C.16: the same downfloat as two rounds before
+	qUp2              // C.17: the same upfloat as two rounds before
+	qDownDiff1        // C.18: score differences of the players of C.14
+	qUpDiff1          // C.19: ... of C.15
+	qDownDiff2        // C.20: ... of C.16
+	qUpDiff2          // C.21: ... of C.17
+	nQuality
+)
+
 // candidate is one way to pair a bracket.
 type candidate struct {
 	pairs    [][2]int
 	floaters []int
-	clashes  int // pairs whose players want the same colour
-	strong   int // of those, ones where a strong or absolute preference loses
+	q        [nQuality]int
 }
 
-// better reports whether a beats b by the quality criteria (more pairs,
-// fewer colour clashes, fewer strong ones); ties go to the earlier (b).
+// better reports whether a beats b by the quality criteria; ties go to
+// the earlier in the Dutch order (b).
 func better(a, b *candidate) bool {
-	if len(a.pairs) != len(b.pairs) {
-		return len(a.pairs) > len(b.pairs)
+	for k := range a.q {
+		if a.q[k] != b.q[k] {
+			return a.q[k] < b.q[k]
+		}
 	}
-	if a.clashes != b.clashes {
-		return a.clashes < b.clashes
-	}
-	return a.strong < b.strong
+	return false
 }
 
-func (d *dutch) clash(i, j int) (clash, strong int) {
+// perfect reports whether nothing is left to improve but the pair count.
+func (c *candidate) perfect() bool {
+	for _, v := range c.q[qTopDiff:] {
+		if v != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func (c *candidate) add(o *candidate) {
+	c.pairs = append(c.pairs, o.pairs...)
+	for k := range c.q {
+		c.q[k] += o.q[k]
+	}
+}
+
+// float reports the player's float k rounds before the one being paired
+// (k = 1: the last round).
+func (d *dutch) float(i, k int) Float {
+	f := d.ps[i].Floats
+	if len(f) < k {
+		return NoFloat
+	}
+	return f[len(f)-k]
+}
+
+// score counts a pair into c: its colour criteria, and the floats of its
+// players when their scores differ.
+func (d *dutch) score(c *candidate, i, j int) {
 	pi, pj := d.pref[i], d.pref[j]
-	if pi.c == NoColour || pi.c != pj.c {
-		return 0, 0
+	if pi.c != NoColour && pi.c == pj.c {
+		c.q[qClash]++
+		if min(pi.strength, pj.strength) >= 2 {
+			c.q[qStrong]++
+		}
 	}
-	if min(pi.strength, pj.strength) >= 2 {
-		return 1, 1
+	if d.top[i] || d.top[j] {
+		w, b := d.colours(i, j)
+		for _, x := range []struct {
+			p int
+			c Colour
+		}{{w, White}, {b, Black}} {
+			dd, three := d.after(x.p, x.c)
+			if dd > 2 || dd < -2 {
+				c.q[qTopDiff]++
+			}
+			if three {
+				c.q[qTopThree]++
+			}
+		}
 	}
-	return 1, 0
+	hi, lo := i, j
+	si, sj := d.ps[i].Score, d.ps[j].Score
+	if si == sj {
+		return
+	}
+	if si < sj {
+		hi, lo = j, i
+	}
+	diff := d.ps[hi].Score - d.ps[lo].Score
+	for k, q := range [2][4]int{{qDown1, qUp1, qDownDiff1, qUpDiff1}, {qDown2, qUp2, qDownDiff2, qUpDiff2}} {
+		if d.float(hi, k+1) == Down {
+			c.q[q[0]]++
+			c.q[q[2]] += diff
+		}
+		if d.float(lo, k+1) == Up {
+			c.q[q[1]]++
+			c.q[q[3]] += diff
+		}
+	}
+}
+
+// after gives a player's colour difference and whether the last three
+// colours played are one, after playing c.
+func (d *dutch) after(i int, c Colour) (diff int, three bool) {
+	diff = d.pref[i].diff
+	if c == White {
+		diff++
+	} else {
+		diff--
+	}
+	n := 1
+	cs := d.ps[i].Colours
+	for k := len(cs) - 1; k >= 0 && n < 3; k-- {
+		if cs[k] == NoColour {
+			continue
+		}
+		if cs[k] != c {
+			break
+		}
+		n++
+	}
+	return diff, n >= 3
+}
+
+// floatOut counts into c the residents that leave the bracket unpaired:
+// each takes a downfloat.
+func (d *dutch) floatOut(c *candidate, residents []int) {
+	for _, i := range residents {
+		if d.float(i, 1) == Down {
+			c.q[qDown1]++
+		}
+		if d.float(i, 2) == Down {
+			c.q[qDown2]++
+		}
+	}
 }
 
 func setOf(xs []int) uint64 {
@@ -333,44 +524,94 @@ func setOf(xs []int) uint64 {
 	return s
 }
 
+// transpositions calls fn with each way to pair s1[k] with a distinct
+// player of s2 (a partial transposition of S2), in the Dutch order
+// (lexicographic in S2's ranks), with the players of s2 left over and the
+// quality of the pairs on top of base. It is a branch and bound: pairs
+// that may not meet are cut at once, and so is a prefix already no better
+// than the best candidate (every criterion only grows as pairs are added,
+// and a tie goes to the earlier candidate). fn returns false to stop; so
+// does the bracket's budget once a candidate is in hand.
+func (d *dutch) transpositions(s1, s2 []int, base [nQuality]int, best func() *candidate, fn func(pairs [][2]int, rest []int, q [nQuality]int) bool) bool {
+	used := make([]bool, len(s2))
+	pairs := make([][2]int, len(s1))
+	var c candidate
+	c.q = base
+	var rec func(k int) bool
+	rec = func(k int) bool {
+		d.budget--
+		b := best()
+		if b != nil && (d.budget <= 0 || !lessQ(&c.q, &b.q)) {
+			return d.budget > 0
+		}
+		if k == len(s1) {
+			var rest []int
+			for j, x := range s2 {
+				if !used[j] {
+					rest = append(rest, x)
+				}
+			}
+			return fn(pairs, rest, c.q)
+		}
+		for j, x := range s2 {
+			if used[j] || !d.compatible(s1[k], x) {
+				continue
+			}
+			used[j] = true
+			pairs[k] = [2]int{s1[k], x}
+			saved := c.q
+			d.score(&c, s1[k], x)
+			ok := rec(k + 1)
+			c.q = saved
+			used[j] = false
+			if !ok {
+				return false
+			}
+		}
+		return true
+	}
+	return rec(0)
+}
+
+func lessQ(a, b *[nQuality]int) bool {
+	for k := range a {
+		if a[k] != b[k] {
+			return a[k] < b[k]
+		}
+	}
+	return false
+}
+
 // bracket pairs the downfloaters mdp and the residents res of one score
-// group, leaving floaters that the players below (lower) can take.
+// group, leaving floaters that the players below (lower) can take: as
+// many downfloaters as can be paired first (the highest first), then the
+// remainder as a homogeneous bracket.
 func (d *dutch) bracket(mdp, res []int, lower uint64, last bool) (candidate, bool) {
 	if len(mdp) == 0 {
 		return d.homogeneous(res, nil, lower, last)
 	}
 	var best *candidate
+	get := func() *candidate { return best }
 	for mp := min(len(mdp), len(res)); mp >= 0; mp-- {
 		for _, s1 := range combinations(mdp, mp) {
 			floatMDP := without(mdp, s1)
-			perm := slices.Clone(res)
-			for {
-				if d.budget <= 0 && best != nil {
-					return *best, true
+			var base [nQuality]int
+			base[qUnpaired] = len(mdp) - mp
+			done := !d.transpositions(s1, res, base, get, func(pairs [][2]int, rest []int, q [nQuality]int) bool {
+				c := candidate{pairs: slices.Clone(pairs), q: q}
+				rc, ok := d.homogeneous(rest, floatMDP, lower, last)
+				if !ok {
+					return true
 				}
-				d.budget--
-				c, ok := d.pairUp(s1, perm, mp)
-				if ok {
-					rem := slices.Clone(perm[mp:])
-					slices.Sort(rem)
-					rc, rok := d.homogeneous(rem, floatMDP, lower, last)
-					if rok {
-						c.pairs = append(c.pairs, rc.pairs...)
-						c.floaters = rc.floaters
-						c.clashes += rc.clashes
-						c.strong += rc.strong
-						if best == nil || better(&c, best) {
-							cc := c
-							best = &cc
-							if c.clashes == 0 && len(rc.pairs) == len(rem)/2 {
-								return *best, true
-							}
-						}
-					}
+				c.add(&rc)
+				c.floaters = rc.floaters
+				if best == nil || better(&c, best) {
+					best = &c
 				}
-				if !nextPerm(perm) {
-					break
-				}
+				return !(c.perfect() && len(rc.pairs) == len(rest)/2)
+			})
+			if done {
+				return *best, true
 			}
 		}
 		if best != nil {
@@ -378,22 +619,6 @@ func (d *dutch) bracket(mdp, res []int, lower uint64, last bool) (candidate, boo
 		}
 	}
 	return candidate{}, false
-}
-
-// pairUp pairs s1[k] with perm[k] for the first n of each, counting the
-// colour clashes; false when two of them may not meet.
-func (d *dutch) pairUp(s1, perm []int, n int) (candidate, bool) {
-	c := candidate{}
-	for k := range n {
-		if !d.compatible(s1[k], perm[k]) {
-			return c, false
-		}
-		c.pairs = append(c.pairs, [2]int{s1[k], perm[k]})
-		cl, st := d.clash(s1[k], perm[k])
-		c.clashes += cl
-		c.strong += st
-	}
-	return c, true
 }
 
 // homogeneous pairs ps (in rank order) among themselves: S1 against S2 by
@@ -402,67 +627,92 @@ func (d *dutch) pairUp(s1, perm []int, n int) (candidate, bool) {
 func (d *dutch) homogeneous(ps, extra []int, lower uint64, last bool) (candidate, bool) {
 	for p := len(ps) / 2; p >= 0; p-- {
 		var best *candidate
-		for _, s1 := range exchanges(ps, p) {
+		get := func() *candidate { return best }
+		stopped := false
+		var base [nQuality]int
+		base[qUnpaired] = len(ps) - 2*p
+		d.exchanges(ps, p, func(s1 []int) bool {
 			s2 := without(ps, s1)
-			perm := slices.Clone(s2)
-			for {
-				if d.budget <= 0 && best != nil {
-					return *best, true
+			ok := d.transpositions(s1, s2, base, get, func(pairs [][2]int, rest []int, q [nQuality]int) bool {
+				c := candidate{pairs: slices.Clone(pairs), q: q}
+				c.floaters = append(slices.Clone(extra), rest...)
+				slices.Sort(c.floaters)
+				if last && len(c.floaters) > 0 || !d.feasible(setOf(c.floaters)|lower) {
+					return true
 				}
-				d.budget--
-				c, ok := d.pairUp(s1, perm, p)
-				if ok {
-					c.floaters = append(slices.Clone(extra), perm[p:]...)
-					slices.Sort(c.floaters)
-					if last && len(c.floaters) > 0 || !d.feasible(setOf(c.floaters)|lower) {
-						ok = false
-					}
+				d.floatOut(&c, rest)
+				if best == nil || better(&c, best) {
+					best = &c
 				}
-				if ok && (best == nil || better(&c, best)) {
-					cc := c
-					best = &cc
-					if c.clashes == 0 {
-						return *best, true
-					}
-				}
-				if !nextPerm(perm) {
-					break
-				}
-			}
-		}
+				return !c.perfect()
+			})
+			stopped = !ok
+			return ok
+		})
 		if best != nil {
 			return *best, true
+		}
+		if stopped && d.budget <= 0 {
+			break
 		}
 	}
 	return candidate{}, false
 }
 
-// exchanges returns the S1 sets of a bracket for p pairs in the Dutch
-// order: the plain top p first, then sets with fewer players swapped in
-// from S2 first, among those the smallest difference in rank sums, then
-// the lexicographic order.
-func exchanges(ps []int, p int) [][]int {
-	all := combinations(ps, p)
-	top := setOf(ps[:p])
-	key := func(s []int) (int, int) {
-		swapped, sum := 0, 0
-		for _, x := range s {
-			if top&(1<<x) == 0 {
-				swapped++
+// maxExchangeSets bounds the S1 sets one exchange level lists: the levels
+// past it hold more candidates than a bracket's budget can try.
+const maxExchangeSets = 1 << 16
+
+// exchanges calls fn with the S1 sets of a bracket for p pairs in the
+// Dutch order: the plain top p first, then sets with fewer players
+// swapped in from S2 first, among those the smallest difference in rank
+// sums, then the lexicographic order. Levels are built one at a time, so
+// a big bracket that stops early never lists the rest.
+func (d *dutch) exchanges(ps []int, p int, fn func(s1 []int) bool) {
+	top, bottom := ps[:p], ps[p:]
+	for s := 0; s <= min(p, len(bottom)); s++ {
+		if binom(len(top), s)*binom(len(bottom), s) > maxExchangeSets {
+			return
+		}
+		var level [][]int
+		for _, out := range combinations(top, s) {
+			kept := without(top, out)
+			for _, in := range combinations(bottom, s) {
+				s1 := append(slices.Clone(kept), in...)
+				slices.Sort(s1)
+				level = append(level, s1)
 			}
-			sum += x
 		}
-		return swapped, sum
+		sum := func(xs []int) int {
+			t := 0
+			for _, x := range xs {
+				t += x
+			}
+			return t
+		}
+		slices.SortStableFunc(level, func(a, b []int) int {
+			if sa, sb := sum(a), sum(b); sa != sb {
+				return sa - sb
+			}
+			return slices.Compare(a, b)
+		})
+		for _, s1 := range level {
+			if !fn(s1) {
+				return
+			}
+		}
 	}
-	slices.SortStableFunc(all, func(a, b []int) int {
-		sa, ua := key(a)
-		sb, ub := key(b)
-		if sa != sb {
-			return sa - sb
+}
+
+func binom(n, k int) int {
+	r := 1
+	for i := range k {
+		r = r * (n - i) / (i + 1)
+		if r > 1<<40 {
+			return r
 		}
-		return ua - ub
-	})
-	return all
+	}
+	return r
 }
 
 // combinations returns the k-subsets of xs in lexicographic order.
@@ -494,24 +744,6 @@ func without(xs, drop []int) []int {
 		}
 	}
 	return out
-}
-
-// nextPerm steps xs to its next permutation in lexicographic order.
-func nextPerm(xs []int) bool {
-	i := len(xs) - 2
-	for i >= 0 && xs[i] >= xs[i+1] {
-		i--
-	}
-	if i < 0 {
-		return false
-	}
-	j := len(xs) - 1
-	for xs[j] <= xs[i] {
-		j--
-	}
-	xs[i], xs[j] = xs[j], xs[i]
-	slices.Reverse(xs[i+1:])
-	return true
 }
 
 // colours allocates the colours of a board (C.04.3 E): i and j by rank.
