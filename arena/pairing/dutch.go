@@ -69,9 +69,13 @@ type Round struct {
 // players still to pair in a 64-bit set.
 const MaxPlayers = 64
 
-// MaxCandidates bounds the candidates one bracket tries; past it the best
-// one seen is taken.
+// MaxCandidates bounds the search of one bracket, in partial pairings
+// tried; past it the best candidate seen is taken.
 const MaxCandidates = 200000
+
+// MaxSearch bounds the search of one round; past it, with a bracket still
+// without any valid candidate, the round is not paired (an error).
+const MaxSearch = 50 * MaxCandidates
 
 // preference is a colour preference and its strength.
 type preference struct {
@@ -119,7 +123,16 @@ type dutch struct {
 	met    [][]bool
 	top    []bool // topscorers of the last round (C.04.3 of 2017, A.7)
 	memo   map[uint64]bool
-	budget int
+	hmemo  map[[3]uint64]hres
+	budget int // of the bracket being paired
+	spent  int // in the whole round
+}
+
+// hres is a homogeneous (sub)bracket's pairing, kept for the next time
+// the same players are left to pair.
+type hres struct {
+	c  candidate
+	ok bool
 }
 
 // Event is what the pairer knows of a Swiss beyond the players'
@@ -146,7 +159,7 @@ func (e Event) Pair(players []Player) (Round, error) {
 	if n > MaxPlayers {
 		return Round{}, fmt.Errorf("dutch: %d players: at most %d", n, MaxPlayers)
 	}
-	d := &dutch{ps: slices.Clone(players), memo: map[uint64]bool{}}
+	d := &dutch{ps: slices.Clone(players), memo: map[uint64]bool{}, hmemo: map[[3]uint64]hres{}}
 	seen := map[int]bool{}
 	for _, p := range d.ps {
 		if p.No < 1 || seen[p.No] {
@@ -227,6 +240,9 @@ func (e Event) Pair(players []Player) (Round, error) {
 			if bye < 0 || lessQ(&c.q, &best) {
 				bye, best, pairs = i, c.q, ps
 			}
+			if best == ([nQuality]int{}) {
+				break // nobody later in the tier can do better
+			}
 		}
 		if bye < 0 {
 			return Round{}, err
@@ -285,6 +301,9 @@ func (d *dutch) pairAll(all uint64) ([][2]int, [nQuality]int, error) {
 		}
 		d.budget = MaxCandidates
 		c, ok := d.bracket(carry, g, lower, gi == len(groups)-1)
+		if !ok && d.spent > MaxSearch {
+			return nil, q, fmt.Errorf("dutch: score group %d (score %d): no pairing found in %d candidates", gi+1, d.ps[g[0]].Score, MaxSearch)
+		}
 		if !ok {
 			return nil, q, fmt.Errorf("dutch: score group %d (score %d) cannot be paired", gi+1, d.ps[g[0]].Score)
 		}
@@ -540,6 +559,10 @@ func (d *dutch) transpositions(s1, s2 []int, base [nQuality]int, best func() *ca
 	var rec func(k int) bool
 	rec = func(k int) bool {
 		d.budget--
+		d.spent++
+		if d.spent > MaxSearch {
+			return false
+		}
 		b := best()
 		if b != nil && (d.budget <= 0 || !lessQ(&c.q, &b.q)) {
 			return d.budget > 0
@@ -611,6 +634,9 @@ func (d *dutch) bracket(mdp, res []int, lower uint64, last bool) (candidate, boo
 				return !(c.perfect() && len(rc.pairs) == len(rest)/2)
 			})
 			if done {
+				if best == nil { // the round's search is spent
+					return candidate{}, false
+				}
 				return *best, true
 			}
 		}
@@ -625,6 +651,16 @@ func (d *dutch) bracket(mdp, res []int, lower uint64, last bool) (candidate, boo
 // transpositions, then exchanges. extra are players already floating
 // (downfloaters not paired above them); they float on with the leftovers.
 func (d *dutch) homogeneous(ps, extra []int, lower uint64, last bool) (candidate, bool) {
+	key := [3]uint64{setOf(ps), setOf(extra), lower}
+	if r, ok := d.hmemo[key]; ok {
+		return r.c, r.ok
+	}
+	c, ok := d.homogeneous1(ps, extra, lower, last)
+	d.hmemo[key] = hres{c, ok}
+	return c, ok
+}
+
+func (d *dutch) homogeneous1(ps, extra []int, lower uint64, last bool) (candidate, bool) {
 	for p := len(ps) / 2; p >= 0; p-- {
 		var best *candidate
 		get := func() *candidate { return best }

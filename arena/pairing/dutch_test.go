@@ -1,7 +1,6 @@
 package pairing
 
 import (
-	"bufio"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -133,71 +132,31 @@ func TestDutchPublished(t *testing.T) {
 	}
 }
 
-// readTRF reads a TRF-16 excerpt: "round N", player lines (001) and the
-// expected pairing; a player whose round-N entry is present is absent
-// from the round.
+// readTRF reads a TRF-16 excerpt: "round N", the player lines (001) and
+// the expected pairing ("expect"); a player whose round-N entry is an
+// absence is left out of the round.
 func readTRF(path string) ([]Player, string, error) {
-	fh, err := os.Open(path)
+	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, "", err
 	}
-	defer fh.Close()
-	var ps []Player
 	var want string
 	round := 0
-	sc := bufio.NewScanner(fh)
-	line := 0
-	for sc.Scan() {
-		line++
-		l := sc.Text()
+	for i, l := range strings.Split(string(data), "\n") {
 		switch {
-		case l == "" || strings.HasPrefix(l, "#"):
 		case strings.HasPrefix(l, "round "):
-			round, err = strconv.Atoi(strings.TrimPrefix(l, "round "))
-			if err != nil {
-				return nil, "", fmt.Errorf("%s:%d: %w", path, line, err)
+			if round, err = strconv.Atoi(strings.TrimPrefix(l, "round ")); err != nil {
+				return nil, "", fmt.Errorf("%s:%d: %w", path, i+1, err)
 			}
 		case strings.HasPrefix(l, "expect "):
 			want = strings.TrimPrefix(l, "expect ")
-		case strings.HasPrefix(l, "001") && len(l) >= 89:
-			no, err1 := strconv.Atoi(strings.TrimSpace(l[4:8]))
-			pts, err2 := strconv.ParseFloat(strings.TrimSpace(l[80:84]), 64)
-			if err1 != nil || err2 != nil {
-				return nil, "", fmt.Errorf("%s:%d: bad player line", path, line)
-			}
-			p := Player{No: no, Score: int(2 * pts)}
-			absent := false
-			for k := 0; 91+10*k+8 <= len(l); k++ {
-				e := l[91+10*k : 91+10*k+8]
-				opp, _ := strconv.Atoi(strings.TrimSpace(e[0:4]))
-				col, res := e[5], e[7]
-				if k+1 == round {
-					absent = true
-					break
-				}
-				switch {
-				case res == 'U':
-					p.HadBye = true
-					p.Colours = append(p.Colours, NoColour)
-				case opp == 0 || res == '+' || res == '-':
-					p.Colours = append(p.Colours, NoColour)
-				default:
-					p.Opponents = append(p.Opponents, opp)
-					c := White
-					if col == 'b' {
-						c = Black
-					}
-					p.Colours = append(p.Colours, c)
-				}
-			}
-			if !absent {
-				ps = append(ps, p)
-			}
-		default:
-			return nil, "", fmt.Errorf("%s:%d: unknown line", path, line)
 		}
 	}
-	return ps, want, sc.Err()
+	trf, err := ReadTRF(strings.NewReader(string(data)), path)
+	if err != nil {
+		return nil, "", err
+	}
+	return trf.Before(round), want, nil
 }
 
 // TestDutchSimulated plays whole Swisses with random results and checks

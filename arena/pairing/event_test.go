@@ -39,10 +39,26 @@ func TestDutchEvent(t *testing.T) {
 		match int
 	}{
 		{1, trf.Pairing(1), 25},
-		{2, trf.Pairing(2), 0},
-		{3, trf.Pairing(3), 0},
-		{4, trf.Pairing(4), 0},
-		{5, r5, 0},
+		// Round 2: the 24 players on 1 point pair with no colour
+		// preference broken either way, but the event's boards are not the
+		// first such transposition in the Dutch order: after 1-13, 2-15
+		// and 3-14 it passes over 4-16 (16 won round 1 by forfeit, so has
+		// no colour yet) for 4-17, and the rest of the group shifts. The
+		// 2017 rules (D.1) and the earlier ones take the first; the
+		// source does not say which program or arbiter chose otherwise.
+		{2, trf.Pairing(2), 15},
+		{3, trf.Pairing(3), 21},
+		// Round 4: the event breaks two colour preferences in the groups
+		// on 1.5 and 1 points, one of them strong (16, who has played one
+		// game, with white, gets white again against 27), where C.04.3's
+		// C.12-C.13 allow a pairing that breaks one mild preference (35
+		// gets white against 19); the pairer takes that one, and the
+		// players below shift with it.
+		{4, trf.Pairing(4), 13},
+		// Round 5 is JaVaFo's pairing: every board, and the bye to 47
+		// rather than 51 or 36 (51 floated down in round 4; a bye is a
+		// downfloat, C.14).
+		{5, r5, 24},
 	}
 	total, same := 0, 0
 	for _, tc := range tests {
