@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -163,60 +164,95 @@ func readTRF(path string) ([]Player, string, error) {
 // every round: each present player paired once, nobody meets twice, nobody
 // has two byes, no player gets one colour three times running.
 func TestDutchSimulated(t *testing.T) {
-	for _, tc := range []struct{ n, rounds int }{{4, 3}, {7, 5}, {9, 6}, {12, 7}, {16, 5}} {
+	for _, tc := range []struct{ n, rounds int }{{4, 3}, {7, 5}, {9, 6}, {12, 7}, {16, 5}, {25, 7}} {
 		for seed := range 5 {
 			t.Run(fmt.Sprintf("%d players seed %d", tc.n, seed), func(t *testing.T) {
-				rng := uint64(seed*7919 + tc.n)
-				next := func() uint64 { rng = rng*6364136223846793005 + 1442695040888963407; return rng >> 33 }
-				ps := make([]Player, tc.n)
-				for i := range ps {
-					ps[i].No = i + 1
-				}
-				for rd := 1; rd <= tc.rounds; rd++ {
-					r, err := Dutch(ps)
-					if err != nil {
-						t.Fatalf("round %d: %v", rd, err)
-					}
-					seen := map[int]bool{}
-					for _, p := range r.Pairs {
-						w, b := &ps[p.White-1], &ps[p.Black-1]
-						if seen[w.No] || seen[b.No] {
-							t.Fatalf("round %d: a player twice in %s", rd, r)
-						}
-						seen[w.No], seen[b.No] = true, true
-						for _, o := range w.Opponents {
-							if o == b.No {
-								t.Fatalf("round %d: %d and %d meet again", rd, w.No, b.No)
-							}
-						}
-						res := int(next() % 3) // 0 white wins, 1 draw, 2 black wins
-						w.Score += 2 - res
-						b.Score += res
-						w.Opponents = append(w.Opponents, b.No)
-						b.Opponents = append(b.Opponents, w.No)
-						w.Colours = append(w.Colours, White)
-						b.Colours = append(b.Colours, Black)
-					}
-					if r.Bye > 0 {
-						p := &ps[r.Bye-1]
-						if p.HadBye || seen[p.No] {
-							t.Fatalf("round %d: bad bye %d", rd, p.No)
-						}
-						seen[p.No] = true
-						p.HadBye = true
-						p.Score += 2
-						p.Colours = append(p.Colours, NoColour)
-					}
-					if len(seen) != tc.n {
-						t.Fatalf("round %d: %d of %d players paired", rd, len(seen), tc.n)
-					}
-					for _, p := range ps {
-						if k := len(p.Colours); k >= 3 && p.Colours[k-1] != NoColour && p.Colours[k-1] == p.Colours[k-2] && p.Colours[k-2] == p.Colours[k-3] {
-							t.Fatalf("round %d: player %d has %s three times running", rd, p.No, p.Colours[k-1])
-						}
-					}
-				}
+				simulate(t, tc.n, tc.rounds, seed)
 			})
+		}
+	}
+}
+
+// BenchmarkDutch pairs whole Swisses of a big open's size.
+func BenchmarkDutch(b *testing.B) {
+	for _, tc := range []struct{ n, rounds int }{{32, 7}, {64, 9}} {
+		b.Run(fmt.Sprintf("%d players %d rounds", tc.n, tc.rounds), func(b *testing.B) {
+			for i := range b.N {
+				simulate(b, tc.n, tc.rounds, i)
+			}
+		})
+	}
+}
+
+// simulate plays a Swiss of n players with random results, checking
+// every round as TestDutchSimulated says.
+func simulate(t testing.TB, n, rounds, seed int) {
+	rng := uint64(seed*7919 + n)
+	next := func() uint64 { rng = rng*6364136223846793005 + 1442695040888963407; return rng >> 33 }
+	ps := make([]Player, n)
+	for i := range ps {
+		ps[i].No = i + 1
+	}
+	ev := Event{Rounds: rounds}
+	for rd := 1; rd <= rounds; rd++ {
+		r, err := ev.Pair(ps)
+		if err != nil {
+			t.Fatalf("round %d: %v", rd, err)
+		}
+		seen := map[int]bool{}
+		before := make([]int, n)
+		for i, p := range ps {
+			before[i] = p.Score
+		}
+		for _, p := range r.Pairs {
+			w, b := &ps[p.White-1], &ps[p.Black-1]
+			if seen[w.No] || seen[b.No] {
+				t.Fatalf("round %d: a player twice in %s", rd, r)
+			}
+			seen[w.No], seen[b.No] = true, true
+			if slices.Contains(w.Opponents, b.No) {
+				t.Fatalf("round %d: %d and %d meet again", rd, w.No, b.No)
+			}
+			fw, fb := NoFloat, NoFloat
+			switch sw, sb := before[w.No-1], before[b.No-1]; {
+			case sw > sb:
+				fw, fb = Down, Up
+			case sw < sb:
+				fw, fb = Up, Down
+			}
+			res := int(next() % 3) // 0 white wins, 1 draw, 2 black wins
+			w.Score += 2 - res
+			b.Score += res
+			w.Opponents = append(w.Opponents, b.No)
+			b.Opponents = append(b.Opponents, w.No)
+			w.Colours = append(w.Colours, White)
+			b.Colours = append(b.Colours, Black)
+			w.Floats = append(w.Floats, fw)
+			b.Floats = append(b.Floats, fb)
+		}
+		if r.Bye > 0 {
+			p := &ps[r.Bye-1]
+			if p.HadBye || seen[p.No] {
+				t.Fatalf("round %d: bad bye %d", rd, p.No)
+			}
+			seen[p.No] = true
+			p.HadBye = true
+			p.Score += 2
+			p.Colours = append(p.Colours, NoColour)
+			p.Floats = append(p.Floats, Down)
+		}
+		if len(seen) != n {
+			t.Fatalf("round %d: %d of %d players paired", rd, len(seen), n)
+		}
+		for _, p := range ps {
+			if k := len(p.Colours); k >= 3 && p.Colours[k-1] != NoColour && p.Colours[k-1] == p.Colours[k-2] && p.Colours[k-2] == p.Colours[k-3] {
+				// C.3 lets a topscorer of the last round, or his
+				// opponent, have it.
+				top := func(no int) bool { return before[no-1] > rounds-1 }
+				if !(rd == rounds && (top(p.No) || top(p.Opponents[len(p.Opponents)-1]))) {
+					t.Fatalf("round %d: player %d has %s three times running", rd, p.No, p.Colours[k-1])
+				}
+			}
 		}
 	}
 }
