@@ -19,6 +19,13 @@ func TestDutchCriteria(t *testing.T) {
 		}
 		return pl
 	}
+	// met makes players a and b (pairing numbers, listed in order) have
+	// met: the pairer only needs to know they may not meet again.
+	met := func(a, b int, ps []Player) []Player {
+		ps[a-1].Opponents[len(ps[a-1].Opponents)-1] = b
+		ps[b-1].Opponents[len(ps[b-1].Opponents)-1] = a
+		return ps
+	}
 	tests := []struct {
 		name    string
 		rounds  int
@@ -55,6 +62,18 @@ func TestDutchCriteria(t *testing.T) {
 		{"upfloat last round", 0, []Player{
 			p(1, 4, []Colour{W, B}), p(2, 2, []Colour{B, W}, Up), p(3, 2, []Colour{B, W}), p(4, 2, []Colour{B, W}), p(5, 2, []Colour{W, B}), p(6, 2, []Colour{W, B}),
 		}, "1-3 5-2 6-4"},
+		// C.18: 1 and 2 (who met) both float down into the group of 3 and
+		// both floated down last round; 3 takes 2, the smaller score
+		// difference, and 1 floats on.
+		{"score difference of a repeated downfloat", 0, met(1, 2, []Player{
+			p(1, 6, []Colour{W, B}, Down), p(2, 4, []Colour{W, B}, Down), p(3, 2, []Colour{B, W}),
+			p(4, 0, []Colour{B, W}), p(5, 0, []Colour{W, B}), p(6, 0, []Colour{B, W}),
+		}), "1-4 2-3 5-6"},
+		// Without the float history, the higher downfloater comes first.
+		{"no repeated downfloat", 0, met(1, 2, []Player{
+			p(1, 6, []Colour{W, B}), p(2, 4, []Colour{W, B}), p(3, 2, []Colour{B, W}),
+			p(4, 0, []Colour{B, W}), p(5, 0, []Colour{W, B}), p(6, 0, []Colour{B, W}),
+		}), "1-3 2-4 5-6"},
 		// The bye is a downfloat: 5 floated down last round, so 4 has it
 		// (3's bye would leave 4 and 5 both wanting black).
 		{"bye and downfloat", 0, []Player{
