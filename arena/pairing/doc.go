@@ -58,8 +58,10 @@
 // not meet. One bracket tries at most [MaxCandidates] partial pairings;
 // past that the best candidate seen is taken. One round tries at most
 // [MaxSearch]; a bracket that has found no valid candidate by then makes
-// the round fail with an error rather than search on. On a 2-core machine
-// a whole 64-player, 9-round Swiss pairs in under a second
+// the round fail with an error rather than search on. An odd field pairs
+// the round once for each player in the bye's tier until one leaves a
+// round that breaks no criterion. On a loaded 2-core machine a whole
+// 9-round Swiss of 64 players pairs in 0.6 s, of 63 in 5 s
 // (BenchmarkDutch).
 //
 // [ReadTRF] reads FIDE's Tournament Report File (TRF-16) and [TRF.Before]

@@ -175,7 +175,7 @@ func TestDutchSimulated(t *testing.T) {
 
 // BenchmarkDutch pairs whole Swisses of a big open's size.
 func BenchmarkDutch(b *testing.B) {
-	for _, tc := range []struct{ n, rounds int }{{32, 7}, {64, 9}} {
+	for _, tc := range []struct{ n, rounds int }{{32, 7}, {63, 9}, {64, 9}} {
 		b.Run(fmt.Sprintf("%d players %d rounds", tc.n, tc.rounds), func(b *testing.B) {
 			for i := range b.N {
 				simulate(b, tc.n, tc.rounds, i)
