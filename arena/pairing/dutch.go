@@ -3,6 +3,7 @@ package pairing
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 	"slices"
 	"strings"
 )
@@ -122,6 +123,7 @@ type dutch struct {
 	pref   []preference
 	met    [][]bool
 	top    []bool // topscorers of the last round (C.04.3 of 2017, A.7)
+	byeSet uint64 // who may be left over for the bye, when the last bracket chooses
 	memo   map[uint64]bool
 	hmemo  map[[3]uint64]hres
 	budget int // of the bracket being paired
@@ -228,6 +230,28 @@ func (e Event) Pair(players []Player) (Round, error) {
 		bye := -1
 		var best [nQuality]int
 		var err error
+		lowestScore := d.ps[n-1].Score
+		if d.ps[tier[0]].Score == lowestScore {
+			// The tier is the last score group: its bracket leaves the
+			// bye over as its downfloater, weighed with its pairs.
+			d.byeSet = setOf(tier)
+			d.memo = map[uint64]bool{}
+			ps, _, e := d.pairAll(all)
+			if e != nil {
+				return Round{}, e
+			}
+			in := map[int]bool{}
+			for _, p := range ps {
+				in[p[0]], in[p[1]] = true, true
+			}
+			for _, i := range tier {
+				if !in[i] {
+					bye = i
+				}
+			}
+			pairs = ps
+			tier = nil
+		}
 		for _, i := range tier {
 			ps, q, e := d.pairAll(all &^ (1 << i))
 			if e != nil {
@@ -313,10 +337,20 @@ func (d *dutch) pairAll(all uint64) ([][2]int, [nQuality]int, error) {
 		}
 		carry = c.floaters
 	}
-	if len(carry) > 0 {
+	if !d.byeFits(carry) {
 		return nil, q, fmt.Errorf("dutch: %d players left unpaired", len(carry))
 	}
 	return pairs, q, nil
+}
+
+// byeFits reports whether the players left after the last bracket are
+// right: none, or when the last bracket chooses the bye, one who may have
+// it.
+func (d *dutch) byeFits(left []int) bool {
+	if d.byeSet == 0 {
+		return len(left) == 0
+	}
+	return len(left) == 1 && d.byeSet&(1<<left[0]) != 0
 }
 
 // byeOrder lists who may take the bye, most deserving first: the lowest
@@ -366,6 +400,15 @@ func (d *dutch) feasible(set uint64) bool {
 	}
 	if v, ok := d.memo[set]; ok {
 		return v
+	}
+	if bits.OnesCount64(set)%2 == 1 {
+		// One of them is to have the bye.
+		ok := false
+		for r := set & d.byeSet; r != 0 && !ok; r &^= 1 << lowest(r) {
+			ok = d.feasible(set &^ (1 << lowest(r)))
+		}
+		d.memo[set] = ok
+		return ok
 	}
 	i := lowest(set)
 	rest := set &^ (1 << i)
@@ -673,7 +716,7 @@ func (d *dutch) homogeneous1(ps, extra []int, lower uint64, last bool) (candidat
 				c := candidate{pairs: slices.Clone(pairs), q: q}
 				c.floaters = append(slices.Clone(extra), rest...)
 				slices.Sort(c.floaters)
-				if last && len(c.floaters) > 0 || !d.feasible(setOf(c.floaters)|lower) {
+				if last && !d.byeFits(c.floaters) || !d.feasible(setOf(c.floaters)|lower) {
 					return true
 				}
 				d.floatOut(&c, rest)
