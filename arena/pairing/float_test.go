@@ -26,6 +26,13 @@ func TestDutchCriteria(t *testing.T) {
 		ps[b-1].Opponents[len(ps[b-1].Opponents)-1] = a
 		return ps
 	}
+	// byes marks players (pairing numbers) as having had the bye.
+	byes := func(ps []Player, nos ...int) []Player {
+		for _, no := range nos {
+			ps[no-1].HadBye = true
+		}
+		return ps
+	}
 	tests := []struct {
 		name    string
 		rounds  int
@@ -79,6 +86,12 @@ func TestDutchCriteria(t *testing.T) {
 		{"bye and downfloat", 0, []Player{
 			p(1, 2, []Colour{W, B}), p(2, 2, []Colour{B, W}), p(3, 0, []Colour{W, B}), p(4, 0, []Colour{B, W}), p(5, 0, []Colour{B, W}, Down),
 		}, "1-2 3-5 bye 4"},
+		// Everyone on 0 has had a bye, so it goes up to the group on 2
+		// (the round paired once per player who could take it).
+		{"bye above the lowest group", 0, byes([]Player{
+			p(1, 2, []Colour{W, B}), p(2, 2, []Colour{B, W}), p(3, 2, []Colour{W, B}),
+			p(4, 0, []Colour{B, N}), p(5, 0, []Colour{W, N}),
+		}, 4, 5), "1-2 4-5 bye 3"},
 		// Two leaders who both must have black may not meet...
 		{"absolute colours", 0, []Player{
 			p(1, 4, []Colour{W, W}), p(2, 4, []Colour{W, W}), p(3, 0, []Colour{B, B}), p(4, 0, []Colour{W, B}),
