@@ -707,12 +707,11 @@ func (d *dutch) homogeneous1(ps, extra []int, lower uint64, last bool) (candidat
 	for p := len(ps) / 2; p >= 0; p-- {
 		var best *candidate
 		get := func() *candidate { return best }
-		stopped := false
 		var base [nQuality]int
 		base[qUnpaired] = len(ps) - 2*p
 		d.exchanges(ps, p, func(s1 []int) bool {
 			s2 := without(ps, s1)
-			ok := d.transpositions(s1, s2, base, get, func(pairs [][2]int, rest []int, q [nQuality]int) bool {
+			return d.transpositions(s1, s2, base, get, func(pairs [][2]int, rest []int, q [nQuality]int) bool {
 				c := candidate{pairs: slices.Clone(pairs), q: q}
 				c.floaters = append(slices.Clone(extra), rest...)
 				slices.Sort(c.floaters)
@@ -725,21 +724,20 @@ func (d *dutch) homogeneous1(ps, extra []int, lower uint64, last bool) (candidat
 				}
 				return !c.perfect()
 			})
-			stopped = !ok
-			return ok
 		})
 		if best != nil {
 			return *best, true
 		}
-		if stopped && d.budget <= 0 {
+		if d.spent > MaxSearch {
 			break
 		}
 	}
 	return candidate{}, false
 }
 
-// maxExchangeSets bounds the S1 sets one exchange level lists: the levels
-// past it hold more candidates than a bracket's budget can try.
+// maxExchangeSets bounds the S1 sets one exchange level lists: a level
+// past it holds more candidates than a bracket's budget can try, so the
+// bracket goes on to one pair fewer instead.
 const maxExchangeSets = 1 << 16
 
 // exchanges calls fn with the S1 sets of a bracket for p pairs in the
