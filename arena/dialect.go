@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"varena/configs"
+	"varena/configs/plan"
 	"varena/engines/dialect"
 	"varena/engines/player"
 )
@@ -15,8 +16,8 @@ import (
 // startUCI a UCI one: its stderr appended to <out>/<name>.log, its lines
 // to the run's protocol log, the margin and stall timeout of its time
 // control.
-func startDialect(ctx context.Context, r *configs.Run, e configs.Engine, out string) (player.Player, error) {
-	log, command, dir, err := externalSetup(r, e, out)
+func startDialect(ctx context.Context, r *plan.Plan, e plan.Engine, out string) (player.Player, error) {
+	log, command, dir, err := externalSetup(e, out)
 	if err != nil {
 		return nil, err
 	}
@@ -26,7 +27,7 @@ func startDialect(ctx context.Context, r *configs.Run, e configs.Engine, out str
 	}
 	cfg := dialect.EngineConfig{Protocol: proto, Name: e.Name, Command: command, Args: e.Args, Dir: dir,
 		Options: e.Options, VariantName: e.VariantNames, StderrLog: log}
-	tc := r.EngineTimeControl(e.Name)
+	tc := e.Limit
 	if tc.Margin > 0 {
 		cfg.MoveMargin = time.Duration(tc.Margin * float64(time.Second))
 	}

@@ -208,13 +208,13 @@ func TestFingerprintComplete(t *testing.T) {
 	dir := t.TempDir()
 	for name, c := range fingerprinted {
 		t.Run(name, func(t *testing.T) {
-			base, err := fingerprint(fingerprintBase(t, dir, c.multi))
+			base, err := fingerprint(resolved(t, fingerprintBase(t, dir, c.multi)))
 			if err != nil {
 				t.Fatal(err)
 			}
 			r := fingerprintBase(t, dir, c.multi)
 			c.change(r)
-			changed, err := fingerprint(r)
+			changed, err := fingerprint(resolved(t, r))
 			if err != nil {
 				t.Fatal(err)
 			}

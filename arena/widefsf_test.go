@@ -75,7 +75,7 @@ func TestWideAgainstFSF(t *testing.T) {
 			} else if dir := os.Getenv("VARENA_LONG_OUT"); dir != "" {
 				out = filepath.Join(dir, name)
 			}
-			if _, err := Run(context.Background(), r, Options{Out: out, Concurrency: 2}); err != nil {
+			if _, err := Run(context.Background(), resolved(t, r), Options{Out: out, Concurrency: 2}); err != nil {
 				t.Fatal(err)
 			}
 			_, games, err := rundir.ReadRun(out)

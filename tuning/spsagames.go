@@ -11,6 +11,7 @@ import (
 	"varena/arena"
 	"varena/arena/openings"
 	"varena/configs"
+	"varena/configs/plan"
 	"varena/engines"
 	"varena/engines/player"
 	"varena/engines/search"
@@ -34,7 +35,7 @@ type optionLister interface {
 // loop: theta+ against theta-, or each of them against an opponent.
 type GamePairs struct {
 	tune    *configs.SPSATune
-	run     *configs.Run
+	plan    *plan.Plan
 	variant *engines.Variant
 	book    []openings.Opening
 	params  []configs.SPSAParam
@@ -55,8 +56,15 @@ func NewGamePairs(t *configs.SPSATune, out string, factory arena.PlayerFactory) 
 	tc := *t
 	tc.Openings = t.Openings.For(v.Name)
 	t = &tc
-	r := t.Run()
-	book, err := openings.LoadBook(r, t.Openings, v, nil)
+	p, err := plan.Resolve(t.Run())
+	if err != nil {
+		return nil, err
+	}
+	where := t.File
+	if where == "" {
+		where = t.Name
+	}
+	book, err := openings.LoadBook(p.Variants[0], p.Seed, where, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -66,7 +74,7 @@ func NewGamePairs(t *configs.SPSATune, out string, factory arena.PlayerFactory) 
 	if t.TunedEngine() == nil {
 		return nil, fmt.Errorf("spsa: no engine named %q", t.SPSA.Engine)
 	}
-	return &GamePairs{tune: t, run: r, variant: v, book: book, params: t.SPSA.Parameters, out: out, factory: factory}, nil
+	return &GamePairs{tune: t, plan: p, variant: v, book: book, params: t.SPSA.Parameters, out: out, factory: factory}, nil
 }
 
 // Params returns the tune's parameters for RunSPSA: the values sent to
@@ -89,11 +97,11 @@ func (gp *GamePairs) minusName() string { return gp.tune.SPSA.Engine + "-" }
 // whose bounds hold the parameter's range.
 func (gp *GamePairs) NewWorker(ctx context.Context) (PairWorker, error) {
 	w := &pairWorker{gp: gp}
-	tuned := *gp.tune.TunedEngine()
+	tuned := *gp.plan.Engine(gp.tune.SPSA.Engine)
 	for i, name := range []string{gp.plusName(), gp.minusName()} {
 		e := tuned
 		e.Name = name
-		p, err := gp.factory(ctx, gp.run, e, gp.out)
+		p, err := gp.factory(ctx, gp.plan, e, gp.out)
 		if err != nil {
 			w.Close()
 			return nil, fmt.Errorf("engine %s: %w", tuned.Name, err)
@@ -105,7 +113,7 @@ func (gp *GamePairs) NewWorker(ctx context.Context) (PairWorker, error) {
 		}
 	}
 	if o := gp.tune.OpponentEngine(); o != nil {
-		p, err := gp.factory(ctx, gp.run, *o, gp.out)
+		p, err := gp.factory(ctx, gp.plan, *gp.plan.Engine(o.Name), gp.out)
 		if err != nil {
 			w.Close()
 			return nil, fmt.Errorf("engine %s: %w", o.Name, err)
@@ -251,12 +259,12 @@ func (w *pairWorker) Play(ctx context.Context, pr Probe) (PairResult, error) {
 		sign int // +1: theta+'s score counts, -1: theta-'s score counts against, 0: opponent
 		tc   configs.TimeControl
 	}
-	tunedTC := gp.run.TimeControlFor(gp.tune.SPSA.Engine, gp.variant.Name)
+	tunedTC := gp.plan.TimeControlFor(gp.tune.SPSA.Engine, gp.variant.Name)
 	plus := seat{w.tuned[0], gp.plusName(), 1, tunedTC}
 	minus := seat{w.tuned[1], gp.minusName(), -1, tunedTC}
 	var games [][2]seat
 	if w.opp != nil {
-		o := seat{w.opp, gp.tune.SPSA.Opponent, 0, gp.run.TimeControlFor(gp.tune.SPSA.Opponent, gp.variant.Name)}
+		o := seat{w.opp, gp.tune.SPSA.Opponent, 0, gp.plan.TimeControlFor(gp.tune.SPSA.Opponent, gp.variant.Name)}
 		games = [][2]seat{{plus, o}, {o, plus}, {minus, o}, {o, minus}}
 	} else {
 		games = [][2]seat{{plus, minus}, {minus, plus}}

@@ -9,6 +9,7 @@ import (
 	"varena/arena"
 	"varena/configs"
 	"varena/configs/check"
+	"varena/configs/plan"
 	"varena/engines"
 	"varena/results/stats"
 )
@@ -60,7 +61,11 @@ func Verify(ctx context.Context, cfg *configs.Tune, v *engines.Variant, start, t
 	if err != nil {
 		return nil, fmt.Errorf("tuning: verify: %w", err)
 	}
-	sum, err := arena.Run(ctx, r, arena.Options{Out: out, Concurrency: cfg.Concurrency, Progress: opt.Progress, Log: opt.Log})
+	p, err := plan.Resolve(r)
+	if err != nil {
+		return nil, fmt.Errorf("tuning: verify: %w", err)
+	}
+	sum, err := arena.Run(ctx, p, arena.Options{Out: out, Concurrency: cfg.Concurrency, Progress: opt.Progress, Log: opt.Log})
 	if sum == nil {
 		return nil, err
 	}

@@ -66,7 +66,7 @@ func playDir(t testing.TB, yaml string, w arena.Watcher) string {
 	if w != nil {
 		opts.Watch = w
 	}
-	if _, err := arena.Run(context.Background(), parseRun(t, yaml), opts); err != nil {
+	if _, err := arena.Run(context.Background(), configtest.Resolve(t, parseRun(t, yaml)), opts); err != nil {
 		t.Fatal(err)
 	}
 	return out
@@ -381,7 +381,7 @@ func TestServedRunKeepsTheSameJournal(t *testing.T) {
 	defer conn.Close()
 	states, stop := sseClient(t, ts.URL)
 	defer stop()
-	if _, err := arena.Run(context.Background(), parseRun(t, testConfig), arena.Options{Out: out, Concurrency: 2, Watch: hub}); err != nil {
+	if _, err := arena.Run(context.Background(), configtest.Resolve(t, parseRun(t, testConfig)), arena.Options{Out: out, Concurrency: 2, Watch: hub}); err != nil {
 		t.Fatal(err)
 	}
 	hub.End("run finished")
@@ -503,7 +503,7 @@ func gamesPerSecond(t testing.TB, served bool) float64 {
 		opts.Watch = hub
 	}
 	began := time.Now()
-	if _, err := arena.Run(context.Background(), parseRun(t, speedConfig), opts); err != nil {
+	if _, err := arena.Run(context.Background(), configtest.Resolve(t, parseRun(t, speedConfig)), opts); err != nil {
 		t.Fatal(err)
 	}
 	return 120 / time.Since(began).Seconds()
@@ -614,7 +614,7 @@ func TestHubShowsTheRunsSummary(t *testing.T) {
 	ts := httptest.NewServer((&Server{hub: hub}).Handler())
 	defer ts.Close()
 	defer hub.Close()
-	sum, err := arena.Run(context.Background(), parseRun(t, speedConfig), arena.Options{Out: out, Concurrency: 2, Watch: hub})
+	sum, err := arena.Run(context.Background(), configtest.Resolve(t, parseRun(t, speedConfig)), arena.Options{Out: out, Concurrency: 2, Watch: hub})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"varena/configs"
+	"varena/configs/plan"
 	"varena/engines"
 	"varena/engines/variants"
 )
@@ -27,7 +28,11 @@ func TestBuiltinBooks(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		book, err := LoadBook(&configs.Run{Name: "t"}, configs.Openings{}, v, nil)
+		data, bookName, err := configs.Book(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		book, err := LoadBook(plan.Variant{Variant: v, Book: plan.NewContent(bookName, data)}, 0, "t", nil)
 		if err != nil {
 			t.Fatalf("%s: %v", v.Name, err)
 		}

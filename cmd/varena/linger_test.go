@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"varena/configs"
+	"varena/configs/configtest"
 )
 
 // TestServeLingersAfterRun: a run started from a terminal with -serve
@@ -41,7 +42,7 @@ engines:
 	var stdout, stderr lockedBuffer
 	done := make(chan error, 1)
 	go func() {
-		done <- runWith(ctx, r, runSettings{out: filepath.Join(dir, "out"), quiet: true, serve: "127.0.0.1:0", lingerServe: true},
+		done <- runWith(ctx, configtest.Resolve(t, r), runSettings{out: filepath.Join(dir, "out"), quiet: true, serve: "127.0.0.1:0", lingerServe: true},
 			stdio{strings.NewReader(""), &stdout, &stderr})
 	}()
 	url := waitURL(t, &stderr, done)

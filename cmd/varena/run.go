@@ -14,6 +14,7 @@ import (
 	"varena/arena/console"
 	"varena/configs"
 	"varena/configs/check"
+	"varena/configs/plan"
 	"varena/results/report"
 	"varena/results/rundir"
 )
@@ -90,7 +91,11 @@ func runFlags(fs *flag.FlagSet) runFunc {
 		if err != nil {
 			return err
 		}
-		return runWith(ctx, r, runSettings{out: *out, concurrency: *conc, shard: *shard, peers: *peers, quiet: *quiet, serve: *serve,
+		p, err := plan.Resolve(r)
+		if err != nil {
+			return err
+		}
+		return runWith(ctx, p, runSettings{out: *out, concurrency: *conc, shard: *shard, peers: *peers, quiet: *quiet, serve: *serve,
 			lingerServe: isTerminal(std.in), protocolLog: *protoLog}, std)
 	}
 }
@@ -135,7 +140,7 @@ func setRunGC() {
 
 // runWith plays a run, prints its outcome and writes its report; the
 // error carries an SPRT's verdict as an exitStatus.
-func runWith(ctx context.Context, r *configs.Run, s runSettings, std stdio) error {
+func runWith(ctx context.Context, r *plan.Plan, s runSettings, std stdio) error {
 	var err error
 	if s.concurrency < 0 || s.concurrency > configs.MaxConcurrency {
 		return usagef("-concurrency must be from 0 to %d", configs.MaxConcurrency)

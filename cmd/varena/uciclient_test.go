@@ -10,6 +10,7 @@ import (
 
 	"varena/arena"
 	"varena/configs"
+	"varena/configs/configtest"
 	"varena/engines"
 	"varena/engines/limits"
 	"varena/engines/player"
@@ -87,7 +88,7 @@ engines:
 	dir := t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	sum, err := arena.Run(ctx, r, arena.Options{Out: dir})
+	sum, err := arena.Run(ctx, configtest.Resolve(t, r), arena.Options{Out: dir})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -92,19 +92,18 @@ type Engine struct {
 	Limit configs.TimeControl
 	// Limits is the engine's time control in each variant of the run.
 	Limits map[string]configs.TimeControl
-	// Weights of a built-in engine (alphabeta, greedy) by variant name:
-	// the file the entry names, else the shipped weights, else (a
-	// variant of the variant_file) the rule's words for weights derived
-	// from the rules. Own marks the entry's files.
-	Weights map[string]*Content
-	Own     map[string]bool
+	// WeightsData is what a built-in engine (alphabeta, greedy) plays
+	// each variant with: the file its entry names (Engine.Weights), else
+	// the shipped weights, else (a variant of the variant_file) the
+	// words for weights derived from the rules.
+	WeightsData map[string]*Content
 	// Program is an external engine's program, found (configs.Run's
 	// EngineCommand); ProgramErr says why it was not.
 	Program    string
 	ProgramErr error
-	// Dir is an external engine's working folder, relative to the
-	// working folder ("" for the current one).
-	Dir string
+	// WorkDir is an external engine's working folder (its entry's Dir),
+	// relative to varena's ("" for varena's own).
+	WorkDir string
 }
 
 // derivedWeights stands for the weights the built-in engine derives from
@@ -201,34 +200,34 @@ func resolveEngine(r *configs.Run, e configs.Engine) (Engine, error) {
 	if e.External() {
 		pe.Program, pe.ProgramErr = r.EngineCommand(e)
 		if e.Dir != "" {
-			pe.Dir = r.Path(e.Dir)
+			pe.WorkDir = r.Path(e.Dir)
 		}
 	}
 	if e.Kind != configs.KindAlphaBeta && e.Kind != configs.KindGreedy {
 		return pe, nil
 	}
-	pe.Weights, pe.Own = map[string]*Content{}, map[string]bool{}
+	pe.WeightsData = map[string]*Content{}
 	for _, v := range slices.Sorted(maps.Keys(e.Weights)) {
 		// Through the run, so that an embedded run reads embedded files.
 		data, err := r.ReadConfigFile(e.Weights[v])
 		if err != nil {
 			return pe, fmt.Errorf("weights: %w", err)
 		}
-		pe.Weights[v], pe.Own[v] = NewContent(r.Path(e.Weights[v]), data), true
+		pe.WeightsData[v] = NewContent(r.Path(e.Weights[v]), data)
 	}
 	for _, v := range r.VariantNames() {
-		if _, ok := pe.Weights[v]; ok || !e.Accepts(v) {
+		if _, ok := pe.WeightsData[v]; ok || !e.Accepts(v) {
 			continue
 		}
 		if !variants.Builtin(v) {
-			pe.Weights[v] = NewContent(v, []byte(derivedWeights))
+			pe.WeightsData[v] = NewContent(v, []byte(derivedWeights))
 			continue
 		}
 		data, name, err := search.ShippedWeights(v)
 		if err != nil {
 			return pe, fmt.Errorf("weights: %w", err)
 		}
-		pe.Weights[v] = NewContent(name, data)
+		pe.WeightsData[v] = NewContent(name, data)
 	}
 	return pe, nil
 }

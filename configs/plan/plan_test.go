@@ -52,11 +52,11 @@ func TestResolve(t *testing.T) {
 			if ab.Hash != configs.DefaultHash || ab.Limits["extinction"].Depth != 1 || ab.Limits["extinction"].StallTimeout != configs.DefaultStallTimeout {
 				t.Errorf("ab: hash %d, limits %+v", ab.Hash, ab.Limits)
 			}
-			if w := ab.Weights["extinction"]; w == nil || string(w.Data) != string(shipped) || ab.Own["extinction"] {
+			if w := ab.WeightsData["extinction"]; w == nil || string(w.Data) != string(shipped) {
 				t.Errorf("ab's weights are not the shipped ones")
 			}
-			if r := p.Engine("random"); r.PlayerSeed != 3 || r.Weights != nil {
-				t.Errorf("random: seed %d, weights %v", r.PlayerSeed, r.Weights)
+			if r := p.Engine("random"); r.PlayerSeed != 3 || r.WeightsData != nil {
+				t.Errorf("random: seed %d, weights %v", r.PlayerSeed, r.WeightsData)
 			}
 		}},
 		{"files and limits per variant", `
@@ -83,8 +83,8 @@ engines:
 				t.Errorf("standard: own openings %v, limit %v", ch.OwnOpenings, ch.Limit)
 			}
 			a := p.Engine("a")
-			if !a.Own["extinction"] || string(a.Weights["extinction"].Data) != string(weights) {
-				t.Errorf("a: own %v", a.Own)
+			if string(a.WeightsData["extinction"].Data) != string(weights) {
+				t.Errorf("a's weights are not its file's")
 			}
 			if got := p.Engine("r").PlayerSeed; got != 9 {
 				t.Errorf("r's seed %d, want its own 9", got)
@@ -95,7 +95,7 @@ engines:
 			if a.Limits["standard"].Depth != 2 || a.Limit.Depth != 2 {
 				t.Errorf("a in standard: %+v", a.Limits["standard"])
 			}
-			if _, ok := p.Engine("g").Weights["extinction"]; ok {
+			if _, ok := p.Engine("g").WeightsData["extinction"]; ok {
 				t.Errorf("g has weights for a variant it does not play")
 			}
 			if d := p.Engine("d"); d.Limits["extinction"].Nodes != 1000 || d.Limit.Nodes != 1000 {

@@ -107,7 +107,7 @@ func play(t *testing.T, name, yaml string) string {
 		t.Fatal(err)
 	}
 	opts := arena.Options{Out: out, Concurrency: 2}
-	if _, err := arena.Run(context.Background(), r, opts); err != nil {
+	if _, err := arena.Run(context.Background(), configtest.Resolve(t, r), opts); err != nil {
 		t.Fatal(err)
 	}
 	return out
