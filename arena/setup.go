@@ -31,19 +31,11 @@ func SetupOf(r *plan.Plan) rundir.Setup {
 		s.Tournament += fmt.Sprintf(", adaptive: rounds after the first play the neighbours in the ranking under %g%% LOS", 100*t.Adaptive.LOS)
 	}
 	if r.Multi {
-		s.Schedule = r.VariantSchedule
-		if s.Schedule == "" {
-			s.Schedule = "all"
-		}
-		s.Schedule = "variants: " + s.Schedule
+		s.Schedule = "variants: " + r.VariantSchedule
 	}
 	s.Adjudication = adjudicationText(r.Adjudication)
 	if p := r.SPRT; p != nil {
-		model := p.Model
-		if model == "" {
-			model = "normalized"
-		}
-		s.SPRT = fmt.Sprintf("elo0 %g, elo1 %g, alpha %g, beta %g, %s", p.Elo0, p.Elo1, p.Alpha, p.Beta, model)
+		s.SPRT = fmt.Sprintf("elo0 %g, elo1 %g, alpha %g, beta %g, %s", p.Elo0, p.Elo1, p.Alpha, p.Beta, p.Model)
 	}
 	for _, v := range r.VariantNames() {
 		s.Variants = append(s.Variants, rundir.VariantSetup{Name: v, Openings: openingsText(r.Variant(v).Openings), Limit: limitOf(r, v)})
@@ -102,11 +94,7 @@ func openingsText(o configs.Openings) string {
 	case o.File == "":
 		return "start position"
 	}
-	order := o.Order
-	if order == "" {
-		order = "sequential"
-	}
-	s := fmt.Sprintf("book %s (%s", filepath.Base(o.File), order)
+	s := fmt.Sprintf("book %s (%s", filepath.Base(o.File), o.Order)
 	if o.Start > 1 {
 		s += fmt.Sprintf(", from opening %d", o.Start)
 	}
