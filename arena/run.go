@@ -16,7 +16,6 @@ import (
 	"varena/configs"
 	"varena/engines"
 	"varena/engines/player"
-	"varena/engines/variants"
 	"varena/results"
 	"varena/results/rundir"
 	"varena/results/stats"
@@ -162,8 +161,11 @@ func (s *session) close() {
 // opens the recorder on the journal.
 func (s *session) open(ctx context.Context) error {
 	r, opts := s.r, s.opts
+	if r.VariantFile != "" && r.VariantSet == nil {
+		return fmt.Errorf("variant_file %s: not loaded: the run was not checked with its variants (configs.Checker.LoadVariants)", r.Path(r.VariantFile))
+	}
 	for _, name := range r.VariantNames() {
-		v, err := variants.ByName(name)
+		v, err := r.VariantSet.ByName(name)
 		if err != nil {
 			return err
 		}
@@ -215,7 +217,7 @@ func (s *session) open(ctx context.Context) error {
 	}
 	// The context is a check too: reading a long journal (seconds for
 	// 100,000 games) stops at a signal.
-	rec, err := rundir.OpenRecorder(s.outDir, s.meta, ctx.Err)
+	rec, err := rundir.OpenRecorder(s.outDir, s.meta, r.VariantSet, ctx.Err)
 	if err != nil {
 		if errors.Is(err, rundir.ErrStopped) {
 			return fmt.Errorf("%w while reading the journal of %s; nothing changed", ErrInterrupted, s.outDir)

@@ -48,9 +48,11 @@ func LoadSet(path string) (*Set, error) {
 // where it came from, named in errors (FILE:LINE). Every section is
 // lowered on its own: the ones the engines can play join the Set, in
 // file order, and the others are refused with the reason (Refused; a
-// Fairy-Stockfish variants.ini holds many varena does not play). A file
-// that does not parse, or a section that takes a built-in's name or
-// alias or another section's, is the error.
+// Fairy-Stockfish variants.ini holds many varena does not play), as is
+// a section that takes the name or alias of a built-in or of a section
+// before it: the same name must mean the same rules everywhere in a run
+// (journals, configs and reports name variants). A file that does not
+// parse is the error.
 func ParseSet(data []byte, file string) (*Set, error) {
 	defs, warns, err := fairy.ParseSectionsWarnings(bytes.NewReader(data), file)
 	if err != nil {
@@ -67,20 +69,29 @@ func ParseSet(data []byte, file string) (*Set, error) {
 			s.refused[d.Name] = err
 			continue
 		}
+		if err := nameFree(v, taken); err != nil {
+			s.refused[d.Name] = fmt.Errorf("%s: %w", file, err)
+			continue
+		}
 		for _, n := range v.Names() {
-			// The same name must mean the same rules everywhere in a
-			// run: journals, configs and reports name variants.
-			if b := builtin(n); b != nil {
-				return nil, fmt.Errorf("%s: variant %s: %q is the name of the built-in variant %s", file, v.Name, n, b.Name)
-			}
-			if o, ok := taken[n]; ok {
-				return nil, fmt.Errorf("%s: variant %s: %q is already the name of the variant %s", file, v.Name, n, o.Name)
-			}
 			taken[n] = v
 		}
 		s.loaded = append(s.loaded, v)
 	}
 	return s, nil
+}
+
+// nameFree checks that no name of v is a built-in's or one of taken's.
+func nameFree(v *engines.Variant, taken map[string]*engines.Variant) error {
+	for _, n := range v.Names() {
+		if b := builtin(n); b != nil {
+			return fmt.Errorf("variant %s: %q is the name of the built-in variant %s", v.Name, n, b.Name)
+		}
+		if o, ok := taken[n]; ok {
+			return fmt.Errorf("variant %s: %q is already the name of the variant %s", v.Name, n, o.Name)
+		}
+	}
+	return nil
 }
 
 // ContentHash is the hash of a file's content as a run's meta.json

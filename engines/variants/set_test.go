@@ -76,7 +76,7 @@ func TestParseSet(t *testing.T) {
 		{"one refused", "[mk:makruk]\nnMoveRule = 50\n" + sample, []string{"archchess", "minihill"}, []string{"mk"}, 0, ""},
 		{"repeated key", "[c:chess]\ncastling = false\ncastling = true\n", []string{"c"}, nil, 1, ""},
 		{"syntax", "[x:chess\n", nil, nil, 0, "t.ini:1:"},
-		{"built-in name", "[evolution:chess]\n", nil, nil, 0, `t.ini: variant evolution: "evolution" is the name of the built-in variant evolution`},
+		{"built-in name", "[evolution:chess]\n" + sample, []string{"archchess", "minihill"}, []string{"evolution"}, 0, ""},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			s, err := ParseSet([]byte(tt.ini), "t.ini")
@@ -99,6 +99,13 @@ func TestParseSet(t *testing.T) {
 			var refused []string
 			for n, err := range s.Refused() {
 				refused = append(refused, n)
+				if Builtin(n) {
+					// The name stays the built-in's.
+					if v, _ := s.ByName(n); v == nil || !Builtin(v.Name) || !strings.Contains(err.Error(), "is the name of the built-in variant "+n) {
+						t.Errorf("ByName(%s) = %v; refused as %v", n, v, err)
+					}
+					continue
+				}
 				if _, berr := s.ByName(n); berr == nil || !errors.Is(berr, err) {
 					t.Errorf("ByName(%s) = %v, want the refusal %v", n, berr, err)
 				}
