@@ -40,7 +40,7 @@ func TestAdaptiveRoundRobin(t *testing.T) {
 	if _, err := Run(ctx, resolved(t, parseRun(t, adaptiveRR)), Options{Out: dir, Concurrency: 2, Notes: &notes}); err != nil {
 		t.Fatal(err)
 	}
-	_, games, err := rundir.ReadRun(dir)
+	_, games, err := rundir.ReadRun(dir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +97,7 @@ func TestAdaptiveRoundRobin(t *testing.T) {
 	if _, err := Run(ctx, resolved(t, parseRun(t, adaptiveRR)), Options{Out: cut, Concurrency: 2, Notes: &bytes.Buffer{}}); err != nil {
 		t.Fatal(err)
 	}
-	_, again, err := rundir.ReadRun(cut)
+	_, again, err := rundir.ReadRun(cut, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

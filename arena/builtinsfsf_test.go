@@ -74,7 +74,7 @@ func TestBuiltinsAgainstFSF(t *testing.T) {
 			if _, err := Run(context.Background(), resolved(t, r), Options{Out: out, Concurrency: 2}); err != nil {
 				t.Fatal(err)
 			}
-			_, played, err := rundir.ReadRun(out)
+			_, played, err := rundir.ReadRun(out, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -99,7 +99,7 @@ func TestEventInterrupted(t *testing.T) {
 	if !errors.Is(err, ErrInterrupted) {
 		t.Fatalf("got %v, want ErrInterrupted", err)
 	}
-	_, kept, err := rundir.ReadRun(filepath.Join(dir, "round-01"))
+	_, kept, err := rundir.ReadRun(filepath.Join(dir, "round-01"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +110,7 @@ func TestEventInterrupted(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, rd := range []string{"round-01", "round-02"} {
-		_, games, err := rundir.ReadRun(filepath.Join(dir, rd))
+		_, games, err := rundir.ReadRun(filepath.Join(dir, rd), nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -36,9 +36,7 @@ func metaOf(r *plan.Plan, total int) (rundir.Meta, error) {
 	if m.Settings, err = fingerprint(r); err != nil {
 		return m, err
 	}
-	if r.VariantFile != nil {
-		m.VariantFile = r.VariantFile.Name
-	}
+	m.VariantFile = r.VariantFile
 	// The engines' order and the schedule's size (which depends on the
 	// variants each external engine offers) complete the schedule.
 	m.Settings["engines"] = strings.Join(m.Engines, ", ")
@@ -108,10 +106,8 @@ func fingerprint(r *plan.Plan) (map[string]string, error) {
 	if rs := a.Resign; rs != nil {
 		set("adjudication: resign", fmt.Sprintf("moves %d, score %d", rs.Moves, rs.Score))
 	}
-	if r.VariantFile != nil {
-		// The rules of the file's variants are in its content.
-		set(variantFileKey, r.VariantFile.Hash)
-	}
+	// The rules of the file's variants are in its content.
+	set(variantFileKey, r.VariantSet.Hash())
 	for _, pv := range r.Variants {
 		v, o := pv.Name, pv.Openings
 		prefix := "openings" + in(v) + ": "

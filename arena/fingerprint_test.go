@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"varena/configs"
+	"varena/engines/variants"
 )
 
 // fingerprintBase is a run with something set in every part the
@@ -62,14 +63,18 @@ var fingerprinted = map[string]struct {
 	"Run.Variant":         {false, func(r *configs.Run) { r.Variant = "evolution" }},
 	"Run.Variants":        {true, func(r *configs.Run) { r.Variants = r.Variants[:1] }},
 	"Run.VariantSchedule": {true, func(r *configs.Run) { r.VariantSchedule = "assigned" }},
-	"Run.VariantFile":     {false, func(r *configs.Run) { r.VariantFile = "v.ini" }},
-	"Run.Seed":            {false, func(r *configs.Run) { r.Seed = 2 }},
-	"Run.Tournament":      {false, func(r *configs.Run) { r.Tournament = configs.Tournament{Type: configs.SPRTTest} }},
-	"Run.Openings":        {false, func(r *configs.Run) { r.Openings = configs.Openings{} }},
-	"Run.TimeControl":     {false, func(r *configs.Run) { r.TimeControl = configs.TimeControl{Depth: 4} }},
-	"Run.Adjudication":    {false, func(r *configs.Run) { r.Adjudication = configs.Adjudication{} }},
-	"Run.SPRT":            {false, func(r *configs.Run) { r.SPRT = nil }},
-	"Run.Engines":         {false, func(r *configs.Run) { r.Engines = r.Engines[:2] }},
+	"Run.VariantFile": {false, func(r *configs.Run) {
+		r.VariantFile = "v.ini"
+		// As the checker loads it; a nil Set fails the plan, naming the file.
+		r.VariantSet, _ = variants.LoadSet(r.Path(r.VariantFile))
+	}},
+	"Run.Seed":         {false, func(r *configs.Run) { r.Seed = 2 }},
+	"Run.Tournament":   {false, func(r *configs.Run) { r.Tournament = configs.Tournament{Type: configs.SPRTTest} }},
+	"Run.Openings":     {false, func(r *configs.Run) { r.Openings = configs.Openings{} }},
+	"Run.TimeControl":  {false, func(r *configs.Run) { r.TimeControl = configs.TimeControl{Depth: 4} }},
+	"Run.Adjudication": {false, func(r *configs.Run) { r.Adjudication = configs.Adjudication{} }},
+	"Run.SPRT":         {false, func(r *configs.Run) { r.SPRT = nil }},
+	"Run.Engines":      {false, func(r *configs.Run) { r.Engines = r.Engines[:2] }},
 
 	"Tournament.Type":       {false, func(r *configs.Run) { r.Tournament.Type = configs.Gauntlet }},
 	"Tournament.Challenger": {false, func(r *configs.Run) { r.Tournament.Challenger = "ab" }},
@@ -143,6 +148,7 @@ var keepsGames = map[string]string{
 	"Run.Concurrency":          "games at once; the journal and summary are the same whatever it is",
 	"Run.ProtocolLog":          "a log of the engines' lines beside the run",
 	"Run.File":                 "where the config was read; the files it names are fingerprinted by content",
+	"Run.VariantSet":           "VariantFile's variants as loaded: the file's content is fingerprinted",
 	"Run.Source":               "the config's name in messages",
 	"Run.Line":                 "a line number for messages",
 	"Tournament.Line":          "a line number for messages",

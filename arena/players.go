@@ -12,7 +12,6 @@ import (
 	"varena/engines/limits"
 	"varena/engines/player"
 	"varena/engines/search"
-	"varena/engines/variants"
 )
 
 // EngineError is a failure of one engine entry of a run (a weights
@@ -56,7 +55,7 @@ func DefaultPlayer(ctx context.Context, r *plan.Plan, e plan.Engine, out string)
 		// weights or derived from the rules, which the searcher has.
 		weights := map[*engines.Variant]*search.Weights{}
 		for name := range e.Weights {
-			v, err := variants.ByName(name)
+			v, err := r.VariantSet.ByName(name)
 			if err != nil {
 				return nil, engineError(e.Name, err)
 			}

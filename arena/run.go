@@ -210,7 +210,7 @@ func (s *session) open(ctx context.Context) error {
 	}
 	// The context is a check too: reading a long journal (seconds for
 	// 100,000 games) stops at a signal.
-	rec, err := rundir.OpenRecorder(s.outDir, s.meta, ctx.Err)
+	rec, err := rundir.OpenRecorder(s.outDir, s.meta, r.VariantSet, ctx.Err)
 	if err != nil {
 		if errors.Is(err, rundir.ErrStopped) {
 			return fmt.Errorf("%w while reading the journal of %s; nothing changed", ErrInterrupted, s.outDir)

@@ -78,7 +78,7 @@ func TestWideAgainstFSF(t *testing.T) {
 			if _, err := Run(context.Background(), resolved(t, r), Options{Out: out, Concurrency: 2}); err != nil {
 				t.Fatal(err)
 			}
-			_, games, err := rundir.ReadRun(out)
+			_, games, err := rundir.ReadRun(out, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

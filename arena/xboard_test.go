@@ -40,7 +40,7 @@ func playXboard(t *testing.T, ini, config string, games int) ([]results.Game, st
 	if err := os.WriteFile(path, []byte(config), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	r, err := configs.Load(path, check.Playing())
+	r, err := configs.Load(path, check.Validating())
 	if err != nil {
 		t.Fatal(err)
 	}

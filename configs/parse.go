@@ -1,6 +1,7 @@
 package configs
 
 import (
+	"varena/engines/variants"
 	"varena/engines/yamlfile"
 
 	"bytes"
@@ -34,11 +35,12 @@ type Checker struct {
 	// skips the check.
 	EvalWeight func(variant, name string) bool
 	// LoadVariants loads the variants of a run's variant_file (the path
-	// as Run.Path returns it) so that the rest of the program knows them,
-	// and returns their names, which the run may then name, and for each
-	// section it cannot play the reason (a run that names one is refused
-	// with it). Nil: a run with a variant_file is refused.
-	LoadVariants func(path string) (names []string, refused map[string]error, err error)
+	// as Run.Path returns it): the Set's file sections are the names the
+	// run may give beside Variants, and a section it refuses is refused
+	// with the reason. The Set is handed on in Run.VariantSet (and
+	// Tune.VariantSet), so that the run plays what was checked without
+	// reading the file again. Nil: a run with a variant_file is refused.
+	LoadVariants func(path string) (*variants.Set, error)
 	// Commands makes the check find each external engine's program
 	// (EngineCommand), so that a missing binary is reported with the
 	// config's other errors rather than when its first game starts.

@@ -1,6 +1,10 @@
 package configs
 
-import "time"
+import (
+	"time"
+
+	"varena/engines/variants"
+)
 
 // Run is one tournament: what `varena run CONFIG.yaml` plays. YAML keys
 // are the snake_case field names given in the tags. Line fields record
@@ -15,6 +19,10 @@ type Run struct {
 	// config's folder) whose sections Variant and Variants may name, as
 	// well as the built-in variants (docs/variants-file.md).
 	VariantFile string `yaml:"variant_file"`
+	// VariantSet holds VariantFile's variants as the checker loaded them
+	// (Checker.LoadVariants); nil (the built-ins only) when the run has
+	// no variant_file or was checked without loading it.
+	VariantSet *variants.Set `yaml:"-"`
 	// VariantSchedule for multivariant events: "all" (every pairing plays
 	// every variant both engines accept) or "assigned" (each pairing
 	// plays Tournament.Games games, variants spread over pairings).

@@ -1,6 +1,7 @@
 package configs
 
 import (
+	"varena/engines/variants"
 	"varena/engines/yamlfile"
 
 	"fmt"
@@ -350,31 +351,36 @@ func (v *validator) variantFile() {
 		v.check.Variants = nil
 		return
 	}
-	known, refused, problem := v.check.loadVariantFile(r.Path(r.VariantFile))
+	known, set, problem := v.check.loadVariantFile(r.Path(r.VariantFile))
 	if problem != "" {
 		v.errorf(line, "%s", problem)
 		v.check.Variants = nil
 		return
 	}
-	v.check.Variants, v.refused = known, refused
+	v.check.Variants, v.refused, r.VariantSet = known, set.Refused(), set
 }
 
 // loadVariantFile loads a config's variant_file at p (as seen from the
 // working folder): the variants the config may then name (nil: any, as
-// in Checker.Variants), the file's sections varena cannot play, and what
-// is wrong ("" when the file loaded), for the variant_file key's line.
-func (c Checker) loadVariantFile(p string) (known []string, refused map[string]error, problem string) {
+// in Checker.Variants), the file's Set (its sections varena cannot play
+// among it) and what is wrong ("" when the file loaded), for the
+// variant_file key's line.
+func (c Checker) loadVariantFile(p string) (known []string, set *variants.Set, problem string) {
 	if c.LoadVariants == nil {
 		return nil, nil, "variant_file: this command plays the built-in variants only"
 	}
-	names, refused, err := c.LoadVariants(p)
+	set, err := c.LoadVariants(p)
 	if err != nil {
 		return nil, nil, fmt.Sprintf("variant_file: %v", err)
 	}
 	if c.Variants == nil {
-		return nil, refused, ""
+		return nil, set, ""
 	}
-	return append(slices.Clip(c.Variants), names...), refused, ""
+	known = slices.Clip(c.Variants)
+	for _, v := range set.Loaded() {
+		known = append(known, v.Name)
+	}
+	return known, set, ""
 }
 
 func (v *validator) knownVariant(name string) bool {

@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"varena/engines/variants"
 )
 
 // TestOpeningsFor: a variant's default openings stand in for the built-in
@@ -40,18 +42,18 @@ func TestVariantFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	const run = "name: t\nvariant: %s\nvariant_file: %s\ntournament: {type: round-robin, games: 2}\nengines:\n  - {name: a, kind: random}\n  - {name: b, kind: random}\n"
-	load := func(path string) ([]string, map[string]error, error) {
+	load := func(path string) (*variants.Set, error) {
 		if filepath.Base(path) == "bad.ini" {
-			return nil, nil, errors.New("bad.ini:3: key \"cannon\": not supported: hopper (cannon)")
+			return nil, errors.New("bad.ini:3: key \"cannon\": not supported: hopper (cannon)")
 		}
-		return []string{"hill"}, map[string]error{"cannons": errors.New(`v.ini:5: key "cannon": not supported: hopper (cannon)`)}, nil
+		return variants.ParseSet([]byte("[hill:kingofthehill]\n[counting:makruk]\nnMoveRule = 50\n"), "v.ini")
 	}
 	tests := []struct {
 		variant, file string
-		load          func(string) ([]string, map[string]error, error)
+		load          func(string) (*variants.Set, error)
 		want          string // "" for no error
 	}{
-		{"cannons", "v.ini", load, `t.yaml:2: variant: cannons is a section of the variant_file varena cannot play: v.ini:5: key "cannon": not supported: hopper (cannon)`},
+		{"counting", "v.ini", load, `t.yaml:2: variant: counting is a section of the variant_file varena cannot play: v.ini:3: key "nMoveRule": not supported: an n-move rule beside countingRule (the engine's count takes the halfmove clock)`},
 		{"hill", "v.ini", load, ""},
 		{"hill", "none.ini", load, "t.yaml:3: variant_file: " + filepath.Join(dir, "none.ini") + ": no such file"},
 		{"hill", "bad.ini", load, `t.yaml:3: variant_file: bad.ini:3: key "cannon": not supported: hopper (cannon)`},

@@ -16,7 +16,6 @@ import (
 	"varena/engines/player"
 	"varena/engines/search"
 	"varena/engines/uci"
-	"varena/engines/variants"
 )
 
 // OptionSetter is a player whose parameters can be set by name between
@@ -47,7 +46,7 @@ type GamePairs struct {
 // (external engines' stderr logs go there). A nil factory uses the
 // arena's.
 func NewGamePairs(t *configs.SPSATune, out string, factory arena.PlayerFactory) (*GamePairs, error) {
-	v, err := variants.ByName(t.Variant)
+	v, err := t.VariantSet.ByName(t.Variant)
 	if err != nil {
 		return nil, err
 	}
@@ -339,7 +338,7 @@ func IsEvalWeight(name string) bool {
 // BaseWeights returns the weights the tuned built-in engine starts from
 // in the tune's variant: its entry's weights file, else the default.
 func BaseWeights(t *configs.SPSATune) (*search.Weights, error) {
-	v, err := variants.ByName(t.Variant)
+	v, err := t.VariantSet.ByName(t.Variant)
 	if err != nil {
 		return nil, err
 	}

@@ -137,7 +137,7 @@ func verifyRun(cfg *configs.Tune, v *engines.Variant, start, tuned string) (*con
 	}
 	// The full checker of the command line, but the weights files are
 	// the tune's own, written as the tune goes.
-	c := check.Playing()
+	c := check.Validating()
 	c.FileExists = func(string) bool { return true }
 	if cfg.VariantFile != "" {
 		// The match names the file, so that its rules are in the match's

@@ -76,7 +76,7 @@ func playDir(t testing.TB, yaml string, w arena.Watcher) string {
 // played.
 func served(t *testing.T, dir string) (*Hub, *httptest.Server) {
 	t.Helper()
-	hub := NewHub(dir)
+	hub := NewHub(dir, nil)
 	if err := hub.Load(); err != nil {
 		t.Fatal(err)
 	}
@@ -313,7 +313,7 @@ func TestStalledClientNeverBlocks(t *testing.T) {
 	old := writeTimeout
 	writeTimeout = 300 * time.Millisecond
 	defer func() { writeTimeout = old }()
-	hub := NewHub(t.TempDir())
+	hub := NewHub(t.TempDir(), nil)
 	s := &Server{hub: hub}
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()
@@ -370,7 +370,7 @@ func TestServedRunKeepsTheSameJournal(t *testing.T) {
 	// The same run, watched by a hub with a server, a stalled browser and
 	// a reading one.
 	out := filepath.Join(t.TempDir(), "out")
-	hub := NewHub(out)
+	hub := NewHub(out, nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	go hub.Run(ctx)
@@ -415,7 +415,7 @@ func TestServedRunKeepsTheSameJournal(t *testing.T) {
 }
 
 func TestHubFollowsGames(t *testing.T) {
-	hub := NewHub(t.TempDir())
+	hub := NewHub(t.TempDir(), nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	go hub.Run(ctx)
@@ -483,7 +483,7 @@ func gamesPerSecond(t testing.TB, served bool) float64 {
 	out := filepath.Join(t.TempDir(), "out")
 	opts := arena.Options{Out: out, Concurrency: 2}
 	if served {
-		hub := NewHub(out)
+		hub := NewHub(out, nil)
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
 		go hub.Run(ctx)
@@ -557,7 +557,7 @@ func BenchmarkServedRun(b *testing.B) {
 // call the arena makes after each ply, with a snapshot loop and a
 // stalled browser behind it (go test -run X -bench HubMoved ./arena/live/).
 func BenchmarkHubMoved(b *testing.B) {
-	hub := NewHub(b.TempDir())
+	hub := NewHub(b.TempDir(), nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	go hub.Run(ctx)
@@ -581,7 +581,7 @@ func BenchmarkHubMoved(b *testing.B) {
 }
 
 func TestLoopbackServerAnswersLocalNamesOnly(t *testing.T) {
-	hub := NewHub(t.TempDir())
+	hub := NewHub(t.TempDir(), nil)
 	s, err := Listen("127.0.0.1:0", hub)
 	if err != nil {
 		t.Fatal(err)
@@ -607,7 +607,7 @@ func TestLoopbackServerAnswersLocalNamesOnly(t *testing.T) {
 // tally of its own: at the end its standings are the run's summary's.
 func TestHubShowsTheRunsSummary(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "out")
-	hub := NewHub(out)
+	hub := NewHub(out, nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	go hub.Run(ctx)

@@ -33,7 +33,7 @@ engines:
 	if err := os.WriteFile(cfg, []byte(yaml), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	r, err := configs.Load(cfg, checker())
+	r, err := configs.Load(cfg, checker(nil))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +43,7 @@ engines:
 	done := make(chan error, 1)
 	go func() {
 		done <- runWith(ctx, configtest.Resolve(t, r), runSettings{out: filepath.Join(dir, "out"), quiet: true, serve: "127.0.0.1:0", lingerServe: true},
-			stdio{strings.NewReader(""), &stdout, &stderr})
+			stdio{in: strings.NewReader(""), out: &stdout, err: &stderr})
 	}()
 	url := waitURL(t, &stderr, done)
 	deadline := time.Now().Add(time.Minute)

@@ -104,7 +104,7 @@ func (m *matchSetup) runConfig() (*configs.Run, []byte, error) {
 	// Validated as a file in the current folder would be: relative
 	// paths (openings, engine dirs) are the current folder's.
 	// -print-yaml only writes the run: its engines need not be here.
-	c := checker()
+	c := checker(nil)
 	c.Commands = !m.printYAML
 	r, err := configs.ParseAt(commandLineSource, "command-line.yaml", data, c)
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"varena/engines/variants"
 
 	"varena/arena"
 	"varena/arena/console"
@@ -19,9 +20,14 @@ import (
 	"varena/results/rundir"
 )
 
-// checker validates run configs fully, and registers the variants of a
-// run's variant_file, which the command then plays.
-func checker() configs.Checker { return check.Playing() }
+// checker validates configs fully; they may name the variants of vs
+// (the command's -variant-file) and of their own variant_file, which
+// the checked config holds (Run.VariantSet) and the command then plays.
+func checker(vs *variants.Set) configs.Checker {
+	c := check.Validating()
+	c.Variants = vs.Playable()
+	return c
+}
 
 var runCmd = &command{
 	name:      "run",
@@ -84,9 +90,9 @@ func runFlags(fs *flag.FlagSet) runFunc {
 		}
 		var r *configs.Run
 		if len(pos) == 1 {
-			r, err = configs.Load(pos[0], checker())
+			r, err = configs.Load(pos[0], checker(nil))
 		} else {
-			r, err = configs.DefaultRun(checker())
+			r, err = configs.DefaultRun(checker(nil))
 		}
 		if err != nil {
 			return err
@@ -172,7 +178,7 @@ func runWith(ctx context.Context, r *plan.Plan, s runSettings, std stdio) error 
 	dir := arena.OutDir(r, opts)
 	var view *liveView
 	if s.serve != "" {
-		if view, err = startLive(s.serve, dir, std.err); err != nil {
+		if view, err = startLive(s.serve, dir, r.VariantSet, std.err); err != nil {
 			return err
 		}
 		opts.Watch = view.hub
@@ -222,7 +228,7 @@ func runWith(ctx context.Context, r *plan.Plan, s runSettings, std stdio) error 
 		// journal without a second replay.
 		if arena.IsEvent(r) {
 			// each round's report is in its folder
-		} else if _, _, rerr := report.WriteChecked(dir); rerr != nil && err == nil {
+		} else if _, _, rerr := report.WriteChecked(dir, r.VariantSet); rerr != nil && err == nil {
 			err = fmt.Errorf("report: %w", rerr)
 		}
 	}

@@ -81,7 +81,7 @@ time_control: {movetime: 0.02, margin: 0.5}
 engines:
   - {name: external, kind: uci, command: %q, args: [uci]}
   - {name: greedy, kind: greedy}
-`, bin)), checker())
+`, bin)), checker(nil))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,8 +1,6 @@
 package plan
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"maps"
 	"path/filepath"
@@ -38,8 +36,12 @@ type Plan struct {
 	SPRT            *configs.SPRT
 	// Limit is the run's own time control, the one of every engine
 	// without its own (in the run's setup).
-	Limit       configs.TimeControl
-	VariantFile *Content // the variants.ini; nil for none
+	Limit configs.TimeControl
+	// VariantFile is the absolute path of the run's variants.ini, ""
+	// for none; VariantSet holds its variants as the checker loaded them
+	// (with its content's hash), beside the built-ins.
+	VariantFile string
+	VariantSet  *variants.Set
 	Variants    []Variant
 	Engines     []Engine
 }
@@ -59,10 +61,7 @@ func NewContent(name string, data []byte) *Content {
 
 // Hash is the hash of a file's content in a run's fingerprint: "sha256:"
 // and the first 16 hex digits.
-func Hash(data []byte) string {
-	sum := sha256.Sum256(data)
-	return "sha256:" + hex.EncodeToString(sum[:])[:16]
-}
+func Hash(data []byte) string { return variants.ContentHash(data) }
 
 // Variant is a variant of the run with the openings its games start
 // from.
@@ -128,15 +127,14 @@ func Resolve(r *configs.Run) (*Plan, error) {
 		p.ProtocolLog = r.Path(r.ProtocolLog)
 	}
 	if r.VariantFile != "" {
-		data, err := r.ReadFile(r.VariantFile)
-		if err != nil {
-			return nil, fmt.Errorf("variant_file: %w", err)
+		if r.VariantSet == nil {
+			return nil, fmt.Errorf("variant_file %s: not loaded: the run was not checked with its variants (configs.Checker.LoadVariants)", r.Path(r.VariantFile))
 		}
 		abs, err := filepath.Abs(r.Path(r.VariantFile))
 		if err != nil {
 			return nil, fmt.Errorf("variant_file: %w", err)
 		}
-		p.VariantFile = NewContent(abs, data)
+		p.VariantFile, p.VariantSet = abs, r.VariantSet
 	}
 	for _, name := range r.VariantNames() {
 		v, err := resolveVariant(r, name)
@@ -155,11 +153,8 @@ func Resolve(r *configs.Run) (*Plan, error) {
 	return p, nil
 }
 
-// lookupVariant is the one place the plan finds a variant by its name.
-func lookupVariant(name string) (*engines.Variant, error) { return variants.ByName(name) }
-
 func resolveVariant(r *configs.Run, name string) (Variant, error) {
-	ev, err := lookupVariant(name)
+	ev, err := r.VariantSet.ByName(name)
 	if err != nil {
 		return Variant{}, err
 	}
