@@ -6,9 +6,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"varena/engines/variants"
 
 	"varena/configs"
+	"varena/engines/variants"
 )
 
 // optionRow is one option (or key of an option) of cutechess-cli's help

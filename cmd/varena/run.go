@@ -9,12 +9,12 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
-	"varena/engines/variants"
 
 	"varena/arena"
 	"varena/arena/console"
 	"varena/configs"
 	"varena/configs/check"
+	"varena/engines/variants"
 	"varena/results/report"
 	"varena/results/rundir"
 )
