@@ -148,7 +148,7 @@ var keepsGames = map[string]string{
 	"Run.Concurrency":          "games at once; the journal and summary are the same whatever it is",
 	"Run.ProtocolLog":          "a log of the engines' lines beside the run",
 	"Run.File":                 "where the config was read; the files it names are fingerprinted by content",
-	"Run.VariantSet":           "VariantFile's variants as loaded: the file's content is fingerprinted",
+	"Run.VariantSet":           "loaded from VariantFile, whose content is fingerprinted (variant file)",
 	"Run.Source":               "the config's name in messages",
 	"Run.Line":                 "a line number for messages",
 	"Tournament.Line":          "a line number for messages",

@@ -247,7 +247,7 @@ func TestTexelLoadedVariant(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err := variants.ByName("tunehill")
+	v, err := cfg.VariantSet.ByName("tunehill")
 	if err != nil {
 		t.Fatal(err)
 	}

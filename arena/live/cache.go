@@ -8,8 +8,8 @@ import (
 	"path/filepath"
 	"sync"
 	"time"
-	"varena/engines/variants"
 
+	"varena/engines/variants"
 	"varena/results/report"
 	"varena/results/rundir"
 )

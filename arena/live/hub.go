@@ -9,10 +9,10 @@ import (
 	"sort"
 	"sync"
 	"time"
-	"varena/engines/variants"
 
 	"varena/arena"
 	"varena/engines"
+	"varena/engines/variants"
 	"varena/results"
 	"varena/results/rules"
 	"varena/results/rundir"

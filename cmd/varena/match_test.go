@@ -5,9 +5,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"varena/engines/variants"
 
 	"varena/configs"
+	"varena/engines/variants"
 )
 
 // TestMatchLineErrors: a cutechess-style line that varena cannot take is

@@ -8,8 +8,8 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
-	"varena/engines/variants"
 
+	"varena/engines/variants"
 	"varena/results"
 	"varena/results/report"
 	"varena/results/rundir"

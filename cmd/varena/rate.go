@@ -14,8 +14,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"varena/engines/variants"
 
+	"varena/engines/variants"
 	"varena/results"
 	"varena/results/rules"
 	"varena/results/rundir"

@@ -9,13 +9,13 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
-	"varena/engines/variants"
 
 	"varena/arena"
 	"varena/arena/console"
 	"varena/configs"
 	"varena/configs/check"
 	"varena/configs/plan"
+	"varena/engines/variants"
 	"varena/results/report"
 	"varena/results/rundir"
 )

@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"io"
 	"time"
-	"varena/engines/variants"
 
 	"varena/arena/live"
+	"varena/engines/variants"
 )
 
 var serveCmd = &command{

@@ -7,9 +7,9 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"varena/engines/variants"
 
 	"varena/configs"
+	"varena/engines/variants"
 	"varena/results/report"
 	"varena/tuning"
 )

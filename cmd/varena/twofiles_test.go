@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -17,11 +19,12 @@ import (
 // queen in the other.
 var duelFiles = []struct {
 	dir, ini string
+	perft1   int    // of the start position
 	perft2   uint64 // of the start position
 	ranks    int    // of the board
 }{
-	{"small", "[duel:losalamos]\n", 100, 6},
-	{"arch", "[duel:chess]\nqueen = -\narchbishop = a\nstartFen = rnbakbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBAKBNR w KQkq - 0 1\npromotionPieceTypes = arbn\n", 22 * 22, 8},
+	{"small", "[duel:losalamos]\n", 10, 100, 6},
+	{"arch", "[duel:chess]\nqueen = -\narchbishop = a\nstartFen = rnbakbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBAKBNR w KQkq - 0 1\npromotionPieceTypes = arbn\n", 22, 22 * 22, 8},
 }
 
 // TestTwoFilesOneSectionName: two runs in one process, each with its own
@@ -101,5 +104,45 @@ func TestTwoFilesOneSectionName(t *testing.T) {
 	// report of both: each by its own file.
 	if code, _, errOut := varena("report", filepath.Join(root, "small", "out"), filepath.Join(root, "arch", "out")); code != 0 || errOut != "" {
 		t.Errorf("report of both: exit %d, %s", code, errOut)
+	}
+}
+
+// TestTwoFilesOneSectionNameServers: varena uci and varena xboard with
+// -variant-file play duel by the file they are given, one after the
+// other in one process.
+func TestTwoFilesOneSectionNameServers(t *testing.T) {
+	root := t.TempDir()
+	for _, f := range duelFiles {
+		ini := filepath.Join(root, f.dir+".ini")
+		if err := os.WriteFile(ini, []byte(f.ini), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, tt := range []struct {
+			cmd, input string
+			want       []string // in the output
+		}{
+			{"uci", "uci\nd\nquit\n", []string{"option name UCI_Variant type combo default duel", "Variant: duel"}},
+			{"xboard", "xboard\nprotover 2\nquit\n", []string{",duel"}},
+		} {
+			var out, errOut bytes.Buffer
+			code := realMain(context.Background(), []string{tt.cmd, "-variant-file", ini, "-variant", "duel"},
+				stdio{in: strings.NewReader(tt.input), out: &out, err: &errOut})
+			if code != 0 || errOut.Len() > 0 {
+				t.Fatalf("%s %s: exit %d, %s", f.dir, tt.cmd, code, errOut.String())
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(out.String(), w) {
+					t.Errorf("%s %s: no %q in\n%s", f.dir, tt.cmd, w, out.String())
+				}
+			}
+			if tt.cmd != "uci" {
+				continue
+			}
+			_, legal, _ := strings.Cut(out.String(), "Legal moves: ")
+			legal, _, _ = strings.Cut(legal, "\n")
+			if n := len(strings.Fields(legal)); n != f.perft1 {
+				t.Errorf("%s: duel's start has %d legal moves, want %d: %s", f.dir, n, f.perft1, legal)
+			}
+		}
 	}
 }

@@ -33,8 +33,7 @@ func TestClientAgainstVarenaUCI(t *testing.T) {
 	}
 	defer eng.Close()
 	// A fresh varena uci offers the built-in variants, then
-	// Fairy-Stockfish's (this test process may know others, registered
-	// by the runs of other tests).
+	// Fairy-Stockfish's.
 	var builtins []string
 	for _, v := range variants.All {
 		builtins = append(builtins, v.Name)

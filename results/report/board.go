@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"varena/engines/variants"
 
+	"varena/engines/variants"
 	"varena/results"
 	"varena/results/rules"
 )

@@ -6,8 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"varena/engines/variants"
 
+	"varena/engines/variants"
 	"varena/results"
 	"varena/results/rules"
 	"varena/results/rundir"

@@ -12,8 +12,8 @@ import (
 	"sort"
 	"strings"
 	"time"
-	"varena/engines/variants"
 
+	"varena/engines/variants"
 	"varena/results"
 	"varena/results/rundir"
 	"varena/results/stats"
