@@ -127,10 +127,10 @@ func fingerprint(r *plan.Plan) (map[string]string, error) {
 		if o.Start > 1 {
 			set(prefix+"start", strconv.Itoa(o.Start))
 		}
-		if o.Plies > 0 {
-			set(prefix+"plies", strconv.Itoa(o.Plies))
+		if o.PlyCount() > 0 {
+			set(prefix+"plies", strconv.Itoa(o.PlyCount()))
 		}
-		if o.File == "" && o.Plies > 0 {
+		if o.File == "" && o.PlyCount() > 0 {
 			set(prefix+"random rule", openings.RandomOpeningRule)
 		}
 	}

@@ -31,7 +31,7 @@ func fingerprintBase(t *testing.T, dir string, multi bool) *configs.Run {
 	r := &configs.Run{
 		Name: "fp", Variant: "extinction", Seed: 1, File: filepath.Join(dir, "run.yaml"),
 		Tournament:   configs.Tournament{Type: configs.RoundRobin, Games: 2, Rounds: 1},
-		Openings:     configs.Openings{File: "book.epd", Order: "sequential", Plies: 4},
+		Openings:     configs.Openings{File: "book.epd", Order: "sequential", Plies: ptr(4)},
 		TimeControl:  configs.TimeControl{Depth: 3},
 		Adjudication: configs.Adjudication{MaxPlies: 200, Draw: &configs.DrawRule{MoveNumber: 30, Moves: 8, Score: 10}, Resign: &configs.Resign{Moves: 3, Score: 900}},
 		SPRT:         &configs.SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05, Model: "normalized"},
@@ -47,7 +47,7 @@ func fingerprintBase(t *testing.T, dir string, multi bool) *configs.Run {
 	if multi {
 		r.Variant = ""
 		r.VariantSchedule = "all"
-		r.Variants = []configs.VariantSpec{{Name: "extinction"}, {Name: "evolution", Openings: &configs.Openings{Plies: 2}, TimeControl: &configs.TimeControl{Depth: 2}}}
+		r.Variants = []configs.VariantSpec{{Name: "extinction"}, {Name: "evolution", Openings: &configs.Openings{Plies: ptr(2)}, TimeControl: &configs.TimeControl{Depth: 2}}}
 	}
 	return r
 }
@@ -91,10 +91,7 @@ var fingerprinted = map[string]struct {
 	"Openings.Format": {false, func(r *configs.Run) { r.Openings.Format = configs.FormatPGN }},
 	"Openings.Order":  {false, func(r *configs.Run) { r.Openings.Order = "random" }},
 	"Openings.Start":  {false, func(r *configs.Run) { r.Openings.Start = 3 }},
-	"Openings.Plies":  {false, func(r *configs.Run) { r.Openings.Plies = 6 }},
-	// PliesSet with no plies and no file: every game from the initial
-	// position instead of the built-in book.
-	"Openings.PliesSet": {false, func(r *configs.Run) { r.Openings = configs.Openings{PliesSet: true} }},
+	"Openings.Plies":  {false, func(r *configs.Run) { r.Openings.Plies = ptr(6) }},
 
 	"TimeControl.Depth":    {false, func(r *configs.Run) { r.TimeControl.Depth = 5 }},
 	"TimeControl.Nodes":    {false, func(r *configs.Run) { r.TimeControl = configs.TimeControl{Nodes: 500} }},
@@ -230,3 +227,24 @@ func TestFingerprintComplete(t *testing.T) {
 		})
 	}
 }
+
+// TestFingerprintPliesZero: "plies: 0" without a file (every game from
+// the initial position) is not the built-in book (no plies given).
+func TestFingerprintPliesZero(t *testing.T) {
+	dir := t.TempDir()
+	var fps []map[string]string
+	for _, o := range []configs.Openings{{}, configs.RandomPlies(0)} {
+		r := fingerprintBase(t, dir, false)
+		r.Openings = o
+		fp, err := fingerprint(resolved(t, r))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fps = append(fps, fp)
+	}
+	if reflect.DeepEqual(fps[0], fps[1]) {
+		t.Errorf("plies 0 and no plies have one fingerprint: %v", fps[0])
+	}
+}
+
+func ptr[T any](v T) *T { return &v }

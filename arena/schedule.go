@@ -387,7 +387,7 @@ func openingFor(r *plan.Plan, v *engines.Variant, book []openings.Opening, n int
 	if len(book) > 0 {
 		return book[(n-1)%len(book)], nil
 	}
-	plies := r.Variant(v.Name).Openings.Plies
+	plies := r.Variant(v.Name).Openings.PlyCount()
 	if plies == 0 && !v.Chess960 {
 		start := v.StartPosition()
 		return openings.Opening{FEN: start.FEN(), Initial: true}, nil

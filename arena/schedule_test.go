@@ -26,7 +26,7 @@ func testRun(kind string, engines int, games, rounds int) *configs.Run {
 	if kind == configs.Gauntlet {
 		r.Tournament.Challenger = "e0"
 	}
-	r.Openings.Plies = 4
+	r.Openings = configs.RandomPlies(4)
 	return r
 }
 

@@ -89,8 +89,8 @@ func openingsText(o configs.Openings) string {
 	switch {
 	case o.Builtin():
 		return "built-in book"
-	case o.File == "" && o.Plies > 0:
-		return fmt.Sprintf("start position + %d random plies", o.Plies)
+	case o.File == "" && o.PlyCount() > 0:
+		return fmt.Sprintf("start position + %d random plies", o.PlyCount())
 	case o.File == "":
 		return "start position"
 	}
@@ -99,8 +99,8 @@ func openingsText(o configs.Openings) string {
 		s += fmt.Sprintf(", from opening %d", o.Start)
 	}
 	s += ")"
-	if o.Format == configs.FormatPGN && o.Plies > 0 {
-		s += fmt.Sprintf(", %d plies of each game", o.Plies)
+	if o.Format == configs.FormatPGN && o.PlyCount() > 0 {
+		s += fmt.Sprintf(", %d plies of each game", o.PlyCount())
 	}
 	return s
 }

@@ -10,7 +10,7 @@ import (
 func TestMarshalRun(t *testing.T) {
 	r := &Run{Name: "m", Variant: "extinction", Seed: 9,
 		Tournament:  Tournament{Games: 2, Rounds: 3},
-		Openings:    Openings{Plies: 4},
+		Openings:    RandomPlies(4),
 		TimeControl: TimeControl{Clock: "10+0.1", Margin: 0.25},
 		Engines: []Engine{
 			{Name: "a", Kind: KindUCI, Command: "./a", Options: map[string]string{"Hash": "0"}, Ponder: true},

@@ -223,15 +223,7 @@ func (t *Tournament) UnmarshalYAML(n *yaml.Node) error {
 func (o *Openings) UnmarshalYAML(n *yaml.Node) error {
 	type plain Openings
 	o.Line = n.Line
-	if err := decodeStrict(n, (*plain)(o), "openings"); err != nil {
-		return err
-	}
-	if n.Kind == yaml.MappingNode && o.File == "" {
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			o.PliesSet = o.PliesSet || n.Content[i].Value == "plies"
-		}
-	}
-	return nil
+	return decodeStrict(n, (*plain)(o), "openings")
 }
 
 // MarshalYAML writes the keys Unmarshal reads back to the same value:
@@ -245,9 +237,10 @@ func (o Openings) MarshalYAML() (any, error) {
 		Order  string `yaml:"order"`
 		Start  int    `yaml:"start,omitempty"`
 		Plies  *int   `yaml:"plies,omitempty"`
-	}{File: o.File, Format: o.Format, Order: o.Order, Start: o.Start}
-	if o.File != "" || o.Plies != 0 || o.PliesSet {
-		out.Plies = &o.Plies
+	}{File: o.File, Format: o.Format, Order: o.Order, Start: o.Start, Plies: o.Plies}
+	if o.File != "" && o.Plies == nil {
+		zero := 0 // with a file, as written before plies was optional
+		out.Plies = &zero
 	}
 	def := Openings{File: o.File}
 	def.fillDefaults()

@@ -127,16 +127,27 @@ type Openings struct {
 	Start int `yaml:"start,omitempty"`
 	// Plies, without File: openings are made by this many random plies
 	// from the start position (0: every game from the start position).
-	// With a PGN File: the plies played of each game (0: all).
-	Plies int `yaml:"plies"`
-	// PliesSet records that the file gave plies (even 0) without a file.
-	PliesSet bool `yaml:"-"`
-	Line     int  `yaml:"-"`
+	// With a PGN File: the plies played of each game (0: all). Nil when
+	// not given: without a file, the variant's default openings (For).
+	Plies *int `yaml:"plies"`
+	Line  int  `yaml:"-"`
 }
 
 // Builtin reports whether the openings are the variant's default (its
 // built-in book, or what For gives): no file and no plies given.
-func (o Openings) Builtin() bool { return o.File == "" && o.Plies == 0 && !o.PliesSet }
+func (o Openings) Builtin() bool { return o.File == "" && o.Plies == nil }
+
+// PlyCount returns the plies given, 0 when none were.
+func (o Openings) PlyCount() int {
+	if o.Plies == nil {
+		return 0
+	}
+	return *o.Plies
+}
+
+// RandomPlies returns openings of n random plies from the start
+// position (0: every game from it).
+func RandomPlies(n int) Openings { return Openings{Plies: &n} }
 
 // TimeControl limits each move: exactly one of depth, nodes, movetime or
 // clock. Clock is "moves/seconds+increment", "seconds+increment" or

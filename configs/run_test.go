@@ -262,7 +262,7 @@ func TestAccessors(t *testing.T) {
 	if o := r.OpeningsFor("losalamos-bunkers"); o.File == "" || o.Order != "random" {
 		t.Errorf("OpeningsFor(losalamos-bunkers) = %+v, want the variant's file", o)
 	}
-	if o := r.OpeningsFor("extinction"); o.Plies != 4 {
+	if o := r.OpeningsFor("extinction"); o.PlyCount() != 4 {
 		t.Errorf("OpeningsFor(extinction) = %+v, want the run's 4 plies", o)
 	}
 	fsf := r.Engine("fairy-stockfish")

@@ -252,6 +252,9 @@ func (o *Openings) fillDefaults() {
 	if o.File != "" && o.Start == 0 {
 		o.Start = 1
 	}
+	if o.File != "" && o.Plies == nil {
+		o.Plies = new(int) // a PGN book's games played to their end
+	}
 }
 
 func (tc *TimeControl) fillDefaults() {
@@ -634,15 +637,15 @@ func (v *validator) openings(o *Openings, label string, path []any) {
 		v.errorf(v.at(sub(path, "format")...), "%s.format without a file: it says how to read the file", label)
 	}
 	pgn := o.Format == FormatPGN || o.Format == "" && strings.EqualFold(filepath.Ext(o.File), ".pgn")
-	if o.Plies < 0 {
-		v.errorf(v.at(sub(path, "plies")...), "%s.plies: %d is negative", label, o.Plies)
+	if o.PlyCount() < 0 {
+		v.errorf(v.at(sub(path, "plies")...), "%s.plies: %d is negative", label, o.PlyCount())
 	}
 	if o.Start < 0 {
 		v.errorf(v.at(sub(path, "start")...), "%s.start: %d is negative", label, o.Start)
 	} else if o.Start > 0 && o.File == "" {
 		v.errorf(v.at(sub(path, "start")...), "%s.start: a line of a book; give file too", label)
 	}
-	if o.File != "" && o.Plies != 0 && !pgn {
+	if o.File != "" && o.PlyCount() != 0 && !pgn {
 		v.errorf(v.at(sub(path, "plies")...), "%s: file and plies both given; give one (plies makes random openings, or with format: pgn, plays that many plies of each game)", label)
 	}
 	if o.File != "" && !v.exists(o.File) {

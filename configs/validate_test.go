@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 
 	"varena/engines/variants"
@@ -13,7 +14,7 @@ import (
 // TestOpeningsFor: a variant's default openings stand in for the built-in
 // book only when the config names none; whatever a config names is kept.
 func TestOpeningsFor(t *testing.T) {
-	bunkersRandom := Openings{Plies: 4, PliesSet: true, Order: OrderSequential}
+	bunkersRandom := Openings{Plies: ptr(4), Order: OrderSequential}
 	tests := []struct {
 		variant string
 		given   Openings
@@ -21,13 +22,13 @@ func TestOpeningsFor(t *testing.T) {
 	}{
 		{"extinction", Openings{Order: OrderSequential}, Openings{Order: OrderSequential}},
 		{"losalamos-bunkers", Openings{Order: OrderSequential}, bunkersRandom},
-		{"losalamos-bunkers", Openings{Plies: 0, PliesSet: true}, Openings{Plies: 0, PliesSet: true}},
-		{"losalamos-bunkers", Openings{Plies: 8, PliesSet: true}, Openings{Plies: 8, PliesSet: true}},
+		{"losalamos-bunkers", RandomPlies(0), RandomPlies(0)},
+		{"losalamos-bunkers", RandomPlies(8), RandomPlies(8)},
 		{"losalamos-bunkers", Openings{File: "b.epd"}, Openings{File: "b.epd"}},
 	}
 	for _, tt := range tests {
 		r := &Run{Openings: tt.given}
-		if got := r.OpeningsFor(tt.variant); got != tt.want {
+		if got := r.OpeningsFor(tt.variant); !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("%s %+v: got %+v, want %+v", tt.variant, tt.given, got, tt.want)
 		}
 	}
@@ -77,3 +78,5 @@ func TestVariantFile(t *testing.T) {
 		}
 	}
 }
+
+func ptr[T any](v T) *T { return &v }

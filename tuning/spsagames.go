@@ -182,7 +182,7 @@ func (gp *GamePairs) OpeningsKey() string {
 			return "built-in book: " + err.Error()
 		}
 		return fmt.Sprintf("%s fnv64:%016x", name, fingerprint(data))
-	case o.File == "" && o.Plies > 0:
+	case o.File == "" && o.PlyCount() > 0:
 		return openings.RandomOpeningRule
 	}
 	return ""
@@ -195,8 +195,8 @@ func (gp *GamePairs) Opening(k int) (openings.Opening, error) {
 	if len(gp.book) > 0 {
 		return gp.book[(k-1)%len(gp.book)], nil
 	}
-	if gp.tune.Openings.Plies > 0 {
-		return openings.RandomOpening(gp.variant, gp.tune.Openings.Plies, gp.tune.Seed, uint64(k))
+	if n := gp.tune.Openings.PlyCount(); n > 0 {
+		return openings.RandomOpening(gp.variant, n, gp.tune.Seed, uint64(k))
 	}
 	start := gp.variant.StartPosition()
 	return openings.Opening{FEN: start.FEN(), Initial: true}, nil

@@ -117,7 +117,7 @@ func verifyRun(cfg *configs.Tune, v *engines.Variant, start, tuned string) (*con
 	r := &configs.Run{
 		Name: "verify-" + v.Name, Variant: v.Name, Seed: cfg.Seed, Concurrency: cfg.Concurrency,
 		Tournament:   configs.Tournament{Type: configs.Gauntlet, Challenger: TunedName, Games: vf.Games},
-		Openings:     configs.Openings{Plies: vf.OpeningPlies, PliesSet: true},
+		Openings:     configs.RandomPlies(vf.OpeningPlies),
 		TimeControl:  configs.TimeControl{Nodes: vf.Nodes},
 		Adjudication: configs.Adjudication{MaxPlies: vf.MaxPlies},
 		Engines: []configs.Engine{

@@ -20,7 +20,7 @@ func TestBuiltinBooks(t *testing.T) {
 	if configs.HasBook("losalamos-bunkers") {
 		t.Error("losalamos-bunkers has a built-in book its default does not play")
 	}
-	if o := (configs.Openings{}).For("losalamos-bunkers"); o.File != "" || o.Plies != 4 {
+	if o := (configs.Openings{}).For("losalamos-bunkers"); o.File != "" || o.PlyCount() != 4 {
 		t.Errorf("losalamos-bunkers: default openings %+v, want 4 random plies", o)
 	}
 	for _, name := range []string{"extinction", "evolution", "losalamos-extinction"} {

@@ -46,7 +46,7 @@ func LoadBook(v plan.Variant, seed uint64, where string, note func(format string
 	var err error
 	if op.Format == configs.FormatPGN {
 		var skipped string
-		book, skipped, err = readPGNBook(bytes.NewReader(v.Book.Data), v.Book.Name, v.Variant, op.Plies)
+		book, skipped, err = readPGNBook(bytes.NewReader(v.Book.Data), v.Book.Name, v.Variant, op.PlyCount())
 		if skipped != "" && note != nil {
 			note("warning: %s", skipped)
 		}

@@ -524,11 +524,11 @@ func setOpenings(m *matchSetup, a []string) error {
 	case o.File == "" && pliesSet && plies == 0:
 		return errors.New("-openings plies=0: without a book, plies=N is N random plies from the start position; give 1 or more (or leave -openings out for the variant's built-in book)")
 	case o.File == "" && pliesSet:
-		o.Plies = plies // no book: random plies from the start position
+		o.Plies = &plies // no book: random plies from the start position
 	case o.File == "" && len(a) > 0:
 		return errors.New("-openings: needs file=BOOK (an EPD or PGN book; or plies=N alone for random openings)")
 	case pliesSet && bookFormat(o) == configs.FormatPGN:
-		o.Plies = plies // the first plies of each game (0: all)
+		o.Plies = &plies // the first plies of each game (0: all)
 	case pliesSet && plies > 0:
 		m.note("-openings plies=%d: an EPD opening is a position without moves; plies applies to PGN books, ignored", plies)
 	}

@@ -42,7 +42,7 @@ func TestResolve(t *testing.T) {
 			if p.Multi || len(p.Variants) != 1 || p.Variants[0].Name != "extinction" {
 				t.Errorf("variants %v, multi %v", p.VariantNames(), p.Multi)
 			}
-			if got := p.Variants[0].Openings; got.Plies != 4 || got.Order != configs.OrderSequential || p.Variants[0].Book != nil {
+			if got := p.Variants[0].Openings; got.PlyCount() != 4 || got.Order != configs.OrderSequential || p.Variants[0].Book != nil {
 				t.Errorf("openings %+v, book %v", got, p.Variants[0].Book)
 			}
 			if p.Tournament.Rounds != configs.DefaultRounds {
