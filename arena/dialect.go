@@ -4,7 +4,6 @@ import (
 	"context"
 	"os"
 	"sync/atomic"
-	"time"
 
 	"varena/configs"
 	"varena/configs/plan"
@@ -28,8 +27,8 @@ func startDialect(ctx context.Context, r *plan.Plan, e plan.Engine, out string) 
 	cfg := dialect.EngineConfig{Protocol: proto, Name: e.Name, Command: command, Args: e.Args, Dir: dir,
 		Options: e.Options, VariantName: e.VariantNames, StderrLog: log}
 	tc := e.Limit
-	if tc.Margin > 0 {
-		cfg.MoveMargin = time.Duration(tc.Margin * float64(time.Second))
+	if d := tc.MarginDuration(); d > 0 {
+		cfg.MoveMargin = d
 	}
 	if tc.StallTimeout > 0 {
 		cfg.SearchTimeout = tc.StallDuration()

@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"sync/atomic"
-	"time"
 
 	"varena/configs"
 	"varena/configs/plan"
@@ -28,8 +27,8 @@ func startUCI(ctx context.Context, r *plan.Plan, e plan.Engine, out string) (pla
 	// A timed game allows the engine the configured margin; depth and
 	// node limits their stall_timeout.
 	tc := e.Limit
-	if tc.Margin > 0 {
-		cfg.MoveMargin = time.Duration(tc.Margin * float64(time.Second))
+	if d := tc.MarginDuration(); d > 0 {
+		cfg.MoveMargin = d
 	}
 	le := &loggedEngine{log: log}
 	if pl := protocolLogOf(ctx); pl != nil {

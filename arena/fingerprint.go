@@ -206,8 +206,8 @@ func limitFields(tc configs.TimeControl) [][2]string {
 	case configs.LimitClock:
 		out = append(out, [2]string{"clock", tc.String()})
 	}
-	if tc.Margin > 0 {
-		out = append(out, [2]string{"margin", strconv.FormatFloat(tc.Margin, 'f', -1, 64)})
+	if m := tc.MarginSeconds(); m > 0 {
+		out = append(out, [2]string{"margin", strconv.FormatFloat(m, 'f', -1, 64)})
 	}
 	return out
 }

@@ -97,7 +97,7 @@ var fingerprinted = map[string]struct {
 	"TimeControl.Nodes":    {false, func(r *configs.Run) { r.TimeControl = configs.TimeControl{Nodes: 500} }},
 	"TimeControl.MoveTime": {false, func(r *configs.Run) { r.TimeControl = configs.TimeControl{MoveTime: 0.1} }},
 	"TimeControl.Clock":    {false, func(r *configs.Run) { r.TimeControl = configs.TimeControl{Clock: "10+0.1"} }},
-	"TimeControl.Margin":   {false, func(r *configs.Run) { r.TimeControl.Margin = 0.5 }},
+	"TimeControl.Margin":   {false, func(r *configs.Run) { r.TimeControl.Margin = configs.Seconds(0.5) }},
 
 	"Adjudication.MaxPlies": {false, func(r *configs.Run) { r.Adjudication.MaxPlies = 300 }},
 	"Adjudication.Draw":     {false, func(r *configs.Run) { r.Adjudication.Draw = nil }},

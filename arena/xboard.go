@@ -4,7 +4,6 @@ import (
 	"context"
 	"os"
 	"sync/atomic"
-	"time"
 
 	"varena/configs/plan"
 	"varena/engines/player"
@@ -22,8 +21,8 @@ func startXboard(ctx context.Context, r *plan.Plan, e plan.Engine, out string) (
 	cfg := xboard.EngineConfig{Name: e.Name, Command: command, Args: e.Args, Dir: dir,
 		Options: e.Options, VariantName: e.VariantNames, StderrLog: log, Ponder: e.Ponder}
 	tc := e.Limit
-	if tc.Margin > 0 {
-		cfg.MoveMargin = time.Duration(tc.Margin * float64(time.Second))
+	if d := tc.MarginDuration(); d > 0 {
+		cfg.MoveMargin = d
 	}
 	if tc.StallTimeout > 0 {
 		cfg.SearchTimeout = tc.StallDuration()

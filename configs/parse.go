@@ -227,7 +227,8 @@ func (o *Openings) UnmarshalYAML(n *yaml.Node) error {
 }
 
 // MarshalYAML writes the keys Unmarshal reads back to the same value:
-// plies without a file only when given (absent means the built-in book),
+// plies only when given (without a file, absent means the built-in book;
+// with one, 0 is its default: every game whole),
 // format and start only when not their defaults, so that the YAML of a
 // config written before they existed is unchanged.
 func (o Openings) MarshalYAML() (any, error) {
@@ -238,9 +239,8 @@ func (o Openings) MarshalYAML() (any, error) {
 		Start  int    `yaml:"start,omitempty"`
 		Plies  *int   `yaml:"plies,omitempty"`
 	}{File: o.File, Format: o.Format, Order: o.Order, Start: o.Start, Plies: o.Plies}
-	if o.File != "" && o.Plies == nil {
-		zero := 0 // with a file, as written before plies was optional
-		out.Plies = &zero
+	if o.File != "" && o.PlyCount() == 0 {
+		out.Plies = nil // a book's default: its games played whole
 	}
 	def := Openings{File: o.File}
 	def.fillDefaults()

@@ -158,8 +158,9 @@ type TimeControl struct {
 	MoveTime float64 `yaml:"movetime,omitempty"` // seconds
 	Clock    string  `yaml:"clock"`
 	// Margin is how much longer than its time an engine may take before
-	// it loses on time (seconds; default 1 s for clocks and movetime).
-	Margin float64 `yaml:"margin,omitempty"`
+	// it loses on time (seconds; 0 is none; nil when not given, and then
+	// DefaultMargin for clocks and movetime).
+	Margin *float64 `yaml:"margin,omitempty"`
 	// StallTimeout is how long an engine under a depth or node limit may
 	// think before it is taken for stalled and loses (seconds; default
 	// DefaultStallTimeout).

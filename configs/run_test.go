@@ -202,12 +202,12 @@ engines:
 		Variant:     "extinction",
 		Tournament:  configs.Tournament{Type: configs.SPRTTest, Games: 20000, Rounds: 1},
 		Openings:    configs.Openings{Order: "sequential"},
-		TimeControl: configs.TimeControl{MoveTime: 0.2, Margin: 1},
+		TimeControl: configs.TimeControl{MoveTime: 0.2, Margin: configs.Seconds(1)},
 		SPRT:        &configs.SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05, Model: "normalized"},
 		Engines: []configs.Engine{
 			{Name: "a", Kind: "alphabeta", Hash: 16},
 			{Name: "b", Kind: "uci", Command: "engine", Restart: "on-crash", History: "game", TimeControl: &configs.TimeControl{
-				Clock: "10+0.1", Margin: 0.25, Base: 10 * time.Second, Increment: 100 * time.Millisecond}},
+				Clock: "10+0.1", Margin: configs.Seconds(0.25), Base: 10 * time.Second, Increment: 100 * time.Millisecond}},
 		},
 	}
 	if got := normalize(r); !reflect.DeepEqual(got, &want) {

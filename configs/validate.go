@@ -258,8 +258,8 @@ func (o *Openings) fillDefaults() {
 }
 
 func (tc *TimeControl) fillDefaults() {
-	if tc.Margin == 0 && (tc.MoveTime != 0 || tc.Clock != "") {
-		tc.Margin = DefaultMargin
+	if tc.Margin == nil && (tc.MoveTime != 0 || tc.Clock != "") {
+		tc.Margin = Seconds(DefaultMargin)
 	}
 	if tc.StallTimeout == 0 && (tc.Depth != 0 || tc.Nodes != 0) {
 		tc.StallTimeout = DefaultStallTimeout
@@ -683,10 +683,8 @@ func (v *validator) timeControl(tc *TimeControl, label string, path []any, requi
 		}
 		tc.Moves, tc.Base, tc.Increment = moves, base, inc
 	}
-	if !(tc.Margin >= 0 && tc.Margin <= maxSeconds) {
-		v.errorf(v.at(sub(path, "margin")...), "%s.margin: %g is not a number of seconds >= 0", label, tc.Margin)
-	} else if v.zero(tc.Margin, sub(path, "margin")...) {
-		v.errorf(v.at(sub(path, "margin")...), "%s.margin: 0 seconds would read as the default, %g; give a small positive margin such as 0.01", label, DefaultMargin)
+	if m := tc.MarginSeconds(); !(m >= 0 && m <= maxSeconds) {
+		v.errorf(v.at(sub(path, "margin")...), "%s.margin: %g is not a number of seconds >= 0", label, m)
 	}
 	if !(tc.StallTimeout >= 0 && tc.StallTimeout <= maxSeconds) || v.zero(tc.StallTimeout, sub(path, "stall_timeout")...) {
 		v.errorf(v.at(sub(path, "stall_timeout")...), "%s.stall_timeout: %g is not a positive number of seconds", label, tc.StallTimeout)

@@ -777,10 +777,7 @@ var engineKeys = map[string]func(e *engineBuild, v string) error{
 		if err != nil || n < 0 {
 			return fmt.Errorf("timemargin=%s: want milliseconds, 0 or more", v)
 		}
-		e.margin = float64(n) / 1000
-		if n == 0 {
-			e.margin = 0.001 // 0 would mean varena's default of 1 s
-		}
+		e.margin = configs.Seconds(float64(n) / 1000)
 		return nil
 	},
 	"restart": func(e *engineBuild, v string) error {
@@ -843,7 +840,7 @@ type engineBuild struct {
 	moveTime float64
 	nodes    int64
 	depth    int
-	margin   float64
+	margin   *float64
 }
 
 // apply sets one token: key=value, option.NAME=VALUE, or a bare "ponder".
@@ -891,7 +888,7 @@ func (e *engineBuild) timeControl() (configs.TimeControl, string) {
 		return tc, ""
 	}
 	if tc.Depth > 0 || tc.Nodes > 0 {
-		tc.Margin = 0 // margins are for clocks and movetime
+		tc.Margin = nil // margins are for clocks and movetime
 	}
 	if e.clock != "" {
 		return tc, fmt.Sprintf("engine %s: %s with tc=%s: varena gives one limit a move, %s", e.eng.Name, fixed, e.clock, fixed)

@@ -89,7 +89,7 @@ engines:
 			if got := p.Engine("r").PlayerSeed; got != 9 {
 				t.Errorf("r's seed %d, want its own 9", got)
 			}
-			if tc := a.Limits["extinction"]; tc.MoveTime != 0.5 || tc.Margin != configs.DefaultMargin {
+			if tc := a.Limits["extinction"]; tc.MoveTime != 0.5 || tc.MarginSeconds() != configs.DefaultMargin {
 				t.Errorf("a in extinction: %+v", tc)
 			}
 			if a.Limits["standard"].Depth != 2 || a.Limit.Depth != 2 {
