@@ -35,6 +35,8 @@
 // at all, and "openings: {plies: 0}" plays every game from the initial
 // position, where openings without file and plies play the built-in book.
 //
-// The package imports no other varena package (engines and arena import
-// it); the variant names it accepts are passed in a Checker.
+// The package imports of varena only engines/yamlfile and
+// engines/variants (the Set a variant_file loads), and nothing of
+// engines imports it; the variant names it accepts are passed in a
+// Checker. The plan the arena plays is made from a Run by configs/plan.
 package configs
