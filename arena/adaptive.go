@@ -6,7 +6,7 @@ import (
 	"strings"
 	"sync"
 
-	"varena/configs"
+	"varena/configs/plan"
 	"varena/results"
 	"varena/results/stats"
 )
@@ -46,7 +46,7 @@ type adaptiveGame struct {
 
 // newAdaptive makes the gate of run r, which has already played the
 // games done (from its journal).
-func newAdaptive(r *configs.Run, done []results.Game, notef func(string, ...any)) *adaptive {
+func newAdaptive(r *plan.Plan, done []results.Game, notef func(string, ...any)) *adaptive {
 	a := &adaptive{los: r.Tournament.Adaptive.LOS, index: map[string]int{}, notef: notef,
 		changed: make(chan struct{}), results: map[int]adaptiveGame{}, pending: map[int]bool{}, round: 1}
 	for i, e := range r.Engines {

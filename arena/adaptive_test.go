@@ -37,10 +37,10 @@ func TestAdaptiveRoundRobin(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	var notes bytes.Buffer
-	if _, err := Run(ctx, parseRun(t, adaptiveRR), Options{Out: dir, Concurrency: 2, Notes: &notes}); err != nil {
+	if _, err := Run(ctx, resolved(t, parseRun(t, adaptiveRR)), Options{Out: dir, Concurrency: 2, Notes: &notes}); err != nil {
 		t.Fatal(err)
 	}
-	_, games, err := rundir.ReadRun(dir)
+	_, games, err := rundir.ReadRun(dir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,10 +94,10 @@ func TestAdaptiveRoundRobin(t *testing.T) {
 		}
 	}
 	os.WriteFile(filepath.Join(cut, rundir.JournalFile), []byte(strings.Join(kept, "")), 0o644)
-	if _, err := Run(ctx, parseRun(t, adaptiveRR), Options{Out: cut, Concurrency: 2, Notes: &bytes.Buffer{}}); err != nil {
+	if _, err := Run(ctx, resolved(t, parseRun(t, adaptiveRR)), Options{Out: cut, Concurrency: 2, Notes: &bytes.Buffer{}}); err != nil {
 		t.Fatal(err)
 	}
-	_, again, err := rundir.ReadRun(cut)
+	_, again, err := rundir.ReadRun(cut, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,7 +106,7 @@ func TestAdaptiveRoundRobin(t *testing.T) {
 	}
 
 	// Shards cannot play an adaptive run apart.
-	if _, err := Run(ctx, parseRun(t, adaptiveRR), Options{Out: t.TempDir(), Shard: 1, Shards: 2}); err == nil || !strings.Contains(err.Error(), "tournament.adaptive") {
+	if _, err := Run(ctx, resolved(t, parseRun(t, adaptiveRR)), Options{Out: t.TempDir(), Shard: 1, Shards: 2}); err == nil || !strings.Contains(err.Error(), "tournament.adaptive") {
 		t.Errorf("a shard of an adaptive run: %v", err)
 	}
 }

@@ -15,6 +15,8 @@ import (
 	"varena/arena"
 	"varena/configs"
 	"varena/configs/check"
+	"varena/configs/configtest"
+	"varena/configs/plan"
 	"varena/engines"
 	"varena/engines/player"
 	"varena/results"
@@ -112,7 +114,7 @@ func BenchmarkHarness(b *testing.B) {
 // game starts (each game calls NewGame on both of its players).
 func gameCounter(at func(game int64)) arena.PlayerFactory {
 	var newGames atomic.Int64
-	return func(ctx context.Context, r *configs.Run, e configs.Engine, out string) (player.Player, error) {
+	return func(ctx context.Context, r *plan.Plan, e plan.Engine, out string) (player.Player, error) {
 		p, err := arena.DefaultPlayer(ctx, r, e, out)
 		if err != nil {
 			return nil, err
@@ -174,7 +176,7 @@ func TestHarnessMemoryFlat(t *testing.T) {
 		}
 	}
 	start := time.Now()
-	sum, err := arena.Run(context.Background(), r, arena.Options{Out: t.TempDir(), Concurrency: 1, NewPlayer: gameCounter(at)})
+	sum, err := arena.Run(context.Background(), configtest.Resolve(t, r), arena.Options{Out: t.TempDir(), Concurrency: 1, NewPlayer: gameCounter(at)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -253,10 +255,11 @@ func benchFSF(b *testing.B, r *configs.Run, games int) {
 // returns the games and plies played and this process's CPU time in
 // arena.Run (the engines, other processes, are not in it).
 func playRuns(b *testing.B, r *configs.Run, opts arena.Options, games int) (played, moves int, cpu time.Duration) {
+	p := configtest.Resolve(b, r)
 	for b.Loop() {
 		opts.Out = b.TempDir()
 		c0 := cpuSelf(b)
-		sum, err := arena.Run(context.Background(), r, opts)
+		sum, err := arena.Run(context.Background(), p, opts)
 		cpu += cpuSelf(b) - c0
 		if err != nil {
 			b.Fatal(err)

@@ -71,10 +71,10 @@ func TestBuiltinsAgainstFSF(t *testing.T) {
 				t.Fatal(err)
 			}
 			out := t.TempDir()
-			if _, err := Run(context.Background(), r, Options{Out: out, Concurrency: 2}); err != nil {
+			if _, err := Run(context.Background(), resolved(t, r), Options{Out: out, Concurrency: 2}); err != nil {
 				t.Fatal(err)
 			}
-			_, played, err := rundir.ReadRun(out)
+			_, played, err := rundir.ReadRun(out, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -25,11 +25,12 @@ func TestDefaultRunOpenings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	book, err := openings.LoadBook(r, r.Openings, v, nil)
+	p := resolved(t, r)
+	book, err := openings.LoadBook(p.Variants[0], p.Seed, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := NewSchedule(r, []*engines.Variant{v}, map[string][]openings.Opening{v.Name: book}, all)
+	s, err := NewSchedule(p, []*engines.Variant{v}, map[string][]openings.Opening{v.Name: book}, all)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,9 +4,9 @@ import (
 	"context"
 	"os"
 	"sync/atomic"
-	"time"
 
 	"varena/configs"
+	"varena/configs/plan"
 	"varena/engines/dialect"
 	"varena/engines/player"
 )
@@ -15,8 +15,8 @@ import (
 // startUCI a UCI one: its stderr appended to <out>/<name>.log, its lines
 // to the run's protocol log, the margin and stall timeout of its time
 // control.
-func startDialect(ctx context.Context, r *configs.Run, e configs.Engine, out string) (player.Player, error) {
-	log, command, dir, err := externalSetup(r, e, out)
+func startDialect(ctx context.Context, r *plan.Plan, e plan.Engine, out string) (player.Player, error) {
+	log, command, dir, err := externalSetup(e, out)
 	if err != nil {
 		return nil, err
 	}
@@ -26,9 +26,9 @@ func startDialect(ctx context.Context, r *configs.Run, e configs.Engine, out str
 	}
 	cfg := dialect.EngineConfig{Protocol: proto, Name: e.Name, Command: command, Args: e.Args, Dir: dir,
 		Options: e.Options, VariantName: e.VariantNames, StderrLog: log}
-	tc := r.EngineTimeControl(e.Name)
-	if tc.Margin > 0 {
-		cfg.MoveMargin = time.Duration(tc.Margin * float64(time.Second))
+	tc := e.Limit
+	if d := tc.MarginDuration(); d > 0 {
+		cfg.MoveMargin = d
 	}
 	if tc.StallTimeout > 0 {
 		cfg.SearchTimeout = tc.StallDuration()

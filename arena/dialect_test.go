@@ -35,7 +35,7 @@ func playPlayable(t *testing.T, text string) []results.Game {
 	r := parsePlayable(t, text)
 	dir := t.TempDir()
 	log := filepath.Join(dir, "protocol.log")
-	sum, err := Run(context.Background(), r, Options{Out: filepath.Join(dir, "out"), Concurrency: 2, ProtocolLog: log})
+	sum, err := Run(context.Background(), resolved(t, r), Options{Out: filepath.Join(dir, "out"), Concurrency: 2, ProtocolLog: log})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +152,7 @@ engines:
   - {name: random, kind: random}
 `, tt.variant, tt.proto, bin, tt.proto, tt.mode))
 			dir := t.TempDir()
-			sum, err := Run(context.Background(), r, Options{Out: dir, Concurrency: 2})
+			sum, err := Run(context.Background(), resolved(t, r), Options{Out: dir, Concurrency: 2})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -195,7 +195,7 @@ engines:
   - {name: random, kind: random}
 `, bin))
 	dir := t.TempDir()
-	sum, err := Run(context.Background(), r, Options{Out: dir, Concurrency: 2})
+	sum, err := Run(context.Background(), resolved(t, r), Options{Out: dir, Concurrency: 2})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,9 @@
 // finished game to the journal before anything else counts it, and a
 // resumed run skips every game the journal holds.
 //
-// [Run] owns the output directory (rundir.Own), then: open (the engines,
+// [Run] plays a run's plan (configs/plan: the config resolved once, its
+// files read as bytes), and reads nothing else of the config. It owns
+// the output directory (rundir.Own), then: open (the engines,
 // the schedule from the openings of package openings, the run's meta,
 // its fingerprint of every setting that changes games, and the recorder,
 // which resumes the journal), plan what is left to play, start the

@@ -6,11 +6,13 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
 	pairsys "varena/arena/pairing" // schedule.go has a type pairing
 	"varena/configs"
+	"varena/configs/plan"
 	"varena/results/rundir"
 	"varena/results/stats"
 )
@@ -26,7 +28,7 @@ const MaxTieBreakPairs = 3
 
 // IsEvent reports whether a run is a Swiss or a knockout: played round by
 // round, each round's pairings made from the results before it.
-func IsEvent(r *configs.Run) bool {
+func IsEvent(r *plan.Plan) bool {
 	t := r.Tournament.Type
 	return len(r.Tournament.Pairs) == 0 && (t == configs.Swiss || t == configs.Knockout)
 }
@@ -39,7 +41,7 @@ func IsEvent(r *configs.Run) bool {
 // finished rounds from their journals (no game is played twice), pairs
 // the same next round from the same results, and goes on.
 type event struct {
-	r      *configs.Run
+	r      *plan.Plan
 	opts   Options
 	dir    string
 	games  int // per pairing and round
@@ -47,7 +49,7 @@ type event struct {
 	log    strings.Builder // the rounds' pairings and results, for the standings file
 }
 
-func runEvent(ctx context.Context, r *configs.Run, opts Options) (*rundir.Summary, error) {
+func runEvent(ctx context.Context, r *plan.Plan, opts Options) (*rundir.Summary, error) {
 	if opts.Shards > 1 {
 		return nil, fmt.Errorf("run %s: tournament type %s cannot be sharded: each round's pairings need every result of the round before, which the other shards hold; play it on one machine (a round's games run -concurrency wide)", r.Name, r.Tournament.Type)
 	}
@@ -92,8 +94,11 @@ func (ev *event) round(ctx context.Context, folder string, k int, pairs [][2]str
 	// Each round its own openings: a new seed, and a book continued
 	// where the rounds before it stopped.
 	sub.Seed = ev.r.Seed + uint64(k)*0x9e3779b97f4a7c15
-	if sub.Openings.File != "" {
-		sub.Openings.Start = max(ev.r.Openings.Start, 1) + ev.played/2
+	sub.Variants = slices.Clone(ev.r.Variants)
+	for i := range sub.Variants {
+		if o := &sub.Variants[i].Openings; o.File != "" && !sub.Variants[i].OwnOpenings {
+			o.Start = max(o.Start, 1) + ev.played/2
+		}
 	}
 	in := map[string]bool{}
 	for _, p := range pairs {

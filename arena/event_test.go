@@ -49,7 +49,7 @@ func TestEventDeterministic(t *testing.T) {
 			var texts []string
 			for k := range 2 {
 				dir := filepath.Join(t.TempDir(), fmt.Sprint(k))
-				sum, err := Run(context.Background(), eventRun(t, tc.typ, tc.extra, tc.engines), Options{Out: dir})
+				sum, err := Run(context.Background(), resolved(t, eventRun(t, tc.typ, tc.extra, tc.engines)), Options{Out: dir})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -59,7 +59,7 @@ func TestEventDeterministic(t *testing.T) {
 				}
 				texts = append(texts, string(b))
 				if k == 1 {
-					again, err := Run(context.Background(), eventRun(t, tc.typ, tc.extra, tc.engines), Options{Out: dir})
+					again, err := Run(context.Background(), resolved(t, eventRun(t, tc.typ, tc.extra, tc.engines)), Options{Out: dir})
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -95,22 +95,22 @@ func TestEventInterrupted(t *testing.T) {
 	dir := t.TempDir()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	_, err := Run(ctx, eventRun(t, configs.Swiss, ", rounds: 2", 4), Options{Out: dir, Watch: cancelAfterFirst{cancel}})
+	_, err := Run(ctx, resolved(t, eventRun(t, configs.Swiss, ", rounds: 2", 4)), Options{Out: dir, Watch: cancelAfterFirst{cancel}})
 	if !errors.Is(err, ErrInterrupted) {
 		t.Fatalf("got %v, want ErrInterrupted", err)
 	}
-	_, kept, err := rundir.ReadRun(filepath.Join(dir, "round-01"))
+	_, kept, err := rundir.ReadRun(filepath.Join(dir, "round-01"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(kept) < 1 || len(kept) >= 4 {
 		t.Fatalf("%d games kept after the interruption; want a round cut in the middle", len(kept))
 	}
-	if _, err := Run(context.Background(), eventRun(t, configs.Swiss, ", rounds: 2", 4), Options{Out: dir}); err != nil {
+	if _, err := Run(context.Background(), resolved(t, eventRun(t, configs.Swiss, ", rounds: 2", 4)), Options{Out: dir}); err != nil {
 		t.Fatal(err)
 	}
 	for _, rd := range []string{"round-01", "round-02"} {
-		_, games, err := rundir.ReadRun(filepath.Join(dir, rd))
+		_, games, err := rundir.ReadRun(filepath.Join(dir, rd), nil)
 		if err != nil {
 			t.Fatal(err)
 		}

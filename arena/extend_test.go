@@ -55,10 +55,10 @@ func TestRaisingGamesContinuesTheRun(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	var notes strings.Builder
-	if _, err := Run(ctx, parseRun(t, extendRun(t, "{type: round-robin, games: 4}")), Options{Out: dir, Concurrency: 1}); err != nil {
+	if _, err := Run(ctx, resolved(t, parseRun(t, extendRun(t, "{type: round-robin, games: 4}"))), Options{Out: dir, Concurrency: 1}); err != nil {
 		t.Fatal(err)
 	}
-	sum, err := Run(ctx, parseRun(t, extendRun(t, "{type: round-robin, games: 8}")), Options{Out: dir, Concurrency: 1, Log: &notes})
+	sum, err := Run(ctx, resolved(t, parseRun(t, extendRun(t, "{type: round-robin, games: 8}"))), Options{Out: dir, Concurrency: 1, Log: &notes})
 	if err != nil {
 		t.Fatalf("raising games 4 -> 8: %v", err)
 	}
@@ -72,7 +72,7 @@ func TestRaisingGamesContinuesTheRun(t *testing.T) {
 		t.Errorf("meta.json after raising: total %d, games %q, %v", m.Total, m.Settings["tournament: games"], err)
 	}
 	straight := t.TempDir()
-	if _, err := Run(ctx, parseRun(t, extendRun(t, "{type: round-robin, games: 8}")), Options{Out: straight, Concurrency: 1}); err != nil {
+	if _, err := Run(ctx, resolved(t, parseRun(t, extendRun(t, "{type: round-robin, games: 8}"))), Options{Out: straight, Concurrency: 1}); err != nil {
 		t.Fatal(err)
 	}
 	got, want := gamesOf(t, dir), gamesOf(t, straight)
@@ -86,13 +86,13 @@ func TestRaisingGamesContinuesTheRun(t *testing.T) {
 	}
 
 	// Raising rounds continues too: round 2 follows round 1.
-	sum, err = Run(ctx, parseRun(t, extendRun(t, "{type: round-robin, games: 8, rounds: 2}")), Options{Out: dir, Concurrency: 1})
+	sum, err = Run(ctx, resolved(t, parseRun(t, extendRun(t, "{type: round-robin, games: 8, rounds: 2}"))), Options{Out: dir, Concurrency: 1})
 	if err != nil || sum.Played != 16 {
 		t.Errorf("raising rounds 1 -> 2: %v, %d games", err, sum.Played)
 	}
 
 	// Lowering below what was played is refused, naming what to do.
-	_, err = Run(ctx, parseRun(t, extendRun(t, "{type: round-robin, games: 4}")), Options{Out: dir, Concurrency: 1})
+	_, err = Run(ctx, resolved(t, parseRun(t, extendRun(t, "{type: round-robin, games: 4}"))), Options{Out: dir, Concurrency: 1})
 	if err == nil || !strings.Contains(err.Error(), "holds 12 game(s) beyond this run's 4") {
 		t.Errorf("lowering games below what was played: error %v", err)
 	}
@@ -106,7 +106,7 @@ func TestRaisingGamesContinuesTheRun(t *testing.T) {
 // interruption leaves it) and resumed with games: 4 ends at 4 games.
 func TestLoweringGamesStopsEarlier(t *testing.T) {
 	whole := t.TempDir()
-	if _, err := Run(context.Background(), parseRun(t, extendRun(t, "{type: round-robin, games: 8}")), Options{Out: whole, Concurrency: 1}); err != nil {
+	if _, err := Run(context.Background(), resolved(t, parseRun(t, extendRun(t, "{type: round-robin, games: 8}"))), Options{Out: whole, Concurrency: 1}); err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
@@ -121,7 +121,7 @@ func TestLoweringGamesStopsEarlier(t *testing.T) {
 	}
 	os.WriteFile(filepath.Join(dir, rundir.JournalFile), []byte(lines[0]+lines[1]), 0o644)
 	os.WriteFile(filepath.Join(dir, rundir.MetaFile), meta, 0o644)
-	sum, err := Run(context.Background(), parseRun(t, extendRun(t, "{type: round-robin, games: 4}")), Options{Out: dir, Concurrency: 1})
+	sum, err := Run(context.Background(), resolved(t, parseRun(t, extendRun(t, "{type: round-robin, games: 4}"))), Options{Out: dir, Concurrency: 1})
 	if err != nil || sum.Played != 4 || len(gamesOf(t, dir)) != 4 {
 		t.Errorf("lowered to 4: %v, %d games", err, sum.Played)
 	}
@@ -131,10 +131,10 @@ func TestLoweringGamesStopsEarlier(t *testing.T) {
 // give game 3 another round, so the run cannot continue.
 func TestRenumberingGamesIsRefused(t *testing.T) {
 	dir := t.TempDir()
-	if _, err := Run(context.Background(), parseRun(t, extendRun(t, "{type: round-robin, games: 2, rounds: 2}")), Options{Out: dir, Concurrency: 1}); err != nil {
+	if _, err := Run(context.Background(), resolved(t, parseRun(t, extendRun(t, "{type: round-robin, games: 2, rounds: 2}"))), Options{Out: dir, Concurrency: 1}); err != nil {
 		t.Fatal(err)
 	}
-	_, err := Run(context.Background(), parseRun(t, extendRun(t, "{type: round-robin, games: 4, rounds: 2}")), Options{Out: dir, Concurrency: 1})
+	_, err := Run(context.Background(), resolved(t, parseRun(t, extendRun(t, "{type: round-robin, games: 4, rounds: 2}"))), Options{Out: dir, Concurrency: 1})
 	if err == nil || !strings.Contains(err.Error(), "game 3 (ab-greedy) is not in this run's schedule") || !strings.Contains(err.Error(), "raise rounds: instead") {
 		t.Errorf("renumbering change: error %v", err)
 	}
@@ -160,11 +160,11 @@ engines:
 `, games)
 	}
 	dir := t.TempDir()
-	sum, err := Run(context.Background(), parseRun(t, sprt(2)), Options{Out: dir, Concurrency: 1})
+	sum, err := Run(context.Background(), resolved(t, parseRun(t, sprt(2))), Options{Out: dir, Concurrency: 1})
 	if err != nil || sum.SPRT == nil || sum.SPRT.Verdict != rundir.VerdictLimit {
 		t.Fatalf("2 games of equal engines: %v, %+v; want %q", err, sum.SPRT, rundir.VerdictLimit)
 	}
-	sum, err = Run(context.Background(), parseRun(t, sprt(6)), Options{Out: dir, Concurrency: 1})
+	sum, err = Run(context.Background(), resolved(t, parseRun(t, sprt(6))), Options{Out: dir, Concurrency: 1})
 	if err != nil || sum.Played != 6 || sum.SPRT.Penta.Pairs() != 3 {
 		t.Errorf("raised to 6 games: %v, %d played, pairs %v", err, sum.Played, sum.SPRT.Penta)
 	}

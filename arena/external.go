@@ -6,17 +6,17 @@ import (
 	"os"
 	"path/filepath"
 	"sync/atomic"
-	"time"
 
 	"varena/configs"
+	"varena/configs/plan"
 	"varena/engines/player"
 	"varena/engines/uci"
 )
 
 // startUCI starts an external engine for a worker. Its stderr is appended
 // to <out>/<name>.log; the log is closed with the player.
-func startUCI(ctx context.Context, r *configs.Run, e configs.Engine, out string) (player.Player, error) {
-	log, command, dir, err := externalSetup(r, e, out)
+func startUCI(ctx context.Context, r *plan.Plan, e plan.Engine, out string) (player.Player, error) {
+	log, command, dir, err := externalSetup(e, out)
 	if err != nil {
 		return nil, err
 	}
@@ -26,9 +26,9 @@ func startUCI(ctx context.Context, r *configs.Run, e configs.Engine, out string)
 		NoHistory:         e.History == configs.HistoryNone, Ponder: e.Ponder}
 	// A timed game allows the engine the configured margin; depth and
 	// node limits their stall_timeout.
-	tc := r.EngineTimeControl(e.Name)
-	if tc.Margin > 0 {
-		cfg.MoveMargin = time.Duration(tc.Margin * float64(time.Second))
+	tc := e.Limit
+	if d := tc.MarginDuration(); d > 0 {
+		cfg.MoveMargin = d
 	}
 	le := &loggedEngine{log: log}
 	if pl := protocolLogOf(ctx); pl != nil {
@@ -48,7 +48,7 @@ func startUCI(ctx context.Context, r *configs.Run, e configs.Engine, out string)
 
 // externalSetup opens the stderr log of an external engine
 // (<out>/<name>.log, appended) and finds its command and folder.
-func externalSetup(r *configs.Run, e configs.Engine, out string) (log *os.File, command, dir string, err error) {
+func externalSetup(e plan.Engine, out string) (log *os.File, command, dir string, err error) {
 	if !configs.ValidName(e.Name) {
 		// Validation refuses such names; a run built in code is checked
 		// here, so that no name becomes a path outside out.
@@ -58,15 +58,11 @@ func externalSetup(r *configs.Run, e configs.Engine, out string) (log *os.File, 
 	if err != nil {
 		return nil, "", "", engineError(e.Name, fmt.Errorf("log: %w", err))
 	}
-	command, err = r.EngineCommand(e)
-	if err != nil {
+	if e.ProgramErr != nil {
 		log.Close()
-		return nil, "", "", engineError(e.Name, err)
+		return nil, "", "", engineError(e.Name, e.ProgramErr)
 	}
-	if e.Dir != "" {
-		dir = r.Path(e.Dir)
-	}
-	return log, command, dir, nil
+	return log, e.Program, e.WorkDir, nil
 }
 
 // loggedEngine closes the engine's log after the engine. It keeps the

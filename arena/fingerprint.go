@@ -1,26 +1,22 @@
 package arena
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"maps"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 
 	"varena/arena/openings"
 	"varena/configs"
-	"varena/engines/search"
-	"varena/engines/variants"
+	"varena/configs/plan"
 	"varena/results/rundir"
 	"varena/results/stats"
 )
 
 // metaOf describes the run for its summary and fingerprints it for
 // resuming: Settings holds everything that changes what a game is.
-func metaOf(r *configs.Run, total int) (rundir.Meta, error) {
+func metaOf(r *plan.Plan, total int) (rundir.Meta, error) {
 	m := rundir.Meta{Name: r.Name, Variants: r.VariantNames(), Tournament: r.Tournament.Type, Total: total, Seed: r.Seed}
 	for _, e := range r.Engines {
 		m.Engines = append(m.Engines, e.Name)
@@ -40,11 +36,7 @@ func metaOf(r *configs.Run, total int) (rundir.Meta, error) {
 	if m.Settings, err = fingerprint(r); err != nil {
 		return m, err
 	}
-	if r.VariantFile != "" {
-		if m.VariantFile, err = filepath.Abs(r.Path(r.VariantFile)); err != nil {
-			return m, fmt.Errorf("variant_file: %w", err)
-		}
-	}
+	m.VariantFile = r.VariantFile
 	// The engines' order and the schedule's size (which depends on the
 	// variants each external engine offers) complete the schedule.
 	m.Settings["engines"] = strings.Join(m.Engines, ", ")
@@ -61,14 +53,14 @@ func metaOf(r *configs.Run, total int) (rundir.Meta, error) {
 // change between a run and its resume. The run's length (games, rounds,
 // games in all) is in it for merge, which joins shards of one run only,
 // but a resume lets it change (capKeys).
-func fingerprint(r *configs.Run) (map[string]string, error) {
+func fingerprint(r *plan.Plan) (map[string]string, error) {
 	s := map[string]string{}
 	set := func(key, value string) {
 		if value != "" {
 			s[key] = value
 		}
 	}
-	multi := len(r.Variants) > 0
+	multi := r.Multi
 	in := func(variant string) string {
 		if multi {
 			return " in " + variant
@@ -114,30 +106,17 @@ func fingerprint(r *configs.Run) (map[string]string, error) {
 	if rs := a.Resign; rs != nil {
 		set("adjudication: resign", fmt.Sprintf("moves %d, score %d", rs.Moves, rs.Score))
 	}
-	if r.VariantFile != "" {
-		// The rules of the file's variants are in its content.
-		data, err := r.ReadFile(r.VariantFile)
-		if err != nil {
-			return nil, fmt.Errorf("variant_file: %w", err)
-		}
-		set("variant file", contentHash(data))
-	}
-	for _, v := range r.VariantNames() {
-		o := r.OpeningsFor(v)
+	// The rules of the file's variants are in its content.
+	set(variantFileKey, r.VariantSet.Hash())
+	for _, pv := range r.Variants {
+		v, o := pv.Name, pv.Openings
 		prefix := "openings" + in(v) + ": "
-		if o.File != "" {
-			data, err := r.ReadFile(o.File)
-			if err != nil {
-				return nil, fmt.Errorf("openings: %w", err)
-			}
-			set(prefix+"file", contentHash(data))
-		}
-		if o.Builtin() && configs.HasBook(v) {
-			data, name, err := configs.Book(v)
-			if err != nil {
-				return nil, fmt.Errorf("openings: %w", err)
-			}
-			set(prefix+"built-in book", name+" "+contentHash(data))
+		switch {
+		case pv.Book == nil:
+		case o.File != "":
+			set(prefix+"file", pv.Book.Hash)
+		default:
+			set(prefix+"built-in book", pv.Book.Name+" "+pv.Book.Hash)
 		}
 		set(prefix+"order", o.Order)
 		// Format and start only when not their defaults: a run directory
@@ -148,10 +127,10 @@ func fingerprint(r *configs.Run) (map[string]string, error) {
 		if o.Start > 1 {
 			set(prefix+"start", strconv.Itoa(o.Start))
 		}
-		if o.Plies > 0 {
-			set(prefix+"plies", strconv.Itoa(o.Plies))
+		if o.PlyCount() > 0 {
+			set(prefix+"plies", strconv.Itoa(o.PlyCount()))
 		}
-		if o.File == "" && o.Plies > 0 {
+		if o.File == "" && o.PlyCount() > 0 {
 			set(prefix+"random rule", openings.RandomOpeningRule)
 		}
 	}
@@ -161,8 +140,8 @@ func fingerprint(r *configs.Run) (map[string]string, error) {
 		set(p+"command", e.Command)
 		if e.External() {
 			program := ""
-			if path, err := r.EngineCommand(e); err == nil {
-				program = programHash(path)
+			if e.ProgramErr == nil {
+				program = programHash(e.Program)
 			}
 			set(p+"program", program)
 		}
@@ -189,11 +168,7 @@ func fingerprint(r *configs.Run) (map[string]string, error) {
 		}
 		switch e.Kind {
 		case configs.KindRandom, configs.KindGreedy:
-			seed := e.Seed
-			if seed == 0 {
-				seed = r.Seed
-			}
-			set(p+"seed", strconv.FormatUint(seed, 10))
+			set(p+"seed", strconv.FormatUint(e.PlayerSeed, 10))
 		}
 		if len(e.Plays) > 0 {
 			set(p+"plays", strings.Join(e.Plays, ", "))
@@ -205,14 +180,10 @@ func fingerprint(r *configs.Run) (map[string]string, error) {
 			if !e.Accepts(v) {
 				continue
 			}
-			if e.Kind == configs.KindAlphaBeta || e.Kind == configs.KindGreedy {
-				data, err := weightsOf(r, e, v)
-				if err != nil {
-					return nil, fmt.Errorf("engine %s: weights: %w", e.Name, err)
-				}
-				set(p+"weights"+in(v), contentHash(data))
+			if w := e.WeightsData[v]; w != nil {
+				set(p+"weights"+in(v), w.Hash)
 			}
-			tc := r.TimeControlFor(e.Name, v)
+			tc := e.Limits[v]
 			for _, f := range limitFields(tc) {
 				set(p+f[0]+in(v), f[1])
 			}
@@ -235,29 +206,10 @@ func limitFields(tc configs.TimeControl) [][2]string {
 	case configs.LimitClock:
 		out = append(out, [2]string{"clock", tc.String()})
 	}
-	if tc.Margin > 0 {
-		out = append(out, [2]string{"margin", strconv.FormatFloat(tc.Margin, 'f', -1, 64)})
+	if m := tc.MarginSeconds(); m > 0 {
+		out = append(out, [2]string{"margin", strconv.FormatFloat(m, 'f', -1, 64)})
 	}
 	return out
 }
 
-// weightsOf returns the content of the weights an engine plays variant
-// with: its own file, else the embedded default.
-func weightsOf(r *configs.Run, e configs.Engine, variant string) ([]byte, error) {
-	if path, ok := e.Weights[variant]; ok {
-		return r.ReadFile(path)
-	}
-	if !variants.Builtin(variant) {
-		// A variant of the run's variant_file (whose content is in the
-		// fingerprint) has no weights file: the built-in engine derives
-		// its weights from the rules.
-		return []byte("derived from the variant's rules"), nil
-	}
-	data, _, err := search.ShippedWeights(variant)
-	return data, err
-}
-
-func contentHash(data []byte) string {
-	sum := sha256.Sum256(data)
-	return "sha256:" + hex.EncodeToString(sum[:])[:16]
-}
+func contentHash(data []byte) string { return plan.Hash(data) }

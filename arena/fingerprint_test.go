@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"varena/configs"
+	"varena/engines/variants"
 )
 
 // fingerprintBase is a run with something set in every part the
@@ -30,7 +31,7 @@ func fingerprintBase(t *testing.T, dir string, multi bool) *configs.Run {
 	r := &configs.Run{
 		Name: "fp", Variant: "extinction", Seed: 1, File: filepath.Join(dir, "run.yaml"),
 		Tournament:   configs.Tournament{Type: configs.RoundRobin, Games: 2, Rounds: 1},
-		Openings:     configs.Openings{File: "book.epd", Order: "sequential", Plies: 4},
+		Openings:     configs.Openings{File: "book.epd", Order: "sequential", Plies: ptr(4)},
 		TimeControl:  configs.TimeControl{Depth: 3},
 		Adjudication: configs.Adjudication{MaxPlies: 200, Draw: &configs.DrawRule{MoveNumber: 30, Moves: 8, Score: 10}, Resign: &configs.Resign{Moves: 3, Score: 900}},
 		SPRT:         &configs.SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05, Model: "normalized"},
@@ -46,7 +47,7 @@ func fingerprintBase(t *testing.T, dir string, multi bool) *configs.Run {
 	if multi {
 		r.Variant = ""
 		r.VariantSchedule = "all"
-		r.Variants = []configs.VariantSpec{{Name: "extinction"}, {Name: "evolution", Openings: &configs.Openings{Plies: 2}, TimeControl: &configs.TimeControl{Depth: 2}}}
+		r.Variants = []configs.VariantSpec{{Name: "extinction"}, {Name: "evolution", Openings: &configs.Openings{Plies: ptr(2)}, TimeControl: &configs.TimeControl{Depth: 2}}}
 	}
 	return r
 }
@@ -62,14 +63,18 @@ var fingerprinted = map[string]struct {
 	"Run.Variant":         {false, func(r *configs.Run) { r.Variant = "evolution" }},
 	"Run.Variants":        {true, func(r *configs.Run) { r.Variants = r.Variants[:1] }},
 	"Run.VariantSchedule": {true, func(r *configs.Run) { r.VariantSchedule = "assigned" }},
-	"Run.VariantFile":     {false, func(r *configs.Run) { r.VariantFile = "v.ini" }},
-	"Run.Seed":            {false, func(r *configs.Run) { r.Seed = 2 }},
-	"Run.Tournament":      {false, func(r *configs.Run) { r.Tournament = configs.Tournament{Type: configs.SPRTTest} }},
-	"Run.Openings":        {false, func(r *configs.Run) { r.Openings = configs.Openings{} }},
-	"Run.TimeControl":     {false, func(r *configs.Run) { r.TimeControl = configs.TimeControl{Depth: 4} }},
-	"Run.Adjudication":    {false, func(r *configs.Run) { r.Adjudication = configs.Adjudication{} }},
-	"Run.SPRT":            {false, func(r *configs.Run) { r.SPRT = nil }},
-	"Run.Engines":         {false, func(r *configs.Run) { r.Engines = r.Engines[:2] }},
+	"Run.VariantFile": {false, func(r *configs.Run) {
+		r.VariantFile = "v.ini"
+		// As the checker loads it; a nil Set fails the plan, naming the file.
+		r.VariantSet, _ = variants.LoadSet(r.Path(r.VariantFile))
+	}},
+	"Run.Seed":         {false, func(r *configs.Run) { r.Seed = 2 }},
+	"Run.Tournament":   {false, func(r *configs.Run) { r.Tournament = configs.Tournament{Type: configs.SPRTTest} }},
+	"Run.Openings":     {false, func(r *configs.Run) { r.Openings = configs.Openings{} }},
+	"Run.TimeControl":  {false, func(r *configs.Run) { r.TimeControl = configs.TimeControl{Depth: 4} }},
+	"Run.Adjudication": {false, func(r *configs.Run) { r.Adjudication = configs.Adjudication{} }},
+	"Run.SPRT":         {false, func(r *configs.Run) { r.SPRT = nil }},
+	"Run.Engines":      {false, func(r *configs.Run) { r.Engines = r.Engines[:2] }},
 
 	"Tournament.Type":       {false, func(r *configs.Run) { r.Tournament.Type = configs.Gauntlet }},
 	"Tournament.Challenger": {false, func(r *configs.Run) { r.Tournament.Challenger = "ab" }},
@@ -86,16 +91,13 @@ var fingerprinted = map[string]struct {
 	"Openings.Format": {false, func(r *configs.Run) { r.Openings.Format = configs.FormatPGN }},
 	"Openings.Order":  {false, func(r *configs.Run) { r.Openings.Order = "random" }},
 	"Openings.Start":  {false, func(r *configs.Run) { r.Openings.Start = 3 }},
-	"Openings.Plies":  {false, func(r *configs.Run) { r.Openings.Plies = 6 }},
-	// PliesSet with no plies and no file: every game from the initial
-	// position instead of the built-in book.
-	"Openings.PliesSet": {false, func(r *configs.Run) { r.Openings = configs.Openings{PliesSet: true} }},
+	"Openings.Plies":  {false, func(r *configs.Run) { r.Openings.Plies = ptr(6) }},
 
 	"TimeControl.Depth":    {false, func(r *configs.Run) { r.TimeControl.Depth = 5 }},
 	"TimeControl.Nodes":    {false, func(r *configs.Run) { r.TimeControl = configs.TimeControl{Nodes: 500} }},
 	"TimeControl.MoveTime": {false, func(r *configs.Run) { r.TimeControl = configs.TimeControl{MoveTime: 0.1} }},
 	"TimeControl.Clock":    {false, func(r *configs.Run) { r.TimeControl = configs.TimeControl{Clock: "10+0.1"} }},
-	"TimeControl.Margin":   {false, func(r *configs.Run) { r.TimeControl.Margin = 0.5 }},
+	"TimeControl.Margin":   {false, func(r *configs.Run) { r.TimeControl.Margin = configs.Seconds(0.5) }},
 
 	"Adjudication.MaxPlies": {false, func(r *configs.Run) { r.Adjudication.MaxPlies = 300 }},
 	"Adjudication.Draw":     {false, func(r *configs.Run) { r.Adjudication.Draw = nil }},
@@ -143,6 +145,7 @@ var keepsGames = map[string]string{
 	"Run.Concurrency":          "games at once; the journal and summary are the same whatever it is",
 	"Run.ProtocolLog":          "a log of the engines' lines beside the run",
 	"Run.File":                 "where the config was read; the files it names are fingerprinted by content",
+	"Run.VariantSet":           "loaded from VariantFile, whose content is fingerprinted (variant file)",
 	"Run.Source":               "the config's name in messages",
 	"Run.Line":                 "a line number for messages",
 	"Tournament.Line":          "a line number for messages",
@@ -208,13 +211,13 @@ func TestFingerprintComplete(t *testing.T) {
 	dir := t.TempDir()
 	for name, c := range fingerprinted {
 		t.Run(name, func(t *testing.T) {
-			base, err := fingerprint(fingerprintBase(t, dir, c.multi))
+			base, err := fingerprint(resolved(t, fingerprintBase(t, dir, c.multi)))
 			if err != nil {
 				t.Fatal(err)
 			}
 			r := fingerprintBase(t, dir, c.multi)
 			c.change(r)
-			changed, err := fingerprint(r)
+			changed, err := fingerprint(resolved(t, r))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -224,3 +227,24 @@ func TestFingerprintComplete(t *testing.T) {
 		})
 	}
 }
+
+// TestFingerprintPliesZero: "plies: 0" without a file (every game from
+// the initial position) is not the built-in book (no plies given).
+func TestFingerprintPliesZero(t *testing.T) {
+	dir := t.TempDir()
+	var fps []map[string]string
+	for _, o := range []configs.Openings{{}, configs.RandomPlies(0)} {
+		r := fingerprintBase(t, dir, false)
+		r.Openings = o
+		fp, err := fingerprint(resolved(t, r))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fps = append(fps, fp)
+	}
+	if reflect.DeepEqual(fps[0], fps[1]) {
+		t.Errorf("plies 0 and no plies have one fingerprint: %v", fps[0])
+	}
+}
+
+func ptr[T any](v T) *T { return &v }

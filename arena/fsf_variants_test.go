@@ -30,7 +30,7 @@ func TestFairyStockfishLosAlamosExtinction(t *testing.T) {
 	}
 	r.Tournament.Games = 2
 	r.TimeControl.Nodes = 1000
-	sum, err := Run(context.Background(), r, Options{Out: t.TempDir(), Concurrency: 2})
+	sum, err := Run(context.Background(), resolved(t, r), Options{Out: t.TempDir(), Concurrency: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +51,7 @@ func TestFairyStockfishEvolution(t *testing.T) {
 	}
 	r.Tournament.Games = 4
 	r.TimeControl.Nodes = 1000
-	sum, err := Run(context.Background(), r, Options{Out: t.TempDir(), Concurrency: 2})
+	sum, err := Run(context.Background(), resolved(t, r), Options{Out: t.TempDir(), Concurrency: 2})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -130,7 +130,7 @@ func TestGoldenRuns(t *testing.T) {
 				}
 			}
 			out := t.TempDir()
-			sum, err := Run(context.Background(), r, Options{Out: out})
+			sum, err := Run(context.Background(), resolved(t, r), Options{Out: out})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -31,7 +31,7 @@ func TestRunLocksItsDirectory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = Run(context.Background(), parseRun(t, smallRR), Options{Out: dir})
+	_, err = Run(context.Background(), resolved(t, parseRun(t, smallRR)), Options{Out: dir})
 	want := fmt.Sprintf("%s is in use by another varena run (pid %d); wait for it to end or give another -out", dir, os.Getpid())
 	if !errors.Is(err, rundir.ErrLocked) || err.Error() != want {
 		t.Fatalf("second run: %v\nwant %s", err, want)
@@ -45,7 +45,7 @@ func TestRunLocksItsDirectory(t *testing.T) {
 	if err := held.Unlock(); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Run(context.Background(), parseRun(t, smallRR), Options{Out: dir}); err != nil {
+	if _, err := Run(context.Background(), resolved(t, parseRun(t, smallRR)), Options{Out: dir}); err != nil {
 		t.Fatalf("run after the lock was released: %v", err)
 	}
 	// Readers share; a writer waits for them, then refuses.
@@ -80,7 +80,7 @@ func TestRunsAtOnce(t *testing.T) {
 	errs := make(chan error, 2)
 	for range 2 {
 		go func() {
-			_, err := Run(context.Background(), parseRun(t, smallRR), Options{Out: dir, Concurrency: 1})
+			_, err := Run(context.Background(), resolved(t, parseRun(t, smallRR)), Options{Out: dir, Concurrency: 1})
 			errs <- err
 		}()
 	}
@@ -116,7 +116,7 @@ engines:
   - {name: greedy, kind: greedy}
 `
 	dir := t.TempDir()
-	if _, err := Run(context.Background(), parseRun(t, base), Options{Out: dir}); err != nil {
+	if _, err := Run(context.Background(), resolved(t, parseRun(t, base)), Options{Out: dir}); err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {
@@ -135,7 +135,7 @@ engines:
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			changed := strings.Replace(base, tt.old, tt.new, 1)
-			_, err := Run(context.Background(), parseRun(t, changed), Options{Out: dir})
+			_, err := Run(context.Background(), resolved(t, parseRun(t, changed)), Options{Out: dir})
 			if err == nil {
 				t.Fatal("resume with another setting: no error")
 			}
@@ -154,11 +154,11 @@ engines:
 	}
 	os.WriteFile(w, data, 0o644)
 	withWeights := strings.Replace(base, "kind: alphabeta,", "kind: alphabeta, weights: {extinction: "+w+"},", 1)
-	if _, err := Run(context.Background(), parseRun(t, withWeights), Options{Out: dir, Concurrency: 3}); err != nil {
+	if _, err := Run(context.Background(), resolved(t, parseRun(t, withWeights)), Options{Out: dir, Concurrency: 3}); err != nil {
 		t.Errorf("the default weights' content under another name, another concurrency: %v", err)
 	}
 	os.WriteFile(w, append(data, []byte("\n# changed\n")...), 0o644)
-	if _, err := Run(context.Background(), parseRun(t, withWeights), Options{Out: dir}); err == nil ||
+	if _, err := Run(context.Background(), resolved(t, parseRun(t, withWeights)), Options{Out: dir}); err == nil ||
 		!strings.Contains(err.Error(), "\n  engine ab-d3: weights sha256:") {
 		t.Errorf("changed weights content: %v", err)
 	}
@@ -173,7 +173,7 @@ engines:
 	old, _ := json.Marshal(m)
 	os.WriteFile(filepath.Join(dir, rundir.MetaFile), old, 0o644)
 	var notes bytes.Buffer
-	if _, err := Run(context.Background(), parseRun(t, base), Options{Out: dir, Log: &notes}); err != nil {
+	if _, err := Run(context.Background(), resolved(t, parseRun(t, base)), Options{Out: dir, Log: &notes}); err != nil {
 		t.Fatalf("resume of an older meta.json: %v", err)
 	}
 	if !strings.Contains(notes.String(), "older varena") {
@@ -185,7 +185,7 @@ engines:
 	m.Seed = 9
 	old, _ = json.Marshal(m)
 	os.WriteFile(filepath.Join(dir, rundir.MetaFile), old, 0o644)
-	if _, err := Run(context.Background(), parseRun(t, base), Options{Out: dir}); err == nil || !strings.Contains(err.Error(), "\n  seed 9 -> 3") {
+	if _, err := Run(context.Background(), resolved(t, parseRun(t, base)), Options{Out: dir}); err == nil || !strings.Contains(err.Error(), "\n  seed 9 -> 3") {
 		t.Errorf("older meta.json of another seed: %v", err)
 	}
 }
@@ -209,7 +209,7 @@ engines:
 // an interrupted journal holding pairs out of order.
 func TestSPRTOrderIndependent(t *testing.T) {
 	one := t.TempDir()
-	a, err := Run(context.Background(), parseRun(t, sprtRun), Options{Out: one, Concurrency: 1})
+	a, err := Run(context.Background(), resolved(t, parseRun(t, sprtRun)), Options{Out: one, Concurrency: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -219,7 +219,7 @@ func TestSPRTOrderIndependent(t *testing.T) {
 	key := func(s *rundir.Summary) string {
 		return fmt.Sprintf("%s %d games %v %.4f", s.SPRT.Verdict, s.Played, s.SPRT.Penta, s.SPRT.LLR)
 	}
-	b, err := Run(context.Background(), parseRun(t, sprtRun), Options{Out: t.TempDir(), Concurrency: 2})
+	b, err := Run(context.Background(), resolved(t, parseRun(t, sprtRun)), Options{Out: t.TempDir(), Concurrency: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -245,7 +245,7 @@ func TestSPRTOrderIndependent(t *testing.T) {
 		}
 	}
 	j.Close()
-	c, err := Run(context.Background(), parseRun(t, sprtRun), Options{Out: resumed, Concurrency: 2})
+	c, err := Run(context.Background(), resolved(t, parseRun(t, sprtRun)), Options{Out: resumed, Concurrency: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -324,7 +324,7 @@ engines:
   - {name: missing, kind: uci, command: /nonexistent/engine}
 `
 	out := filepath.Join(t.TempDir(), "out")
-	_, err := Run(context.Background(), parseRun(t, cfg), Options{Out: out})
+	_, err := Run(context.Background(), resolved(t, parseRun(t, cfg)), Options{Out: out})
 	if err == nil || !strings.HasPrefix(err.Error(), "test.yaml:7: engine missing: ") {
 		t.Fatalf("error %v, want one starting test.yaml:7: engine missing:", err)
 	}
@@ -332,7 +332,7 @@ engines:
 		t.Errorf("output directory left behind: %v", serr)
 	}
 	empty := t.TempDir()
-	if _, err := Run(context.Background(), parseRun(t, cfg), Options{Out: empty}); err == nil {
+	if _, err := Run(context.Background(), resolved(t, parseRun(t, cfg)), Options{Out: empty}); err == nil {
 		t.Fatal("no error")
 	}
 	if entries, _ := os.ReadDir(empty); len(entries) != 0 {
@@ -340,7 +340,7 @@ engines:
 	}
 	held := t.TempDir()
 	os.WriteFile(filepath.Join(held, "notes.txt"), []byte("mine"), 0o644)
-	if _, err := Run(context.Background(), parseRun(t, cfg), Options{Out: held}); err == nil {
+	if _, err := Run(context.Background(), resolved(t, parseRun(t, cfg)), Options{Out: held}); err == nil {
 		t.Fatal("no error")
 	}
 	if data, err := os.ReadFile(filepath.Join(held, "notes.txt")); err != nil || string(data) != "mine" {
@@ -355,7 +355,7 @@ engines:
 	}
 	for what, command := range cases {
 		c := strings.Replace(cfg, "/nonexistent/engine", command, 1)
-		if _, err := Run(context.Background(), parseRun(t, c), Options{Out: out}); err == nil || !strings.HasPrefix(err.Error(), "test.yaml:7: engine missing: ") {
+		if _, err := Run(context.Background(), resolved(t, parseRun(t, c)), Options{Out: out}); err == nil || !strings.HasPrefix(err.Error(), "test.yaml:7: engine missing: ") {
 			t.Errorf("%s: %v", what, err)
 		}
 		if _, serr := os.Stat(out); !errors.Is(serr, os.ErrNotExist) {
@@ -366,7 +366,7 @@ engines:
 	bad := filepath.Join(t.TempDir(), "bad.yaml")
 	os.WriteFile(bad, []byte("nonsense: [\n"), 0o644)
 	withBad := strings.Replace(cfg, "{name: missing, kind: uci, command: /nonexistent/engine}", "{name: ab2, kind: alphabeta, weights: {extinction: "+bad+"}}", 1)
-	if _, err := Run(context.Background(), parseRun(t, withBad), Options{Out: out}); err == nil || !strings.HasPrefix(err.Error(), "test.yaml:7: engine ab2: ") {
+	if _, err := Run(context.Background(), resolved(t, parseRun(t, withBad)), Options{Out: out}); err == nil || !strings.HasPrefix(err.Error(), "test.yaml:7: engine ab2: ") {
 		t.Errorf("bad weights: %v", err)
 	}
 }
@@ -386,7 +386,7 @@ engines:
   - {name: ab-d1, kind: alphabeta}
 `
 	dir := t.TempDir()
-	if _, err := Run(context.Background(), parseRun(t, cfg), Options{Out: dir}); err != nil {
+	if _, err := Run(context.Background(), resolved(t, parseRun(t, cfg)), Options{Out: dir}); err != nil {
 		t.Fatal(err)
 	}
 	games, err := results.ReadJournal(filepath.Join(dir, rundir.JournalFile))
@@ -409,7 +409,7 @@ engines:
 // the count, rate, ETA and leader (the LLR and its bounds for an SPRT).
 func TestProgressLines(t *testing.T) {
 	var buf bytes.Buffer
-	if _, err := Run(context.Background(), parseRun(t, smallRR), Options{Out: t.TempDir(), Progress: &buf, ProgressGames: 4, ProgressEvery: time.Hour}); err != nil {
+	if _, err := Run(context.Background(), resolved(t, parseRun(t, smallRR)), Options{Out: t.TempDir(), Progress: &buf, ProgressGames: 4, ProgressEvery: time.Hour}); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
@@ -420,7 +420,7 @@ func TestProgressLines(t *testing.T) {
 		t.Errorf("last line %q", lines[2])
 	}
 	buf.Reset()
-	if _, err := Run(context.Background(), parseRun(t, sprtRun), Options{Out: t.TempDir(), Progress: &buf, ProgressGames: 1000, ProgressEvery: time.Hour}); err != nil {
+	if _, err := Run(context.Background(), resolved(t, parseRun(t, sprtRun)), Options{Out: t.TempDir(), Progress: &buf, ProgressGames: 1000, ProgressEvery: time.Hour}); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(buf.String(), "LLR ") || !strings.Contains(buf.String(), "(-2.20, 2.20)") {

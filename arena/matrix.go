@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"varena/configs"
+	"varena/configs/plan"
 	"varena/engines"
 	"varena/results"
 	"varena/results/rundir"
@@ -15,14 +16,14 @@ import (
 
 // perVariant reports whether r is a per-variant SPRT (a regression
 // matrix: sprt.per_variant).
-func perVariant(r *configs.Run) bool {
+func perVariant(r *plan.Plan) bool {
 	return r.Tournament.Type == configs.SPRTTest && r.SPRT != nil && r.SPRT.PerVariant
 }
 
 // matrixMeta sets the matrix of a per-variant SPRT in m: the variants
 // of the schedule, in its order, each with its own test, and the
 // variants of the run an engine does not play, each with who.
-func matrixMeta(m *rundir.Meta, r *configs.Run, vs []*engines.Variant, sched *Schedule, accepts Accepts) {
+func matrixMeta(m *rundir.Meta, r *plan.Plan, vs []*engines.Variant, sched *Schedule, accepts Accepts) {
 	if !perVariant(r) || sched.plan == nil {
 		return
 	}

@@ -49,7 +49,7 @@ func TestMatrixRun(t *testing.T) {
 	}
 	dir := t.TempDir()
 	var log bytes.Buffer
-	sum, err := Run(context.Background(), parse(), Options{Out: dir, Concurrency: 2, Log: &log})
+	sum, err := Run(context.Background(), resolved(t, parse()), Options{Out: dir, Concurrency: 2, Log: &log})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +93,7 @@ func TestMatrixRun(t *testing.T) {
 		}
 	}
 	// Resumed, a finished matrix plays nothing and says the same.
-	again, err := Run(context.Background(), parse(), Options{Out: dir})
+	again, err := Run(context.Background(), resolved(t, parse()), Options{Out: dir})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -30,10 +30,10 @@ engines:
 `
 	dir := t.TempDir()
 	ctx := context.Background()
-	if _, err := Run(ctx, parseRun(t, cfg), Options{Out: dir}); err != nil {
+	if _, err := Run(ctx, resolved(t, parseRun(t, cfg)), Options{Out: dir}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Run(ctx, parseRun(t, cfg), Options{Out: dir}); err != nil {
+	if _, err := Run(ctx, resolved(t, parseRun(t, cfg)), Options{Out: dir}); err != nil {
 		t.Fatalf("resume of the same run: %v", err)
 	}
 	metaPath := filepath.Join(dir, rundir.MetaFile)
@@ -50,7 +50,7 @@ engines:
 	delete(m.Settings, "openings: random rule")
 	data, _ := json.Marshal(m)
 	os.WriteFile(metaPath, data, 0o644)
-	_, err = Run(ctx, parseRun(t, cfg), Options{Out: dir})
+	_, err = Run(ctx, resolved(t, parseRun(t, cfg)), Options{Out: dir})
 	if want := "\n  openings: random rule (none) -> " + openings.RandomOpeningRule; err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("meta.json without the rule: error %v, want one with %q", err, want)
 	}

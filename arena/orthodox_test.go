@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"varena/arena"
+	"varena/configs/configtest"
 	"varena/engines"
 	"varena/engines/chess"
 	"varena/results"
@@ -58,7 +59,7 @@ func TestOrthodoxEngines(t *testing.T) {
 			const games = 4
 			r := benchRun(t, orthodoxRun(t, v.Name, games, 2000))
 			out := t.TempDir()
-			sum, err := arena.Run(context.Background(), r, arena.Options{Out: out})
+			sum, err := arena.Run(context.Background(), configtest.Resolve(t, r), arena.Options{Out: out})
 			if err != nil {
 				t.Fatal(err)
 			}

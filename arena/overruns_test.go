@@ -31,7 +31,7 @@ engines:
   - {name: random, kind: random}
 `, bin))
 	dir := t.TempDir()
-	sum, err := Run(context.Background(), r, Options{Out: dir, Concurrency: 1})
+	sum, err := Run(context.Background(), resolved(t, r), Options{Out: dir, Concurrency: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

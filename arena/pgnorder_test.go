@@ -32,16 +32,16 @@ func pgnText(t *testing.T, dir string) string {
 func TestPGNInGameOrder(t *testing.T) {
 	r := parseRun(t, smallRR)
 	one, three := t.TempDir(), t.TempDir()
-	if _, err := Run(context.Background(), r, Options{Out: one, Concurrency: 1}); err != nil {
+	if _, err := Run(context.Background(), resolved(t, r), Options{Out: one, Concurrency: 1}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Run(context.Background(), r, Options{Out: three, Concurrency: 3}); err != nil {
+	if _, err := Run(context.Background(), resolved(t, r), Options{Out: three, Concurrency: 3}); err != nil {
 		t.Fatal(err)
 	}
 	var shards [][]results.Game
 	for i := 1; i <= 3; i++ {
 		dir := t.TempDir()
-		if _, err := Run(context.Background(), r, Options{Out: dir, Shard: i, Shards: 3, Concurrency: 2}); err != nil {
+		if _, err := Run(context.Background(), resolved(t, r), Options{Out: dir, Shard: i, Shards: 3, Concurrency: 2}); err != nil {
 			t.Fatal(err)
 		}
 		gs, err := results.ReadJournal(filepath.Join(dir, rundir.JournalFile))

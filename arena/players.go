@@ -7,11 +7,11 @@ import (
 	"slices"
 
 	"varena/configs"
+	"varena/configs/plan"
 	"varena/engines"
 	"varena/engines/limits"
 	"varena/engines/player"
 	"varena/engines/search"
-	"varena/engines/variants"
 )
 
 // EngineError is a failure of one engine entry of a run (a weights
@@ -45,27 +45,21 @@ func engineError(name string, err error) error {
 // DefaultPlayer makes the player of an engine entry: a built-in engine,
 // or an external UCI, xboard, USI or UCCI engine process (its stderr logged to
 // <out>/<name>.log).
-func DefaultPlayer(ctx context.Context, r *configs.Run, e configs.Engine, out string) (player.Player, error) {
-	seed := e.Seed
-	if seed == 0 {
-		seed = r.Seed
-	}
+func DefaultPlayer(ctx context.Context, r *plan.Plan, e plan.Engine, out string) (player.Player, error) {
+	seed := e.PlayerSeed
 	switch e.Kind {
 	case configs.KindRandom:
 		return player.NewRandom(e.Name, seed), nil
 	case configs.KindGreedy, configs.KindAlphaBeta:
+		// The entry's own weights files; the others are the shipped
+		// weights or derived from the rules, which the searcher has.
 		weights := map[*engines.Variant]*search.Weights{}
-		for name, path := range e.Weights {
-			v, err := variants.ByName(name)
+		for name := range e.Weights {
+			v, err := r.VariantSet.ByName(name)
 			if err != nil {
 				return nil, engineError(e.Name, err)
 			}
-			// Through the run, so that an embedded run reads embedded files.
-			data, err := r.ReadConfigFile(path)
-			if err != nil {
-				return nil, engineError(e.Name, fmt.Errorf("weights: %w", err))
-			}
-			w, err := search.ParseWeights(v, r.Path(path), data)
+			w, err := search.ParseWeights(v, e.WeightsData[name].Name, e.WeightsData[name].Data)
 			if err != nil {
 				return nil, engineError(e.Name, err)
 			}
@@ -73,7 +67,7 @@ func DefaultPlayer(ctx context.Context, r *configs.Run, e configs.Engine, out st
 		}
 		if e.Kind == configs.KindAlphaBeta {
 			ab := player.NewAlphaBeta(e.Name, weights, limits.Limits{}, e.Hash)
-			p, err := SearchParams(r, e)
+			p, err := SearchParams(e.Engine)
 			if err != nil {
 				return nil, err
 			}
@@ -96,7 +90,7 @@ func DefaultPlayer(ctx context.Context, r *configs.Run, e configs.Engine, out st
 // the defaults, changed by the entry's options (parameter names as
 // `varena uci` lists them, whole numbers within their bounds). Its error
 // is an *EngineError.
-func SearchParams(r *configs.Run, e configs.Engine) (search.Params, error) {
+func SearchParams(e configs.Engine) (search.Params, error) {
 	p := search.DefaultParams()
 	names := make([]string, 0, len(e.Options))
 	for name := range e.Options {

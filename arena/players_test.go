@@ -9,15 +9,14 @@ import (
 )
 
 func TestSearchParams(t *testing.T) {
-	r := &configs.Run{File: "r.yaml"}
-	p, err := SearchParams(r, configs.Engine{Name: "a", Options: map[string]string{"FutilityMargin": "150", "aspiration": " 20 "}})
+	p, err := SearchParams(configs.Engine{Name: "a", Options: map[string]string{"FutilityMargin": "150", "aspiration": " 20 "}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if p.FutilityMargin != 150 || p.Aspiration != 20 || p.LMRDivisor != 200 {
 		t.Errorf("params %+v", p)
 	}
-	_, err = SearchParams(r, configs.Engine{Name: "a", Line: 7, Options: map[string]string{"LMRBase": "x"}})
+	_, err = SearchParams(configs.Engine{Name: "a", Line: 7, Options: map[string]string{"LMRBase": "x"}})
 	if want := `engine a: options: search parameter LMRBase: want a whole number from 0 to 200, have "x"`; err == nil || err.Error() != want {
 		t.Errorf("got %v, want %s", err, want)
 	}
@@ -45,7 +44,7 @@ engines:
 				r.Engines[0].Kind = "bogus"
 				c.want = `test.yaml:7: engine ab: unknown kind "bogus"`
 			}
-			_, err := Run(context.Background(), r, Options{Out: t.TempDir()})
+			_, err := Run(context.Background(), resolved(t, r), Options{Out: t.TempDir()})
 			if err == nil || len(err.Error()) < len(c.want) || err.Error()[:len(c.want)] != c.want {
 				t.Errorf("error %v, want it to start %s", err, c.want)
 			}

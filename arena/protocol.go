@@ -9,7 +9,7 @@ import (
 	"sync"
 	"time"
 
-	"varena/configs"
+	"varena/configs/plan"
 )
 
 // MaxProtocolLog bounds a protocol log (bytes written by one run): past
@@ -125,12 +125,9 @@ type gameSetter interface{ SetGame(id int) }
 // protocolLogPath is the protocol log a run writes: the command line's,
 // else the config's protocol_log (relative to the config's folder); ""
 // for none.
-func protocolLogPath(r *configs.Run, opts Options) string {
+func protocolLogPath(r *plan.Plan, opts Options) string {
 	if opts.ProtocolLog != "" {
 		return opts.ProtocolLog
 	}
-	if r.ProtocolLog != "" {
-		return r.Path(r.ProtocolLog)
-	}
-	return ""
+	return r.ProtocolLog
 }

@@ -42,7 +42,7 @@ engines:
 	os.WriteFile(cfg, []byte(yaml), 0o644)
 	r := parseRun(t, yaml)
 	r.File = cfg
-	sum, err := Run(context.Background(), r, Options{Out: filepath.Join(dir, "out"), Concurrency: 2})
+	sum, err := Run(context.Background(), resolved(t, r), Options{Out: filepath.Join(dir, "out"), Concurrency: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +88,7 @@ engines:
 	}
 	// The command line's -log wins over the config's.
 	other := filepath.Join(dir, "other.log")
-	if _, err := Run(context.Background(), r, Options{Out: filepath.Join(dir, "out2"), Concurrency: 1, ProtocolLog: other}); err != nil {
+	if _, err := Run(context.Background(), resolved(t, r), Options{Out: filepath.Join(dir, "out2"), Concurrency: 1, ProtocolLog: other}); err != nil {
 		t.Fatal(err)
 	}
 	if data, err := os.ReadFile(other); err != nil || !strings.Contains(string(data), " e1 < bestmove ") {

@@ -13,10 +13,9 @@ import (
 	"time"
 
 	"varena/arena/openings"
-	"varena/configs"
+	"varena/configs/plan"
 	"varena/engines"
 	"varena/engines/player"
-	"varena/engines/variants"
 	"varena/results"
 	"varena/results/rundir"
 	"varena/results/stats"
@@ -24,7 +23,7 @@ import (
 
 // PlayerFactory makes a player for an engine of the run; logDir is where
 // an external engine's stderr log goes.
-type PlayerFactory func(ctx context.Context, r *configs.Run, e configs.Engine, logDir string) (player.Player, error)
+type PlayerFactory func(ctx context.Context, r *plan.Plan, e plan.Engine, logDir string) (player.Player, error)
 
 // Options are the command line's overrides of a run.
 type Options struct {
@@ -77,7 +76,7 @@ type outcome struct {
 // or another, fails at once naming the holder's pid. A failure before
 // the first game (an engine that does not start, a bad openings file)
 // leaves no trace in a directory that was missing or empty before.
-func Run(ctx context.Context, r *configs.Run, opts Options) (*rundir.Summary, error) {
+func Run(ctx context.Context, r *plan.Plan, opts Options) (*rundir.Summary, error) {
 	if IsEvent(r) {
 		return runEvent(ctx, r, opts) // swiss and knockout: a run per round
 	}
@@ -107,7 +106,7 @@ func Run(ctx context.Context, r *configs.Run, opts Options) (*rundir.Summary, er
 // first game may have started. It opens the run (engines, schedule,
 // records), plans what is left to play, starts the workers and consumes
 // their games.
-func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playing *bool) (*rundir.Summary, error) {
+func run(ctx context.Context, r *plan.Plan, opts Options, outDir string, playing *bool) (*rundir.Summary, error) {
 	s := &session{r: r, opts: opts, outDir: outDir}
 	defer s.close()
 	if err := s.open(ctx); err != nil {
@@ -130,7 +129,7 @@ func run(ctx context.Context, r *configs.Run, opts Options, outDir string, playi
 
 // session is one run in its locked directory, from open to finish.
 type session struct {
-	r       *configs.Run
+	r       *plan.Plan
 	opts    Options
 	outDir  string
 	ctx     context.Context // the run's, with its protocol log
@@ -162,12 +161,8 @@ func (s *session) close() {
 // opens the recorder on the journal.
 func (s *session) open(ctx context.Context) error {
 	r, opts := s.r, s.opts
-	for _, name := range r.VariantNames() {
-		v, err := variants.ByName(name)
-		if err != nil {
-			return err
-		}
-		s.vs = append(s.vs, v)
+	for _, v := range r.Variants {
+		s.vs = append(s.vs, v.Variant)
 	}
 	s.logf, s.notef = runLogs(opts)
 	if r.Tournament.Adaptive != nil && opts.Shards > 1 {
@@ -215,7 +210,7 @@ func (s *session) open(ctx context.Context) error {
 	}
 	// The context is a check too: reading a long journal (seconds for
 	// 100,000 games) stops at a signal.
-	rec, err := rundir.OpenRecorder(s.outDir, s.meta, ctx.Err)
+	rec, err := rundir.OpenRecorder(s.outDir, s.meta, r.VariantSet, ctx.Err)
 	if err != nil {
 		if errors.Is(err, rundir.ErrStopped) {
 			return fmt.Errorf("%w while reading the journal of %s; nothing changed", ErrInterrupted, s.outDir)
@@ -378,13 +373,10 @@ func (s *session) finish(ctx context.Context, played int, fatal error) (*rundir.
 
 // OutDir returns the output directory of a run: the command line's,
 // else the config's (relative to the config file), else out/<name>.
-func OutDir(r *configs.Run, opts Options) string {
+func OutDir(r *plan.Plan, opts Options) string {
 	outDir := opts.Out
 	if outDir == "" {
 		outDir = r.Out
-		if outDir != "" && !filepath.IsAbs(outDir) && r.File != "" {
-			outDir = r.Path(outDir)
-		}
 	}
 	if outDir == "" {
 		outDir = filepath.Join("out", r.Name)
@@ -488,11 +480,16 @@ func runLogs(opts Options) (logf, notef func(format string, args ...any)) {
 
 // buildSchedule loads each variant's openings and makes the run's whole
 // schedule (every shard's games).
-func buildSchedule(r *configs.Run, vs []*engines.Variant, accepts Accepts, note func(format string, args ...any)) (*Schedule, error) {
+func buildSchedule(r *plan.Plan, vs []*engines.Variant, accepts Accepts, note func(format string, args ...any)) (*Schedule, error) {
 	books := map[string][]openings.Opening{}
-	for _, v := range vs {
+	// Errors of a book as a whole name the config that points to it.
+	where := r.File
+	if where == "" {
+		where = "built-in run " + r.Name
+	}
+	for _, v := range r.Variants {
 		var err error
-		if books[v.Name], err = openings.LoadBook(r, r.OpeningsFor(v.Name), v, note); err != nil {
+		if books[v.Name], err = openings.LoadBook(v, r.Seed, where, note); err != nil {
 			return nil, err
 		}
 	}
@@ -561,7 +558,7 @@ func startWorkers(ctx context.Context, n int, todo *Schedule, gate func(context.
 // its players, made on first use and reused across games; a player that
 // crashed, or whose engine asks for a fresh process each game, is made
 // anew.
-func worker(ctx context.Context, r *configs.Run, vs []*engines.Variant, factory PlayerFactory, started *playerPool, out string,
+func worker(ctx context.Context, r *plan.Plan, vs []*engines.Variant, factory PlayerFactory, started *playerPool, out string,
 	watch Watcher, jobs <-chan GameSpec, outcomes chan<- outcome) {
 	variant := map[string]*engines.Variant{}
 	for _, v := range vs {
@@ -573,7 +570,7 @@ func worker(ctx context.Context, r *configs.Run, vs []*engines.Variant, factory 
 			p.Close()
 		}
 	}()
-	engine := map[string]configs.Engine{}
+	engine := map[string]plan.Engine{}
 	for _, e := range r.Engines {
 		engine[e.Name] = e
 	}
@@ -666,7 +663,7 @@ func worker(ctx context.Context, r *configs.Run, vs []*engines.Variant, factory 
 // does not offer is an error). Built-in engines play every variant. The
 // engines it started are handed to the workers (a start costs tens of
 // milliseconds, a handshake included); the caller closes those left.
-func discover(ctx context.Context, r *configs.Run, vs []*engines.Variant, factory PlayerFactory, out string) (Accepts, *playerPool, error) {
+func discover(ctx context.Context, r *plan.Plan, vs []*engines.Variant, factory PlayerFactory, out string) (Accepts, *playerPool, error) {
 	// Start the external engines all at once. offered[i] is nil for
 	// built-in engines.
 	offered := make([]map[string]bool, len(r.Engines))

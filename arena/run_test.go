@@ -16,6 +16,7 @@ import (
 
 	"varena/configs"
 	"varena/configs/configtest"
+	"varena/configs/plan"
 	"varena/engines/player"
 	"varena/results"
 	"varena/results/rundir"
@@ -57,7 +58,7 @@ func jsonOf(t testing.TB, v any) string {
 func TestRunComplete(t *testing.T) {
 	dir := t.TempDir()
 	r := parseRun(t, smallRR)
-	sum, err := Run(context.Background(), r, Options{Out: dir, Concurrency: 2})
+	sum, err := Run(context.Background(), resolved(t, r), Options{Out: dir, Concurrency: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +70,7 @@ func TestRunComplete(t *testing.T) {
 		t.Fatalf("PGN holds %d games: %v", len(pgs), err)
 	}
 	// Running again plays nothing and says the same.
-	again, err := Run(context.Background(), r, Options{Out: dir, Concurrency: 2})
+	again, err := Run(context.Background(), resolved(t, r), Options{Out: dir, Concurrency: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +102,7 @@ func TestRunComplete(t *testing.T) {
 // in all, as Ctrl-C would.
 func countingFactory(n int64, cancel func()) PlayerFactory {
 	var moves atomic.Int64
-	return func(ctx context.Context, r *configs.Run, e configs.Engine, out string) (player.Player, error) {
+	return func(ctx context.Context, r *plan.Plan, e plan.Engine, out string) (player.Player, error) {
 		p, err := DefaultPlayer(ctx, r, e, out)
 		if err != nil {
 			return nil, err
@@ -128,7 +129,7 @@ func TestRunInterruptAndResume(t *testing.T) {
 	dir := t.TempDir()
 	r := parseRun(t, smallRR)
 	ctx, cancel := context.WithCancel(context.Background())
-	_, err := Run(ctx, r, Options{Out: dir, Concurrency: 2, NewPlayer: countingFactory(100, cancel)})
+	_, err := Run(ctx, resolved(t, r), Options{Out: dir, Concurrency: 2, NewPlayer: countingFactory(100, cancel)})
 	if !errors.Is(err, ErrInterrupted) || !strings.Contains(err.Error(), "resume") {
 		t.Fatalf("interrupted run: error %v", err)
 	}
@@ -136,7 +137,7 @@ func TestRunInterruptAndResume(t *testing.T) {
 	if len(first) == 0 || len(first) == 12 {
 		t.Fatalf("interrupted after %d games; the test wants a run cut in the middle", len(first))
 	}
-	sum, err := Run(context.Background(), r, Options{Out: dir, Concurrency: 2})
+	sum, err := Run(context.Background(), resolved(t, r), Options{Out: dir, Concurrency: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +145,7 @@ func TestRunInterruptAndResume(t *testing.T) {
 		t.Fatalf("after resume: %d games", sum.Played)
 	}
 	// The result equals an uninterrupted run: games are reproducible.
-	whole, err := Run(context.Background(), r, Options{Out: t.TempDir(), Concurrency: 1})
+	whole, err := Run(context.Background(), resolved(t, r), Options{Out: t.TempDir(), Concurrency: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +156,7 @@ func TestRunInterruptAndResume(t *testing.T) {
 
 func TestShardsMergeLikeOneRun(t *testing.T) {
 	r := parseRun(t, smallRR)
-	whole, err := Run(context.Background(), r, Options{Out: t.TempDir(), Concurrency: 2})
+	whole, err := Run(context.Background(), resolved(t, r), Options{Out: t.TempDir(), Concurrency: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,7 +164,7 @@ func TestShardsMergeLikeOneRun(t *testing.T) {
 	var games [][]results.Game
 	for i := 1; i <= 3; i++ {
 		dir := t.TempDir()
-		if _, err := Run(context.Background(), r, Options{Out: dir, Shard: i, Shards: 3}); err != nil {
+		if _, err := Run(context.Background(), resolved(t, r), Options{Out: dir, Shard: i, Shards: 3}); err != nil {
 			t.Fatal(err)
 		}
 		gs, err := results.ReadJournal(filepath.Join(dir, rundir.JournalFile))
@@ -196,11 +197,11 @@ func TestShardsMergeLikeOneRun(t *testing.T) {
 
 func TestRunRefusesAnotherRunsDirectory(t *testing.T) {
 	dir := t.TempDir()
-	if _, err := Run(context.Background(), parseRun(t, smallRR), Options{Out: dir}); err != nil {
+	if _, err := Run(context.Background(), resolved(t, parseRun(t, smallRR)), Options{Out: dir}); err != nil {
 		t.Fatal(err)
 	}
 	other := strings.Replace(smallRR, "seed: 3", "seed: 4", 1)
-	_, err := Run(context.Background(), parseRun(t, other), Options{Out: dir})
+	_, err := Run(context.Background(), resolved(t, parseRun(t, other)), Options{Out: dir})
 	want := dir + " holds run small played with other settings; give another -out, or undo the changes:\n" +
 		"  engine greedy: seed 3 -> 4\n  engine random: seed 3 -> 4\n  seed 3 -> 4"
 	if err == nil || err.Error() != want {
@@ -222,7 +223,7 @@ engines:
   - {name: random, kind: random}
 `)
 	dir := t.TempDir()
-	sum, err := Run(context.Background(), r, Options{Out: dir, Concurrency: 2})
+	sum, err := Run(context.Background(), resolved(t, r), Options{Out: dir, Concurrency: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -233,7 +234,7 @@ engines:
 		t.Errorf("SPRT decided after %d games (%d past the decision) but %d are in the journal", sum.Played, sum.PastDecision, len(journalIDs(t, dir)))
 	}
 	// Resuming a decided test plays nothing more.
-	again, err := Run(context.Background(), r, Options{Out: dir})
+	again, err := Run(context.Background(), resolved(t, r), Options{Out: dir})
 	if err != nil || again.Played != sum.Played {
 		t.Errorf("resumed decided SPRT: %d games, %v", again.Played, err)
 	}
@@ -285,7 +286,7 @@ engines:
   - {name: random, kind: random}
 `, tt.tc, bin, tt.mode))
 			dir := t.TempDir()
-			sum, err := Run(context.Background(), r, Options{Out: dir, Concurrency: 1})
+			sum, err := Run(context.Background(), resolved(t, r), Options{Out: dir, Concurrency: 1})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -325,7 +326,7 @@ engines:
 func TestMultivariantRun(t *testing.T) {
 	r := parseRun(t, multiRR)
 	dir := t.TempDir()
-	sum, err := Run(context.Background(), r, Options{Out: dir, Concurrency: 2})
+	sum, err := Run(context.Background(), resolved(t, r), Options{Out: dir, Concurrency: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -355,7 +356,7 @@ func TestMultivariantRun(t *testing.T) {
 	var journals [][]results.Game
 	for i := 1; i <= 2; i++ {
 		d := t.TempDir()
-		if _, err := Run(context.Background(), r, Options{Out: d, Shard: i, Shards: 2}); err != nil {
+		if _, err := Run(context.Background(), resolved(t, r), Options{Out: d, Shard: i, Shards: 2}); err != nil {
 			t.Fatal(err)
 		}
 		gs, _ := results.ReadJournal(filepath.Join(d, rundir.JournalFile))
@@ -386,7 +387,7 @@ engines:
   - {name: random, kind: random}
 `)
 	var starts atomic.Int64
-	factory := func(ctx context.Context, r *configs.Run, e configs.Engine, out string) (player.Player, error) {
+	factory := func(ctx context.Context, r *plan.Plan, e plan.Engine, out string) (player.Player, error) {
 		if e.Name != "flaky" {
 			return DefaultPlayer(ctx, r, e, out)
 		}
@@ -396,7 +397,7 @@ engines:
 		return player.NewRandom("flaky", 1), nil
 	}
 	dir := t.TempDir()
-	sum, err := Run(context.Background(), r, Options{Out: dir, Concurrency: 1, NewPlayer: factory})
+	sum, err := Run(context.Background(), resolved(t, r), Options{Out: dir, Concurrency: 1, NewPlayer: factory})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -442,7 +443,7 @@ engines:
   - {name: b, kind: uci, command: %s, history: %s}
 `, fsf, history, fsf, history))
 		dir := t.TempDir()
-		sum, err := Run(context.Background(), r, Options{Out: dir, Concurrency: 2})
+		sum, err := Run(context.Background(), resolved(t, r), Options{Out: dir, Concurrency: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -489,7 +490,7 @@ engines:
   - {name: random, kind: random}
 `, bin))
 	dir := t.TempDir()
-	if _, err := Run(context.Background(), r, Options{Out: dir, Concurrency: 1}); err != nil {
+	if _, err := Run(context.Background(), resolved(t, r), Options{Out: dir, Concurrency: 1}); err != nil {
 		t.Fatal(err)
 	}
 	games, err := results.ReadJournal(filepath.Join(dir, rundir.JournalFile))
@@ -528,4 +529,14 @@ engines:
 	if !strings.Contains(string(pgn), "move 1, {from the faulty engine)}") {
 		t.Errorf("PGN lacks the comment:\n%.600s", pgn)
 	}
+}
+
+// resolved is the plan of a run parsed by a test.
+func resolved(t testing.TB, r *configs.Run) *plan.Plan {
+	t.Helper()
+	p, err := plan.Resolve(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }

@@ -9,6 +9,7 @@ import (
 
 	"varena/arena/openings"
 	"varena/configs"
+	"varena/configs/plan"
 	"varena/engines"
 )
 
@@ -32,7 +33,7 @@ type GameSpec struct {
 // after 106 s). A schedule, its shards and what is left of it to play
 // share one plan.
 type Schedule struct {
-	plan          *plan
+	plan          *layout
 	shard, shards int          // play only shard of shards (1-based); 0: all
 	done          map[int]bool // games left out (played already)
 	total         int
@@ -135,7 +136,7 @@ func (s *Schedule) Spec(id int) (GameSpec, bool) {
 type pairing struct{ a, b string }
 
 // pairings returns who meets whom, in config order.
-func pairings(r *configs.Run) []pairing {
+func pairings(r *plan.Plan) []pairing {
 	var ps []pairing
 	if len(r.Tournament.Pairs) > 0 { // a round of an event (event.go)
 		for _, p := range r.Tournament.Pairs {
@@ -172,7 +173,7 @@ type Accepts func(engine, variant string) bool
 // which keeps an interrupted or SPRT-stopped run balanced. Openings come
 // pair by pair from the variant's book (cycling), or are made by random
 // plies when it has none.
-func NewSchedule(r *configs.Run, vs []*engines.Variant, books map[string][]openings.Opening, accepts Accepts) (*Schedule, error) {
+func NewSchedule(r *plan.Plan, vs []*engines.Variant, books map[string][]openings.Opening, accepts Accepts) (*Schedule, error) {
 	ps := pairings(r)
 	if len(ps) == 0 {
 		return nil, fmt.Errorf("run %s: no pairings", r.Name)
@@ -216,7 +217,7 @@ func NewSchedule(r *configs.Run, vs []*engines.Variant, books map[string][]openi
 		return nil, fmt.Errorf("run %s: %w", r.Name, err)
 	}
 	ps = kept
-	pl := &plan{r: r, vs: vs, books: books, ps: ps, common: common, unpaired: unpaired,
+	pl := &layout{r: r, vs: vs, books: books, ps: ps, common: common, unpaired: unpaired,
 		pairsPer: r.Tournament.Games / 2, rounds: max(r.Tournament.Rounds, 1),
 		assigned: r.VariantSchedule == configs.ScheduleAssigned}
 	// The pairs of one block (one k of one round), in order: for
@@ -242,9 +243,9 @@ func NewSchedule(r *configs.Run, vs []*engines.Variant, books map[string][]openi
 	return &Schedule{plan: pl, total: pl.total}, nil
 }
 
-// plan is what a schedule's games are made from.
-type plan struct {
-	r        *configs.Run
+// layout is what a schedule's games are made from.
+type layout struct {
+	r        *plan.Plan
 	vs       []*engines.Variant
 	books    map[string][]openings.Opening
 	ps       []pairing
@@ -276,7 +277,7 @@ type schedPair struct {
 // assigned variants depend on (the counts and the seeded generator of
 // leastUsed) and each variant's pair count: small, whatever the games.
 type cursor struct {
-	pl         *plan
+	pl         *layout
 	round, k   int // the block: round from 1, k from 0
 	at         int // the next pair in the block
 	pair       int // pairs handed out
@@ -286,7 +287,7 @@ type cursor struct {
 	rng        *rand.Rand
 }
 
-func (pl *plan) start() *cursor {
+func (pl *layout) start() *cursor {
 	c := &cursor{pl: pl, round: 1, perVariant: map[string]int{}}
 	if pl.assigned {
 		c.used = make([]map[string]int, len(pl.ps))
@@ -329,7 +330,7 @@ func (c *cursor) next() (schedPair, bool) {
 }
 
 // spec is game id (of pair p) without its opening.
-func (pl *plan) spec(p schedPair, id int) GameSpec {
+func (pl *layout) spec(p schedPair, id int) GameSpec {
 	w, b := p.pairing.a, p.pairing.b
 	if id == 2*p.pair {
 		w, b = b, w
@@ -339,7 +340,7 @@ func (pl *plan) spec(p schedPair, id int) GameSpec {
 
 // games returns the two games of pair p, sharing its opening with
 // colours reversed.
-func (pl *plan) games(p schedPair) ([2]GameSpec, error) {
+func (pl *layout) games(p schedPair) ([2]GameSpec, error) {
 	op, err := openingFor(pl.r, p.v, pl.books[p.v.Name], p.nth)
 	if err != nil {
 		return [2]GameSpec{}, err
@@ -382,11 +383,11 @@ func playsOf(engine string, vs []*engines.Variant, accepts Accepts) string {
 }
 
 // openingFor returns the opening of the n-th pair (1-based) of variant v.
-func openingFor(r *configs.Run, v *engines.Variant, book []openings.Opening, n int) (openings.Opening, error) {
+func openingFor(r *plan.Plan, v *engines.Variant, book []openings.Opening, n int) (openings.Opening, error) {
 	if len(book) > 0 {
 		return book[(n-1)%len(book)], nil
 	}
-	plies := r.OpeningsFor(v.Name).Plies
+	plies := r.Variant(v.Name).Openings.PlyCount()
 	if plies == 0 && !v.Chess960 {
 		start := v.StartPosition()
 		return openings.Opening{FEN: start.FEN(), Initial: true}, nil
@@ -396,7 +397,7 @@ func openingFor(r *configs.Run, v *engines.Variant, book []openings.Opening, n i
 
 // variantIndex returns the position of a variant in the run's list, so
 // that random openings of different variants come from different streams.
-func variantIndex(r *configs.Run, name string) int {
+func variantIndex(r *plan.Plan, name string) int {
 	return max(slices.Index(r.VariantNames(), name), 0)
 }
 

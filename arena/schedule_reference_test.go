@@ -15,11 +15,12 @@ import (
 
 	"varena/arena/openings"
 	"varena/configs"
+	"varena/configs/plan"
 	"varena/engines"
 	"varena/engines/extinction"
 )
 
-func referenceSchedule(r *configs.Run, vs []*engines.Variant, books map[string][]openings.Opening, accepts Accepts) ([]GameSpec, error) {
+func referenceSchedule(r *plan.Plan, vs []*engines.Variant, books map[string][]openings.Opening, accepts Accepts) ([]GameSpec, error) {
 	ps := pairings(r)
 	if len(ps) == 0 {
 		return nil, fmt.Errorf("run %s: no pairings", r.Name)
@@ -135,11 +136,11 @@ func TestScheduleAsBefore(t *testing.T) {
 	}
 	for _, tt := range runs {
 		t.Run(tt.name, func(t *testing.T) {
-			want, err := referenceSchedule(tt.r, tt.vs, tt.books, tt.accepts)
+			want, err := referenceSchedule(resolved(t, tt.r), tt.vs, tt.books, tt.accepts)
 			if err != nil {
 				t.Fatal(err)
 			}
-			s, err := NewSchedule(tt.r, tt.vs, tt.books, tt.accepts)
+			s, err := NewSchedule(resolved(t, tt.r), tt.vs, tt.books, tt.accepts)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -203,7 +204,7 @@ func firstDiff(a, b []GameSpec) int {
 func TestHugeSchedule(t *testing.T) {
 	r := testRun(configs.RoundRobin, 4, 2000000000, 1)
 	start := time.Now()
-	s, err := NewSchedule(r, one(extinction.Variant), nil, all)
+	s, err := NewSchedule(resolved(t, r), one(extinction.Variant), nil, all)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,7 +216,7 @@ func TestHugeSchedule(t *testing.T) {
 		t.Errorf("first game %+v, %v after %v", g, ok, time.Since(start))
 	}
 	r.Tournament.Rounds = 1000000000
-	if _, err := NewSchedule(r, one(extinction.Variant), nil, all); err == nil || !strings.Contains(err.Error(), "more than 1099511627776 games") {
+	if _, err := NewSchedule(resolved(t, r), one(extinction.Variant), nil, all); err == nil || !strings.Contains(err.Error(), "more than 1099511627776 games") {
 		t.Errorf("a schedule beyond the bound: error %v", err)
 	}
 }

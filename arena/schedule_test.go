@@ -26,7 +26,7 @@ func testRun(kind string, engines int, games, rounds int) *configs.Run {
 	if kind == configs.Gauntlet {
 		r.Tournament.Challenger = "e0"
 	}
-	r.Openings.Plies = 4
+	r.Openings = configs.RandomPlies(4)
 	return r
 }
 
@@ -47,7 +47,7 @@ func TestSchedule(t *testing.T) {
 	}
 	for _, tt := range tests {
 		r := testRun(tt.kind, tt.engines, tt.games, tt.round)
-		s, err := NewSchedule(r, one(extinction.Variant), nil, all)
+		s, err := NewSchedule(resolved(t, r), one(extinction.Variant), nil, all)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -74,7 +74,7 @@ func TestSchedule(t *testing.T) {
 			}
 		}
 		// The same config gives the same schedule.
-		again, _ := NewSchedule(r, one(extinction.Variant), nil, all)
+		again, _ := NewSchedule(resolved(t, r), one(extinction.Variant), nil, all)
 		if fmt.Sprint(again.Games()) != fmt.Sprint(s.Games()) {
 			t.Errorf("%s: schedule is not deterministic", tt.kind)
 		}
@@ -83,7 +83,7 @@ func TestSchedule(t *testing.T) {
 
 func TestScheduleOpenings(t *testing.T) {
 	r := testRun(configs.RoundRobin, 2, 6, 1)
-	s, _ := NewSchedule(r, one(extinction.Variant), nil, all)
+	s, _ := NewSchedule(resolved(t, r), one(extinction.Variant), nil, all)
 	seen := map[string]bool{}
 	for _, g := range s.Games() {
 		pos, err := engines.ParseFEN(extinction.Variant, g.Opening.FEN)
@@ -96,7 +96,7 @@ func TestScheduleOpenings(t *testing.T) {
 		t.Errorf("%d different openings for 3 pairs", len(seen))
 	}
 	book := map[string][]openings.Opening{"extinction": {{FEN: "a"}, {FEN: "b"}}}
-	s, _ = NewSchedule(r, one(extinction.Variant), book, all)
+	s, _ = NewSchedule(resolved(t, r), one(extinction.Variant), book, all)
 	var got []string
 	for _, g := range s.Games() {
 		got = append(got, g.Opening.FEN)
@@ -108,7 +108,7 @@ func TestScheduleOpenings(t *testing.T) {
 
 func TestShards(t *testing.T) {
 	r := testRun(configs.RoundRobin, 4, 4, 1)
-	s, _ := NewSchedule(r, one(extinction.Variant), nil, all)
+	s, _ := NewSchedule(resolved(t, r), one(extinction.Variant), nil, all)
 	for _, n := range []int{1, 2, 3, 5, 30} {
 		ids := map[int]int{}
 		for i := 1; i <= n; i++ {
@@ -152,7 +152,7 @@ func multiVariants() []*engines.Variant {
 func TestMultivariantSchedule(t *testing.T) {
 	for _, mode := range []string{configs.ScheduleAll, configs.ScheduleAssigned} {
 		r, accepts := multiRun(mode, 6)
-		s, err := NewSchedule(r, multiVariants(), nil, accepts)
+		s, err := NewSchedule(resolved(t, r), multiVariants(), nil, accepts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -209,7 +209,7 @@ func TestMultivariantSchedule(t *testing.T) {
 				t.Errorf("%s: colours unbalanced in %s: %v", mode, k, w)
 			}
 		}
-		again, _ := NewSchedule(r, multiVariants(), nil, accepts)
+		again, _ := NewSchedule(resolved(t, r), multiVariants(), nil, accepts)
 		if fmt.Sprint(again.Games()) != fmt.Sprint(s.Games()) {
 			t.Errorf("%s: schedule is not deterministic", mode)
 		}
@@ -218,7 +218,7 @@ func TestMultivariantSchedule(t *testing.T) {
 
 func TestAssignedSpreadsVariants(t *testing.T) {
 	r, _ := multiRun(configs.ScheduleAssigned, 2)
-	s, err := NewSchedule(r, multiVariants(), nil, all)
+	s, err := NewSchedule(resolved(t, r), multiVariants(), nil, all)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -250,7 +250,7 @@ func TestNoCommonVariant(t *testing.T) {
 			}
 			return true
 		}
-		s, err := NewSchedule(r, multiVariants(), nil, accepts)
+		s, err := NewSchedule(resolved(t, r), multiVariants(), nil, accepts)
 		if err != nil {
 			t.Fatalf("%s: %v", mode, err)
 		}
@@ -275,12 +275,12 @@ func TestNoCommonVariant(t *testing.T) {
 	r, _ := multiRun(configs.ScheduleAll, 2)
 	alone := func(e, v string) bool { return e != "e0" || v == "evolution" }
 	noEvolution := func(e, v string) bool { return alone(e, v) && (e == "e0" || v != "evolution") }
-	_, err := NewSchedule(r, multiVariants(), nil, noEvolution)
+	_, err := NewSchedule(resolved(t, r), multiVariants(), nil, noEvolution)
 	if err == nil || !strings.Contains(err.Error(), "e0 meets no opponent: none of them plays evolution") {
 		t.Errorf("an engine no other meets: error %v", err)
 	}
 	nothing := func(e, v string) bool { return e != "e3" }
-	_, err = NewSchedule(r, multiVariants(), nil, nothing)
+	_, err = NewSchedule(resolved(t, r), multiVariants(), nil, nothing)
 	if err == nil || !strings.Contains(err.Error(), "e3 meets no opponent: it plays none of the run's variants") {
 		t.Errorf("an engine that plays nothing: error %v", err)
 	}

@@ -7,13 +7,14 @@ import (
 	"strings"
 
 	"varena/configs"
+	"varena/configs/plan"
 	"varena/results/rundir"
 )
 
 // SetupOf describes a run's config in words, for the report's header
 // (rundir.Setup). It lives here, beside the config's other readers, so
 // that results/rundir need not know configs.
-func SetupOf(r *configs.Run) rundir.Setup {
+func SetupOf(r *plan.Plan) rundir.Setup {
 	s := rundir.Setup{Name: r.Name, Config: r.File, Seed: r.Seed, Concurrency: r.Concurrency}
 	t := r.Tournament
 	s.Tournament = t.Type
@@ -29,23 +30,15 @@ func SetupOf(r *configs.Run) rundir.Setup {
 	if t.Adaptive != nil {
 		s.Tournament += fmt.Sprintf(", adaptive: rounds after the first play the neighbours in the ranking under %g%% LOS", 100*t.Adaptive.LOS)
 	}
-	if len(r.Variants) > 0 {
-		s.Schedule = r.VariantSchedule
-		if s.Schedule == "" {
-			s.Schedule = "all"
-		}
-		s.Schedule = "variants: " + s.Schedule
+	if r.Multi {
+		s.Schedule = "variants: " + r.VariantSchedule
 	}
 	s.Adjudication = adjudicationText(r.Adjudication)
 	if p := r.SPRT; p != nil {
-		model := p.Model
-		if model == "" {
-			model = "normalized"
-		}
-		s.SPRT = fmt.Sprintf("elo0 %g, elo1 %g, alpha %g, beta %g, %s", p.Elo0, p.Elo1, p.Alpha, p.Beta, model)
+		s.SPRT = fmt.Sprintf("elo0 %g, elo1 %g, alpha %g, beta %g, %s", p.Elo0, p.Elo1, p.Alpha, p.Beta, p.Model)
 	}
 	for _, v := range r.VariantNames() {
-		s.Variants = append(s.Variants, rundir.VariantSetup{Name: v, Openings: openingsText(r.OpeningsFor(v)), Limit: limitOf(r, v)})
+		s.Variants = append(s.Variants, rundir.VariantSetup{Name: v, Openings: openingsText(r.Variant(v).Openings), Limit: limitOf(r, v)})
 	}
 	for _, e := range r.Engines {
 		es := rundir.EngineSetup{Name: e.Name, Kind: e.Kind, Command: strings.TrimSpace(e.Command + " " + strings.Join(e.Args, " "))}
@@ -85,35 +78,29 @@ func SetupOf(r *configs.Run) rundir.Setup {
 }
 
 // limitOf is the variant's limit for an engine without its own.
-func limitOf(r *configs.Run, variant string) string {
-	for _, v := range r.Variants {
-		if v.Name == variant && v.TimeControl != nil {
-			return v.TimeControl.String()
-		}
+func limitOf(r *plan.Plan, variant string) string {
+	if v := r.Variant(variant); v != nil && v.Limit != nil {
+		return v.Limit.String()
 	}
-	return r.TimeControl.String()
+	return r.Limit.String()
 }
 
 func openingsText(o configs.Openings) string {
 	switch {
 	case o.Builtin():
 		return "built-in book"
-	case o.File == "" && o.Plies > 0:
-		return fmt.Sprintf("start position + %d random plies", o.Plies)
+	case o.File == "" && o.PlyCount() > 0:
+		return fmt.Sprintf("start position + %d random plies", o.PlyCount())
 	case o.File == "":
 		return "start position"
 	}
-	order := o.Order
-	if order == "" {
-		order = "sequential"
-	}
-	s := fmt.Sprintf("book %s (%s", filepath.Base(o.File), order)
+	s := fmt.Sprintf("book %s (%s", filepath.Base(o.File), o.Order)
 	if o.Start > 1 {
 		s += fmt.Sprintf(", from opening %d", o.Start)
 	}
 	s += ")"
-	if o.Format == configs.FormatPGN && o.Plies > 0 {
-		s += fmt.Sprintf(", %d plies of each game", o.Plies)
+	if o.Format == configs.FormatPGN && o.PlyCount() > 0 {
+		s += fmt.Sprintf(", %d plies of each game", o.PlyCount())
 	}
 	return s
 }

@@ -13,10 +13,10 @@ func TestOpeningsText(t *testing.T) {
 		want string
 	}{
 		{configs.Openings{}, "built-in book"},
-		{configs.Openings{PliesSet: true}, "start position"},
-		{configs.Openings{Plies: 4}, "start position + 4 random plies"},
+		{configs.RandomPlies(0), "start position"},
+		{configs.RandomPlies(4), "start position + 4 random plies"},
 		{configs.Openings{File: "a/b.epd", Order: "random", Start: 1}, "book b.epd (random)"},
-		{configs.Openings{File: "b.pgn", Format: "pgn", Order: "sequential", Start: 3, Plies: 6}, "book b.pgn (sequential, from opening 3), 6 plies of each game"},
+		{configs.Openings{File: "b.pgn", Format: "pgn", Order: "sequential", Start: 3, Plies: ptr(6)}, "book b.pgn (sequential, from opening 3), 6 plies of each game"},
 	}
 	for _, tt := range tests {
 		if got := openingsText(tt.o); got != tt.want {

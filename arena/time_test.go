@@ -54,7 +54,7 @@ engines:
   - {name: b, kind: alphabeta}
 `, c.games, c.clock, margin))
 			dir := t.TempDir()
-			if _, err := Run(context.Background(), r, Options{Out: dir, Concurrency: 2}); err != nil {
+			if _, err := Run(context.Background(), resolved(t, r), Options{Out: dir, Concurrency: 2}); err != nil {
 				t.Fatal(err)
 			}
 			games, err := results.ReadJournal(filepath.Join(dir, rundir.JournalFile))
@@ -95,7 +95,7 @@ engines:
   - {name: b, kind: alphabeta}
 `)
 	dir := t.TempDir()
-	if _, err := Run(context.Background(), r, Options{Out: dir, Concurrency: 2}); err != nil {
+	if _, err := Run(context.Background(), resolved(t, r), Options{Out: dir, Concurrency: 2}); err != nil {
 		t.Fatal(err)
 	}
 	games, err := results.ReadJournal(filepath.Join(dir, rundir.JournalFile))

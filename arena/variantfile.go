@@ -14,39 +14,39 @@ import (
 // run's variants.ini (see fingerprint).
 const variantFileKey = "variant file"
 
-// LoadRunVariants registers the variants of the variants.ini a run
+// LoadRunVariants loads the variants of the variants.ini a run
 // directory was played with, which its meta.json names, so that its
-// games can be replayed by their rules (rate, report, serve). It returns
-// the file's path ("" when the run has none, or dir is no run's
-// directory) and the file's warnings. A file that is gone or whose
+// games can be replayed by their rules (rate, report, serve). The Set is
+// the built-ins only (nil) when the run has none, or dir is no run's
+// directory; its Warnings are the file's. A file that is gone or whose
 // content is not the one the games were played with is an error that
 // says to give -variant-file.
-func LoadRunVariants(dir string) (path string, warnings []error, err error) {
+func LoadRunVariants(dir string) (*variants.Set, error) {
 	m, err := rundir.ReadMeta(dir)
 	if errors.Is(err, os.ErrNotExist) {
-		return "", nil, nil
+		return nil, nil
 	}
 	if err != nil {
-		return "", nil, err
+		return nil, err
 	}
 	want := m.Settings[variantFileKey]
 	if want == "" {
-		return "", nil, nil
+		return nil, nil
 	}
 	meta := filepath.Join(dir, rundir.MetaFile)
 	if m.VariantFile == "" {
-		return "", nil, fmt.Errorf("%s: the run was played with a variants.ini (%s) whose path this meta.json does not record: give it with -variant-file", meta, want)
+		return nil, fmt.Errorf("%s: the run was played with a variants.ini (%s) whose path this meta.json does not record: give it with -variant-file", meta, want)
 	}
 	data, err := os.ReadFile(m.VariantFile)
 	if err != nil {
-		return "", nil, fmt.Errorf("%s: the run's variant file: %w (give the file with -variant-file)", meta, err)
+		return nil, fmt.Errorf("%s: the run's variant file: %w (give the file with -variant-file)", meta, err)
 	}
-	if got := contentHash(data); got != want {
-		return "", nil, fmt.Errorf("%s: the run's variant file %s is now %s, its games were played with %s: give that file with -variant-file", meta, m.VariantFile, got, want)
+	if got := variants.ContentHash(data); got != want {
+		return nil, fmt.Errorf("%s: the run's variant file %s is now %s, its games were played with %s: give that file with -variant-file", meta, m.VariantFile, got, want)
 	}
-	_, _, warnings, err = variants.RegisterFileWarnings(m.VariantFile)
+	set, err := variants.ParseSet(data, m.VariantFile)
 	if err != nil {
-		return "", nil, fmt.Errorf("%s: the run's variant file: %w", meta, err)
+		return nil, fmt.Errorf("%s: the run's variant file: %w", meta, err)
 	}
-	return m.VariantFile, warnings, nil
+	return set, nil
 }

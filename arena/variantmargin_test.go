@@ -46,7 +46,7 @@ engines:
   - {name: random, kind: random}
 `, c.variantTC, bin))
 			dir := t.TempDir()
-			if _, err := Run(context.Background(), r, Options{Out: dir, Concurrency: 1}); err != nil {
+			if _, err := Run(context.Background(), resolved(t, r), Options{Out: dir, Concurrency: 1}); err != nil {
 				t.Fatal(err)
 			}
 			games, err := results.ReadJournal(filepath.Join(dir, rundir.JournalFile))

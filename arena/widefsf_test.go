@@ -75,10 +75,10 @@ func TestWideAgainstFSF(t *testing.T) {
 			} else if dir := os.Getenv("VARENA_LONG_OUT"); dir != "" {
 				out = filepath.Join(dir, name)
 			}
-			if _, err := Run(context.Background(), r, Options{Out: out, Concurrency: 2}); err != nil {
+			if _, err := Run(context.Background(), resolved(t, r), Options{Out: out, Concurrency: 2}); err != nil {
 				t.Fatal(err)
 			}
-			_, games, err := rundir.ReadRun(out)
+			_, games, err := rundir.ReadRun(out, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

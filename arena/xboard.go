@@ -4,9 +4,8 @@ import (
 	"context"
 	"os"
 	"sync/atomic"
-	"time"
 
-	"varena/configs"
+	"varena/configs/plan"
 	"varena/engines/player"
 	"varena/engines/xboard"
 )
@@ -14,16 +13,16 @@ import (
 // startXboard starts an external xboard engine for a worker, as startUCI
 // a UCI one: its stderr appended to <out>/<name>.log, its lines to the
 // run's protocol log, the margin and stall timeout of its time control.
-func startXboard(ctx context.Context, r *configs.Run, e configs.Engine, out string) (player.Player, error) {
-	log, command, dir, err := externalSetup(r, e, out)
+func startXboard(ctx context.Context, r *plan.Plan, e plan.Engine, out string) (player.Player, error) {
+	log, command, dir, err := externalSetup(e, out)
 	if err != nil {
 		return nil, err
 	}
 	cfg := xboard.EngineConfig{Name: e.Name, Command: command, Args: e.Args, Dir: dir,
 		Options: e.Options, VariantName: e.VariantNames, StderrLog: log, Ponder: e.Ponder}
-	tc := r.EngineTimeControl(e.Name)
-	if tc.Margin > 0 {
-		cfg.MoveMargin = time.Duration(tc.Margin * float64(time.Second))
+	tc := e.Limit
+	if d := tc.MarginDuration(); d > 0 {
+		cfg.MoveMargin = d
 	}
 	if tc.StallTimeout > 0 {
 		cfg.SearchTimeout = tc.StallDuration()

@@ -40,7 +40,7 @@ func playXboard(t *testing.T, ini, config string, games int) ([]results.Game, st
 	if err := os.WriteFile(path, []byte(config), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	r, err := configs.Load(path, check.Playing())
+	r, err := configs.Load(path, check.Validating())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +53,7 @@ func playXboard(t *testing.T, ini, config string, games int) ([]results.Game, st
 		}()
 	}
 	var notes strings.Builder
-	sum, err := Run(context.Background(), r, Options{Out: out, Concurrency: 2, ProtocolLog: filepath.Join(dir, "protocol.log"), Notes: &notes})
+	sum, err := Run(context.Background(), resolved(t, r), Options{Out: out, Concurrency: 2, ProtocolLog: filepath.Join(dir, "protocol.log"), Notes: &notes})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,7 +171,7 @@ engines:
   - {name: random, kind: random}
 `, tt.variant, timed, bin, tt.mode, tt.after))
 			dir := t.TempDir()
-			sum, err := Run(context.Background(), r, Options{Out: dir, Concurrency: 2})
+			sum, err := Run(context.Background(), resolved(t, r), Options{Out: dir, Concurrency: 2})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -208,7 +208,7 @@ engines:
   - {name: xb, kind: xboard, command: %q, args: [-variants, "normal,shatranj"], plays: [evolution]}
   - {name: random, kind: random}
 `, bin))
-	_, err := Run(context.Background(), r, Options{Out: t.TempDir()})
+	_, err := Run(context.Background(), resolved(t, r), Options{Out: t.TempDir()})
 	if want := "engine xb: does not offer variant evolution; it plays normal, shatranj"; err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("Run: %v; want %q", err, want)
 	}

@@ -20,7 +20,8 @@ func ParseAt(name, file string, data []byte, check Checker) (*Run, error) {
 // MarshalRun writes a run as YAML with only the keys that are set, in the
 // order of the Run type: what a user can save and run as a file. Keys
 // holding a zero value (0, "", false, an empty list) are left out, since
-// every zero is the key's default.
+// a zero is the key's default, but for the keys whose zero is a value
+// of its own (zeroIsValue).
 func MarshalRun(r *Run) ([]byte, error) {
 	var n yaml.Node
 	if err := n.Encode(r); err != nil {
@@ -39,6 +40,10 @@ func MarshalRun(r *Run) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
+// zeroIsValue are the keys whose 0 is not their default (an absent key
+// is): a margin of 0 s, 0 plies.
+var zeroIsValue = map[string]bool{"margin": true, "plies": true}
+
 // prune removes the mapping entries of n, at any depth, whose value is
 // zero, and reports whether n itself is then empty.
 func prune(n *yaml.Node) bool {
@@ -51,6 +56,10 @@ func prune(n *yaml.Node) bool {
 	case yaml.MappingNode:
 		kept := n.Content[:0]
 		for i := 0; i+1 < len(n.Content); i += 2 {
+			if v := n.Content[i+1]; zeroIsValue[n.Content[i].Value] && v.Kind == yaml.ScalarNode && v.Tag != "!!null" {
+				kept = append(kept, n.Content[i], v)
+				continue
+			}
 			if !prune(n.Content[i+1]) {
 				kept = append(kept, n.Content[i], n.Content[i+1])
 			}

@@ -10,8 +10,8 @@ import (
 func TestMarshalRun(t *testing.T) {
 	r := &Run{Name: "m", Variant: "extinction", Seed: 9,
 		Tournament:  Tournament{Games: 2, Rounds: 3},
-		Openings:    Openings{Plies: 4},
-		TimeControl: TimeControl{Clock: "10+0.1", Margin: 0.25},
+		Openings:    RandomPlies(4),
+		TimeControl: TimeControl{Clock: "10+0.1", Margin: Seconds(0.25)},
 		Engines: []Engine{
 			{Name: "a", Kind: KindUCI, Command: "./a", Options: map[string]string{"Hash": "0"}, Ponder: true},
 			{Name: "b", Kind: KindAlphaBeta},
@@ -67,6 +67,44 @@ func TestOpeningsStartErrors(t *testing.T) {
 		_, err := Parse("t.yaml", []byte(base+tt.openings+"\n"), Checker{FileExists: func(string) bool { return true }})
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: error %v, want %q", tt.openings, err, tt.want)
+		}
+	}
+}
+
+// TestZeroIsValue: a margin of 0 and 0 plies are values, not the
+// defaults an absent key gives, in a parsed file and through MarshalRun.
+func TestZeroIsValue(t *testing.T) {
+	tests := []struct {
+		yaml       string
+		margin     float64
+		builtin    bool
+		wantInYAML string
+	}{
+		{"time_control: {movetime: 0.5, margin: 0}\nopenings: {plies: 0}\n", 0, false, "margin: 0"},
+		{"time_control: {movetime: 0.5}\n", DefaultMargin, true, "margin: 1"},
+	}
+	for _, tt := range tests {
+		src := "variant: extinction\n" + tt.yaml + "engines: [{name: a, kind: random}, {name: b, kind: random}]\n"
+		r, err := Parse("t.yaml", []byte(src), Checker{Variants: []string{"extinction"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.TimeControl.Margin == nil || *r.TimeControl.Margin != tt.margin || r.Openings.Builtin() != tt.builtin {
+			t.Errorf("%q: margin %v, built-in openings %v", tt.yaml, r.TimeControl.Margin, r.Openings.Builtin())
+		}
+		data, err := MarshalRun(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(data), tt.wantInYAML) {
+			t.Errorf("%q: YAML without %q:\n%s", tt.yaml, tt.wantInYAML, data)
+		}
+		back, err := Parse("back.yaml", data, Checker{Variants: []string{"extinction"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if back.TimeControl.MarginSeconds() != tt.margin || back.Openings.Builtin() != tt.builtin {
+			t.Errorf("%q: after MarshalRun: margin %v, built-in openings %v", tt.yaml, back.TimeControl.MarginSeconds(), back.Openings.Builtin())
 		}
 	}
 }

@@ -45,7 +45,7 @@ var randomDefault = map[string]int{"losalamos-bunkers": 4}
 // openings, which it then returns with o's order.
 func (o Openings) For(variant string) Openings {
 	if n := randomDefault[variant]; n > 0 && o.Builtin() {
-		o.Plies, o.PliesSet = n, true
+		o.Plies = &n
 	}
 	return o
 }

@@ -48,7 +48,7 @@ func TestDefaultRunIsShort(t *testing.T) {
 		for i := range r.Engines {
 			for j := i + 1; j < len(r.Engines); j++ {
 				for g := 0; g < r.Tournament.Games; g += 2 {
-					opening := randomOpening(t, v, r.Openings.Plies, rng)
+					opening := randomOpening(t, v, r.Openings.PlyCount(), rng)
 					for swap := range 2 {
 						white, black := newPlayer(r.Engines[i]), newPlayer(r.Engines[j])
 						if swap == 1 {

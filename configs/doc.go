@@ -29,11 +29,14 @@
 //	time_control.margin 1 s (clock and movetime)
 //	name                the file name without its extension
 //
-// A zero in the file means the same as an absent key: "games: 0" is the
-// default 2, "margin: 0" the default 1 s (write 0.001 for almost none).
-// One exception: "openings: {plies: 0}" plays every game from the initial
+// Where a zero could only mean "not given" (games, rounds, hash, depth),
+// an explicit 0 is refused with the default named. Where 0 is a value of
+// its own, it is kept apart from an absent key: "margin: 0" is no margin
+// at all, and "openings: {plies: 0}" plays every game from the initial
 // position, where openings without file and plies play the built-in book.
 //
-// The package imports no other varena package (engines and arena import
-// it); the variant names it accepts are passed in a Checker.
+// The package imports of varena only engines/yamlfile and
+// engines/variants (the Set a variant_file loads), and nothing of
+// engines imports it; the variant names it accepts are passed in a
+// Checker. The plan the arena plays is made from a Run by configs/plan.
 package configs

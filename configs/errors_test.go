@@ -190,7 +190,6 @@ engines:
 `,
 		want: "t.yaml:2: tournament.games: 0 games; want an even number, 2 or more (leave the key out for 2)\n" +
 			"t.yaml:2: tournament.rounds: 0 rounds; want 1 or more (leave the key out for 1)\n" +
-			"t.yaml:3: time_control.margin: 0 seconds would read as the default, 1; give a small positive margin such as 0.01\n" +
 			"t.yaml:5: engine \"a\": hash 0; want 1 MB or more (leave the key out for 16)\n" +
 			"t.yaml:5: engine \"a\": time_control.depth: 0 is not positive\n" +
 			"t.yaml:6: engine \"b\": seed 0 means the run's seed; leave the key out for that, or give another number\n" +
@@ -702,7 +701,7 @@ func TestTimeControlString(t *testing.T) {
 		{configs.TimeControl{}, "", "-"},
 		{configs.TimeControl{Depth: 6}, "depth", "depth=6"},
 		{configs.TimeControl{Nodes: 20000}, "nodes", "nodes=20000"},
-		{configs.TimeControl{MoveTime: 0.1, Margin: 1}, "movetime", "movetime=0.1"},
+		{configs.TimeControl{MoveTime: 0.1, Margin: configs.Seconds(1)}, "movetime", "movetime=0.1"},
 		{configs.TimeControl{Clock: "40/60+0.6"}, "clock", "40/60+0.6"},
 		{configs.TimeControl{Clock: "x", Moves: 40, Base: time.Minute}, "clock", "40/60"}, // parsed values win
 		{configs.TimeControl{Clock: "garbage"}, "clock", "garbage"},
@@ -714,7 +713,7 @@ func TestTimeControlString(t *testing.T) {
 			t.Errorf("%+v.Kind() = %q, want %q", c.tc, got, c.kind)
 		}
 	}
-	tc := configs.TimeControl{MoveTime: 0.25, Margin: 1.5}
+	tc := configs.TimeControl{MoveTime: 0.25, Margin: configs.Seconds(1.5)}
 	if tc.MoveDuration() != 250*time.Millisecond || tc.MarginDuration() != 1500*time.Millisecond {
 		t.Errorf("durations %v %v", tc.MoveDuration(), tc.MarginDuration())
 	}

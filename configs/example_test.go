@@ -30,7 +30,7 @@ engines:
 	}
 	for _, e := range r.Engines {
 		tc := r.EngineTimeControl(e.Name)
-		fmt.Printf("%s: %d games, time control %s, margin %g s\n", e.Name, r.Tournament.Games, tc, tc.Margin)
+		fmt.Printf("%s: %d games, time control %s, margin %g s\n", e.Name, r.Tournament.Games, tc, tc.MarginSeconds())
 	}
 	// Output:
 	// my-run.yaml:2: tournament.games: 3 is odd; each opening is played twice, colours reversed, so games must be even

@@ -1,6 +1,7 @@
 package configs
 
 import (
+	"varena/engines/variants"
 	"varena/engines/yamlfile"
 
 	"bytes"
@@ -34,11 +35,12 @@ type Checker struct {
 	// skips the check.
 	EvalWeight func(variant, name string) bool
 	// LoadVariants loads the variants of a run's variant_file (the path
-	// as Run.Path returns it) so that the rest of the program knows them,
-	// and returns their names, which the run may then name, and for each
-	// section it cannot play the reason (a run that names one is refused
-	// with it). Nil: a run with a variant_file is refused.
-	LoadVariants func(path string) (names []string, refused map[string]error, err error)
+	// as Run.Path returns it): the Set's file sections are the names the
+	// run may give beside Variants, and a section it refuses is refused
+	// with the reason. The Set is handed on in Run.VariantSet (and
+	// Tune.VariantSet), so that the run plays what was checked without
+	// reading the file again. Nil: a run with a variant_file is refused.
+	LoadVariants func(path string) (*variants.Set, error)
 	// Commands makes the check find each external engine's program
 	// (EngineCommand), so that a missing binary is reported with the
 	// config's other errors rather than when its first game starts.
@@ -221,19 +223,12 @@ func (t *Tournament) UnmarshalYAML(n *yaml.Node) error {
 func (o *Openings) UnmarshalYAML(n *yaml.Node) error {
 	type plain Openings
 	o.Line = n.Line
-	if err := decodeStrict(n, (*plain)(o), "openings"); err != nil {
-		return err
-	}
-	if n.Kind == yaml.MappingNode && o.File == "" {
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			o.PliesSet = o.PliesSet || n.Content[i].Value == "plies"
-		}
-	}
-	return nil
+	return decodeStrict(n, (*plain)(o), "openings")
 }
 
 // MarshalYAML writes the keys Unmarshal reads back to the same value:
-// plies without a file only when given (absent means the built-in book),
+// plies only when given (without a file, absent means the built-in book;
+// with one, 0 is its default: every game whole),
 // format and start only when not their defaults, so that the YAML of a
 // config written before they existed is unchanged.
 func (o Openings) MarshalYAML() (any, error) {
@@ -243,9 +238,9 @@ func (o Openings) MarshalYAML() (any, error) {
 		Order  string `yaml:"order"`
 		Start  int    `yaml:"start,omitempty"`
 		Plies  *int   `yaml:"plies,omitempty"`
-	}{File: o.File, Format: o.Format, Order: o.Order, Start: o.Start}
-	if o.File != "" || o.Plies != 0 || o.PliesSet {
-		out.Plies = &o.Plies
+	}{File: o.File, Format: o.Format, Order: o.Order, Start: o.Start, Plies: o.Plies}
+	if o.File != "" && o.PlyCount() == 0 {
+		out.Plies = nil // a book's default: its games played whole
 	}
 	def := Openings{File: o.File}
 	def.fillDefaults()

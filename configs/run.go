@@ -1,6 +1,10 @@
 package configs
 
-import "time"
+import (
+	"time"
+
+	"varena/engines/variants"
+)
 
 // Run is one tournament: what `varena run CONFIG.yaml` plays. YAML keys
 // are the snake_case field names given in the tags. Line fields record
@@ -15,6 +19,10 @@ type Run struct {
 	// config's folder) whose sections Variant and Variants may name, as
 	// well as the built-in variants (docs/variants-file.md).
 	VariantFile string `yaml:"variant_file"`
+	// VariantSet holds VariantFile's variants as the checker loaded them
+	// (Checker.LoadVariants); nil (the built-ins only) when the run has
+	// no variant_file or was checked without loading it.
+	VariantSet *variants.Set `yaml:"-"`
 	// VariantSchedule for multivariant events: "all" (every pairing plays
 	// every variant both engines accept) or "assigned" (each pairing
 	// plays Tournament.Games games, variants spread over pairings).
@@ -119,16 +127,27 @@ type Openings struct {
 	Start int `yaml:"start,omitempty"`
 	// Plies, without File: openings are made by this many random plies
 	// from the start position (0: every game from the start position).
-	// With a PGN File: the plies played of each game (0: all).
-	Plies int `yaml:"plies"`
-	// PliesSet records that the file gave plies (even 0) without a file.
-	PliesSet bool `yaml:"-"`
-	Line     int  `yaml:"-"`
+	// With a PGN File: the plies played of each game (0: all). Nil when
+	// not given: without a file, the variant's default openings (For).
+	Plies *int `yaml:"plies"`
+	Line  int  `yaml:"-"`
 }
 
 // Builtin reports whether the openings are the variant's default (its
 // built-in book, or what For gives): no file and no plies given.
-func (o Openings) Builtin() bool { return o.File == "" && o.Plies == 0 && !o.PliesSet }
+func (o Openings) Builtin() bool { return o.File == "" && o.Plies == nil }
+
+// PlyCount returns the plies given, 0 when none were.
+func (o Openings) PlyCount() int {
+	if o.Plies == nil {
+		return 0
+	}
+	return *o.Plies
+}
+
+// RandomPlies returns openings of n random plies from the start
+// position (0: every game from it).
+func RandomPlies(n int) Openings { return Openings{Plies: &n} }
 
 // TimeControl limits each move: exactly one of depth, nodes, movetime or
 // clock. Clock is "moves/seconds+increment", "seconds+increment" or
@@ -139,8 +158,9 @@ type TimeControl struct {
 	MoveTime float64 `yaml:"movetime,omitempty"` // seconds
 	Clock    string  `yaml:"clock"`
 	// Margin is how much longer than its time an engine may take before
-	// it loses on time (seconds; default 1 s for clocks and movetime).
-	Margin float64 `yaml:"margin,omitempty"`
+	// it loses on time (seconds; 0 is none; nil when not given, and then
+	// DefaultMargin for clocks and movetime).
+	Margin *float64 `yaml:"margin,omitempty"`
 	// StallTimeout is how long an engine under a depth or node limit may
 	// think before it is taken for stalled and loses (seconds; default
 	// DefaultStallTimeout).

@@ -27,6 +27,17 @@ var check = configs.Checker{Variants: variants.Names()}
 // built-in variants, as varena run knows them (event-multivariant.yaml).
 var shipped = configs.Checker{Variants: variants.Playable()}
 
+// hillSet is a variants.ini's Set: hill and fromfile, which the engines
+// play, and counting, which they do not.
+func hillSet(t testing.TB) *variants.Set {
+	t.Helper()
+	s, err := variants.ParseSet([]byte("[hill:kingofthehill]\n[fromfile:chess]\ncastling = false\n[counting:makruk]\nnMoveRule = 50\n"), "v.ini")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
 // exampleFiles lists the runs in runs/ on disk (the test runs in this
 // folder).
 func exampleFiles(t testing.TB) []string {
@@ -191,12 +202,12 @@ engines:
 		Variant:     "extinction",
 		Tournament:  configs.Tournament{Type: configs.SPRTTest, Games: 20000, Rounds: 1},
 		Openings:    configs.Openings{Order: "sequential"},
-		TimeControl: configs.TimeControl{MoveTime: 0.2, Margin: 1},
+		TimeControl: configs.TimeControl{MoveTime: 0.2, Margin: configs.Seconds(1)},
 		SPRT:        &configs.SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05, Model: "normalized"},
 		Engines: []configs.Engine{
 			{Name: "a", Kind: "alphabeta", Hash: 16},
 			{Name: "b", Kind: "uci", Command: "engine", Restart: "on-crash", History: "game", TimeControl: &configs.TimeControl{
-				Clock: "10+0.1", Margin: 0.25, Base: 10 * time.Second, Increment: 100 * time.Millisecond}},
+				Clock: "10+0.1", Margin: configs.Seconds(0.25), Base: 10 * time.Second, Increment: 100 * time.Millisecond}},
 		},
 	}
 	if got := normalize(r); !reflect.DeepEqual(got, &want) {
@@ -251,7 +262,7 @@ func TestAccessors(t *testing.T) {
 	if o := r.OpeningsFor("losalamos-bunkers"); o.File == "" || o.Order != "random" {
 		t.Errorf("OpeningsFor(losalamos-bunkers) = %+v, want the variant's file", o)
 	}
-	if o := r.OpeningsFor("extinction"); o.Plies != 4 {
+	if o := r.OpeningsFor("extinction"); o.PlyCount() != 4 {
 		t.Errorf("OpeningsFor(extinction) = %+v, want the run's 4 plies", o)
 	}
 	fsf := r.Engine("fairy-stockfish")
@@ -329,7 +340,9 @@ func normalize(r *configs.Run) *configs.Run {
 func normalizeValue(v reflect.Value) {
 	switch v.Kind() {
 	case reflect.Pointer:
-		if !v.IsNil() {
+		// A variant Set is opaque and never changes: the same one is
+		// the same rules.
+		if !v.IsNil() && v.Type() != reflect.TypeFor[*variants.Set]() {
 			c := reflect.New(v.Elem().Type())
 			c.Elem().Set(v.Elem())
 			normalizeValue(c.Elem())
@@ -383,11 +396,12 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("variant: extinction\nengines: [{<<: {name: a, kind: random}}, {name: b, kind: random, <<: [{seed: 2}]}]\n"))
 	f.Add([]byte("name: t\nvariant: hill\nvariant_file: v.ini\ntournament: {type: round-robin, games: 2}\nengines:\n  - {name: a, kind: random}\n  - {name: b, kind: random}\n"))
 	// A variant_file "loads" hill; one named bad.ini fails to.
-	load := func(path string) ([]string, map[string]error, error) {
+	hill := hillSet(f)
+	load := func(path string) (*variants.Set, error) {
 		if strings.HasSuffix(path, "bad.ini") {
-			return nil, nil, errors.New("bad.ini:1: not a variants.ini")
+			return nil, errors.New("bad.ini:1: not a variants.ini")
 		}
-		return []string{"hill"}, map[string]error{"cannons": errors.New("v.ini:5: not supported")}, nil
+		return hill, nil
 	}
 	check := configs.Checker{Variants: variants.Names(), FileExists: func(string) bool { return true }, LoadVariants: load}
 	f.Fuzz(func(t *testing.T, data []byte) {

@@ -1,6 +1,7 @@
 package configs
 
 import (
+	"varena/engines/variants"
 	"varena/engines/yamlfile"
 
 	"math"
@@ -29,17 +30,20 @@ const (
 // that a match needs (variant, seed, concurrency, out, time_control,
 // openings, adjudication, engines), with the same meaning and checks.
 type SPSATune struct {
-	Method       string       `yaml:"method"` // spsa
-	Name         string       `yaml:"name"`
-	Variant      string       `yaml:"variant"`
-	Out          string       `yaml:"out"`
-	Seed         uint64       `yaml:"seed"`
-	Concurrency  int          `yaml:"concurrency"` // game pairs in flight; 0 = number of CPUs
-	SPSA         SPSA         `yaml:"spsa"`
-	TimeControl  TimeControl  `yaml:"time_control"`
-	Openings     Openings     `yaml:"openings"`
-	Adjudication Adjudication `yaml:"adjudication"`
-	Engines      []Engine     `yaml:"engines"`
+	Method  string `yaml:"method"` // spsa
+	Name    string `yaml:"name"`
+	Variant string `yaml:"variant"`
+	// VariantSet holds the variants the tune may name: the built-ins
+	// (nil) and those of the command's -variant-file.
+	VariantSet   *variants.Set `yaml:"-"`
+	Out          string        `yaml:"out"`
+	Seed         uint64        `yaml:"seed"`
+	Concurrency  int           `yaml:"concurrency"` // game pairs in flight; 0 = number of CPUs
+	SPSA         SPSA          `yaml:"spsa"`
+	TimeControl  TimeControl   `yaml:"time_control"`
+	Openings     Openings      `yaml:"openings"`
+	Adjudication Adjudication  `yaml:"adjudication"`
+	Engines      []Engine      `yaml:"engines"`
 
 	File string `yaml:"-"`
 	Line int    `yaml:"-"`
@@ -157,7 +161,7 @@ func (t *SPSATune) Run() *Run {
 	return &Run{Name: t.Name, Variant: t.Variant, Out: t.Out, Seed: t.Seed, Concurrency: t.Concurrency,
 		Tournament: Tournament{Type: RoundRobin, Games: 2, Rounds: 1},
 		Openings:   t.Openings, TimeControl: t.TimeControl, Adjudication: t.Adjudication,
-		Engines: t.Engines, File: t.File, Line: t.Line}
+		Engines: t.Engines, File: t.File, Line: t.Line, VariantSet: t.VariantSet}
 }
 
 // TunedEngine returns the engine entry whose parameters are tuned.

@@ -66,8 +66,20 @@ const DefaultStallTimeout = 60.0
 // StallDuration is StallTimeout as a duration.
 func (tc TimeControl) StallDuration() time.Duration { return seconds(tc.StallTimeout) }
 
-// MarginDuration is Margin as a duration.
-func (tc TimeControl) MarginDuration() time.Duration { return seconds(tc.Margin) }
+// MarginDuration is Margin as a duration (0 when none).
+func (tc TimeControl) MarginDuration() time.Duration { return seconds(tc.MarginSeconds()) }
+
+// MarginSeconds is Margin in seconds, 0 when none.
+func (tc TimeControl) MarginSeconds() float64 {
+	if tc.Margin == nil {
+		return 0
+	}
+	return *tc.Margin
+}
+
+// Seconds returns s as the value of an optional field in seconds
+// (Margin).
+func Seconds(s float64) *float64 { return &s }
 
 // String returns the value of the PGN TimeControl tag. For a clock it is
 // cutechess's form of the tag: "40/60+0.6" (40 moves in 60 s, 0.6 s

@@ -1,6 +1,7 @@
 package configs
 
 import (
+	"varena/engines/variants"
 	"varena/engines/yamlfile"
 
 	"fmt"
@@ -23,9 +24,12 @@ type Tune struct {
 	// config's folder) whose sections variant may name, as in a run
 	// config.
 	VariantFile string `yaml:"variant_file"`
-	Method      string `yaml:"method"`      // texel
-	Seed        uint64 `yaml:"seed"`        // validation split, verification openings
-	Concurrency int    `yaml:"concurrency"` // goroutines; 0 = one per CPU
+	// VariantSet holds VariantFile's variants as the checker loaded them,
+	// as in a run.
+	VariantSet  *variants.Set `yaml:"-"`
+	Method      string        `yaml:"method"`      // texel
+	Seed        uint64        `yaml:"seed"`        // validation split, verification openings
+	Concurrency int           `yaml:"concurrency"` // goroutines; 0 = one per CPU
 
 	// Texel: the data files (EPD lines with c9 result opcodes, as
 	// `varena datagen` writes them), the start weights (default: the
@@ -375,12 +379,13 @@ func (v *tuneValidator) variantFile() (known []string, refused map[string]error,
 	if !filepath.IsAbs(p) {
 		p = filepath.Join(filepath.Dir(v.name), p)
 	}
-	known, refused, problem := v.check.loadVariantFile(p)
+	known, set, problem := v.check.loadVariantFile(p)
 	if problem != "" {
 		v.errorf(v.at("variant_file"), "%s", problem)
 		return nil, nil, false
 	}
-	return known, refused, true
+	t.VariantSet = set
+	return known, set.Refused(), true
 }
 
 func (v *tuneValidator) texel() {

@@ -156,7 +156,7 @@ func TestFairyTunes(t *testing.T) {
 	if err != nil || len(files) < 3 {
 		t.Fatalf("tunes/fairy/*.yaml: %d files, %v", len(files), err)
 	}
-	withFile := configs.Checker{Variants: variants.Names(), LoadVariants: variants.RegisterFileNames}
+	withFile := configs.Checker{Variants: variants.Names(), LoadVariants: variants.LoadSet}
 	for _, file := range files {
 		tu, err := configs.LoadTune(file, withFile)
 		if err != nil {
@@ -176,11 +176,12 @@ func TestFairyTunes(t *testing.T) {
 // load is an error at its line, and the command that makes missing data
 // names the file.
 func TestTuneVariantFile(t *testing.T) {
-	load := func(path string) ([]string, map[string]error, error) {
+	hill := hillSet(t)
+	load := func(path string) (*variants.Set, error) {
 		if strings.HasSuffix(path, "bad.ini") {
-			return nil, nil, errors.New("bad.ini:1: not a variants.ini")
+			return nil, errors.New("bad.ini:1: not a variants.ini")
 		}
-		return []string{"hill", "fromfile"}, map[string]error{"cannons": errors.New("v.ini:5: not supported")}, nil
+		return hill, nil
 	}
 	withFile := configs.Checker{Variants: variants.Names(), LoadVariants: load}
 	for _, tc := range []struct {
@@ -190,7 +191,7 @@ func TestTuneVariantFile(t *testing.T) {
 	}{
 		{"section", "variant: hill\nvariant_file: v.ini\ndata: [a]\nout: o\n", withFile, ""},
 		{"built-in beside a file", "variant: extinction\nvariant_file: v.ini\ndata: [a]\nout: o\n", withFile, ""},
-		{"refused section", "variant: cannons\nvariant_file: v.ini\ndata: [a]\nout: o\n", withFile, "t.yaml:1: variant: cannons is a section of the variant_file varena cannot play: v.ini:5: not supported"},
+		{"refused section", "variant: counting\nvariant_file: v.ini\ndata: [a]\nout: o\n", withFile, `t.yaml:1: variant: counting is a section of the variant_file varena cannot play: v.ini:5: key "nMoveRule": not supported`},
 		{"not in the file", "variant: hil\nvariant_file: v.ini\ndata: [a]\nout: o\n", withFile, `t.yaml:1: variant: unknown variant "hil"`},
 		{"file does not load", "variant: hill\nvariant_file: bad.ini\ndata: [a]\nout: o\n", withFile, "t.yaml:2: variant_file: bad.ini:1: not a variants.ini"},
 		{"no loader", "variant: hill\nvariant_file: v.ini\ndata: [a]\nout: o\n", check, "t.yaml:2: variant_file: this command plays the built-in variants only"},

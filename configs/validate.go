@@ -1,6 +1,7 @@
 package configs
 
 import (
+	"varena/engines/variants"
 	"varena/engines/yamlfile"
 
 	"fmt"
@@ -251,11 +252,14 @@ func (o *Openings) fillDefaults() {
 	if o.File != "" && o.Start == 0 {
 		o.Start = 1
 	}
+	if o.File != "" && o.Plies == nil {
+		o.Plies = new(int) // a PGN book's games played to their end
+	}
 }
 
 func (tc *TimeControl) fillDefaults() {
-	if tc.Margin == 0 && (tc.MoveTime != 0 || tc.Clock != "") {
-		tc.Margin = DefaultMargin
+	if tc.Margin == nil && (tc.MoveTime != 0 || tc.Clock != "") {
+		tc.Margin = Seconds(DefaultMargin)
 	}
 	if tc.StallTimeout == 0 && (tc.Depth != 0 || tc.Nodes != 0) {
 		tc.StallTimeout = DefaultStallTimeout
@@ -350,31 +354,36 @@ func (v *validator) variantFile() {
 		v.check.Variants = nil
 		return
 	}
-	known, refused, problem := v.check.loadVariantFile(r.Path(r.VariantFile))
+	known, set, problem := v.check.loadVariantFile(r.Path(r.VariantFile))
 	if problem != "" {
 		v.errorf(line, "%s", problem)
 		v.check.Variants = nil
 		return
 	}
-	v.check.Variants, v.refused = known, refused
+	v.check.Variants, v.refused, r.VariantSet = known, set.Refused(), set
 }
 
 // loadVariantFile loads a config's variant_file at p (as seen from the
 // working folder): the variants the config may then name (nil: any, as
-// in Checker.Variants), the file's sections varena cannot play, and what
-// is wrong ("" when the file loaded), for the variant_file key's line.
-func (c Checker) loadVariantFile(p string) (known []string, refused map[string]error, problem string) {
+// in Checker.Variants), the file's Set (its sections varena cannot play
+// among it) and what is wrong ("" when the file loaded), for the
+// variant_file key's line.
+func (c Checker) loadVariantFile(p string) (known []string, set *variants.Set, problem string) {
 	if c.LoadVariants == nil {
 		return nil, nil, "variant_file: this command plays the built-in variants only"
 	}
-	names, refused, err := c.LoadVariants(p)
+	set, err := c.LoadVariants(p)
 	if err != nil {
 		return nil, nil, fmt.Sprintf("variant_file: %v", err)
 	}
 	if c.Variants == nil {
-		return nil, refused, ""
+		return nil, set, ""
 	}
-	return append(slices.Clip(c.Variants), names...), refused, ""
+	known = slices.Clip(c.Variants)
+	for _, v := range set.Loaded() {
+		known = append(known, v.Name)
+	}
+	return known, set, ""
 }
 
 func (v *validator) knownVariant(name string) bool {
@@ -628,15 +637,15 @@ func (v *validator) openings(o *Openings, label string, path []any) {
 		v.errorf(v.at(sub(path, "format")...), "%s.format without a file: it says how to read the file", label)
 	}
 	pgn := o.Format == FormatPGN || o.Format == "" && strings.EqualFold(filepath.Ext(o.File), ".pgn")
-	if o.Plies < 0 {
-		v.errorf(v.at(sub(path, "plies")...), "%s.plies: %d is negative", label, o.Plies)
+	if o.PlyCount() < 0 {
+		v.errorf(v.at(sub(path, "plies")...), "%s.plies: %d is negative", label, o.PlyCount())
 	}
 	if o.Start < 0 {
 		v.errorf(v.at(sub(path, "start")...), "%s.start: %d is negative", label, o.Start)
 	} else if o.Start > 0 && o.File == "" {
 		v.errorf(v.at(sub(path, "start")...), "%s.start: a line of a book; give file too", label)
 	}
-	if o.File != "" && o.Plies != 0 && !pgn {
+	if o.File != "" && o.PlyCount() != 0 && !pgn {
 		v.errorf(v.at(sub(path, "plies")...), "%s: file and plies both given; give one (plies makes random openings, or with format: pgn, plays that many plies of each game)", label)
 	}
 	if o.File != "" && !v.exists(o.File) {
@@ -674,10 +683,8 @@ func (v *validator) timeControl(tc *TimeControl, label string, path []any, requi
 		}
 		tc.Moves, tc.Base, tc.Increment = moves, base, inc
 	}
-	if !(tc.Margin >= 0 && tc.Margin <= maxSeconds) {
-		v.errorf(v.at(sub(path, "margin")...), "%s.margin: %g is not a number of seconds >= 0", label, tc.Margin)
-	} else if v.zero(tc.Margin, sub(path, "margin")...) {
-		v.errorf(v.at(sub(path, "margin")...), "%s.margin: 0 seconds would read as the default, %g; give a small positive margin such as 0.01", label, DefaultMargin)
+	if m := tc.MarginSeconds(); !(m >= 0 && m <= maxSeconds) {
+		v.errorf(v.at(sub(path, "margin")...), "%s.margin: %g is not a number of seconds >= 0", label, m)
 	}
 	if !(tc.StallTimeout >= 0 && tc.StallTimeout <= maxSeconds) || v.zero(tc.StallTimeout, sub(path, "stall_timeout")...) {
 		v.errorf(v.at(sub(path, "stall_timeout")...), "%s.stall_timeout: %g is not a positive number of seconds", label, tc.StallTimeout)

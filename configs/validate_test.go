@@ -5,13 +5,16 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
+
+	"varena/engines/variants"
 )
 
 // TestOpeningsFor: a variant's default openings stand in for the built-in
 // book only when the config names none; whatever a config names is kept.
 func TestOpeningsFor(t *testing.T) {
-	bunkersRandom := Openings{Plies: 4, PliesSet: true, Order: OrderSequential}
+	bunkersRandom := Openings{Plies: ptr(4), Order: OrderSequential}
 	tests := []struct {
 		variant string
 		given   Openings
@@ -19,13 +22,13 @@ func TestOpeningsFor(t *testing.T) {
 	}{
 		{"extinction", Openings{Order: OrderSequential}, Openings{Order: OrderSequential}},
 		{"losalamos-bunkers", Openings{Order: OrderSequential}, bunkersRandom},
-		{"losalamos-bunkers", Openings{Plies: 0, PliesSet: true}, Openings{Plies: 0, PliesSet: true}},
-		{"losalamos-bunkers", Openings{Plies: 8, PliesSet: true}, Openings{Plies: 8, PliesSet: true}},
+		{"losalamos-bunkers", RandomPlies(0), RandomPlies(0)},
+		{"losalamos-bunkers", RandomPlies(8), RandomPlies(8)},
 		{"losalamos-bunkers", Openings{File: "b.epd"}, Openings{File: "b.epd"}},
 	}
 	for _, tt := range tests {
 		r := &Run{Openings: tt.given}
-		if got := r.OpeningsFor(tt.variant); got != tt.want {
+		if got := r.OpeningsFor(tt.variant); !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("%s %+v: got %+v, want %+v", tt.variant, tt.given, got, tt.want)
 		}
 	}
@@ -40,18 +43,18 @@ func TestVariantFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	const run = "name: t\nvariant: %s\nvariant_file: %s\ntournament: {type: round-robin, games: 2}\nengines:\n  - {name: a, kind: random}\n  - {name: b, kind: random}\n"
-	load := func(path string) ([]string, map[string]error, error) {
+	load := func(path string) (*variants.Set, error) {
 		if filepath.Base(path) == "bad.ini" {
-			return nil, nil, errors.New("bad.ini:3: key \"cannon\": not supported: hopper (cannon)")
+			return nil, errors.New("bad.ini:3: key \"cannon\": not supported: hopper (cannon)")
 		}
-		return []string{"hill"}, map[string]error{"cannons": errors.New(`v.ini:5: key "cannon": not supported: hopper (cannon)`)}, nil
+		return variants.ParseSet([]byte("[hill:kingofthehill]\n[counting:makruk]\nnMoveRule = 50\n"), "v.ini")
 	}
 	tests := []struct {
 		variant, file string
-		load          func(string) ([]string, map[string]error, error)
+		load          func(string) (*variants.Set, error)
 		want          string // "" for no error
 	}{
-		{"cannons", "v.ini", load, `t.yaml:2: variant: cannons is a section of the variant_file varena cannot play: v.ini:5: key "cannon": not supported: hopper (cannon)`},
+		{"counting", "v.ini", load, `t.yaml:2: variant: counting is a section of the variant_file varena cannot play: v.ini:3: key "nMoveRule": not supported: an n-move rule beside countingRule (the engine's count takes the halfmove clock)`},
 		{"hill", "v.ini", load, ""},
 		{"hill", "none.ini", load, "t.yaml:3: variant_file: " + filepath.Join(dir, "none.ini") + ": no such file"},
 		{"hill", "bad.ini", load, `t.yaml:3: variant_file: bad.ini:3: key "cannon": not supported: hopper (cannon)`},
@@ -75,3 +78,5 @@ func TestVariantFile(t *testing.T) {
 		}
 	}
 }
+
+func ptr[T any](v T) *T { return &v }

@@ -72,7 +72,7 @@ type Journal struct {
 // counted by Duplicates.
 //
 // Each check, if given, vets every record read (the arena replays it by
-// the rules, see rules.CheckGame): a record it refuses is an error naming
+// the rules, see rules.Referee.CheckGame): a record it refuses is an error naming
 // path:line and the reason, wherever it stands, since a whole line that
 // is false is no torn write.
 func OpenJournal(path string, checks ...Check) (*Journal, []Game, error) {

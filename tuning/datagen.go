@@ -28,8 +28,9 @@ type DatagenOptions struct {
 	Weights *search.Weights // the built-in engine's weights
 	Games   int             // games in the file when done
 	Nodes   int64           // node limit per move (default 5000)
-	// OpeningPlies random plies start each game (default 8, negative:
-	// none); their positions are not kept.
+	// OpeningPlies random plies start each game (0: none; the command
+	// line's default is DefaultOpeningPlies); their positions are not
+	// kept.
 	OpeningPlies int
 	// MaxPlies ends a game as a draw (default 400), as the arena's
 	// max_plies adjudication does.
@@ -41,15 +42,14 @@ type DatagenOptions struct {
 	Log         io.Writer
 }
 
+// DefaultOpeningPlies is `varena datagen -opening-plies`'s default: the
+// random plies that start each game, so that games from one seed
+// differ.
+const DefaultOpeningPlies = 8
+
 func (o *DatagenOptions) fillDefaults() {
 	if o.Nodes == 0 {
 		o.Nodes = 5000
-	}
-	switch {
-	case o.OpeningPlies == 0:
-		o.OpeningPlies = 8
-	case o.OpeningPlies < 0:
-		o.OpeningPlies = 0
 	}
 	if o.MaxPlies == 0 {
 		o.MaxPlies = 400
@@ -105,6 +105,9 @@ func Datagen(ctx context.Context, path string, opt DatagenOptions) (DatagenStats
 	start := time.Now()
 	if opt.Games <= 0 {
 		return st, fmt.Errorf("%d games: want 1 or more", opt.Games)
+	}
+	if opt.OpeningPlies < 0 {
+		return st, fmt.Errorf("%d opening plies: want 0 or more", opt.OpeningPlies)
 	}
 	// One writer at a time: two datagens on one file interleaved their
 	// games, and both reported success. The shipped tune configs read

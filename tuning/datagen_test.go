@@ -3,8 +3,10 @@ package tuning
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -18,7 +20,7 @@ func datagenOpts(t *testing.T, v *engines.Variant, games, conc int) DatagenOptio
 	if err != nil {
 		t.Fatal(err)
 	}
-	return DatagenOptions{Variant: v, Weights: w, Games: games, Nodes: 300, Seed: 42, Concurrency: conc, MaxPlies: 120}
+	return DatagenOptions{Variant: v, Weights: w, Games: games, Nodes: 300, Seed: 42, Concurrency: conc, MaxPlies: 120, OpeningPlies: DefaultOpeningPlies}
 }
 
 // The same seed gives the same file whatever the concurrency, in every
@@ -171,5 +173,44 @@ func TestDatagenMakesFolder(t *testing.T) {
 	}
 	if _, err := os.Stat(MetaPath(path)); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestDatagenOpeningPlies checks that the opening plies are what the
+// options say, 0 included (games from the start position), and that a
+// negative count is refused: the default lives in the command line.
+func TestDatagenOpeningPlies(t *testing.T) {
+	v := variants.All[0]
+	tests := []struct {
+		plies   int
+		wantErr string
+	}{
+		{0, ""},
+		{2, ""},
+		{-1, "-1 opening plies: want 0 or more"},
+	}
+	for _, tt := range tests {
+		t.Run(strconv.Itoa(tt.plies), func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "d.epd")
+			opt := datagenOpts(t, v, 1, 1)
+			opt.OpeningPlies = tt.plies
+			_, err := Datagen(context.Background(), path, opt)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("err %v, want %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			meta, err := os.ReadFile(MetaPath(path))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := fmt.Sprintf(`"opening_plies": %d`, tt.plies); !strings.Contains(string(meta), want) {
+				t.Errorf("meta %s, want %s", meta, want)
+			}
+		})
 	}
 }

@@ -11,11 +11,11 @@ import (
 	"varena/arena"
 	"varena/arena/openings"
 	"varena/configs"
+	"varena/configs/plan"
 	"varena/engines"
 	"varena/engines/player"
 	"varena/engines/search"
 	"varena/engines/uci"
-	"varena/engines/variants"
 )
 
 // OptionSetter is a player whose parameters can be set by name between
@@ -34,7 +34,7 @@ type optionLister interface {
 // loop: theta+ against theta-, or each of them against an opponent.
 type GamePairs struct {
 	tune    *configs.SPSATune
-	run     *configs.Run
+	plan    *plan.Plan
 	variant *engines.Variant
 	book    []openings.Opening
 	params  []configs.SPSAParam
@@ -46,7 +46,7 @@ type GamePairs struct {
 // (external engines' stderr logs go there). A nil factory uses the
 // arena's.
 func NewGamePairs(t *configs.SPSATune, out string, factory arena.PlayerFactory) (*GamePairs, error) {
-	v, err := variants.ByName(t.Variant)
+	v, err := t.VariantSet.ByName(t.Variant)
 	if err != nil {
 		return nil, err
 	}
@@ -55,8 +55,15 @@ func NewGamePairs(t *configs.SPSATune, out string, factory arena.PlayerFactory) 
 	tc := *t
 	tc.Openings = t.Openings.For(v.Name)
 	t = &tc
-	r := t.Run()
-	book, err := openings.LoadBook(r, t.Openings, v, nil)
+	p, err := plan.Resolve(t.Run())
+	if err != nil {
+		return nil, err
+	}
+	where := t.File
+	if where == "" {
+		where = t.Name
+	}
+	book, err := openings.LoadBook(p.Variants[0], p.Seed, where, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -66,7 +73,7 @@ func NewGamePairs(t *configs.SPSATune, out string, factory arena.PlayerFactory) 
 	if t.TunedEngine() == nil {
 		return nil, fmt.Errorf("spsa: no engine named %q", t.SPSA.Engine)
 	}
-	return &GamePairs{tune: t, run: r, variant: v, book: book, params: t.SPSA.Parameters, out: out, factory: factory}, nil
+	return &GamePairs{tune: t, plan: p, variant: v, book: book, params: t.SPSA.Parameters, out: out, factory: factory}, nil
 }
 
 // Params returns the tune's parameters for RunSPSA: the values sent to
@@ -89,11 +96,11 @@ func (gp *GamePairs) minusName() string { return gp.tune.SPSA.Engine + "-" }
 // whose bounds hold the parameter's range.
 func (gp *GamePairs) NewWorker(ctx context.Context) (PairWorker, error) {
 	w := &pairWorker{gp: gp}
-	tuned := *gp.tune.TunedEngine()
+	tuned := *gp.plan.Engine(gp.tune.SPSA.Engine)
 	for i, name := range []string{gp.plusName(), gp.minusName()} {
 		e := tuned
 		e.Name = name
-		p, err := gp.factory(ctx, gp.run, e, gp.out)
+		p, err := gp.factory(ctx, gp.plan, e, gp.out)
 		if err != nil {
 			w.Close()
 			return nil, fmt.Errorf("engine %s: %w", tuned.Name, err)
@@ -105,7 +112,7 @@ func (gp *GamePairs) NewWorker(ctx context.Context) (PairWorker, error) {
 		}
 	}
 	if o := gp.tune.OpponentEngine(); o != nil {
-		p, err := gp.factory(ctx, gp.run, *o, gp.out)
+		p, err := gp.factory(ctx, gp.plan, *gp.plan.Engine(o.Name), gp.out)
 		if err != nil {
 			w.Close()
 			return nil, fmt.Errorf("engine %s: %w", o.Name, err)
@@ -175,7 +182,7 @@ func (gp *GamePairs) OpeningsKey() string {
 			return "built-in book: " + err.Error()
 		}
 		return fmt.Sprintf("%s fnv64:%016x", name, fingerprint(data))
-	case o.File == "" && o.Plies > 0:
+	case o.File == "" && o.PlyCount() > 0:
 		return openings.RandomOpeningRule
 	}
 	return ""
@@ -188,8 +195,8 @@ func (gp *GamePairs) Opening(k int) (openings.Opening, error) {
 	if len(gp.book) > 0 {
 		return gp.book[(k-1)%len(gp.book)], nil
 	}
-	if gp.tune.Openings.Plies > 0 {
-		return openings.RandomOpening(gp.variant, gp.tune.Openings.Plies, gp.tune.Seed, uint64(k))
+	if n := gp.tune.Openings.PlyCount(); n > 0 {
+		return openings.RandomOpening(gp.variant, n, gp.tune.Seed, uint64(k))
 	}
 	start := gp.variant.StartPosition()
 	return openings.Opening{FEN: start.FEN(), Initial: true}, nil
@@ -251,12 +258,12 @@ func (w *pairWorker) Play(ctx context.Context, pr Probe) (PairResult, error) {
 		sign int // +1: theta+'s score counts, -1: theta-'s score counts against, 0: opponent
 		tc   configs.TimeControl
 	}
-	tunedTC := gp.run.TimeControlFor(gp.tune.SPSA.Engine, gp.variant.Name)
+	tunedTC := gp.plan.TimeControlFor(gp.tune.SPSA.Engine, gp.variant.Name)
 	plus := seat{w.tuned[0], gp.plusName(), 1, tunedTC}
 	minus := seat{w.tuned[1], gp.minusName(), -1, tunedTC}
 	var games [][2]seat
 	if w.opp != nil {
-		o := seat{w.opp, gp.tune.SPSA.Opponent, 0, gp.run.TimeControlFor(gp.tune.SPSA.Opponent, gp.variant.Name)}
+		o := seat{w.opp, gp.tune.SPSA.Opponent, 0, gp.plan.TimeControlFor(gp.tune.SPSA.Opponent, gp.variant.Name)}
 		games = [][2]seat{{plus, o}, {o, plus}, {minus, o}, {o, minus}}
 	} else {
 		games = [][2]seat{{plus, minus}, {minus, plus}}
@@ -331,7 +338,7 @@ func IsEvalWeight(name string) bool {
 // BaseWeights returns the weights the tuned built-in engine starts from
 // in the tune's variant: its entry's weights file, else the default.
 func BaseWeights(t *configs.SPSATune) (*search.Weights, error) {
-	v, err := variants.ByName(t.Variant)
+	v, err := t.VariantSet.ByName(t.Variant)
 	if err != nil {
 		return nil, err
 	}

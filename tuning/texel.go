@@ -58,7 +58,7 @@ func Texel(ctx context.Context, cfg *configs.Tune, opt TexelOptions) (*TexelRepo
 			fmt.Fprintf(opt.Log, format+"\n", args...)
 		}
 	}
-	v, err := variants.ByName(cfg.Variant)
+	v, err := cfg.VariantSet.ByName(cfg.Variant)
 	if err != nil {
 		return nil, err
 	}

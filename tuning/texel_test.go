@@ -243,11 +243,11 @@ func TestTexelLoadedVariant(t *testing.T) {
 		"verify: {games: 2, depth: 1, opening_plies: 2}\n"
 	cfgPath := filepath.Join(dir, "t.yaml")
 	os.WriteFile(cfgPath, []byte(src), 0o644)
-	cfg, err := configs.LoadTune(cfgPath, check.Playing())
+	cfg, err := configs.LoadTune(cfgPath, check.Validating())
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err := variants.ByName("tunehill")
+	v, err := cfg.VariantSet.ByName("tunehill")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"varena/arena"
 	"varena/configs"
 	"varena/configs/check"
+	"varena/configs/plan"
 	"varena/engines"
 	"varena/results/stats"
 )
@@ -60,7 +61,11 @@ func Verify(ctx context.Context, cfg *configs.Tune, v *engines.Variant, start, t
 	if err != nil {
 		return nil, fmt.Errorf("tuning: verify: %w", err)
 	}
-	sum, err := arena.Run(ctx, r, arena.Options{Out: out, Concurrency: cfg.Concurrency, Progress: opt.Progress, Log: opt.Log})
+	p, err := plan.Resolve(r)
+	if err != nil {
+		return nil, fmt.Errorf("tuning: verify: %w", err)
+	}
+	sum, err := arena.Run(ctx, p, arena.Options{Out: out, Concurrency: cfg.Concurrency, Progress: opt.Progress, Log: opt.Log})
 	if sum == nil {
 		return nil, err
 	}
@@ -112,7 +117,7 @@ func verifyRun(cfg *configs.Tune, v *engines.Variant, start, tuned string) (*con
 	r := &configs.Run{
 		Name: "verify-" + v.Name, Variant: v.Name, Seed: cfg.Seed, Concurrency: cfg.Concurrency,
 		Tournament:   configs.Tournament{Type: configs.Gauntlet, Challenger: TunedName, Games: vf.Games},
-		Openings:     configs.Openings{Plies: vf.OpeningPlies, PliesSet: true},
+		Openings:     configs.RandomPlies(vf.OpeningPlies),
 		TimeControl:  configs.TimeControl{Nodes: vf.Nodes},
 		Adjudication: configs.Adjudication{MaxPlies: vf.MaxPlies},
 		Engines: []configs.Engine{
@@ -132,7 +137,7 @@ func verifyRun(cfg *configs.Tune, v *engines.Variant, start, tuned string) (*con
 	}
 	// The full checker of the command line, but the weights files are
 	// the tune's own, written as the tune goes.
-	c := check.Playing()
+	c := check.Validating()
 	c.FileExists = func(string) bool { return true }
 	if cfg.VariantFile != "" {
 		// The match names the file, so that its rules are in the match's

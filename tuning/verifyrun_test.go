@@ -35,7 +35,7 @@ func TestVerifyRun(t *testing.T) {
 			if c.sprt != nil && (r.SPRT == nil || r.SPRT.Alpha != 0.05 || r.SPRT.Beta != 0.05) {
 				t.Errorf("sprt %+v, want the default alpha and beta 0.05", r.SPRT)
 			}
-			if r.TimeControl.Depth != 2 || r.Openings.Plies != 2 || r.Adjudication.MaxPlies != 100 {
+			if r.TimeControl.Depth != 2 || r.Openings.PlyCount() != 2 || r.Adjudication.MaxPlies != 100 {
 				t.Errorf("limits %+v, openings %+v, adjudication %+v", r.TimeControl, r.Openings, r.Adjudication)
 			}
 			if len(r.Engines) != 2 || r.Engines[0].Name != TunedName || r.Engines[0].Weights["extinction"] != "/tmp/tuned.yaml" ||

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"varena/engines/variants"
 	"varena/results/report"
 	"varena/results/rundir"
 )
@@ -68,14 +69,14 @@ func stateKey(dir string) string {
 
 // get returns the report page of dir as it now stands, built only when
 // its files changed since the last build.
-func (c *reportCache) get(dir string) ([]byte, error) {
+func (c *reportCache) get(dir string, vs *variants.Set) ([]byte, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	key := stateKey(dir)
 	if c.page != nil && key == c.key {
 		return c.page, nil
 	}
-	run, err := report.Load(dir)
+	run, err := report.Load(dir, vs)
 	if err != nil {
 		return nil, err
 	}

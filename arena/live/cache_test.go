@@ -23,7 +23,7 @@ func TestClientsThatNeverRead(t *testing.T) {
 	writeTimeout = 500 * time.Millisecond
 	defer func() { writeTimeout = old }()
 	dir := playDir(t, testConfig, nil)
-	hub := NewHub(dir)
+	hub := NewHub(dir, nil)
 	if err := hub.Load(); err != nil {
 		t.Fatal(err)
 	}

@@ -3,7 +3,7 @@
 // boards of the games in progress move by move, drawn for each geometry
 // (8x8; 6x6 with the two 2x2 bunkers beside the squares they lie under;
 // 7x6; a loaded variant's board, its own pieces as their letters), as
-// rules.BoardOf describes it. A finished game opens as a replayable move
+// rules.Referee.BoardOf describes it. A finished game opens as a replayable move
 // list with its board.
 //
 // A [Hub] is the arena's [arena.Watcher]: its methods only note what

@@ -26,7 +26,7 @@ func TestServeElapsedIsTheRunsTime(t *testing.T) {
 	if _, err := rundir.WriteRun(dir, meta, games); err != nil {
 		t.Fatal(err)
 	}
-	hub := NewHub(dir)
+	hub := NewHub(dir, nil)
 	if err := hub.Load(); err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"varena/arena"
 	"varena/engines"
+	"varena/engines/variants"
 	"varena/results"
 	"varena/results/rules"
 	"varena/results/rundir"
@@ -28,7 +29,10 @@ const (
 // Hub follows a run and keeps the snapshot the page shows. Its Watcher
 // methods are safe for concurrent use and never block on a reader.
 type Hub struct {
-	dir    string // the run directory: the journal read for old games
+	dir string // the run directory: the journal read for old games
+	// rules replays and draws the run's games by their variants' rules:
+	// the built-ins and the run's variants.ini.
+	rules  rules.Referee
 	notify chan struct{}
 
 	mu        sync.Mutex
@@ -73,8 +77,8 @@ type client struct {
 
 // NewHub returns a hub for the run directory dir. Run starts its
 // snapshot loop.
-func NewHub(dir string) *Hub {
-	return &Hub{dir: dir, notify: make(chan struct{}, 1), seen: map[int]bool{},
+func NewHub(dir string, vs *variants.Set) *Hub {
+	return &Hub{dir: dir, rules: rules.Referee{Variants: vs}, notify: make(chan struct{}, 1), seen: map[int]bool{},
 		live: map[int]*liveGame{}, clients: map[*client]struct{}{}, closed: make(chan struct{}),
 		endedOut: make(chan struct{}), started: time.Now()}
 }
@@ -471,7 +475,7 @@ func (h *Hub) snapshot(sum *rundir.Summary, played int, newGames []results.Game)
 	}
 	h.mu.Unlock()
 	for _, v := range st.Variants {
-		if b, err := rules.BoardOf(v); err == nil {
+		if b, err := h.rules.BoardOf(v); err == nil {
 			st.Boards[v] = b
 		}
 	}

@@ -66,7 +66,7 @@ func playDir(t testing.TB, yaml string, w arena.Watcher) string {
 	if w != nil {
 		opts.Watch = w
 	}
-	if _, err := arena.Run(context.Background(), parseRun(t, yaml), opts); err != nil {
+	if _, err := arena.Run(context.Background(), configtest.Resolve(t, parseRun(t, yaml)), opts); err != nil {
 		t.Fatal(err)
 	}
 	return out
@@ -76,7 +76,7 @@ func playDir(t testing.TB, yaml string, w arena.Watcher) string {
 // played.
 func served(t *testing.T, dir string) (*Hub, *httptest.Server) {
 	t.Helper()
-	hub := NewHub(dir)
+	hub := NewHub(dir, nil)
 	if err := hub.Load(); err != nil {
 		t.Fatal(err)
 	}
@@ -313,7 +313,7 @@ func TestStalledClientNeverBlocks(t *testing.T) {
 	old := writeTimeout
 	writeTimeout = 300 * time.Millisecond
 	defer func() { writeTimeout = old }()
-	hub := NewHub(t.TempDir())
+	hub := NewHub(t.TempDir(), nil)
 	s := &Server{hub: hub}
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()
@@ -370,7 +370,7 @@ func TestServedRunKeepsTheSameJournal(t *testing.T) {
 	// The same run, watched by a hub with a server, a stalled browser and
 	// a reading one.
 	out := filepath.Join(t.TempDir(), "out")
-	hub := NewHub(out)
+	hub := NewHub(out, nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	go hub.Run(ctx)
@@ -381,7 +381,7 @@ func TestServedRunKeepsTheSameJournal(t *testing.T) {
 	defer conn.Close()
 	states, stop := sseClient(t, ts.URL)
 	defer stop()
-	if _, err := arena.Run(context.Background(), parseRun(t, testConfig), arena.Options{Out: out, Concurrency: 2, Watch: hub}); err != nil {
+	if _, err := arena.Run(context.Background(), configtest.Resolve(t, parseRun(t, testConfig)), arena.Options{Out: out, Concurrency: 2, Watch: hub}); err != nil {
 		t.Fatal(err)
 	}
 	hub.End("run finished")
@@ -415,7 +415,7 @@ func TestServedRunKeepsTheSameJournal(t *testing.T) {
 }
 
 func TestHubFollowsGames(t *testing.T) {
-	hub := NewHub(t.TempDir())
+	hub := NewHub(t.TempDir(), nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	go hub.Run(ctx)
@@ -483,7 +483,7 @@ func gamesPerSecond(t testing.TB, served bool) float64 {
 	out := filepath.Join(t.TempDir(), "out")
 	opts := arena.Options{Out: out, Concurrency: 2}
 	if served {
-		hub := NewHub(out)
+		hub := NewHub(out, nil)
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
 		go hub.Run(ctx)
@@ -503,7 +503,7 @@ func gamesPerSecond(t testing.TB, served bool) float64 {
 		opts.Watch = hub
 	}
 	began := time.Now()
-	if _, err := arena.Run(context.Background(), parseRun(t, speedConfig), opts); err != nil {
+	if _, err := arena.Run(context.Background(), configtest.Resolve(t, parseRun(t, speedConfig)), opts); err != nil {
 		t.Fatal(err)
 	}
 	return 120 / time.Since(began).Seconds()
@@ -557,7 +557,7 @@ func BenchmarkServedRun(b *testing.B) {
 // call the arena makes after each ply, with a snapshot loop and a
 // stalled browser behind it (go test -run X -bench HubMoved ./arena/live/).
 func BenchmarkHubMoved(b *testing.B) {
-	hub := NewHub(b.TempDir())
+	hub := NewHub(b.TempDir(), nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	go hub.Run(ctx)
@@ -581,7 +581,7 @@ func BenchmarkHubMoved(b *testing.B) {
 }
 
 func TestLoopbackServerAnswersLocalNamesOnly(t *testing.T) {
-	hub := NewHub(t.TempDir())
+	hub := NewHub(t.TempDir(), nil)
 	s, err := Listen("127.0.0.1:0", hub)
 	if err != nil {
 		t.Fatal(err)
@@ -607,14 +607,14 @@ func TestLoopbackServerAnswersLocalNamesOnly(t *testing.T) {
 // tally of its own: at the end its standings are the run's summary's.
 func TestHubShowsTheRunsSummary(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "out")
-	hub := NewHub(out)
+	hub := NewHub(out, nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	go hub.Run(ctx)
 	ts := httptest.NewServer((&Server{hub: hub}).Handler())
 	defer ts.Close()
 	defer hub.Close()
-	sum, err := arena.Run(context.Background(), parseRun(t, speedConfig), arena.Options{Out: out, Concurrency: 2, Watch: hub})
+	sum, err := arena.Run(context.Background(), configtest.Resolve(t, parseRun(t, speedConfig)), arena.Options{Out: out, Concurrency: 2, Watch: hub})
 	if err != nil {
 		t.Fatal(err)
 	}

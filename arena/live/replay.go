@@ -6,7 +6,6 @@ import (
 	"slices"
 
 	"varena/engines"
-	"varena/engines/variants"
 	"varena/results"
 	"varena/results/rules"
 	"varena/results/rundir"
@@ -41,7 +40,7 @@ func (h *Hub) game(id int) (Replay, error) {
 		rec := results.Game{ID: id, Variant: g.spec.Variant, White: g.spec.White, Black: g.spec.Black,
 			StartFEN: g.spec.Opening.FEN, Result: results.Unfinished, Moves: slices.Clone(g.moves)}
 		h.mu.Unlock()
-		return replay(rec), nil
+		return replay(h.rules, rec), nil
 	}
 	var rec *results.Game
 	for i := range h.recent {
@@ -69,11 +68,12 @@ func (h *Hub) game(id int) (Replay, error) {
 			return Replay{}, errNoGame
 		}
 	}
-	return replay(*rec), nil
+	return replay(h.rules, *rec), nil
 }
 
-// replay plays a record's moves from its start to list every position.
-func replay(g results.Game) Replay {
+// replay plays a record's moves from its start to list every position,
+// by the rules of rf.
+func replay(rf rules.Referee, g results.Game) Replay {
 	r := Replay{ID: g.ID, Variant: g.Variant, White: g.White, Black: g.Black, Result: g.Result,
 		Termination: g.Termination, Reason: g.Reason}
 	for _, m := range g.Moves {
@@ -81,8 +81,8 @@ func replay(g results.Game) Replay {
 		r.UCI = append(r.UCI, m.UCI)
 		r.Comments = append(r.Comments, comment(m))
 	}
-	r.Board, _ = rules.BoardOf(g.Variant)
-	v, err := variants.ByName(g.Variant)
+	r.Board, _ = rf.BoardOf(g.Variant)
+	v, err := rf.Variants.ByName(g.Variant)
 	if err != nil {
 		r.Note = err.Error()
 		return r

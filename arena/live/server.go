@@ -178,7 +178,7 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 // report serves the run's report.html, built once per state of its
 // directory (see reportCache).
 func (s *Server) report(w http.ResponseWriter, r *http.Request) {
-	page, err := s.reports.get(s.hub.dir)
+	page, err := s.reports.get(s.hub.dir, s.hub.rules.Variants)
 	if err != nil {
 		http.Error(w, "no report: the run directory is not readable yet", http.StatusNotFound)
 		return

@@ -21,7 +21,7 @@ import (
 // are not chess pieces), their FENs of two-digit ranks and counts, and
 // the last move between squares of rank 10; each replays move by move.
 func TestHubWideGames(t *testing.T) {
-	hub := NewHub(t.TempDir())
+	hub := NewHub(t.TempDir(), nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	go hub.Run(ctx)

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"varena/configs"
+	"varena/configs/plan"
 	"varena/engines"
 	"varena/engines/variants"
 )
@@ -19,7 +20,7 @@ func TestBuiltinBooks(t *testing.T) {
 	if configs.HasBook("losalamos-bunkers") {
 		t.Error("losalamos-bunkers has a built-in book its default does not play")
 	}
-	if o := (configs.Openings{}).For("losalamos-bunkers"); o.File != "" || o.Plies != 4 {
+	if o := (configs.Openings{}).For("losalamos-bunkers"); o.File != "" || o.PlyCount() != 4 {
 		t.Errorf("losalamos-bunkers: default openings %+v, want 4 random plies", o)
 	}
 	for _, name := range []string{"extinction", "evolution", "losalamos-extinction"} {
@@ -27,7 +28,11 @@ func TestBuiltinBooks(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		book, err := LoadBook(&configs.Run{Name: "t"}, configs.Openings{}, v, nil)
+		data, bookName, err := configs.Book(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		book, err := LoadBook(plan.Variant{Variant: v, Book: plan.NewContent(bookName, data)}, 0, "t", nil)
 		if err != nil {
 			t.Fatalf("%s: %v", v.Name, err)
 		}

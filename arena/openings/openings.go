@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"varena/configs"
+	"varena/configs/plan"
 	"varena/engines"
 )
 
@@ -20,73 +21,56 @@ type Opening struct {
 	Initial bool // the variant's initial position
 }
 
-// LoadBook reads the openings of a run: a book file, EPD/FEN (one
+// LoadBook reads the book of a variant of a run's plan: EPD/FEN (one
 // position per line: the first four to six FEN fields; EPD operations
 // after a ';' or after the fourth field are ignored; blank and '#' lines
 // skipped) or PGN (format pgn: the position after the first Plies plies
-// of each game, all of them when 0), or with neither a file nor plies the
-// variant's built-in book (configs/books). Every position must parse
-// for the variant, every PGN move be legal: an error names file:line.
-// With order random, the book is shuffled with the run's seed; it is
+// of each game, all of them when 0), or the variant's built-in book
+// (configs/books), from the bytes the plan read. Every position must
+// parse for the variant, every PGN move be legal: an error names
+// file:line. With order random, the book is shuffled with seed; it is
 // then used from its Start-th opening on, round to the beginning again.
-// Random openings (Plies without a file) are no book: nil. note, when
-// not nil, gets the one warning line of a PGN book's games that are
-// over within their opening, which are skipped.
-func LoadBook(r *configs.Run, op configs.Openings, v *engines.Variant, note func(format string, args ...any)) ([]Opening, error) {
-	if op.Builtin() && configs.HasBook(v.Name) {
-		return builtinBook(v)
-	}
-	if op.File == "" {
+// Random openings (Plies without a file) are no book: nil. where names
+// the run's config in errors of the book as a whole. note, when not
+// nil, gets the one warning line of a PGN book's games that are over
+// within their opening, which are skipped.
+func LoadBook(v plan.Variant, seed uint64, where string, note func(format string, args ...any)) ([]Opening, error) {
+	op := v.Openings
+	if v.Book == nil {
 		return nil, nil
 	}
-	f, err := r.Open(op.File)
-	if err != nil {
-		return nil, fmt.Errorf("openings: %w", err)
+	if op.File == "" {
+		return readBook(bytes.NewReader(v.Book.Data), v.Book.Name, v.Variant)
 	}
-	defer f.Close()
 	var book []Opening
+	var err error
 	if op.Format == configs.FormatPGN {
 		var skipped string
-		book, skipped, err = readPGNBook(f, r.Path(op.File), v, op.Plies)
+		book, skipped, err = readPGNBook(bytes.NewReader(v.Book.Data), v.Book.Name, v.Variant, op.PlyCount())
 		if skipped != "" && note != nil {
 			note("warning: %s", skipped)
 		}
 	} else {
-		book, err = readBook(f, r.Path(op.File), v)
+		book, err = readBook(bytes.NewReader(v.Book.Data), v.Book.Name, v.Variant)
 	}
 	if err != nil {
 		return nil, err
-	}
-	// Errors of the book as a whole name the config line that points to it.
-	where := r.File
-	if where == "" {
-		where = "built-in run " + r.Name
 	}
 	if len(book) == 0 {
 		what := "one FEN or EPD line each"
 		if op.Format == configs.FormatPGN {
 			what = "PGN games"
 		}
-		return nil, fmt.Errorf("%s:%d: openings file %s holds no positions (%s)", where, max(op.Line, 1), r.Path(op.File), what)
+		return nil, fmt.Errorf("%s:%d: openings file %s holds no positions (%s)", where, max(op.Line, 1), v.Book.Name, what)
 	}
 	if op.Order == configs.OrderRandom {
-		rng := rand.New(rand.NewPCG(r.Seed, 0x6f70656e))
+		rng := rand.New(rand.NewPCG(seed, 0x6f70656e))
 		rng.Shuffle(len(book), func(i, j int) { book[i], book[j] = book[j], book[i] })
 	}
 	if k := max(op.Start-1, 0) % len(book); k > 0 {
 		book = slices.Concat(book[k:], book[:k]) // start=: the first pair plays line k+1
 	}
 	return book, nil
-}
-
-// builtinBook is the variant's book shipped in configs/books, in its
-// order.
-func builtinBook(v *engines.Variant) ([]Opening, error) {
-	data, name, err := configs.Book(v.Name)
-	if err != nil {
-		return nil, fmt.Errorf("openings: %w", err)
-	}
-	return readBook(bytes.NewReader(data), name, v)
 }
 
 // maxBookErrors caps the bad lines of an openings file reported one by

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"varena/configs"
+	"varena/configs/plan"
 	"varena/engines/variants"
 )
 
@@ -25,10 +26,14 @@ func TestBookStart(t *testing.T) {
 	if err := os.WriteFile(file, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	r := &configs.Run{Name: "t", Seed: 3, File: filepath.Join(dir, "run.yaml")}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
 	load := func(order string, start int) []string {
 		t.Helper()
-		book, err := LoadBook(r, configs.Openings{File: "book.epd", Order: order, Start: start}, ext, nil)
+		v := plan.Variant{Variant: ext, Openings: configs.Openings{File: "book.epd", Order: order, Start: start}, Book: plan.NewContent(file, data)}
+		book, err := LoadBook(v, 3, filepath.Join(dir, "run.yaml"), nil)
 		if err != nil {
 			t.Fatal(err)
 		}

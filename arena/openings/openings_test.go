@@ -9,6 +9,7 @@ import (
 
 	"varena/configs"
 	"varena/configs/check"
+	"varena/configs/plan"
 	"varena/engines"
 	"varena/engines/variants"
 )
@@ -97,7 +98,11 @@ func TestBookErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = LoadBook(r, r.Openings, ext, nil)
+	p, err := plan.Resolve(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = LoadBook(p.Variants[0], p.Seed, r.File, nil)
 	if err == nil || !strings.HasPrefix(err.Error(), cfg+":4: openings file "+filepath.Join(dir, "empty.epd")+" holds no positions") {
 		t.Errorf("empty book: %v", err)
 	}

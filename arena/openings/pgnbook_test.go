@@ -11,6 +11,7 @@ import (
 
 	"varena/configs"
 	"varena/configs/check"
+	"varena/configs/plan"
 	"varena/engines"
 	"varena/engines/variants"
 )
@@ -95,7 +96,11 @@ func TestPGNBook(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			book, err := LoadBook(r, r.Openings, v, nil)
+			p, err := plan.Resolve(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			book, err := LoadBook(p.Variants[0], p.Seed, r.File, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

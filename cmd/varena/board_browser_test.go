@@ -83,7 +83,7 @@ func TestBoardsInBrowser(t *testing.T) {
 	var serr lockedBuffer
 	serveDone := make(chan error, 1)
 	go func() {
-		serveDone <- execute(sctx, serveCmd, []string{"-addr", "127.0.0.1:0", "-variant-file", ini, out}, stdio{strings.NewReader(""), &lockedBuffer{}, &serr})
+		serveDone <- execute(sctx, serveCmd, []string{"-addr", "127.0.0.1:0", "-variant-file", ini, out}, stdio{in: strings.NewReader(""), out: &lockedBuffer{}, err: &serr})
 	}()
 	url := waitURL(t, &serr, serveDone)
 	ctx, cancel := browser(t, path)

@@ -44,7 +44,7 @@ func fairyBoardRun(t *testing.T) (ini, out string) {
 		t.Fatal(err)
 	}
 	var stdout, stderr strings.Builder
-	if err := execute(context.Background(), runCmd, []string{cfg, "-quiet"}, stdio{strings.NewReader(""), &stdout, &stderr}); err != nil {
+	if err := execute(context.Background(), runCmd, []string{cfg, "-quiet"}, stdio{in: strings.NewReader(""), out: &stdout, err: &stderr}); err != nil {
 		t.Fatalf("run: %v\n%s", err, stderr.String())
 	}
 	return ini, filepath.Join(dir, "out")
@@ -63,7 +63,7 @@ var fairyText = map[byte]string{'q': "q", 'Q': "Q", 'a': "a", 'A': "A",
 func TestReportDrawsLoadedVariant(t *testing.T) {
 	ini, out := fairyBoardRun(t)
 	var stdout, stderr strings.Builder
-	if err := execute(context.Background(), reportCmd, []string{"-variant-file", ini, out}, stdio{strings.NewReader(""), &stdout, &stderr}); err != nil {
+	if err := execute(context.Background(), reportCmd, []string{"-variant-file", ini, out}, stdio{in: strings.NewReader(""), out: &stdout, err: &stderr}); err != nil {
 		t.Fatalf("report: %v\n%s", err, stderr.String())
 	}
 	data, err := os.ReadFile(filepath.Join(out, "report.html"))

@@ -60,7 +60,7 @@ func bookFlags(fs *flag.FlagSet) runFunc {
 		if len(pos) > 0 {
 			return usagef("unexpected argument %q", pos[0])
 		}
-		v, err := variants.ByName(*variant)
+		v, err := std.variants.ByName(*variant)
 		if err != nil {
 			return usageError{err}
 		}

@@ -54,7 +54,7 @@ func TestBookInterrupted(t *testing.T) {
 	cancel()
 	var o, e bytes.Buffer
 	code := realMain(ctx, []string{"book", "-variant", "extinction", "-out", out, "-count", "3", "-nodes", "300", "-quiet"},
-		stdio{strings.NewReader(""), &o, &e})
+		stdio{in: strings.NewReader(""), out: &o, err: &e})
 	if want := "varena book: interrupted: run the same command again to resume\n"; code != 1 || e.String() != want {
 		t.Errorf("interrupted: exit %d, stderr %q, want %q", code, e.String(), want)
 	}

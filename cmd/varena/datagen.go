@@ -47,7 +47,7 @@ func datagenFlags(fs *flag.FlagSet) runFunc {
 	nodes := fs.Int64("nodes", 5000, "node limit per move")
 	conc := fs.Int("concurrency", 0, "games played at once (default: the number of CPUs)")
 	seed := fs.Uint64("seed", 1, "seed of the random openings")
-	plies := fs.Int("opening-plies", 8, "random plies at the start of each game (not kept)")
+	plies := fs.Int("opening-plies", tuning.DefaultOpeningPlies, "random plies at the start of each game (not kept)")
 	maxPlies := fs.Int("max-plies", 400, "a game this long is a draw")
 	weights := fs.String("weights", "", "YAML weights file of the engine (default: built in)")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
@@ -55,7 +55,7 @@ func datagenFlags(fs *flag.FlagSet) runFunc {
 		if len(pos) > 0 {
 			return usagef("unexpected argument %q", pos[0])
 		}
-		v, err := variants.ByName(*variant)
+		v, err := std.variants.ByName(*variant)
 		if err != nil {
 			return usageError{err}
 		}
@@ -78,9 +78,6 @@ func datagenFlags(fs *flag.FlagSet) runFunc {
 		opt := tuning.DatagenOptions{
 			Variant: v, Weights: w, Games: *games, Nodes: *nodes, Concurrency: *conc,
 			Seed: *seed, OpeningPlies: *plies, MaxPlies: *maxPlies,
-		}
-		if *plies == 0 {
-			opt.OpeningPlies = -1 // none, rather than the default
 		}
 		if !*quiet {
 			opt.Log = std.err

@@ -38,7 +38,7 @@ func TestDatagenWords(t *testing.T) {
 	cancel()
 	var o, e bytes.Buffer
 	more := append(append([]string(nil), args[:4]...), append([]string{"4"}, args[5:]...)...)
-	code = realMain(ctx, more, stdio{strings.NewReader(""), &o, &e})
+	code = realMain(ctx, more, stdio{in: strings.NewReader(""), out: &o, err: &e})
 	if want := "varena datagen: interrupted: run the same command again to resume\n"; code != 1 || e.String() != want {
 		t.Errorf("interrupted: exit %d, stderr %q, want %q", code, e.String(), want)
 	}

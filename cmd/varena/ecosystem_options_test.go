@@ -6,9 +6,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"varena/engines/variants"
 
 	"varena/configs"
+	"varena/engines/variants"
 )
 
 // optionRow is one option (or key of an option) of cutechess-cli's help
@@ -208,8 +208,7 @@ func TestOptionTable(t *testing.T) {
 				r, err = m.build()
 			}
 			if row.err != "" {
-				// The variants known when the test runs (other tests
-				// register variants files' sections).
+				// The built-in variants.
 				want := strings.ReplaceAll(row.err, "{known}", strings.Join(variants.Playable(), ", "))
 				if err == nil || err.Error() != want {
 					t.Fatalf("error\n%v\nwant\n%s", err, want)

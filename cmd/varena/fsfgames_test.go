@@ -100,7 +100,7 @@ engines:
 				t.Fatal(err)
 			}
 			var stdout, stderr strings.Builder
-			if err := execute(context.Background(), runCmd, []string{cfg, "-quiet", "-concurrency", "2"}, stdio{strings.NewReader(""), &stdout, &stderr}); err != nil {
+			if err := execute(context.Background(), runCmd, []string{cfg, "-quiet", "-concurrency", "2"}, stdio{in: strings.NewReader(""), out: &stdout, err: &stderr}); err != nil {
 				t.Fatalf("run: %v\n%s", err, stderr.String())
 			}
 			data, err := os.ReadFile(filepath.Join(out, "journal.jsonl"))

@@ -43,7 +43,7 @@ const handsJS = `((root) => {
 // fen, the last move marked being uci's squares (a drop's one square).
 func checkHandsView(t *testing.T, where string, v handsView, variant, fen, uci string) {
 	t.Helper()
-	b, err := rules.BoardOf(variant)
+	b, err := rules.Referee{}.BoardOf(variant)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +99,7 @@ func handsPly(t *testing.T, games []results.Game, v string) (*results.Game, int,
 			continue
 		}
 		for p := 1; p <= len(g.Moves); p++ {
-			fen, err := rules.FinalFEN(results.Game{Variant: g.Variant, StartFEN: g.StartFEN, StartIsInitial: g.StartIsInitial, Moves: g.Moves[:p]})
+			fen, err := rules.Referee{}.FinalFEN(results.Game{Variant: g.Variant, StartFEN: g.StartFEN, StartIsInitial: g.StartIsInitial, Moves: g.Moves[:p]})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -140,12 +140,12 @@ func checkHandsInBrowser(ctx context.Context, t *testing.T, shots string) {
 	var serr lockedBuffer
 	done := make(chan error, 1)
 	go func() {
-		done <- execute(sctx, serveCmd, []string{"-addr", "127.0.0.1:0", out}, stdio{strings.NewReader(""), &lockedBuffer{}, &serr})
+		done <- execute(sctx, serveCmd, []string{"-addr", "127.0.0.1:0", out}, stdio{in: strings.NewReader(""), out: &lockedBuffer{}, err: &serr})
 	}()
 	url := waitURL(t, &serr, done)
 	for _, v := range []string{"crazyhouse", "minishogi"} {
 		g, ply, fen := handsPly(t, games, v)
-		b, _ := rules.BoardOf(v)
+		b, _ := rules.Referee{}.BoardOf(v)
 		navigate(ctx, t, fmt.Sprintf("%s#game=%d", url, g.ID))
 		waitFor(ctx, t, v+"'s replay", fmt.Sprintf(`document.querySelectorAll("#rboard .wrap[data-variant='%s'] .sq").length === %d`, v, b.Files*b.Ranks), 20*time.Second)
 		waitFor(ctx, t, fmt.Sprintf("%s at ply %d", v, ply), fmt.Sprintf(`(() => { document.querySelector("#rmoves span[data-ply='%d']").click(); return document.getElementById("rply").textContent.startsWith("ply %d "); })()`, ply, ply), 5*time.Second)
@@ -168,7 +168,7 @@ func checkHandsInBrowser(ctx context.Context, t *testing.T, shots string) {
 	waitFor(ctx, t, "the page's state", `state !== null`, 10*time.Second)
 	// The run has no shogi: the state gets its board as the server would
 	// describe it.
-	shogi, err := rules.BoardOf("shogi")
+	shogi, err := rules.Referee{}.BoardOf("shogi")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -45,7 +45,7 @@ func handsRun(t *testing.T) string {
 		t.Fatal(err)
 	}
 	var stdout, stderr strings.Builder
-	if err := execute(context.Background(), runCmd, []string{cfg, "-quiet"}, stdio{strings.NewReader(""), &stdout, &stderr}); err != nil {
+	if err := execute(context.Background(), runCmd, []string{cfg, "-quiet"}, stdio{in: strings.NewReader(""), out: &stdout, err: &stderr}); err != nil {
 		t.Fatalf("run: %v\n%s", err, stderr.String())
 	}
 	return filepath.Join(dir, "out")
@@ -140,7 +140,7 @@ func TestHandsVariantsRun(t *testing.T) {
 		case results.TermIllegalMove, results.TermEngineCrash, results.TermTimeForfeit, results.TermStall:
 			t.Errorf("game %d (%s): %s: %s", g.ID, g.Variant, g.Termination, g.Reason)
 		}
-		if _, err := rules.FinalFEN(g); err != nil {
+		if _, err := (rules.Referee{}).FinalFEN(g); err != nil {
 			t.Errorf("game %d (%s) does not replay: %v", g.ID, g.Variant, err)
 		}
 		for _, m := range g.Moves {
@@ -160,7 +160,7 @@ func TestHandsVariantsRun(t *testing.T) {
 	}
 	for _, src := range []string{filepath.Join(out, "games.pgn"), out} {
 		var stdout, stderr strings.Builder
-		if err := execute(context.Background(), rateCmd, []string{src}, stdio{strings.NewReader(""), &stdout, &stderr}); err != nil {
+		if err := execute(context.Background(), rateCmd, []string{src}, stdio{in: strings.NewReader(""), out: &stdout, err: &stderr}); err != nil {
 			t.Fatalf("rate %s: %v\n%s", src, err, stderr.String())
 		}
 		if stderr.Len() != 0 || !strings.Contains(stdout.String(), "Ratings in minishogi") {
@@ -172,7 +172,7 @@ func TestHandsVariantsRun(t *testing.T) {
 	}
 
 	var stdout, stderr strings.Builder
-	if err := execute(context.Background(), reportCmd, []string{out}, stdio{strings.NewReader(""), &stdout, &stderr}); err != nil {
+	if err := execute(context.Background(), reportCmd, []string{out}, stdio{in: strings.NewReader(""), out: &stdout, err: &stderr}); err != nil {
 		t.Fatalf("report: %v\n%s", err, stderr.String())
 	}
 	checkHandsReport(t, filepath.Join(out, "report.html"), map[string]int{"crazyhouse": 8, "minishogi": 5})
@@ -182,7 +182,7 @@ func TestHandsVariantsRun(t *testing.T) {
 	var serr lockedBuffer
 	done := make(chan error, 1)
 	go func() {
-		done <- execute(ctx, serveCmd, []string{"-addr", "127.0.0.1:0", out}, stdio{strings.NewReader(""), &lockedBuffer{}, &serr})
+		done <- execute(ctx, serveCmd, []string{"-addr", "127.0.0.1:0", out}, stdio{in: strings.NewReader(""), out: &lockedBuffer{}, err: &serr})
 	}()
 	url := waitURL(t, &serr, done)
 	for _, g := range games {
@@ -200,7 +200,7 @@ func TestHandsVariantsRun(t *testing.T) {
 		if err != nil {
 			t.Fatalf("game %d: %v", g.ID, err)
 		}
-		final, _ := rules.FinalFEN(g)
+		final, _ := (rules.Referee{}).FinalFEN(g)
 		if r.Note != "" || len(r.FENs) != len(g.Moves)+1 || r.FENs[len(r.FENs)-1] != final || len(r.UCI) != len(g.Moves) {
 			t.Errorf("served game %d (%s): %d FENs, %d UCI for %d moves, note %q", g.ID, g.Variant, len(r.FENs), len(r.UCI), len(g.Moves), r.Note)
 		}
@@ -248,7 +248,7 @@ func checkHandsReport(t *testing.T, path string, files map[string]int) {
 // checkHandsDiagram checks one diagram of report.html against its FEN.
 func checkHandsDiagram(t *testing.T, dg *html.Node, v, fen string, files int) {
 	t.Helper()
-	b, err := rules.BoardOf(v)
+	b, err := rules.Referee{}.BoardOf(v)
 	if err != nil {
 		t.Fatal(err)
 	}

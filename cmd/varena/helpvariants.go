@@ -25,7 +25,7 @@ in a run, VariantPath in 'varena uci') adds its sections.
 	for _, name := range variants.Playable() {
 		v, err := variants.ByName(name)
 		if err != nil {
-			continue // a registered file's section, gone meanwhile
+			continue // listed, but refused by the engines: not played
 		}
 		g := v.Geometry
 		board := fmt.Sprintf("%dx%d", g.Files(), g.Ranks())

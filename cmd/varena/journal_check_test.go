@@ -149,7 +149,7 @@ func TestFalseJournalLines(t *testing.T) {
 			if pgnAfter, _ := os.ReadFile(filepath.Join(dir, rundir.PGNFile)); !bytes.Equal(pgnBefore, pgnAfter) {
 				t.Error("a refused resume rewrote games.pgn")
 			}
-			run, err := report.Load(dir)
+			run, err := report.Load(dir, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"varena/configs"
+	"varena/configs/configtest"
 )
 
 // TestServeLingersAfterRun: a run started from a terminal with -serve
@@ -32,7 +33,7 @@ engines:
 	if err := os.WriteFile(cfg, []byte(yaml), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	r, err := configs.Load(cfg, checker())
+	r, err := configs.Load(cfg, checker(nil))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,8 +42,8 @@ engines:
 	var stdout, stderr lockedBuffer
 	done := make(chan error, 1)
 	go func() {
-		done <- runWith(ctx, r, runSettings{out: filepath.Join(dir, "out"), quiet: true, serve: "127.0.0.1:0", lingerServe: true},
-			stdio{strings.NewReader(""), &stdout, &stderr})
+		done <- runWith(ctx, configtest.Resolve(t, r), runSettings{out: filepath.Join(dir, "out"), quiet: true, serve: "127.0.0.1:0", lingerServe: true},
+			stdio{in: strings.NewReader(""), out: &stdout, err: &stderr})
 	}()
 	url := waitURL(t, &stderr, done)
 	deadline := time.Now().Add(time.Minute)

@@ -214,7 +214,7 @@ func TestLiveViewInBrowser(t *testing.T) {
 	// elsewhere (another program, a merge of hand-edited shards) may name
 	// an engine anything: the served page must show it as text.
 	renameInRun(t, out, "b.greedy", htmlName)
-	go func() { serveDone <- serve(sctx, "127.0.0.1:0", out, &serr) }()
+	go func() { serveDone <- serve(sctx, "127.0.0.1:0", out, nil, &serr) }()
 	surl := waitURL(t, &serr, serveDone)
 	ids := firstOfEachVariant(t, out, 3)
 	for v, id := range ids {

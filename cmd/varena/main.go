@@ -30,12 +30,12 @@ type command struct {
 	// arguments (flags may stand before or after them).
 	setFlags func(fs *flag.FlagSet) runFunc
 	// variantFile: the command takes -variant-file FILE, a Fairy-Stockfish
-	// variants.ini whose variants it then knows by name (registered
-	// before it runs), as those of a run's variant_file.
+	// variants.ini whose variants it then knows by name (stdio.variants),
+	// as those of a run's variant_file.
 	variantFile bool
 	// runDirs: the arguments may be run directories; without
 	// -variant-file, the variants.ini a directory's meta.json names is
-	// registered as -variant-file would.
+	// loaded as -variant-file would.
 	runDirs bool
 }
 
@@ -47,6 +47,9 @@ type runFunc func(ctx context.Context, args []string, std stdio) error
 type stdio struct {
 	in       io.Reader
 	out, err io.Writer
+	// variants are the variants the command may name: the built-ins and
+	// those of -variant-file, or of the run directories' variants.ini.
+	variants *variants.Set
 }
 
 // commands is the command table, in the order "varena help" lists them.
@@ -98,7 +101,7 @@ func main() {
 		// printed as that tool prints it (a later -output wins).
 		args = append([]string{"run", "-output", "format=" + format}, args...)
 	}
-	code := realMain(ctx, args, stdio{os.Stdin, os.Stdout, os.Stderr})
+	code := realMain(ctx, args, stdio{in: os.Stdin, out: os.Stdout, err: os.Stderr})
 	stop()
 	os.Exit(code)
 }
@@ -168,30 +171,48 @@ func execute(ctx context.Context, c *command, args []string, std stdio) error {
 		return usageError{err}
 	}
 	if variantFile != nil && *variantFile != "" {
-		_, _, warnings, err := variants.RegisterFileWarnings(*variantFile)
+		set, err := variants.LoadSet(*variantFile)
 		if err != nil {
 			return usageError{fmt.Errorf("-variant-file: %w", err)}
 		}
-		// Read as Fairy-Stockfish reads it (a repeated key's last value
-		// counts), said once.
-		for _, w := range warnings {
-			fmt.Fprintf(std.err, "varena %s: warning: %v\n", c.name, w)
-		}
+		std.variants = set
 	} else if c.runDirs {
-		for _, p := range pos {
-			if st, err := os.Stat(p); err != nil || !st.IsDir() {
-				continue // the command names what is wrong with it
-			}
-			_, warnings, err := arena.LoadRunVariants(p)
-			if err != nil {
-				return err
-			}
-			for _, w := range warnings {
-				fmt.Fprintf(std.err, "varena %s: warning: %v\n", c.name, w)
-			}
+		if std.variants, err = runDirVariants(pos); err != nil {
+			return err
 		}
 	}
+	// Read as Fairy-Stockfish reads it (a repeated key's last value
+	// counts), said once.
+	for _, w := range std.variants.Warnings() {
+		fmt.Fprintf(std.err, "varena %s: warning: %v\n", c.name, w)
+	}
 	return run(ctx, pos, std)
+}
+
+// runDirVariants loads the variants.ini the run directories among args
+// were played with (arena.LoadRunVariants): the built-ins only when none
+// was. Directories played with two different files are refused: one
+// command knows one Set of variants.
+func runDirVariants(args []string) (*variants.Set, error) {
+	var set *variants.Set
+	first := ""
+	for _, p := range args {
+		if st, err := os.Stat(p); err != nil || !st.IsDir() {
+			continue // the command names what is wrong with it
+		}
+		s, err := arena.LoadRunVariants(p)
+		if err != nil {
+			return nil, err
+		}
+		switch {
+		case s == nil:
+		case set == nil:
+			set, first = s, p
+		case s.Hash() != set.Hash():
+			return nil, fmt.Errorf("%s and %s were played with two variants.ini files (%s, %s): give them to separate commands", first, p, set.Path(), s.Path())
+		}
+	}
+	return set, nil
 }
 
 // variantFileFlag declares -variant-file on fs for a command that takes

@@ -15,37 +15,37 @@ import (
 // with the test's streams.
 
 func perft(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	return execute(ctx, perftCmd, args, stdio{strings.NewReader(""), stdout, stderr})
+	return execute(ctx, perftCmd, args, stdio{in: strings.NewReader(""), out: stdout, err: stderr})
 }
 
 func rateMain(args []string, stdout, stderr io.Writer) error {
-	return execute(context.Background(), rateCmd, args, stdio{strings.NewReader(""), stdout, stderr})
+	return execute(context.Background(), rateCmd, args, stdio{in: strings.NewReader(""), out: stdout, err: stderr})
 }
 
 func sprtMain(args []string, stdout, stderr io.Writer) error {
-	return execute(context.Background(), sprtCmd, args, stdio{strings.NewReader(""), stdout, stderr})
+	return execute(context.Background(), sprtCmd, args, stdio{in: strings.NewReader(""), out: stdout, err: stderr})
 }
 
 func runSPRT(ctx context.Context, args []string) error {
-	return execute(ctx, sprtCmd, args, stdio{os.Stdin, os.Stdout, os.Stderr})
+	return execute(ctx, sprtCmd, args, stdio{in: os.Stdin, out: os.Stdout, err: os.Stderr})
 }
 
 func mergeMain(args []string, stdout, stderr io.Writer) error {
-	return execute(context.Background(), mergeCmd, args, stdio{strings.NewReader(""), stdout, stderr})
+	return execute(context.Background(), mergeCmd, args, stdio{in: strings.NewReader(""), out: stdout, err: stderr})
 }
 
 func runMain(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	return execute(ctx, runCmd, args, stdio{strings.NewReader(""), stdout, stderr})
+	return execute(ctx, runCmd, args, stdio{in: strings.NewReader(""), out: stdout, err: stderr})
 }
 
 func serveUCI(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	return execute(ctx, uciCmd, args, stdio{stdin, stdout, stderr})
+	return execute(ctx, uciCmd, args, stdio{in: stdin, out: stdout, err: stderr})
 }
 
 // varena runs realMain and returns the exit status and both outputs.
 func varena(args ...string) (code int, stdout, stderr string) {
 	var out, errOut bytes.Buffer
-	code = realMain(context.Background(), args, stdio{strings.NewReader(""), &out, &errOut})
+	code = realMain(context.Background(), args, stdio{in: strings.NewReader(""), out: &out, err: &errOut})
 	return code, out.String(), errOut.String()
 }
 

@@ -524,11 +524,11 @@ func setOpenings(m *matchSetup, a []string) error {
 	case o.File == "" && pliesSet && plies == 0:
 		return errors.New("-openings plies=0: without a book, plies=N is N random plies from the start position; give 1 or more (or leave -openings out for the variant's built-in book)")
 	case o.File == "" && pliesSet:
-		o.Plies = plies // no book: random plies from the start position
+		o.Plies = &plies // no book: random plies from the start position
 	case o.File == "" && len(a) > 0:
 		return errors.New("-openings: needs file=BOOK (an EPD or PGN book; or plies=N alone for random openings)")
 	case pliesSet && bookFormat(o) == configs.FormatPGN:
-		o.Plies = plies // the first plies of each game (0: all)
+		o.Plies = &plies // the first plies of each game (0: all)
 	case pliesSet && plies > 0:
 		m.note("-openings plies=%d: an EPD opening is a position without moves; plies applies to PGN books, ignored", plies)
 	}
@@ -777,10 +777,7 @@ var engineKeys = map[string]func(e *engineBuild, v string) error{
 		if err != nil || n < 0 {
 			return fmt.Errorf("timemargin=%s: want milliseconds, 0 or more", v)
 		}
-		e.margin = float64(n) / 1000
-		if n == 0 {
-			e.margin = 0.001 // 0 would mean varena's default of 1 s
-		}
+		e.margin = configs.Seconds(float64(n) / 1000)
 		return nil
 	},
 	"restart": func(e *engineBuild, v string) error {
@@ -843,7 +840,7 @@ type engineBuild struct {
 	moveTime float64
 	nodes    int64
 	depth    int
-	margin   float64
+	margin   *float64
 }
 
 // apply sets one token: key=value, option.NAME=VALUE, or a bare "ponder".
@@ -891,7 +888,7 @@ func (e *engineBuild) timeControl() (configs.TimeControl, string) {
 		return tc, ""
 	}
 	if tc.Depth > 0 || tc.Nodes > 0 {
-		tc.Margin = 0 // margins are for clocks and movetime
+		tc.Margin = nil // margins are for clocks and movetime
 	}
 	if e.clock != "" {
 		return tc, fmt.Sprintf("engine %s: %s with tc=%s: varena gives one limit a move, %s", e.eng.Name, fixed, e.clock, fixed)

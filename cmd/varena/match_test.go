@@ -5,9 +5,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"varena/engines/variants"
 
 	"varena/configs"
+	"varena/engines/variants"
 )
 
 // TestMatchLineErrors: a cutechess-style line that varena cannot take is
@@ -149,7 +149,7 @@ engines:
 	}
 	file := filepath.Join(dir, "run.yaml")
 	writeFile(t, file, out)
-	noEngines := checker() // the engines of the line are not here
+	noEngines := checker(nil) // the engines of the line are not here
 	noEngines.Commands = false
 	fromFile, err := configs.Load(file, noEngines)
 	if err != nil {

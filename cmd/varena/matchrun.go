@@ -14,6 +14,7 @@ import (
 	"varena/arena"
 	"varena/arena/console"
 	"varena/configs"
+	"varena/configs/plan"
 	"varena/results/rundir"
 )
 
@@ -57,6 +58,10 @@ func runMatch(ctx context.Context, args []string, std stdio) error {
 		_, err := std.out.Write(data)
 		return err
 	}
+	p, err := plan.Resolve(r)
+	if err != nil {
+		return err
+	}
 	s := runSettings{out: m.out, shard: m.shard, peers: m.peers, quiet: m.quiet, serve: m.serve}
 	if m.log != nil {
 		s.protocolLog = m.log.file
@@ -76,13 +81,13 @@ func runMatch(ctx context.Context, args []string, std stdio) error {
 		// its own.
 		from := int64(0)
 		if m.pgnAppend {
-			if info, err := os.Stat(filepath.Join(arena.OutDir(r, arena.Options{Out: m.out}), rundir.PGNFile)); err == nil {
+			if info, err := os.Stat(filepath.Join(arena.OutDir(p, arena.Options{Out: m.out}), rundir.PGNFile)); err == nil {
 				from = info.Size()
 			}
 		}
 		s.after = func(dir string) error { return copyPGN(dir, m.pgnOut, m.pgnAppend, from, m.crc32, std.out) }
 	}
-	return runWith(ctx, r, s, std)
+	return runWith(ctx, p, s, std)
 }
 
 // runConfig builds, validates and completes the run, returning it with
@@ -99,7 +104,7 @@ func (m *matchSetup) runConfig() (*configs.Run, []byte, error) {
 	// Validated as a file in the current folder would be: relative
 	// paths (openings, engine dirs) are the current folder's.
 	// -print-yaml only writes the run: its engines need not be here.
-	c := checker()
+	c := checker(nil)
 	c.Commands = !m.printYAML
 	r, err := configs.ParseAt(commandLineSource, "command-line.yaml", data, c)
 	if err != nil {

@@ -83,7 +83,7 @@ func measureFlags(fs *flag.FlagSet) runFunc {
 		if len(pos) > 0 {
 			return usagef("unexpected argument %q", pos[0])
 		}
-		v, err := variants.ByName(*variant)
+		v, err := std.variants.ByName(*variant)
 		if err != nil {
 			return usageError{err}
 		}

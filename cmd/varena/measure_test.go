@@ -131,7 +131,7 @@ func TestMeasureErrors(t *testing.T) {
 		{[]string{"-positions", good, "-weights", badWeights}, 1, badWeights + ":2: did not find expected node content"},
 	} {
 		var out, errOut strings.Builder
-		code := realMain(context.Background(), append([]string{"measure"}, c.args...), stdio{strings.NewReader(""), &out, &errOut})
+		code := realMain(context.Background(), append([]string{"measure"}, c.args...), stdio{in: strings.NewReader(""), out: &out, err: &errOut})
 		if code != c.code || !strings.Contains(errOut.String(), c.want) {
 			t.Errorf("measure %v: exit %d, stderr %q; want exit %d with %q", c.args, code, errOut.String(), c.code, c.want)
 		}
@@ -149,7 +149,7 @@ func TestMeasureAgainstFairyStockfish(t *testing.T) {
 	}
 	data := filepath.Join(t.TempDir(), "x.epd")
 	var out, errOut strings.Builder
-	std := stdio{strings.NewReader(""), &out, &errOut}
+	std := stdio{in: strings.NewReader(""), out: &out, err: &errOut}
 	if code := realMain(context.Background(), []string{"datagen", "-variant", "extinction", "-games", "2", "-nodes", "300", "-out", data, "-quiet"}, std); code != 0 {
 		t.Fatalf("datagen: exit %d: %s", code, errOut.String())
 	}
@@ -217,7 +217,7 @@ func FuzzMeasureParam(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, kv string) {
 		var out, errOut strings.Builder
-		code := realMain(context.Background(), []string{"measure", "-param", kv}, stdio{strings.NewReader(""), &out, &errOut})
+		code := realMain(context.Background(), []string{"measure", "-param", kv}, stdio{in: strings.NewReader(""), out: &out, err: &errOut})
 		if code != 2 || errOut.Len() == 0 {
 			t.Fatalf("measure -param %q: exit %d, stderr %q; want exit 2 with a message", kv, code, errOut.String())
 		}

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"varena/engines/variants"
 	"varena/results"
 	"varena/results/report"
 	"varena/results/rundir"
@@ -16,6 +17,7 @@ import (
 
 var mergeCmd = &command{
 	name:      "merge",
+	runDirs:   true,
 	usageLine: "varena merge -out DIR [-partial] SHARD_DIR...",
 	short:     "join the output directories of shards of one run",
 	long: `
@@ -41,7 +43,7 @@ func mergeFlags(fs *flag.FlagSet) runFunc {
 	out := fs.String("out", "", "output directory for the merged run (required, new or empty)")
 	partial := fs.Bool("partial", false, "merge the shards there are, even when some are missing or unfinished")
 	return func(ctx context.Context, dirs []string, std stdio) error {
-		err := merge(ctx, *out, dirs, *partial, std.out, std.err)
+		err := merge(ctx, *out, dirs, *partial, std.variants, std.out, std.err)
 		if errors.Is(err, context.Canceled) {
 			return hintError{"interrupted while reading the shards: nothing merged", err}
 		}
@@ -52,8 +54,9 @@ func mergeFlags(fs *flag.FlagSet) runFunc {
 // merge joins the journals of the shard directories dirs into out. The
 // journals are read through a bar (on a terminal) and a signal stops
 // the reading, within a long journal too; once they are read, the
-// merged run is written whole.
-func merge(ctx context.Context, out string, dirs []string, partial bool, stdout, stderr io.Writer) error {
+// merged run is written whole. The games are of the variants of vs
+// (the shards' variants.ini).
+func merge(ctx context.Context, out string, dirs []string, partial bool, vs *variants.Set, stdout, stderr io.Writer) error {
 	if out == "" || len(dirs) == 0 {
 		return usagef("want -out DIR and at least one run directory")
 	}
@@ -75,7 +78,7 @@ func merge(ctx context.Context, out string, dirs []string, partial bool, stdout,
 			return fmt.Errorf("%w; merge it when that run has ended", err)
 		}
 		defer lock.Unlock()
-		m, games, err := rundir.ReadRunThrough(d, bar.reader)
+		m, games, err := rundir.ReadRunThrough(d, vs, bar.reader)
 		if err != nil {
 			return err
 		}
@@ -114,7 +117,7 @@ func merge(ctx context.Context, out string, dirs []string, partial bool, stdout,
 	}
 	// Every merged game was replayed by the rules as its shard's journal
 	// was read: the report does not replay them again.
-	if _, _, err := report.WriteChecked(out); err != nil {
+	if _, _, err := report.WriteChecked(out, vs); err != nil {
 		return fmt.Errorf("report: %w", err)
 	}
 	fmt.Fprintf(stderr, "merged %d games from %d directories into %s\n", len(merged), len(dirs), out)

@@ -47,23 +47,16 @@ func perftFlags(fs *flag.FlagSet) runFunc {
 		if *depth < 1 || *depth > engines.MaxPerftDepth {
 			return usagef("-depth %d: want 1 to %d", *depth, engines.MaxPerftDepth)
 		}
-		var v *engines.Variant
+		set := variants.Builtins()
 		if *variantFile != "" {
-			fv, ok, err := variants.FromFile(*variantFile, *variant)
-			if err != nil {
-				return usageError{err}
-			}
-			v = fv
-			if !ok {
-				if v, err = variants.ByName(*variant); err != nil {
-					return usageError{fmt.Errorf("%w; nor is it in %s", err, *variantFile)}
-				}
-			}
-		} else {
 			var err error
-			if v, err = variants.ByName(*variant); err != nil {
+			if set, err = variants.LoadSet(*variantFile); err != nil {
 				return usageError{err}
 			}
+		}
+		v, err := set.ByName(*variant)
+		if err != nil {
+			return usageError{err}
 		}
 		if *noBunkers {
 			nb, ok := variants.NoBunkers[v]

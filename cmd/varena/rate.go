@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strings"
 
+	"varena/engines/variants"
 	"varena/results"
 	"varena/results/rules"
 	"varena/results/rundir"
@@ -126,7 +127,7 @@ func rateFlags(fs *flag.FlagSet) runFunc {
 		bars := isTerminal(std.err)
 		bar := newReadBar(ctx, std.err, bars, "reading", journalBytes+pgnBytes)
 		for i := range sources {
-			m, err := sources[i].readJournal(bar)
+			m, err := sources[i].readJournal(bar, std.variants)
 			if err != nil {
 				return err
 			}
@@ -135,7 +136,7 @@ func rateFlags(fs *flag.FlagSet) runFunc {
 			}
 		}
 		gs := newGroups()
-		check := rules.NewPGNChecker(std.err)
+		check := rules.NewPGNChecker(std.err, std.variants)
 		n, pgn := 0, false
 		err = eachGame(ctx, bar, sources, check, func(g results.Game) error {
 			gs.add(g)
@@ -193,7 +194,7 @@ func rateFlags(fs *flag.FlagSet) runFunc {
 			tallies[i] = t
 		}
 		bar = newReadBar(ctx, std.err, bars, "rating", pgnBytes)
-		err = eachGame(ctx, bar, sources, rules.NewPGNChecker(io.Discard), func(g results.Game) error {
+		err = eachGame(ctx, bar, sources, rules.NewPGNChecker(io.Discard, std.variants), func(g results.Game) error {
 			i := of[g.White]
 			counts[i]++
 			if v := cmp.Or(g.Variant, "unknown"); !slices.Contains(variants[i], v) {
@@ -403,7 +404,7 @@ func findSource(path string) (gameSource, error) {
 
 // readJournal reads a run directory's journal, whole, through bar, and
 // returns its meta (nil for PGN files).
-func (src *gameSource) readJournal(bar *readBar) (*rundir.Meta, error) {
+func (src *gameSource) readJournal(bar *readBar, vs *variants.Set) (*rundir.Meta, error) {
 	if src.runDir == "" {
 		return nil, nil
 	}
@@ -415,7 +416,7 @@ func (src *gameSource) readJournal(bar *readBar) (*rundir.Meta, error) {
 	} else if !errors.Is(err, rundir.ErrLocked) {
 		return nil, err
 	}
-	m, gs, err := rundir.ReadRunThrough(src.runDir, bar.reader)
+	m, gs, err := rundir.ReadRunThrough(src.runDir, vs, bar.reader)
 	if err != nil {
 		return nil, err
 	}

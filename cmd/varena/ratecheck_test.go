@@ -187,7 +187,7 @@ func FuzzRateCheck(f *testing.F) {
 			return
 		}
 		var warnings bytes.Buffer
-		c := rules.NewPGNChecker(&warnings)
+		c := rules.NewPGNChecker(&warnings, nil)
 		rated := 0
 		for i, pg := range pgs {
 			if _, ok := c.Game("f.pgn", i+1, pg); ok {
@@ -236,7 +236,7 @@ func TestRateCheckRandomGames(t *testing.T) {
 		t.Fatal(err)
 	}
 	var warnings bytes.Buffer
-	c := rules.NewPGNChecker(&warnings)
+	c := rules.NewPGNChecker(&warnings, nil)
 	for i, pg := range pgs {
 		if _, ok := c.Game("r.pgn", i+1, pg); !ok {
 			t.Errorf("game %d left out", i+1)
@@ -257,7 +257,7 @@ func BenchmarkRateCheck(b *testing.B) {
 	b.ResetTimer()
 	games := 0
 	for b.Loop() {
-		c := rules.NewPGNChecker(io.Discard)
+		c := rules.NewPGNChecker(io.Discard, nil)
 		for i, pg := range pgs {
 			c.Game("r.pgn", i+1, pg)
 			games++

@@ -31,7 +31,7 @@ func TestRateStopsWithinAFile(t *testing.T) {
 	time.AfterFunc(100*time.Millisecond, cancel)
 	start := time.Now()
 	var stdout, stderr bytes.Buffer
-	err := execute(ctx, rateCmd, []string{path}, stdio{strings.NewReader(""), &stdout, &stderr})
+	err := execute(ctx, rateCmd, []string{path}, stdio{in: strings.NewReader(""), out: &stdout, err: &stderr})
 	took := time.Since(start)
 	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "interrupted") {
 		t.Fatalf("err = %v, want interrupted", err)
@@ -51,7 +51,7 @@ func TestMergeStops(t *testing.T) {
 	cancel()
 	out := filepath.Join(t.TempDir(), "merged")
 	var stdout, stderr bytes.Buffer
-	err := execute(ctx, mergeCmd, []string{"-out", out, dir}, stdio{strings.NewReader(""), &stdout, &stderr})
+	err := execute(ctx, mergeCmd, []string{"-out", out, dir}, stdio{in: strings.NewReader(""), out: &stdout, err: &stderr})
 	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "nothing merged") {
 		t.Fatalf("err = %v, want interrupted", err)
 	}

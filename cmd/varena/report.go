@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"varena/arena"
 
 	"varena/results/report"
 )
@@ -11,7 +12,6 @@ import (
 var reportCmd = &command{
 	name:        "report",
 	variantFile: true,
-	runDirs:     true,
 	usageLine:   "varena report [-variant-file FILE] DIR...",
 	short:       "write a run directory's report.html (tables and figures, one offline file)",
 	long: `
@@ -32,7 +32,19 @@ func reportFlags(fs *flag.FlagSet) runFunc {
 			return usagef("name a run's output directory")
 		}
 		for _, dir := range dirs {
-			path, skipped, err := report.WriteFile(dir)
+			// Each directory by its own variants.ini, unless
+			// -variant-file names one for all.
+			vs := std.variants
+			if vs == nil {
+				var err error
+				if vs, err = arena.LoadRunVariants(dir); err != nil {
+					return err
+				}
+				for _, w := range vs.Warnings() {
+					fmt.Fprintf(std.err, "varena report: warning: %v\n", w)
+				}
+			}
+			path, skipped, err := report.WriteFile(dir, vs)
 			if err != nil {
 				return err
 			}

@@ -14,13 +14,20 @@ import (
 	"varena/arena/console"
 	"varena/configs"
 	"varena/configs/check"
+	"varena/configs/plan"
+	"varena/engines/variants"
 	"varena/results/report"
 	"varena/results/rundir"
 )
 
-// checker validates run configs fully, and registers the variants of a
-// run's variant_file, which the command then plays.
-func checker() configs.Checker { return check.Playing() }
+// checker validates configs fully; they may name the variants of vs
+// (the command's -variant-file) and of their own variant_file, which
+// the checked config holds (Run.VariantSet) and the command then plays.
+func checker(vs *variants.Set) configs.Checker {
+	c := check.Validating()
+	c.Variants = vs.Playable()
+	return c
+}
 
 var runCmd = &command{
 	name:      "run",
@@ -83,14 +90,18 @@ func runFlags(fs *flag.FlagSet) runFunc {
 		}
 		var r *configs.Run
 		if len(pos) == 1 {
-			r, err = configs.Load(pos[0], checker())
+			r, err = configs.Load(pos[0], checker(nil))
 		} else {
-			r, err = configs.DefaultRun(checker())
+			r, err = configs.DefaultRun(checker(nil))
 		}
 		if err != nil {
 			return err
 		}
-		return runWith(ctx, r, runSettings{out: *out, concurrency: *conc, shard: *shard, peers: *peers, quiet: *quiet, serve: *serve,
+		p, err := plan.Resolve(r)
+		if err != nil {
+			return err
+		}
+		return runWith(ctx, p, runSettings{out: *out, concurrency: *conc, shard: *shard, peers: *peers, quiet: *quiet, serve: *serve,
 			lingerServe: isTerminal(std.in), protocolLog: *protoLog}, std)
 	}
 }
@@ -135,7 +146,7 @@ func setRunGC() {
 
 // runWith plays a run, prints its outcome and writes its report; the
 // error carries an SPRT's verdict as an exitStatus.
-func runWith(ctx context.Context, r *configs.Run, s runSettings, std stdio) error {
+func runWith(ctx context.Context, r *plan.Plan, s runSettings, std stdio) error {
 	var err error
 	if s.concurrency < 0 || s.concurrency > configs.MaxConcurrency {
 		return usagef("-concurrency must be from 0 to %d", configs.MaxConcurrency)
@@ -167,7 +178,7 @@ func runWith(ctx context.Context, r *configs.Run, s runSettings, std stdio) erro
 	dir := arena.OutDir(r, opts)
 	var view *liveView
 	if s.serve != "" {
-		if view, err = startLive(s.serve, dir, std.err); err != nil {
+		if view, err = startLive(s.serve, dir, r.VariantSet, std.err); err != nil {
 			return err
 		}
 		opts.Watch = view.hub
@@ -217,7 +228,7 @@ func runWith(ctx context.Context, r *configs.Run, s runSettings, std stdio) erro
 		// journal without a second replay.
 		if arena.IsEvent(r) {
 			// each round's report is in its folder
-		} else if _, _, rerr := report.WriteChecked(dir); rerr != nil && err == nil {
+		} else if _, _, rerr := report.WriteChecked(dir, r.VariantSet); rerr != nil && err == nil {
 			err = fmt.Errorf("report: %w", rerr)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"varena/arena/live"
+	"varena/engines/variants"
 )
 
 var serveCmd = &command{
@@ -32,13 +33,14 @@ func serveFlags(fs *flag.FlagSet) runFunc {
 		if len(pos) != 1 {
 			return usagef("name one run directory")
 		}
-		return serve(ctx, *addr, pos[0], std.err)
+		return serve(ctx, *addr, pos[0], std.variants, std.err)
 	}
 }
 
-// serve serves the page of the run directory dir until ctx ends.
-func serve(ctx context.Context, addr, dir string, stderr io.Writer) error {
-	hub := live.NewHub(dir)
+// serve serves the page of the run directory dir, whose games are of
+// the variants of vs, until ctx ends.
+func serve(ctx context.Context, addr, dir string, vs *variants.Set, stderr io.Writer) error {
+	hub := live.NewHub(dir, vs)
 	if err := hub.Load(); err != nil {
 		return fmt.Errorf("%s: %w", dir, err)
 	}
@@ -70,9 +72,10 @@ type liveView struct {
 	stderr  io.Writer
 }
 
-// startLive starts the live view of a run at addr, serving.
-func startLive(addr, dir string, stderr io.Writer) (*liveView, error) {
-	hub := live.NewHub(dir)
+// startLive starts the live view of a run, of the variants of vs, at
+// addr, serving.
+func startLive(addr, dir string, vs *variants.Set, stderr io.Writer) (*liveView, error) {
+	hub := live.NewHub(dir, vs)
 	srv, err := live.Listen(addr, hub)
 	if err != nil {
 		return nil, err

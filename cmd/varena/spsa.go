@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"varena/configs"
+	"varena/engines/variants"
 	"varena/results/report"
 	"varena/tuning"
 )
@@ -21,12 +22,13 @@ type spsaFlags struct {
 }
 
 // runSPSA runs (or resumes) the SPSA tune of the config at path and
-// writes its final values.
-func runSPSA(ctx context.Context, path string, f spsaFlags, stdout, stderr io.Writer) error {
-	t, err := configs.LoadSPSA(path, checker())
+// writes its final values; the tune may name the variants of vs.
+func runSPSA(ctx context.Context, path string, f spsaFlags, vs *variants.Set, stdout, stderr io.Writer) error {
+	t, err := configs.LoadSPSA(path, checker(vs))
 	if err != nil {
 		return err
 	}
+	t.VariantSet = vs
 	out := f.out
 	if out == "" && t.Out != "" {
 		out = t.Out
@@ -76,7 +78,7 @@ func runSPSA(ctx context.Context, path string, f spsaFlags, stdout, stderr io.Wr
 	if werr := tuning.WriteSPSAFinal(out, t, params, res); werr != nil && err == nil {
 		err = werr
 	}
-	if _, _, rerr := report.WriteFile(out); rerr != nil && err == nil {
+	if _, _, rerr := report.WriteFile(out, vs); rerr != nil && err == nil {
 		err = fmt.Errorf("report: %w", rerr)
 	}
 	var b strings.Builder

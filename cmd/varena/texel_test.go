@@ -15,7 +15,7 @@ func TestDatagenTuneUCI(t *testing.T) {
 	dir := t.TempDir()
 	data := filepath.Join(dir, "d.epd")
 	var out, errOut bytes.Buffer
-	std := stdio{strings.NewReader(""), &out, &errOut}
+	std := stdio{in: strings.NewReader(""), out: &out, err: &errOut}
 	if code := realMain(context.Background(), []string{"datagen", "-variant", "losalamos-bunkers", "-games", "4", "-nodes", "200", "-out", data, "-quiet"}, std); code != 0 {
 		t.Fatalf("datagen: exit %d: %s", code, errOut.String())
 	}

@@ -64,7 +64,7 @@ func tuneFlags(fs *flag.FlagSet) runFunc {
 		}
 		switch m := configs.TuneMethod(data); m {
 		case configs.MethodSPSA:
-			return runSPSA(ctx, pos[0], f, std.out, std.err)
+			return runSPSA(ctx, pos[0], f, std.variants, std.out, std.err)
 		case configs.MethodTexel, "":
 			return runTexel(ctx, pos[0], f, std)
 		default:
@@ -75,9 +75,12 @@ func tuneFlags(fs *flag.FlagSet) runFunc {
 
 // runTexel runs a texel tune config and prints its outcome.
 func runTexel(ctx context.Context, path string, f spsaFlags, std stdio) error {
-	cfg, err := configs.LoadTune(path, checker())
+	cfg, err := configs.LoadTune(path, checker(std.variants))
 	if err != nil {
 		return err
+	}
+	if cfg.VariantSet == nil {
+		cfg.VariantSet = std.variants // -variant-file's, when the config names none
 	}
 	if f.out != "" {
 		cfg.SetOut(f.out)

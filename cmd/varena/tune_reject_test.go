@@ -19,7 +19,7 @@ import (
 func TestTuneRejectedExitsNonZero(t *testing.T) {
 	dir := t.TempDir()
 	var out, errOut bytes.Buffer
-	std := stdio{strings.NewReader(""), &out, &errOut}
+	std := stdio{in: strings.NewReader(""), out: &out, err: &errOut}
 	if code := realMain(context.Background(), []string{"datagen", "-variant", "extinction", "-games", "6", "-nodes", "300", "-seed", "42",
 		"-max-plies", "120", "-out", filepath.Join(dir, "d.epd"), "-quiet"}, std); code != 0 {
 		t.Fatalf("datagen: exit %d: %s", code, errOut.String())

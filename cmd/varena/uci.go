@@ -32,13 +32,13 @@ func uciFlags(fs *flag.FlagSet) runFunc {
 		if len(args) > 0 {
 			return usagef("unexpected argument %q", args[0])
 		}
-		if _, err := variants.ByName(*variant); err != nil {
+		if _, err := std.variants.ByName(*variant); err != nil {
 			return usageError{err}
 		}
 		if *hash < 1 {
 			return usagef("-hash must be 1 or more")
 		}
-		err := uci.Serve(ctx, std.in, std.out, uci.ServerOptions{Variant: *variant, Hash: *hash, Weights: *weights})
+		err := uci.Serve(ctx, std.in, std.out, uci.ServerOptions{Variant: *variant, Hash: *hash, Weights: *weights, Variants: std.variants})
 		if errors.Is(err, context.Canceled) {
 			return nil // interrupted: the usual way for a GUI session to end
 		}

@@ -10,6 +10,7 @@ import (
 
 	"varena/arena"
 	"varena/configs"
+	"varena/configs/configtest"
 	"varena/engines"
 	"varena/engines/limits"
 	"varena/engines/player"
@@ -32,8 +33,7 @@ func TestClientAgainstVarenaUCI(t *testing.T) {
 	}
 	defer eng.Close()
 	// A fresh varena uci offers the built-in variants, then
-	// Fairy-Stockfish's (this test process may know others, registered
-	// by the runs of other tests).
+	// Fairy-Stockfish's.
 	var builtins []string
 	for _, v := range variants.All {
 		builtins = append(builtins, v.Name)
@@ -80,14 +80,14 @@ time_control: {movetime: 0.02, margin: 0.5}
 engines:
   - {name: external, kind: uci, command: %q, args: [uci]}
   - {name: greedy, kind: greedy}
-`, bin)), checker())
+`, bin)), checker(nil))
 	if err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	sum, err := arena.Run(ctx, r, arena.Options{Out: dir})
+	sum, err := arena.Run(ctx, configtest.Resolve(t, r), arena.Options{Out: dir})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -104,7 +104,7 @@ func TestWideBoardsInBrowser(t *testing.T) {
 	var serr lockedBuffer
 	serveDone := make(chan error, 1)
 	go func() {
-		serveDone <- execute(sctx, serveCmd, []string{"-addr", "127.0.0.1:0", "-variant-file", ini, out}, stdio{strings.NewReader(""), &lockedBuffer{}, &serr})
+		serveDone <- execute(sctx, serveCmd, []string{"-addr", "127.0.0.1:0", "-variant-file", ini, out}, stdio{in: strings.NewReader(""), out: &lockedBuffer{}, err: &serr})
 	}()
 	url := waitURL(t, &serr, serveDone)
 	ctx, cancel := browser(t, path)
@@ -118,11 +118,11 @@ func TestWideBoardsInBrowser(t *testing.T) {
 		if g == nil {
 			t.Fatalf("no %s game", v)
 		}
-		b, err := rules.BoardOf(v)
+		b, err := wideRules(t).BoardOf(v)
 		if err != nil {
 			t.Fatal(err)
 		}
-		fen, err := rules.FinalFEN(results.Game{Variant: g.Variant, StartFEN: g.StartFEN, StartIsInitial: g.StartIsInitial, Moves: g.Moves[:ply]})
+		fen, err := wideRules(t).FinalFEN(results.Game{Variant: g.Variant, StartFEN: g.StartFEN, StartIsInitial: g.StartIsInitial, Moves: g.Moves[:ply]})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -149,7 +149,7 @@ func TestWideBoardsInBrowser(t *testing.T) {
 	live := `[`
 	for i, v := range []string{"xiangqi", "capablanca", "big12"} {
 		g, ply := plyOnRank10(games, v)
-		fen, err := rules.FinalFEN(results.Game{Variant: g.Variant, StartFEN: g.StartFEN, StartIsInitial: g.StartIsInitial, Moves: g.Moves[:ply]})
+		fen, err := wideRules(t).FinalFEN(results.Game{Variant: g.Variant, StartFEN: g.StartFEN, StartIsInitial: g.StartIsInitial, Moves: g.Moves[:ply]})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -177,7 +177,7 @@ func TestWideBoardsInBrowser(t *testing.T) {
 	}
 	waitFor(ctx, t, "the report's boards", `document.querySelectorAll("#openings .dg").length > 0`, 10*time.Second)
 	for _, v := range []string{"xiangqi", "capablanca", "big12"} {
-		b, _ := rules.BoardOf(v)
+		b, _ := wideRules(t).BoardOf(v)
 		rep := eval[boardView](ctx, t, viewJS+fmt.Sprintf(`("#openings .dg[data-variant='%s']", "i", null)`, v))
 		want := strings.TrimSpace(strings.Repeat(strconv.Itoa(b.Files)+" ", b.Ranks))
 		if got := strings.Trim(fmt.Sprint(rep.PerRank), "[]"); got != want {

@@ -15,6 +15,7 @@ import (
 	"golang.org/x/net/html"
 
 	"varena/configs/configtest"
+	"varena/engines/variants"
 	"varena/results"
 	"varena/results/rules"
 )
@@ -53,7 +54,7 @@ func wideRun(t *testing.T) (ini, out string) {
 		t.Fatal(err)
 	}
 	var stdout, stderr strings.Builder
-	if err := execute(context.Background(), runCmd, []string{cfg, "-quiet"}, stdio{strings.NewReader(""), &stdout, &stderr}); err != nil {
+	if err := execute(context.Background(), runCmd, []string{cfg, "-quiet"}, stdio{in: strings.NewReader(""), out: &stdout, err: &stderr}); err != nil {
 		t.Fatalf("run: %v\n%s", err, stderr.String())
 	}
 	return ini, filepath.Join(dir, "out")
@@ -78,7 +79,7 @@ func TestWideVariantsRun(t *testing.T) {
 		case results.TermIllegalMove, results.TermEngineCrash, results.TermTimeForfeit, results.TermStall:
 			t.Errorf("game %d (%s): %s: %s", g.ID, g.Variant, g.Termination, g.Reason)
 		}
-		if _, err := rules.FinalFEN(g); err != nil {
+		if _, err := wideRules(t).FinalFEN(g); err != nil {
 			t.Errorf("game %d (%s) does not replay: %v", g.ID, g.Variant, err)
 		}
 	}
@@ -99,7 +100,7 @@ func TestWideVariantsRun(t *testing.T) {
 	// is left out.
 	for _, src := range []string{filepath.Join(out, "games.pgn"), out} {
 		var stdout, stderr strings.Builder
-		if err := execute(context.Background(), rateCmd, []string{"-variant-file", ini, src}, stdio{strings.NewReader(""), &stdout, &stderr}); err != nil {
+		if err := execute(context.Background(), rateCmd, []string{"-variant-file", ini, src}, stdio{in: strings.NewReader(""), out: &stdout, err: &stderr}); err != nil {
 			t.Fatalf("rate %s: %v\n%s", src, err, stderr.String())
 		}
 		if stderr.Len() != 0 || !strings.Contains(stdout.String(), "ab ") || !strings.Contains(stdout.String(), "Ratings in big12") {
@@ -112,7 +113,7 @@ func TestWideVariantsRun(t *testing.T) {
 
 	// varena report draws the start positions.
 	var stdout, stderr strings.Builder
-	if err := execute(context.Background(), reportCmd, []string{"-variant-file", ini, out}, stdio{strings.NewReader(""), &stdout, &stderr}); err != nil {
+	if err := execute(context.Background(), reportCmd, []string{"-variant-file", ini, out}, stdio{in: strings.NewReader(""), out: &stdout, err: &stderr}); err != nil {
 		t.Fatalf("report: %v\n%s", err, stderr.String())
 	}
 	checkWideReport(t, filepath.Join(out, "report.html"))
@@ -123,7 +124,7 @@ func TestWideVariantsRun(t *testing.T) {
 	var serr lockedBuffer
 	done := make(chan error, 1)
 	go func() {
-		done <- execute(ctx, serveCmd, []string{"-addr", "127.0.0.1:0", "-variant-file", ini, out}, stdio{strings.NewReader(""), &lockedBuffer{}, &serr})
+		done <- execute(ctx, serveCmd, []string{"-addr", "127.0.0.1:0", "-variant-file", ini, out}, stdio{in: strings.NewReader(""), out: &lockedBuffer{}, err: &serr})
 	}()
 	url := waitURL(t, &serr, done)
 	for _, g := range games {
@@ -141,7 +142,7 @@ func TestWideVariantsRun(t *testing.T) {
 		if err != nil {
 			t.Fatalf("game %d: %v", g.ID, err)
 		}
-		final, _ := rules.FinalFEN(g)
+		final, _ := wideRules(t).FinalFEN(g)
 		shape := wideShapes[g.Variant]
 		if r.Note != "" || len(r.FENs) != len(g.Moves)+1 || r.FENs[len(r.FENs)-1] != final || r.Board.Files != shape[0] || r.Board.Ranks != shape[1] {
 			t.Errorf("served game %d (%s): %d FENs for %d moves, board %+v, note %q", g.ID, g.Variant, len(r.FENs), len(g.Moves), r.Board, r.Note)
@@ -175,7 +176,7 @@ func checkWideReport(t *testing.T, path string) {
 	for _, dg := range find(openings[0], hasClass("dg")) {
 		v, fen := attr(dg, "data-variant"), attr(dg, "title")
 		drawn[v]++
-		b, err := rules.BoardOf(v)
+		b, err := wideRules(t).BoardOf(v)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -231,4 +232,15 @@ func shownAs(c byte, letters string) string {
 		return string(c)
 	}
 	return glyph
+}
+
+// wideRules replays and draws by the rules of wideConfig's variants: the
+// built-ins and big12 of configtest.WideBoard, the run's variants.ini.
+func wideRules(t *testing.T) rules.Referee {
+	t.Helper()
+	set, err := variants.ParseSet([]byte(configtest.WideBoard), "big12.ini")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rules.Referee{Variants: set}
 }

@@ -46,7 +46,7 @@ func TestSecondWriterRefused(t *testing.T) {
 		}
 		args := []string{"-variant", "extinction", "-games", "2", "-out", file, "-nodes", "200", "-concurrency", "1", "-quiet"}
 		var stdout, stderr bytes.Buffer
-		err = execute(context.Background(), datagenCmd, args, stdio{strings.NewReader(""), &stdout, &stderr})
+		err = execute(context.Background(), datagenCmd, args, stdio{in: strings.NewReader(""), out: &stdout, err: &stderr})
 		if !errors.Is(err, rundir.ErrLocked) || !strings.Contains(err.Error(), file+" is in use by another varena ("+pid+")") {
 			t.Errorf("second datagen: error %v", err)
 		}
@@ -54,7 +54,7 @@ func TestSecondWriterRefused(t *testing.T) {
 			t.Error("the refused datagen wrote the file")
 		}
 		lock.Unlock()
-		if err := execute(context.Background(), datagenCmd, args, stdio{strings.NewReader(""), &stdout, &stderr}); err != nil {
+		if err := execute(context.Background(), datagenCmd, args, stdio{in: strings.NewReader(""), out: &stdout, err: &stderr}); err != nil {
 			t.Errorf("datagen once the lock is free: %v", err)
 		}
 	})
@@ -66,7 +66,7 @@ func TestSecondWriterRefused(t *testing.T) {
 		}
 		args := []string{"-variant", "extinction", "-count", "2", "-out", file, "-nodes", "200", "-concurrency", "1", "-quiet"}
 		var stdout, stderr bytes.Buffer
-		err = execute(context.Background(), bookCmd, args, stdio{strings.NewReader(""), &stdout, &stderr})
+		err = execute(context.Background(), bookCmd, args, stdio{in: strings.NewReader(""), out: &stdout, err: &stderr})
 		if !errors.Is(err, rundir.ErrLocked) || !strings.Contains(err.Error(), pid) {
 			t.Errorf("second book: error %v", err)
 		}
@@ -74,7 +74,7 @@ func TestSecondWriterRefused(t *testing.T) {
 			t.Error("the refused book wrote the file")
 		}
 		held.Close()
-		if err := execute(context.Background(), bookCmd, args, stdio{strings.NewReader(""), &stdout, &stderr}); err != nil {
+		if err := execute(context.Background(), bookCmd, args, stdio{in: strings.NewReader(""), out: &stdout, err: &stderr}); err != nil {
 			t.Errorf("book once the lock is free: %v", err)
 		}
 	})
@@ -89,12 +89,12 @@ func TestSecondWriterRefused(t *testing.T) {
 			t.Fatal(err)
 		}
 		var stdout, stderr bytes.Buffer
-		err = execute(context.Background(), tuneCmd, []string{config, "-out", out, "-quiet"}, stdio{strings.NewReader(""), &stdout, &stderr})
+		err = execute(context.Background(), tuneCmd, []string{config, "-out", out, "-quiet"}, stdio{in: strings.NewReader(""), out: &stdout, err: &stderr})
 		if !errors.Is(err, rundir.ErrLocked) || !strings.Contains(err.Error(), pid) {
 			t.Errorf("second tune: error %v", err)
 		}
 		lock.Unlock()
-		if err := execute(context.Background(), tuneCmd, []string{config, "-out", out, "-quiet"}, stdio{strings.NewReader(""), &stdout, &stderr}); err != nil {
+		if err := execute(context.Background(), tuneCmd, []string{config, "-out", out, "-quiet"}, stdio{in: strings.NewReader(""), out: &stdout, err: &stderr}); err != nil {
 			t.Errorf("tune once the lock is free: %v", err)
 		}
 	})
@@ -121,7 +121,7 @@ func TestForeignOutDir(t *testing.T) {
 		},
 			"would overwrite games.pgn"},
 		{"tune", func(out string) error {
-			return execute(context.Background(), tuneCmd, []string{tune, "-out", out, "-quiet"}, stdio{strings.NewReader(""), &bytes.Buffer{}, &bytes.Buffer{}})
+			return execute(context.Background(), tuneCmd, []string{tune, "-out", out, "-quiet"}, stdio{in: strings.NewReader(""), out: &bytes.Buffer{}, err: &bytes.Buffer{}})
 		}, "would overwrite games.pgn, report.html"},
 	}
 	for _, c := range commands {

@@ -30,7 +30,7 @@ stops any search and exits.
 }
 
 func xboardFlags(fs *flag.FlagSet) runFunc {
-	variant := fs.String("variant", "normal", "variant of 'new' before any variant command: "+strings.Join(xboard.ServerVariants(), ", "))
+	variant := fs.String("variant", "normal", "variant of 'new' before any variant command: "+strings.Join(xboard.ServerVariants(nil), ", "))
 	hash := fs.Int("hash", 16, "transposition table in MB (memory changes it)")
 	return func(ctx context.Context, args []string, std stdio) error {
 		if len(args) > 0 {
@@ -39,7 +39,7 @@ func xboardFlags(fs *flag.FlagSet) runFunc {
 		if *hash < 1 {
 			return usagef("-hash must be 1 or more")
 		}
-		err := xboard.Serve(ctx, std.in, std.out, xboard.ServerOptions{Variant: *variant, Hash: *hash})
+		err := xboard.Serve(ctx, std.in, std.out, xboard.ServerOptions{Variant: *variant, Hash: *hash, Variants: std.variants})
 		if err != nil && !errors.Is(err, context.Canceled) && strings.Contains(err.Error(), "unknown variant") {
 			return usageError{err}
 		}

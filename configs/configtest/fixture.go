@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"varena/configs"
+	"varena/configs/plan"
 	"varena/engines/variants"
 )
 
@@ -72,3 +73,13 @@ promotionRegionBlack = *1
 promotionPieceTypes = qacrbn
 startFen = rnbqkaabqcnr/pppppppppppp/12/12/12/12/12/12/PPPPPPPPPPPP/RNBQKAABQCNR w - - 0 1
 `
+
+// Resolve resolves a parsed run into its plan; a problem fails the test.
+func Resolve(t testing.TB, r *configs.Run) *plan.Plan {
+	t.Helper()
+	p, err := plan.Resolve(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}

@@ -21,8 +21,7 @@
 // Format writes a Definition back as one self-contained section.
 //
 // Definition.Variant lowers a definition to a playable engines.Variant
-// (lower.go), and engines/variants loads whole files so (Load, LoadSectionsFile,
-// Register). Lowered are: the board (NewGeometry, up to 9 ranks); pawn,
+// (lower.go), and engines/variants loads whole files so (Load, LoadSet). Lowered are: the board (NewGeometry, up to 9 ranks); pawn,
 // knight, bishop, rook and queen with their own letters as the engine's
 // orthodox types (with another letter, the four pieces become types of
 // the variant's own, the pawn is refused); the royal king as King with

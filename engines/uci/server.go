@@ -34,6 +34,10 @@ type ServerOptions struct {
 	// Weights is a YAML weights file for the initial variant; empty means
 	// the variant's built-in weights.
 	Weights string
+	// Variants holds the variants of a variants.ini (varena uci
+	// -variant-file) that UCI_Variant offers besides the built-ins, as
+	// VariantPath then adds those of its files; nil: none.
+	Variants *variants.Set
 
 	// reuse, when not nil, is a searcher of Hash MB to serve with instead
 	// of a new one, reset to the defaults and a new game first: a fuzz
@@ -241,8 +245,9 @@ func newServer(opts ServerOptions, out io.Writer) (*server, error) {
 		s.defaults[v] = w
 	}
 	s.variant = variants.All[0]
+	s.loaded = opts.Variants.Loaded()
 	if opts.Variant != "" {
-		v, err := variants.ByName(opts.Variant)
+		v, err := s.variantByName(opts.Variant)
 		if err != nil {
 			return nil, fmt.Errorf("uci: %w", err)
 		}
@@ -436,12 +441,13 @@ func (s *server) cmdSetOption(_ []string, rest string) {
 		if value == "" || value == "<empty>" {
 			return
 		}
-		vs, refused, err := variants.LoadSectionsFile(value)
+		set, err := variants.LoadSet(value)
 		if err != nil {
 			s.info("setoption VariantPath: %v", err)
 			return
 		}
-		for _, e := range refused {
+		vs := set.Loaded()
+		for _, e := range set.Refused() {
 			s.info("VariantPath: %v", e) // the sections varena cannot play, each with why
 		}
 		// The file's variants stand before the known ones of the same

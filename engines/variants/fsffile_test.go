@@ -4,7 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strings"
 	"testing"
 )
 
@@ -26,10 +25,11 @@ func TestFSFVariantsFile(t *testing.T) {
 	if _, err := os.Stat(path); err != nil {
 		t.Skipf("no %s beside the checkout: %v", fsfFile, err)
 	}
-	vs, refused, warns, err := LoadSectionsFileWarnings(path)
+	set, err := LoadSet(path)
 	if err != nil {
 		t.Fatal(err)
 	}
+	vs, refused, warns := set.Loaded(), set.Refused(), set.Warnings()
 	for _, w := range warns {
 		t.Logf("warning: %v", w)
 	}
@@ -44,26 +44,5 @@ func TestFSFVariantsFile(t *testing.T) {
 	t.Logf("%d sections play, %d refused", len(vs), len(refused))
 	if len(vs) < fsfFilePlayable {
 		t.Errorf("%d sections play, fewer than %d", len(vs), fsfFilePlayable)
-	}
-}
-
-// TestRegisterFileWarnings: a repeated key loads, its last value
-// counting, and RegisterFileWarnings returns the warning, again for the
-// same file. (The section is refused for another rule, so that the
-// registry's names stay those TestRegister expects.)
-func TestRegisterFileWarnings(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "w.ini")
-	text := "[warnedchess:chess]\ncastling = true\ncastling = false\ntwoBoards = true\ncapturesToHand = true\n"
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for i := 0; i < 2; i++ {
-		vs, refused, warns, err := RegisterFileWarnings(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(vs) != 0 || refused["warnedchess"] == nil || len(warns) != 1 || !strings.Contains(warns[0].Error(), `w.ini:3: key "castling": repeated`) {
-			t.Fatalf("variants %d, warnings %v", len(vs), warns)
-		}
 	}
 }

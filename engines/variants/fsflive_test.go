@@ -129,10 +129,11 @@ func TestFSFFileLive(t *testing.T) {
 		t.Skipf("no %s: %v", fsfFile, err)
 	}
 	f := startLiveFSF(t, fsfNewPath, path)
-	vs, _, _, err := LoadSectionsFileWarnings(path)
+	set, err := LoadSet(path)
 	if err != nil {
 		t.Fatal(err)
 	}
+	vs := set.Loaded()
 	only := os.Getenv("VARENA_FSF_FILE_SECTION")
 	var equal, differ []string
 	for _, v := range vs {

@@ -97,10 +97,11 @@ func loadFSFSections(t testing.TB) (string, map[string]*engines.Variant) {
 	if _, err := os.Stat(path); err != nil {
 		t.Skipf("no %s beside the checkout: %v", fsfFile, err)
 	}
-	vs, _, _, err := LoadSectionsFileWarnings(path)
+	set, err := LoadSet(path)
 	if err != nil {
 		t.Fatal(err)
 	}
+	vs := set.Loaded()
 	byName := map[string]*engines.Variant{}
 	for _, v := range vs {
 		byName[v.Name] = v

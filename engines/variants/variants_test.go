@@ -5,10 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"varena/engines"
@@ -69,79 +67,6 @@ func TestLoad(t *testing.T) {
 			}
 		})
 	}
-	if _, _, err := LoadSectionsFile("no/such/file.ini"); !errors.Is(err, os.ErrNotExist) {
-		t.Errorf("missing file: %v", err)
-	}
-}
-
-// TestRegister: loaded variants are found by name after the built-ins;
-// a built-in's name or a registered one's is refused.
-func TestRegister(t *testing.T) {
-	vs, err := Load(strings.NewReader(sample), "t.ini")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := ByName("archchess"); err == nil {
-		t.Fatal("archchess found before Register")
-	}
-	if err := Register(vs...); err != nil {
-		t.Fatal(err)
-	}
-	if err := Register(vs...); err != nil {
-		t.Errorf("registering the same variants again: %v", err)
-	}
-	for _, v := range vs {
-		got, err := ByName(v.Name)
-		if err != nil || got != v {
-			t.Errorf("ByName(%s) = %v, %v", v.Name, got, err)
-		}
-	}
-	names := Names()
-	if len(names) != len(All)+2 || names[len(All)] != "archchess" || names[len(All)+1] != "minihill" {
-		t.Errorf("Names() = %v, want the built-ins then archchess, minihill", names)
-	}
-	all := Playable()
-	if fsf := all[len(names):]; !slices.Equal(all[:len(names)], names) || !slices.Equal(fsf, FairyNames()) || !slices.Contains(fsf, "xiangqi") {
-		t.Errorf("Playable() = %v, want Names() then Fairy-Stockfish's built-ins, xiangqi among them", all)
-	}
-	again, err := Load(strings.NewReader(sample), "t2.ini")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := Register(again[0]); err == nil || !strings.Contains(err.Error(), "already the name of the registered variant archchess") {
-		t.Errorf("a second archchess: %v", err)
-	}
-	// fairy.Parse refuses Fairy-Stockfish's names; varena's own are
-	// refused here.
-	std, err := Load(strings.NewReader("[evolution:chess]\n"), "t.ini")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := Register(std...); err == nil || !strings.Contains(err.Error(), "built-in variant evolution") {
-		t.Errorf("a variant named evolution: %v", err)
-	}
-	if _, err := ByName("evolution"); err != nil {
-		t.Error(err)
-	}
-	// Concurrent lookups while registering (go test -race).
-	var wg sync.WaitGroup
-	for i := 0; i < 4; i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for j := 0; j < 100; j++ {
-				if _, err := ByName("minihill"); err != nil {
-					t.Error(err)
-				}
-				Names()
-			}
-		}()
-	}
-	more, _ := Load(strings.NewReader("[other:chess]\n"), "t3.ini")
-	if err := Register(more...); err != nil {
-		t.Error(err)
-	}
-	wg.Wait()
 }
 
 func TestFromFile(t *testing.T) {
@@ -205,33 +130,6 @@ func FuzzLoad(f *testing.F) {
 			}
 		}
 	})
-}
-
-// TestRegisterFileSections: a file with a section varena cannot play
-// registers the others, and says why that one is refused; the same
-// content again gives the same variants.
-func TestRegisterFileSections(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "mixed.ini")
-	if err := os.WriteFile(path, []byte("[hillsect:kingofthehill]\n[dropsect:chess]\ndropOnTop = true\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	vs, refused, err := RegisterFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(vs) != 1 || vs[0].Name != "hillsect" {
-		t.Fatalf("registered %v", vs)
-	}
-	if e := refused["dropsect"]; e == nil || !strings.Contains(e.Error(), `mixed.ini:3: key "dropOnTop": not supported`) {
-		t.Errorf("dropsect refused with %v", e)
-	}
-	if v, err := ByName("hillsect"); err != nil || v != vs[0] {
-		t.Errorf("ByName(hillsect) = %v, %v", v, err)
-	}
-	again, _, err := RegisterFile(path)
-	if err != nil || len(again) != 1 || again[0] != vs[0] {
-		t.Errorf("the same file again: %v, %v", again, err)
-	}
 }
 
 var updateFairyNames = flag.Bool("update", false, "write fairynames.go from the built-ins the engines play")

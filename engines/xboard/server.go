@@ -28,6 +28,9 @@ type ServerOptions struct {
 	// Hash is the transposition table in MB (default 16); "memory N"
 	// changes it.
 	Hash int
+	// Variants holds the variants the server plays: the built-ins (nil)
+	// and the sections of a variants.ini (varena xboard -variant-file).
+	Variants *variants.Set
 }
 
 const (
@@ -154,6 +157,7 @@ func (w *writer) error() error {
 // server is one session's state; only the select loop touches it.
 type server struct {
 	out      *writer
+	variants *variants.Set    // the variants it plays besides the built-ins
 	initial  *engines.Variant // of "new"
 	variant  *engines.Variant
 	game     *engines.Game
@@ -190,7 +194,7 @@ type job struct {
 }
 
 func newServer(opts ServerOptions, out io.Writer) (*server, error) {
-	s := &server{out: &writer{w: out}, hash: opts.Hash, weights: map[*engines.Variant]*search.Weights{},
+	s := &server{out: &writer{w: out}, variants: opts.Variants, hash: opts.Hash, weights: map[*engines.Variant]*search.Weights{},
 		initial: chess.Standard, post: true}
 	if s.hash == 0 {
 		s.hash = defaultHash
@@ -199,7 +203,7 @@ func newServer(opts ServerOptions, out io.Writer) (*server, error) {
 		return nil, fmt.Errorf("xboard: hash %d MB out of range 1-%d", s.hash, maxHash)
 	}
 	if opts.Variant != "" {
-		v, err := variantByName(opts.Variant)
+		v, err := s.variantByName(opts.Variant)
 		if err != nil {
 			return nil, fmt.Errorf("xboard: %w", err)
 		}
@@ -239,14 +243,14 @@ func (s *server) setVariant(v *engines.Variant) {
 	s.searcher.SetWeights(s.weightsFor(v))
 }
 
-// served lists the variants the server plays: varena's own and those
-// registered (variants.Names), then Fairy-Stockfish's built-in variants
-// that engines/fairy describes and the engine can play (kingofthehill,
+// served lists the variants the server plays: varena's own and those of
+// set (Set.Names), then Fairy-Stockfish's built-in variants that
+// engines/fairy describes and the engine can play (kingofthehill,
 // 3check, shatranj, makruk, knightmate...), made once.
-func served() []*engines.Variant {
+func served(set *variants.Set) []*engines.Variant {
 	var vs []*engines.Variant
-	for _, n := range variants.Names() {
-		if v, err := variants.ByName(n); err == nil {
+	for _, n := range set.Names() {
+		if v, err := set.ByName(n); err == nil {
 			vs = append(vs, v)
 		}
 	}
@@ -266,11 +270,12 @@ var fairyBuiltins = sync.OnceValue(func() []*engines.Variant {
 	return vs
 })
 
-// ServerVariants returns the variants feature of the server: each
-// variant it plays under its xboard name (XboardNames' first).
-func ServerVariants() []string {
+// ServerVariants returns the variants feature of a server that plays
+// the variants of set (nil: the built-ins): each variant under its
+// xboard name (XboardNames' first).
+func ServerVariants(set *variants.Set) []string {
 	var names []string
-	for _, v := range served() {
+	for _, v := range served(set) {
 		if x := XboardNames(v)[0]; !slices.Contains(names, x) {
 			names = append(names, x)
 		}
@@ -279,13 +284,13 @@ func ServerVariants() []string {
 }
 
 // variantByName finds a variant the server plays by any of its names.
-func variantByName(name string) (*engines.Variant, error) {
-	for _, v := range served() {
+func (s *server) variantByName(name string) (*engines.Variant, error) {
+	for _, v := range served(s.variants) {
 		if slices.Contains(XboardNames(v), name) {
 			return v, nil
 		}
 	}
-	return nil, fmt.Errorf("unknown variant %q (known: %s)", name, strings.Join(ServerVariants(), ", "))
+	return nil, fmt.Errorf("unknown variant %q (known: %s)", name, strings.Join(ServerVariants(s.variants), ", "))
 }
 
 // handle runs one command line and reports whether it was "quit".
@@ -307,14 +312,14 @@ func (s *server) handle(line string) (quit bool) {
 		// that hears nothing for 2 s takes the engine for protocol 1.
 		s.out.println("feature done=0")
 		s.out.println(`feature myname="varena" setboard=1 usermove=1 ping=1 san=0 colors=0 sigint=0 sigterm=0 ` +
-			`time=1 draw=0 reuse=1 analyze=0 memory=1 smp=1 variants="` + strings.Join(ServerVariants(), ",") + `"`)
+			`time=1 draw=0 reuse=1 analyze=0 memory=1 smp=1 variants="` + strings.Join(ServerVariants(s.variants), ",") + `"`)
 		s.out.println("feature done=1")
 	case "new":
 		s.abort()
 		s.newGame()
 	case "variant":
 		s.abort()
-		v, err := variantByName(arg)
+		v, err := s.variantByName(arg)
 		if err != nil {
 			s.errorf(err.Error(), line)
 			return false

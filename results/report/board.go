@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"varena/engines/variants"
 	"varena/results"
 	"varena/results/rules"
 )
@@ -78,7 +79,15 @@ func (b bunkerBox) End() int { return b.Row + len(b.Rows) }
 
 // boards draws FENs of the run's variants, asking rules once for each
 // variant's board.
-type boards map[string]rules.Board
+type boards struct {
+	rules  rules.Referee
+	byName map[string]rules.Board
+}
+
+// newBoards draws the variants of vs (nil: the built-ins).
+func newBoards(vs *variants.Set) boards {
+	return boards{rules: rules.Referee{Variants: vs}, byName: map[string]rules.Board{}}
+}
 
 // drawing is a position as a cell of the report shows it: its diagram,
 // or why there is none.
@@ -88,7 +97,7 @@ type drawing struct {
 }
 
 // drawing draws a position of record g, the one fen replays it to
-// (rules.StartFEN, rules.FinalFEN), or says why it cannot.
+// (Referee.StartFEN, Referee.FinalFEN), or says why it cannot.
 func (bs boards) drawing(g results.Game, fen func(results.Game) (string, error)) drawing {
 	f, err := fen(g)
 	var d *diagram
@@ -104,13 +113,13 @@ func (bs boards) drawing(g results.Game, fen func(results.Game) (string, error))
 // draw draws fen, a position of variant. A FEN that does not fit the
 // variant's board is an error, not half a picture.
 func (bs boards) draw(variant, fen string) (*diagram, error) {
-	b, ok := bs[variant]
+	b, ok := bs.byName[variant]
 	if !ok {
 		var err error
-		if b, err = rules.BoardOf(variant); err != nil {
+		if b, err = bs.rules.BoardOf(variant); err != nil {
 			return nil, err
 		}
-		bs[variant] = b
+		bs.byName[variant] = b
 	}
 	placement, _, _ := strings.Cut(fen, " ")
 	placement, holdings, hasHands := strings.Cut(placement, "[")

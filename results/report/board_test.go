@@ -3,7 +3,6 @@ package report
 import (
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
 	"varena/configs/configtest"
@@ -13,39 +12,19 @@ import (
 	"varena/results/rundir"
 )
 
-var fairyOnce, wideOnce sync.Once
-
-// registerFairy registers configtest.FairyBoard's fairy7 once for the
-// test binary (the registry refuses a second variant of one name).
-func registerFairy(t *testing.T) {
+// boardsSet is the Set of configtest.FairyBoard's 7x7 fairy7 and
+// configtest.WideBoard's 12x10 big12, beside the built-ins.
+func boardsSet(t testing.TB) *variants.Set {
 	t.Helper()
-	var err error
-	fairyOnce.Do(func() {
-		vs, lerr := variants.Load(strings.NewReader(configtest.FairyBoard), "fairy7.ini")
-		if err = lerr; err == nil {
-			err = variants.Register(vs...)
-		}
-	})
+	set, err := variants.ParseSet([]byte(configtest.FairyBoard+"\n"+configtest.WideBoard), "boards.ini")
 	if err != nil {
 		t.Fatal(err)
 	}
+	return set
 }
 
-// registerWide registers configtest.WideBoard's 12x10 big12 once for
-// the test binary.
-func registerWide(t *testing.T) {
-	t.Helper()
-	var err error
-	wideOnce.Do(func() {
-		vs, lerr := variants.Load(strings.NewReader(configtest.WideBoard), "big12.ini")
-		if err = lerr; err == nil {
-			err = variants.Register(vs...)
-		}
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-}
+// testBoards draws the variants of boardsSet.
+func testBoards(t testing.TB) boards { return newBoards(boardsSet(t)) }
 
 // drawn writes a diagram's rows as text, one string a rank, top first:
 // each square its glyph or letter, "." when empty; and the colours, w
@@ -82,8 +61,6 @@ func drawn(d *diagram) (texts, colours []string) {
 }
 
 func TestDrawBoards(t *testing.T) {
-	registerFairy(t)
-	registerWide(t)
 	tests := []struct {
 		name, variant, fen string
 		texts, colours     []string
@@ -120,7 +97,7 @@ func TestDrawBoards(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			d, err := boards{}.draw(tt.variant, tt.fen)
+			d, err := testBoards(t).draw(tt.variant, tt.fen)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -174,7 +151,7 @@ var glyphOf = func() map[string]bool {
 // TestDrawBunkerMarks: the squares a bunker lies under are dashed (o),
 // and only they.
 func TestDrawBunkerMarks(t *testing.T) {
-	d, err := boards{}.draw("losalamos-bunkers", "rnqknr/pppppp/6/6/PPPPPP/RNQKNR|2/2/2/2 w - - 0 1")
+	d, err := testBoards(t).draw("losalamos-bunkers", "rnqknr/pppppp/6/6/PPPPPP/RNQKNR|2/2/2/2 w - - 0 1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,7 +169,6 @@ func TestDrawBunkerMarks(t *testing.T) {
 }
 
 func TestDrawRefusesMisfits(t *testing.T) {
-	registerFairy(t)
 	for _, tt := range []struct{ variant, fen, want string }{
 		{"fairy7", "rnqkanr/ppppppp/7/7/7/PPPPPPP w - - 0 1", "6 ranks, the fairy7 board has 7"},
 		{"fairy7", "rnqkanr/ppppppp/8/7/7/7/PPPPPPP w - - 0 1", "rank 5: \"8\": more than 7 squares"},
@@ -202,7 +178,7 @@ func TestDrawRefusesMisfits(t *testing.T) {
 		{"losalamos-bunkers", "rnqknr/pppppp/6/6/PPPPPP/RNQKNR|2/2/3/2 w - - 0 1", "bunker row 3: \"3\": more than 2 squares"},
 		{"nosuch", "8/8/8/8/8/8/8/8 w - - 0 1", "unknown variant \"nosuch\""},
 	} {
-		_, err := boards{}.draw(tt.variant, tt.fen)
+		_, err := testBoards(t).draw(tt.variant, tt.fen)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s %q: err %v, want %q", tt.variant, tt.fen, err, tt.want)
 		}
@@ -212,7 +188,6 @@ func TestDrawRefusesMisfits(t *testing.T) {
 // TestFaultFinalPosition: a game lost by a fault shows the position it
 // stopped in, replayed from its moves, in the faults table.
 func TestFaultFinalPosition(t *testing.T) {
-	registerFairy(t)
 	meta := rundir.Meta{Name: "faults", Variants: []string{"fairy7"}, Engines: []string{"a", "b"}, Tournament: "round-robin", Total: 2}
 	games := []results.Game{
 		{Variant: "fairy7", White: "a", Black: "b", Result: results.BlackWins, Termination: results.TermIllegalMove,
@@ -251,15 +226,14 @@ func FuzzDraw(f *testing.F) {
 	f.Add("crazyhouse", "Q~1bqkbnr/p1pppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR[RNPPPnpp] b KQk - 0 5")
 	f.Add("shogi", "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPP+pPP/7R1/LNSGKGSNL[B12Pgs] b - - 0 12")
 	f.Fuzz(func(t *testing.T, variant, fen string) {
-		registerFairy(t)
 		if variant != "fairy7" && variant != "losalamos-bunkers" && variant != "crazyhouse" && variant != "shogi" {
 			variant = "extinction"
 		}
-		d, err := boards{}.draw(variant, fen)
+		d, err := testBoards(t).draw(variant, fen)
 		if err != nil {
 			return
 		}
-		b, err := rules.BoardOf(variant)
+		b, err := (rules.Referee{Variants: boardsSet(t)}).BoardOf(variant)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -343,7 +317,7 @@ func TestDrawHands(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			d, err := boards{}.draw(tt.variant, tt.fen)
+			d, err := testBoards(t).draw(tt.variant, tt.fen)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -375,7 +349,7 @@ func TestDrawHands(t *testing.T) {
 	}
 	// The page puts Black's hand above the board and White's below it,
 	// the marks of promotion beside the piece.
-	d, err := boards{}.draw("shogi", tests[2].fen)
+	d, err := testBoards(t).draw("shogi", tests[2].fen)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -402,7 +376,7 @@ func TestDrawRefusesBadHoldings(t *testing.T) {
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[P3] w KQkq - 0 1", "count 3 of no piece"},
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK+~NR[] w KQkq - 0 1", "'+' is neither a piece nor a count"},
 	} {
-		_, err := boards{}.draw("crazyhouse", tt.fen)
+		_, err := testBoards(t).draw("crazyhouse", tt.fen)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%q: err %v, want %q", tt.fen, err, tt.want)
 		}

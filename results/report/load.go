@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"sort"
 
+	"varena/engines/variants"
 	"varena/results"
 	"varena/results/rules"
 	"varena/results/rundir"
@@ -16,30 +17,34 @@ import (
 type Run struct {
 	Dir   string
 	Meta  rundir.Meta
-	Setup *rundir.Setup  // nil when the directory has no setup.json
-	Games []results.Game // in journal order: the order they finished
+	Setup *rundir.Setup // nil when the directory has no setup.json
+	// Variants holds the variants the games were played with: the
+	// built-ins (nil) and those of the run's variants.ini.
+	Variants *variants.Set
+	Games    []results.Game // in journal order: the order they finished
 	// Skipped names what could not be read, one "file:line: why" each.
 	Skipped []string
 }
 
 // Load reads a run directory. A journal damaged in the middle is read
 // as far as it goes, the bad lines listed in Skipped; a directory
-// without a journal or a meta.json is an error.
-func Load(dir string) (*Run, error) {
-	return load(dir, rules.CheckGame)
+// without a journal or a meta.json is an error. The games are of the
+// variants of vs (nil: the built-ins).
+func Load(dir string, vs *variants.Set) (*Run, error) {
+	return load(dir, vs, rules.Referee{Variants: vs}.CheckGame)
 }
 
 // LoadChecked is Load of a run directory whose journal this process has
 // just written or read with every game replayed by the rules (a run's
 // recorder, a merge): the games are read without being replayed again,
 // which for a long journal is most of the report's time.
-func LoadChecked(dir string) (*Run, error) {
-	return load(dir)
+func LoadChecked(dir string, vs *variants.Set) (*Run, error) {
+	return load(dir, vs)
 }
 
 // load is Load with the checks of each journal record.
-func load(dir string, checks ...results.Check) (*Run, error) {
-	run := &Run{Dir: dir}
+func load(dir string, vs *variants.Set, checks ...results.Check) (*Run, error) {
+	run := &Run{Dir: dir, Variants: vs}
 	meta, err := rundir.ReadMeta(dir)
 	switch {
 	case errors.Is(err, os.ErrNotExist):

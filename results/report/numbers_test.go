@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"varena/engines/variants"
 	"varena/results"
 	"varena/results/rundir"
 	"varena/results/stats"
@@ -21,13 +20,14 @@ func runDir(t *testing.T, meta rundir.Meta, games []results.Game) (console, page
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "run")
 	t0 := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
+	set := boardsSet(t)
 	for i := range games {
 		games[i].ID, games[i].Round, games[i].Pair, games[i].Started = i+1, 1, i/2+1, t0
 		if games[i].Variant == "" {
 			games[i].Variant = "extinction"
 		}
 		if games[i].StartFEN == "" {
-			v, err := variants.ByName(games[i].Variant)
+			v, err := set.ByName(games[i].Variant)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -47,7 +47,7 @@ func runDir(t *testing.T, meta rundir.Meta, games []results.Game) (console, page
 	if err := sum.WriteText(&b); err != nil {
 		t.Fatal(err)
 	}
-	path, _, err := WriteFile(dir)
+	path, _, err := WriteFile(dir, set)
 	if err != nil {
 		t.Fatal(err)
 	}

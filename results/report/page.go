@@ -13,8 +13,8 @@ import (
 	"strings"
 	"time"
 
+	"varena/engines/variants"
 	"varena/results"
-	"varena/results/rules"
 	"varena/results/rundir"
 	"varena/results/stats"
 )
@@ -23,23 +23,24 @@ import (
 const File = rundir.ReportFile
 
 // WriteFile reads the run directory (or an SPSA tune's directory) and
-// writes its report.html. It returns the report's path and what it
-// skipped of damaged files.
-func WriteFile(dir string) (string, []string, error) {
+// writes its report.html, its games replayed and drawn by the rules of
+// their variants among vs (nil: the built-ins). It returns the report's
+// path and what it skipped of damaged files.
+func WriteFile(dir string, vs *variants.Set) (string, []string, error) {
 	if isTune(dir) {
 		return writeTune(dir)
 	}
-	return writeRun(dir, Load)
+	return writeRun(dir, vs, Load)
 }
 
 // WriteChecked is WriteFile of a run directory whose games this process
 // has just checked (LoadChecked): a run's, at its end, or a merge's.
-func WriteChecked(dir string) (string, []string, error) {
-	return writeRun(dir, LoadChecked)
+func WriteChecked(dir string, vs *variants.Set) (string, []string, error) {
+	return writeRun(dir, vs, LoadChecked)
 }
 
-func writeRun(dir string, load func(string) (*Run, error)) (string, []string, error) {
-	run, err := load(dir)
+func writeRun(dir string, vs *variants.Set, load func(string, *variants.Set) (*Run, error)) (string, []string, error) {
+	run, err := load(dir, vs)
 	if err != nil {
 		return "", nil, err
 	}
@@ -193,11 +194,11 @@ func build(run *Run, now time.Time) (*page, error) {
 		}
 		pg.EndingRows = append(pg.EndingRows, row)
 	}
-	draw := boards{}
+	draw := newBoards(run.Variants)
 	for _, g := range byID(games) {
 		if f, ok := faultOf(g); ok {
 			if len(pg.Faults) < drawnFaults {
-				f.Final = draw.drawing(g, rules.FinalFEN)
+				f.Final = draw.drawing(g, draw.rules.FinalFEN)
 			}
 			pg.Faults = append(pg.Faults, f)
 		}
@@ -226,7 +227,7 @@ func build(run *Run, now time.Time) (*page, error) {
 	pg.Openings = openingRows(run.Meta, games)
 	for i := range pg.Openings[:min(len(pg.Openings), drawnOpenings)] {
 		r := &pg.Openings[i]
-		r.Start = draw.drawing(r.game, rules.StartFEN)
+		r.Start = draw.drawing(r.game, draw.rules.StartFEN)
 	}
 	pg.DrawnOpenings = min(len(pg.Openings), drawnOpenings)
 	pg.OpeningsFig = add(openingsFigure(pg.Openings))

@@ -107,7 +107,7 @@ func play(t *testing.T, name, yaml string) string {
 		t.Fatal(err)
 	}
 	opts := arena.Options{Out: out, Concurrency: 2}
-	if _, err := arena.Run(context.Background(), r, opts); err != nil {
+	if _, err := arena.Run(context.Background(), configtest.Resolve(t, r), opts); err != nil {
 		t.Fatal(err)
 	}
 	return out
@@ -122,7 +122,7 @@ func TestReportOfRealRuns(t *testing.T) {
 				// or PGN from elsewhere may name an engine anything.
 				renameEngine(t, dir, "rnd", "<script>alert(1)</script>")
 			}
-			path, skipped, err := report.WriteFile(dir)
+			path, skipped, err := report.WriteFile(dir, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -258,7 +258,7 @@ func TestReportOfDamagedJournal(t *testing.T) {
 	if err := os.WriteFile(path, []byte(strings.Join(lines, "")), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out, skipped, err := report.WriteFile(dir)
+	out, skipped, err := report.WriteFile(dir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -304,11 +304,11 @@ func TestLoadCheckedDoesNotReplay(t *testing.T) {
 	if err := os.WriteFile(path, []byte(strings.Join(lines, "")), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	replayed, err := report.Load(dir)
+	replayed, err := report.Load(dir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	trusted, err := report.LoadChecked(dir)
+	trusted, err := report.LoadChecked(dir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -321,7 +321,7 @@ func TestLoadCheckedDoesNotReplay(t *testing.T) {
 }
 
 func TestReportNotARunDirectory(t *testing.T) {
-	_, _, err := report.WriteFile(t.TempDir())
+	_, _, err := report.WriteFile(t.TempDir(), nil)
 	if err == nil || !strings.Contains(err.Error(), "not a run directory") {
 		t.Errorf("err = %v, want 'not a run directory'", err)
 	}
@@ -331,7 +331,7 @@ func TestReportOfEmptyAndDamagedMeta(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, rundir.MetaFile), []byte(`{"name":"empty","variants":["extinction"],"engines":["a","b"],"total_games":4}`), 0o644)
 	os.WriteFile(filepath.Join(dir, rundir.JournalFile), nil, 0o644)
-	path, _, err := report.WriteFile(dir)
+	path, _, err := report.WriteFile(dir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -343,7 +343,7 @@ func TestReportOfEmptyAndDamagedMeta(t *testing.T) {
 	// A damaged meta.json: the games still make a report, and it says so.
 	played := play(t, "single", runs[0].yaml)
 	os.WriteFile(filepath.Join(played, rundir.MetaFile), []byte("{broken"), 0o644)
-	_, skipped, err := report.WriteFile(played)
+	_, skipped, err := report.WriteFile(played, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -27,7 +27,7 @@ func TestTuneReport(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "spsa.jsonl"), []byte(journal), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	path, skipped, err := report.WriteFile(dir)
+	path, skipped, err := report.WriteFile(dir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -26,10 +26,16 @@ type Board struct {
 	Letters string     `json:"letters,omitempty"` // upper case
 }
 
-// BoardOf describes the board of the variant called name: a built-in
-// one or one registered from a variants.ini (variants.ByName).
-func BoardOf(name string) (Board, error) {
-	v, err := variants.ByName(name)
+// Referee judges and draws games by the rules of the variants of one
+// Set: the built-ins and the sections of the variants.ini the games were
+// played with. The zero Referee knows the built-ins only.
+type Referee struct {
+	Variants *variants.Set
+}
+
+// BoardOf describes the board of the variant called name.
+func (rf Referee) BoardOf(name string) (Board, error) {
+	v, err := rf.Variants.ByName(name)
 	if err != nil {
 		return Board{}, err
 	}
@@ -85,8 +91,8 @@ func wideLetters(pieces []wide.PieceRule) string {
 // FinalFEN replays a record's moves from its start and returns the FEN
 // of the position they reach: where the game ended, or where a fault
 // (an illegal move, a crash, a forfeit) stopped it.
-func FinalFEN(g results.Game) (string, error) {
-	v, pos, err := startOf(g)
+func (rf Referee) FinalFEN(g results.Game) (string, error) {
+	v, pos, err := rf.startOf(g)
 	if err != nil {
 		return "", err
 	}
@@ -105,8 +111,8 @@ func FinalFEN(g results.Game) (string, error) {
 
 // StartFEN returns the FEN a record starts from: its start_fen, or the
 // variant's initial position for a record that names none.
-func StartFEN(g results.Game) (string, error) {
-	_, pos, err := startOf(g)
+func (rf Referee) StartFEN(g results.Game) (string, error) {
+	_, pos, err := rf.startOf(g)
 	if err != nil {
 		return "", err
 	}
@@ -114,8 +120,8 @@ func StartFEN(g results.Game) (string, error) {
 }
 
 // startOf returns a record's variant and start position.
-func startOf(g results.Game) (*engines.Variant, engines.Position, error) {
-	v, err := variants.ByName(g.Variant)
+func (rf Referee) startOf(g results.Game) (*engines.Variant, engines.Position, error) {
+	v, err := rf.Variants.ByName(g.Variant)
 	if err != nil {
 		return nil, engines.Position{}, err
 	}

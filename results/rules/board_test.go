@@ -24,7 +24,7 @@ func TestBoardOfWide(t *testing.T) {
 		{"shako", 10, 10, "EC", "RNBQKP"},
 		{"extinction", 8, 8, "", "RNBQKP"},
 	} {
-		b, err := BoardOf(tt.variant)
+		b, err := (Referee{}).BoardOf(tt.variant)
 		if err != nil {
 			t.Errorf("%s: %v", tt.variant, err)
 			continue
@@ -69,11 +69,11 @@ func TestFinalFENWide(t *testing.T) {
 			"rnbakabnr/", "", "ply 2 h10h8: move \"h10h8\""},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			start, err := StartFEN(tt.g)
+			start, err := (Referee{}).StartFEN(tt.g)
 			if err != nil || !strings.HasPrefix(start, tt.start) {
 				t.Errorf("StartFEN = %q, %v; want %q...", start, err, tt.start)
 			}
-			final, err := FinalFEN(tt.g)
+			final, err := (Referee{}).FinalFEN(tt.g)
 			if tt.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.err) {
 					t.Errorf("FinalFEN: %q, %v; want the error %q", final, err, tt.err)

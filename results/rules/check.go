@@ -25,8 +25,8 @@ var rulesTerminations = []string{results.TermExtinction, results.TermCheckmate, 
 // results.Check of every journal read to resume, rate, merge or report,
 // so that an edited or corrupted line that still parses is refused, not
 // counted. The error says what is false, with the move's number.
-func CheckGame(g results.Game) error {
-	v, pos, err := startOf(g)
+func (rf Referee) CheckGame(g results.Game) error {
+	v, pos, err := rf.startOf(g)
 	if err != nil {
 		return err
 	}

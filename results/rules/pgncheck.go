@@ -43,16 +43,18 @@ var skipOrder = []string{skipIllegal, skipVariant, skipResult, skipSelf, skipNoP
 // final position. A game that fails is reported (FILE:LINE, its number
 // in the file, what is wrong) and left out; the good games are rated.
 type PGNChecker struct {
-	w          io.Writer // warnings, one line each
-	warned     int       // warnings written or held back
+	w          io.Writer     // warnings, one line each
+	variants   *variants.Set // the variants a Variant tag may name
+	warned     int           // warnings written or held back
 	skipped    map[string]int
 	unfinished int
 	read       int
 }
 
-// NewPGNChecker returns a checker that writes its warnings to w.
-func NewPGNChecker(w io.Writer) *PGNChecker {
-	return &PGNChecker{w: w, skipped: map[string]int{}}
+// NewPGNChecker returns a checker that writes its warnings to w and
+// knows the variants of vs (nil: the built-ins).
+func NewPGNChecker(w io.Writer, vs *variants.Set) *PGNChecker {
+	return &PGNChecker{w: w, variants: vs, skipped: map[string]int{}}
 }
 
 // warnf writes one warning line, or only counts it beyond MaxWarnings.
@@ -89,9 +91,9 @@ func (c *PGNChecker) Game(file string, num int, pg results.PGNGame) (results.Gam
 	v, ok := orthodoxTags[strings.ToLower(tag)]
 	if !ok {
 		var err error
-		if v, err = variants.ByName(strings.ToLower(tag)); err != nil {
+		if v, err = c.variants.ByName(strings.ToLower(tag)); err != nil {
 			c.skip(skipVariant, place, "unknown variant %q (varena knows %s; no tag means standard chess)",
-				tag, strings.Join(variants.Playable(), ", "))
+				tag, strings.Join(c.variants.Playable(), ", "))
 			return g, false
 		}
 	}

@@ -24,7 +24,7 @@ func TestEveryVariantSANThroughPGN(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		sanThroughPGN(t, name, v, uint64(i), shapes)
+		sanThroughPGN(t, nil, name, v, uint64(i), shapes)
 	}
 	if !shapes['+'] {
 		t.Errorf("no drop of a promoted piece in the games (first bytes %v)", shapes)
@@ -40,14 +40,14 @@ func TestFileVariantsSANThroughPGN(t *testing.T) {
 	if _, err := os.Stat(file); err != nil {
 		t.Skipf("no %s: %v", file, err)
 	}
-	vs, _, err := variants.RegisterFile(file)
+	set, err := variants.LoadSet(file)
 	if err != nil {
 		t.Fatal(err)
 	}
 	commas := 0
-	for i, v := range vs {
+	for i, v := range set.Loaded() {
 		shapes := map[byte]bool{}
-		sans := sanThroughPGN(t, v.Name, v, uint64(i), shapes)
+		sans := sanThroughPGN(t, set, v.Name, v, uint64(i), shapes)
 		for _, s := range sans {
 			if strings.Contains(s, ",") {
 				commas++
@@ -61,8 +61,9 @@ func TestFileVariantsSANThroughPGN(t *testing.T) {
 
 // sanThroughPGN plays 60 random legal moves of v (seeded), writes their
 // SAN as a PGN game, reads it back and replays it as `varena rate`
-// does, and returns the SAN; shapes gathers the moves' first bytes.
-func sanThroughPGN(t *testing.T, name string, v *engines.Variant, seed uint64, shapes map[byte]bool) []string {
+// does with the variants of set, and returns the SAN; shapes gathers
+// the moves' first bytes.
+func sanThroughPGN(t *testing.T, set *variants.Set, name string, v *engines.Variant, seed uint64, shapes map[byte]bool) []string {
 	t.Helper()
 	r := rand.New(rand.NewPCG(seed, 7))
 	pos := v.StartPosition()
@@ -96,7 +97,7 @@ func sanThroughPGN(t *testing.T, name string, v *engines.Variant, seed uint64, s
 		return sans
 	}
 	var warn strings.Builder
-	c := NewPGNChecker(&warn)
+	c := NewPGNChecker(&warn, set)
 	c.Game(name+".pgn", 1, games[0])
 	if warn.Len() > 0 || c.unfinished != 1 {
 		t.Errorf("%s: the replay of %q: %s", name, sans, warn.String())

@@ -16,7 +16,7 @@
 //
 // A run's consumer opens a [Recorder] on the locked directory
 // ([OpenRecorder]): it reads the journal back, replaying every game by
-// the rules (rules.CheckGame), rebuilds games.pgn from it and counts its
+// the rules (rules.Referee.CheckGame), rebuilds games.pgn from it and counts its
 // games, then takes each finished game ([Recorder.Record]): journal
 // first, then PGN, then the tally, so that a game is counted only once
 // it is safe on disk. [Recorder.Finish] writes summary.json and puts the
@@ -33,5 +33,5 @@
 // stats.
 //
 // Replaying the journal's moves needs the rules: that is package rules
-// (rules.CheckGame); nothing here knows the engines.
+// (rules.Referee.CheckGame); nothing here knows the engines.
 package rundir

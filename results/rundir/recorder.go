@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sync"
 
+	"varena/engines/variants"
 	"varena/results"
 	"varena/results/rules"
 )
@@ -56,12 +57,13 @@ type pgnPiece struct {
 var ErrStopped = errors.New("stopped")
 
 // OpenRecorder opens the records of the run directory dir, described by
-// meta: it reads the journal back (each game replayed by CheckGame;
+// meta, whose games are of the variants of vs (nil: the built-ins): it
+// reads the journal back (each game replayed by their rules, CheckGame;
 // stop, called after each, may end the reading of a long journal at a
 // signal, and the error then wraps ErrStopped), rebuilds games.pgn from
 // it, the source of truth, so that a crash between the two writes never
 // leaves them apart, and counts its games in the tally.
-func OpenRecorder(dir string, meta Meta, stop func() error) (*Recorder, error) {
+func OpenRecorder(dir string, meta Meta, vs *variants.Set, stop func() error) (*Recorder, error) {
 	var stopped bool
 	check := func(results.Game) error {
 		if stop == nil {
@@ -71,7 +73,7 @@ func OpenRecorder(dir string, meta Meta, stop func() error) (*Recorder, error) {
 		stopped = stopped || err != nil
 		return err
 	}
-	journal, done, err := results.OpenJournal(filepath.Join(dir, JournalFile), rules.CheckGame, check)
+	journal, done, err := results.OpenJournal(filepath.Join(dir, JournalFile), rules.Referee{Variants: vs}.CheckGame, check)
 	if err != nil {
 		if stopped {
 			return nil, fmt.Errorf("%w: %w", ErrStopped, err)

@@ -61,7 +61,7 @@ func TestFinishOrdersPGN(t *testing.T) {
 			dir := t.TempDir()
 			meta := Meta{Name: "order"}
 			record := func(ids []int, lose bool) *Recorder {
-				rec, err := OpenRecorder(dir, meta, nil)
+				rec, err := OpenRecorder(dir, meta, nil, nil)
 				if err != nil {
 					t.Fatal(err)
 				}

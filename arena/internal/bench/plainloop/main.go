@@ -10,6 +10,7 @@ import (
 
 	"varena/arena"
 	"varena/configs"
+	"varena/configs/plan"
 	"varena/engines"
 	"varena/engines/limits"
 	"varena/engines/player"
@@ -59,7 +60,11 @@ func run(path string, conc int) error {
 		}
 	}
 	all := func(string, string) bool { return true }
-	sched, err := arena.NewSchedule(r, []*engines.Variant{v}, nil, all)
+	p, err := plan.Resolve(r)
+	if err != nil {
+		return err
+	}
+	sched, err := arena.NewSchedule(p, []*engines.Variant{v}, nil, all)
 	if err != nil {
 		return err
 	}
