@@ -186,11 +186,11 @@ type Definition struct {
 	DropNoDoubledCount        int // dropNoDoubled: not on a file holding this many
 	SittuyinRookDrop          bool
 	DropOppositeColoredBishop bool
-	EnclosingDrop             string // enclosingDrop: none, top, anyside, reversi, ataxx or snort (quadwrangle is refused)
-	WallingRule               string // wallingRule: none, arrow, edge or past (the others are refused)
+	EnclosingDrop             string // enclosingDrop: "" (none), top, anyside, reversi, ataxx or snort (quadwrangle is refused)
+	WallingRule               string // wallingRule: "" (none), arrow, edge or past (the others are refused)
 	WallOrMove                bool   // wallOrMove: a wall instead of a move (edge)
 	EnclosingDropStart        Region // enclosingDropStart: drops land here first
-	FlipEnclosedPieces        string // flipEnclosedPieces: none, reversi, ataxx or quadwrangle
+	FlipEnclosedPieces        string // flipEnclosedPieces: "" (none), reversi, ataxx or quadwrangle
 	AdjudicateFullBoard       bool   // a full board ends the game, decided by materialCounting
 	FreeDrops                 bool   // drops never empty the hand (builtin.ini only: ataxx)
 	CastlingDroppedPiece      bool

@@ -9,7 +9,10 @@ import (
 )
 
 // sameRules compares two definitions' rules, not where they were read.
-func sameRules(a, b *Definition) bool {
+func sameRules(a, b *Definition) bool { return len(ruleDiff(a, b)) == 0 }
+
+// ruleDiff names the fields whose rules differ between a and b.
+func ruleDiff(a, b *Definition) []string {
 	x, y := *a, *b
 	for _, d := range []*Definition{&x, &y} {
 		d.Name, d.Parent, d.File, d.Line, d.Keys, d.Unsupported = "", "", "", 0, nil, nil
@@ -18,7 +21,21 @@ func sameRules(a, b *Definition) bool {
 			d.PromotedPiece = nil
 		}
 	}
-	return reflect.DeepEqual(x, y)
+	if reflect.DeepEqual(x, y) {
+		return nil
+	}
+	diff := []string{}
+	vx, vy := reflect.ValueOf(x), reflect.ValueOf(y)
+	for i := range vx.NumField() {
+		f := vx.Field(i)
+		if f.CanInterface() && !reflect.DeepEqual(f.Interface(), vy.Field(i).Interface()) {
+			diff = append(diff, vx.Type().Field(i).Name)
+		}
+	}
+	if len(diff) == 0 {
+		diff = append(diff, "an unexported field")
+	}
+	return diff
 }
 
 // roundTrip checks that Format gives a section Parse reads to the same
@@ -35,8 +52,8 @@ func roundTrip(t *testing.T, d *Definition) {
 	if err != nil {
 		t.Fatalf("%s formatted does not parse: %v\n%s", d.Name, err, text)
 	}
-	if !sameRules(d, back[0]) {
-		t.Fatalf("%s: formatted and read back differs\n%+v\n%+v\n%s", d.Name, *d, *back[0], text)
+	if diff := ruleDiff(d, back[0]); len(diff) > 0 {
+		t.Fatalf("%s: formatted and read back differs in %v\n%s", d.Name, diff, text)
 	}
 }
 

@@ -18,7 +18,10 @@ type keySpec struct {
 	// name is in note), "new" for one only newer versions read, "" both.
 	since string
 	note  string
-	apply func(d *Definition, v string) error
+	// noRule: the key sets nothing of a Definition (refused unless it
+	// asks for the default, or ignored).
+	noRule bool
+	apply  func(d *Definition, v string) error
 }
 
 func boolKey(name string, f func(d *Definition) *bool) keySpec {
@@ -84,7 +87,7 @@ func setKey(name string, f func(d *Definition) *[2]PieceSet, colours ...int) key
 // refuse is a key whose rule the engine cannot play; the value ok (its
 // default) is accepted, since it asks for nothing.
 func refuse(name, why string, ok ...string) keySpec {
-	return keySpec{name: name, apply: func(d *Definition, v string) error {
+	return keySpec{name: name, noRule: true, apply: func(d *Definition, v string) error {
 		for _, o := range ok {
 			if v == o || o == "*" {
 				return nil
@@ -111,7 +114,7 @@ func countingKey() keySpec {
 // ignore is a key that changes nothing varena plays: hints for XBoard's
 // display or Fairy-Stockfish's own evaluation.
 func ignore(name, why string) keySpec {
-	return keySpec{name: name, note: why, apply: func(*Definition, string) error { return nil }}
+	return keySpec{name: name, note: why, noRule: true, apply: func(*Definition, string) error { return nil }}
 }
 
 // pawnTypesKey reads a set of pawn-like types into the letter sets it
@@ -464,7 +467,10 @@ func buildKeyTable() []keySpec {
 		refuse("dropOnTop", "drops on top of a column (connect-four)", "false"),
 		keySpec{name: "enclosingDrop", apply: func(d *Definition, v string) error {
 			switch v {
-			case "none", "top", "anyside", "reversi", "ataxx", "snort":
+			case "none":
+				d.EnclosingDrop = ""
+				return nil
+			case "top", "anyside", "reversi", "ataxx", "snort":
 				d.EnclosingDrop = v
 				return nil
 			}
@@ -511,7 +517,10 @@ func buildKeyTable() []keySpec {
 		ignore("staticGatingRegion", "no gating"),
 		keySpec{name: "wallingRule", apply: func(d *Definition, v string) error {
 			switch v {
-			case "none", "arrow", "edge", "past":
+			case "none":
+				d.WallingRule = ""
+				return nil
+			case "arrow", "edge", "past":
 				d.WallingRule = v
 				return nil
 			}
@@ -540,7 +549,10 @@ func buildKeyTable() []keySpec {
 		}},
 		keySpec{name: "flipEnclosedPieces", apply: func(d *Definition, v string) error {
 			switch v {
-			case "none", "reversi", "ataxx", "quadwrangle":
+			case "none":
+				d.FlipEnclosedPieces = ""
+				return nil
+			case "reversi", "ataxx", "quadwrangle":
 				d.FlipEnclosedPieces = v
 				return nil
 			}

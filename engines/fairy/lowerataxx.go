@@ -13,7 +13,7 @@ func (l *wideLowering) ataxx(r *wide.Rules) {
 	a.Flip = map[string]int{
 		"reversi": wide.FlipReversi, "ataxx": wide.FlipAtaxx, "quadwrangle": wide.FlipQuadwrangle,
 	}[d.FlipEnclosedPieces]
-	if d.EnclosingDrop != "" && d.EnclosingDrop != "none" {
+	if d.EnclosingDrop != "" {
 		a.DropStart = l.region(d.EnclosingDropStart)
 	}
 	a.FullBoard = d.AdjudicateFullBoard

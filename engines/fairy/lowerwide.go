@@ -315,7 +315,7 @@ func (l *wideLowering) drops(r *wide.Rules) error {
 		r.EdgeWalls = true
 	case d.WallingRule == "past" && !d.WallOrMove:
 		// l.ataxx sets Ataxx.PastWalls.
-	case d.WallingRule != "" && d.WallingRule != "none":
+	case d.WallingRule != "":
 		return l.refuse("wallOrMove", "walls placed %q with wallOrMove %v", d.WallingRule, d.WallOrMove)
 	}
 	r.EnclosingDrop = map[string]int{
@@ -486,9 +486,9 @@ func (d *Definition) wideOnly() error {
 		{"collinearN", "collinear wins", d.CollinearN > 0},
 		{"connectRegion1White", "connection wins", len(d.ConnectRegion1[0])+len(d.ConnectRegion1[1]) > 0},
 		{"petrifyOnCaptureTypes", "petrification", d.PetrifyPieces.All || len(d.PetrifyPieces.Keys) > 0},
-		{"wallingRule", "walls", d.WallingRule != "" && d.WallingRule != "none"},
-		{"enclosingDrop", "drops that enclose", d.EnclosingDrop != "" && d.EnclosingDrop != "none"},
-		{"flipEnclosedPieces", "flipping pieces", d.FlipEnclosedPieces != "" && d.FlipEnclosedPieces != "none"},
+		{"wallingRule", "walls", d.WallingRule != ""},
+		{"enclosingDrop", "drops that enclose", d.EnclosingDrop != ""},
+		{"flipEnclosedPieces", "flipping pieces", d.FlipEnclosedPieces != ""},
 		{"adjudicateFullBoard", "a full board ending the game", d.AdjudicateFullBoard},
 		{"extinctionPieceTypes", "pseudo-royal extinction types a side starts without", d.pseudoRoyalPlaysOn() && d.startsWithout(true)},
 		{"oppositeCastling", "opposite castling", d.OppositeCastling},

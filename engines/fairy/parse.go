@@ -190,6 +190,11 @@ func (d *Definition) finish() error {
 	if d.DropNoDoubled != "" && d.Piece(d.DropNoDoubled) == nil {
 		d.DropNoDoubled = "" // the type was removed
 	}
+	for k := range d.PromotedPiece {
+		if d.Piece(k) == nil {
+			delete(d.PromotedPiece, k) // the type was removed
+		}
+	}
 	if !d.regionSet["enPassant"] {
 		d.EnPassantRegion = ranksRegion(d.Files, 1, d.Ranks)
 	}

@@ -170,6 +170,9 @@ func parseRegion(v string) (Region, error) {
 			return nil, fmt.Errorf("region %q: %q is not a square, *RANK or FILE*", short(v), tok)
 		}
 	}
+	if len(seen) == 0 {
+		return nil, nil // "-": no square, the zero Region
+	}
 	out := make(Region, 0, len(seen))
 	for s := range seen {
 		out = append(out, s)
@@ -198,10 +201,11 @@ func (r Region) clip(files, ranks int) Region {
 	return out
 }
 
-// ranksRegion is every square of the 1-based ranks from..to.
+// ranksRegion is every square of the 1-based ranks from..to; ranks below
+// the first (a derived default on a board of one rank) have none.
 func ranksRegion(files, from, to int) Region {
 	out := Region{}
-	for r := from; r <= to; r++ {
+	for r := max(from, 1); r <= to; r++ {
 		for f := 0; f < files; f++ {
 			out = append(out, Square{f, r - 1})
 		}

@@ -114,6 +114,9 @@ type Engine struct {
 	// pondering is the position a ponder search runs on, nil for none
 	// (see clientponder.go).
 	pondering *ponderKey
+	// chess960 is UCI_Chess960 as last set in the running process
+	// (false, the UCI default, at its start).
+	chess960 bool
 }
 
 // Start runs the engine program and does the UCI handshake ("uci" ...
@@ -339,7 +342,7 @@ func (e *Engine) launch(ctx context.Context) error {
 	if err != nil {
 		return e.fault(player.Crash, "starting %s: %w", e.cfg.Command, err)
 	}
-	e.proc, e.variant = p, nil
+	e.proc, e.variant, e.chess960 = p, nil, false
 	if err := e.handshake(ctx); err != nil {
 		return err
 	}
@@ -442,12 +445,18 @@ func (e *Engine) ensure(ctx context.Context, v *engines.Variant) error {
 			return err
 		}
 	}
-	if _, ok := e.option("UCI_Chess960"); ok && v.Orthodox {
+	if _, ok := e.option("UCI_Chess960"); ok && (v.Orthodox || e.chess960) {
 		// Castling as king takes rook in Chess960, as the king's move
 		// otherwise: the notation varena's moves use for the variant.
-		if err := e.send("setoption name UCI_Chess960 value " + strconv.FormatBool(v.Chess960)); err != nil {
+		// Any other variant has UCI_Chess960 off (a variant of
+		// Fairy-Stockfish that castles as in Chess960, caparandom, says
+		// so itself): left on after a Chess960 game, Fairy-Stockfish
+		// castled king takes rook in hoppelpoppel, an illegal move.
+		want := v.Orthodox && v.Chess960
+		if err := e.send("setoption name UCI_Chess960 value " + strconv.FormatBool(want)); err != nil {
 			return err
 		}
+		e.chess960 = want
 	}
 	if err := e.send("ucinewgame"); err != nil {
 		return err

@@ -871,3 +871,48 @@ func TestClientPGNComment(t *testing.T) {
 		t.Errorf("after the buffer is overwritten: comment %q, best %+v %v", kept.comment, in, ok)
 	}
 }
+
+// TestFairyStockfishChess960Reset: after a Chess960 game, the next
+// variant's games have UCI_Chess960 off again. Left on, Fairy-Stockfish
+// castled king takes rook in hoppelpoppel (e1h1 for e1g1), which the
+// referee refused as an illegal move. A run of a variant other than
+// Chess960 (here chess itself, castling) never sets the option off.
+func TestFairyStockfishChess960Reset(t *testing.T) {
+	fsf := fairyStockfish(t)
+	var mu sync.Mutex
+	var sent []string
+	e := startEngine(t, EngineConfig{Command: fsf, Options: map[string]string{"Hash": "8", "Threads": "1"},
+		Protocol: func(out bool, line string) {
+			if out && strings.HasPrefix(line, "setoption name UCI_Chess960") {
+				mu.Lock()
+				sent = append(sent, strings.TrimPrefix(line, "setoption name UCI_Chess960 value "))
+				mu.Unlock()
+			}
+		}})
+	for _, step := range []struct {
+		variant string
+		want    []string // UCI_Chess960 values sent so far
+	}{
+		{"hoppelpoppel", nil},
+		{"fischerandom", []string{"true"}},
+		{"hoppelpoppel", []string{"true", "false"}},
+		{"knightmate", []string{"true", "false"}},
+		{"fischerandom", []string{"true", "false", "true"}},
+		{"chess", []string{"true", "false", "true", "false"}},
+	} {
+		v, err := variants.ByName(step.variant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := e.NewGame(context.Background(), v); err != nil {
+			t.Fatal(err)
+		}
+		play(t, e, gameAt(t, v, ""), 2, limits.Limits{Depth: 1})
+		mu.Lock()
+		got := slices.Clone(sent)
+		mu.Unlock()
+		if !slices.Equal(got, step.want) {
+			t.Fatalf("after %s: UCI_Chess960 sent %v, want %v", step.variant, got, step.want)
+		}
+	}
+}
