@@ -662,14 +662,12 @@ const MaxPGNComment = 1024
 
 func (st *infoState) add(line string) {
 	var in Info
-	// Only a line that names pgncomment is read with its string, which
-	// the reading without copies leaves out.
-	keep := strings.Contains(line, PGNCommentPrefix)
-	pvLen, err := parseInfo(line, &in, keep)
+	// Read without copies: only a pgncomment string comes back in Text.
+	pvLen, err := parseInfo(line, &in, false)
 	if err != nil {
 		return
 	}
-	if text, ok := strings.CutPrefix(in.Text, PGNCommentPrefix); keep && ok && (text == "" || text[0] == ' ') {
+	if text, ok := strings.CutPrefix(in.Text, PGNCommentPrefix); ok && (text == "" || text[0] == ' ') {
 		st.addComment(strings.TrimSpace(text))
 	}
 	if in.MultiPV > 1 {
