@@ -128,7 +128,7 @@ func raceRun(t *testing.T, runner, engine, book, limit string) raceResult {
 			r.rss = max(r.rss, hwm)
 		}
 		if n, ok := procSwitches(pid); ok {
-			r.switches = n
+			r.switches = max(r.switches, n) // once it exited, its threads are gone
 		}
 		if exitedUnreaped(pid) || ctx.Err() != nil {
 			break
