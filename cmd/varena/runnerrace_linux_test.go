@@ -52,7 +52,7 @@ func TestRunnerAgainstFastchess(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, limit := range []string{"depth=1", "nodes=1000"} {
-		var ratios, cpuV, cpuF []float64
+		var ratios, cpuV, cpuF, swV, swF []float64
 		var rssV, rssF int64
 		for range pairs {
 			f := raceRun(t, fastchess, stockfish, book, limit)
@@ -63,11 +63,13 @@ func TestRunnerAgainstFastchess(t *testing.T) {
 			cpuF = append(cpuF, f.cpu.Seconds()*1e6/float64(f.plies))
 			cpuV = append(cpuV, v.cpu.Seconds()*1e6/float64(v.plies))
 			ratios = append(ratios, v.cpu.Seconds()/f.cpu.Seconds())
+			swF = append(swF, float64(f.switches)/float64(f.plies))
+			swV = append(swV, float64(v.switches)/float64(v.plies))
 			rssF, rssV = max(rssF, f.rss), max(rssV, v.rss)
 			t.Logf("%s: %d plies; runner CPU fastchess %v, varena %v: %.2fx", limit, v.plies, f.cpu, v.cpu, ratios[len(ratios)-1])
 		}
-		t.Logf("%s, %d pairs: median runner CPU per ply fastchess %.1f µs, varena %.1f µs; median ratio %.2fx; peak RSS fastchess %.1f MiB, varena %.1f MiB",
-			limit, pairs, median(cpuF), median(cpuV), median(ratios), float64(rssF)/1024, float64(rssV)/1024)
+		t.Logf("%s, %d pairs: median runner CPU per ply fastchess %.1f µs, varena %.1f µs; median ratio %.2fx; peak RSS fastchess %.1f MiB, varena %.1f MiB; context switches per ply fastchess %.1f, varena %.1f",
+			limit, pairs, median(cpuF), median(cpuV), median(ratios), float64(rssF)/1024, float64(rssV)/1024, median(swF), median(swV))
 	}
 }
 
@@ -90,9 +92,13 @@ var raceOpenings = []string{
 const raceGames = 200
 
 type raceResult struct {
-	cpu   time.Duration // the runner's own user and system time
-	rss   int64         // its peak resident set, KiB
-	plies int
+	cpu time.Duration // the runner's own user and system time
+	rss int64         // its peak resident set, KiB
+	// switches counts its threads' context switches (each wait that
+	// slept, each preemption), as last seen while it ran: the few of its
+	// last 20 ms are missed.
+	switches int64
+	plies    int
 }
 
 // raceRun runs one runner on the race's games in a directory of its own
@@ -120,6 +126,9 @@ func raceRun(t *testing.T, runner, engine, book, limit string) raceResult {
 	for {
 		if hwm, ok := procHWM(pid); ok {
 			r.rss = max(r.rss, hwm)
+		}
+		if n, ok := procSwitches(pid); ok {
+			r.switches = max(r.switches, n) // once it exited, its threads are gone
 		}
 		if exitedUnreaped(pid) || ctx.Err() != nil {
 			break
@@ -151,6 +160,31 @@ func exitedUnreaped(pid int) bool {
 	_, _, errno := syscall.Syscall6(syscall.SYS_WAITID, pPID, uintptr(pid), uintptr(unsafe.Pointer(&info[0])), wExited|wNoWait|wNoHang, 0, 0)
 	// si_pid (offset 16) is 0 while the child runs.
 	return errno == 0 && *(*int32)(unsafe.Pointer(&info[16])) == int32(pid)
+}
+
+// procSwitches is the number of context switches of pid's live threads
+// (/proc/PID/status has the leader's alone); a thread that ended before
+// is missed, which neither runner's long-lived threads do.
+func procSwitches(pid int) (int64, bool) {
+	tasks, err := os.ReadDir(fmt.Sprintf("/proc/%d/task", pid))
+	if err != nil {
+		return 0, false
+	}
+	var n int64
+	for _, task := range tasks {
+		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/task/%s/status", pid, task.Name()))
+		if err != nil {
+			continue // the thread ended
+		}
+		for _, line := range strings.Split(string(b), "\n") {
+			key, val, _ := strings.Cut(line, ":")
+			if key == "voluntary_ctxt_switches" || key == "nonvoluntary_ctxt_switches" {
+				k, _ := strconv.ParseInt(strings.TrimSpace(val), 10, 64)
+				n += k
+			}
+		}
+	}
+	return n, true
 }
 
 // procHWM is pid's peak resident set in KiB.

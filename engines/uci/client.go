@@ -109,6 +109,7 @@ type Engine struct {
 	variant  *engines.Variant // the variant the running process is set to
 	pos      positionCache    // its reversible field set by Start
 	line     []byte           // a move's "position ... go" lines, built anew for each
+	goLine   []byte           // a move's "go" line, built anew for each
 	restarts int
 	closed   bool
 	// pondering is the position a ponder search runs on, nil for none
@@ -496,7 +497,8 @@ func (e *Engine) Move(ctx context.Context, req player.Request) (player.Reply, er
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	pos := req.Game.Position()
-	goLine, budget := goCommand(req.Limits, pos.SideToMove())
+	e.goLine = appendGo(e.goLine[:0], req.Limits)
+	goLine, budget := e.goLine, goBudget(req.Limits, pos.SideToMove())
 	margin, limit := req.MoveLimits(e.cfg.MoveMargin, e.cfg.SearchTimeout, budget)
 	hit, pondered, err := e.takePonder(ctx, req.Game, limit)
 	if err != nil {
@@ -671,14 +673,12 @@ const MaxPGNComment = 1024
 
 func (st *infoState) add(line string) {
 	var in Info
-	// Only a line that names pgncomment is read with its string, which
-	// the reading without copies leaves out.
-	keep := strings.Contains(line, PGNCommentPrefix)
-	pvLen, err := parseInfo(line, &in, keep)
+	// Read without copies: only a pgncomment string comes back in Text.
+	pvLen, err := parseInfo(line, &in, false)
 	if err != nil {
 		return
 	}
-	if text, ok := strings.CutPrefix(in.Text, PGNCommentPrefix); keep && ok && (text == "" || text[0] == ' ') {
+	if text, ok := strings.CutPrefix(in.Text, PGNCommentPrefix); ok && (text == "" || text[0] == ' ') {
 		st.addComment(strings.TrimSpace(text))
 	}
 	if in.MultiPV > 1 {
@@ -793,33 +793,46 @@ func positionCommand(game *engines.Game, reversible bool) string {
 // movetime, else the mover's clock (0: no time limit). Without any limit
 // it is "go infinite", which the SearchTimeout stops.
 func goCommand(lim limits.Limits, side engines.Color) (string, time.Duration) {
-	var b strings.Builder
-	b.WriteString("go")
-	ms := func(d time.Duration) string { return strconv.FormatInt(max(d.Milliseconds(), 1), 10) }
+	return string(appendGo(nil, lim)), goBudget(lim, side)
+}
+
+// appendGo appends the "go" line for lim to dst: in a buffer the client
+// reuses, it costs a move no allocation.
+func appendGo(dst []byte, lim limits.Limits) []byte {
+	start := len(dst)
+	dst = append(dst, "go"...)
+	ms := func(dst []byte, key string, d time.Duration) []byte {
+		return strconv.AppendInt(append(dst, key...), max(d.Milliseconds(), 1), 10)
+	}
 	if lim.WTime > 0 || lim.BTime > 0 {
-		b.WriteString(" wtime " + ms(lim.WTime) + " btime " + ms(lim.BTime))
+		dst = ms(ms(dst, " wtime ", lim.WTime), " btime ", lim.BTime)
 		if lim.WInc > 0 {
-			b.WriteString(" winc " + ms(lim.WInc))
+			dst = ms(dst, " winc ", lim.WInc)
 		}
 		if lim.BInc > 0 {
-			b.WriteString(" binc " + ms(lim.BInc))
+			dst = ms(dst, " binc ", lim.BInc)
 		}
 		if lim.MovesToGo > 0 {
-			b.WriteString(" movestogo " + strconv.Itoa(lim.MovesToGo))
+			dst = strconv.AppendInt(append(dst, " movestogo "...), int64(lim.MovesToGo), 10)
 		}
 	}
 	if lim.MoveTime > 0 {
-		b.WriteString(" movetime " + ms(lim.MoveTime))
+		dst = ms(dst, " movetime ", lim.MoveTime)
 	}
 	if lim.Depth > 0 {
-		b.WriteString(" depth " + strconv.Itoa(lim.Depth))
+		dst = strconv.AppendInt(append(dst, " depth "...), int64(lim.Depth), 10)
 	}
 	if lim.Nodes > 0 {
-		b.WriteString(" nodes " + strconv.FormatInt(lim.Nodes, 10))
+		dst = strconv.AppendInt(append(dst, " nodes "...), lim.Nodes, 10)
 	}
-	if b.Len() == len("go") {
-		b.WriteString(" infinite")
+	if len(dst)-start == len("go") {
+		dst = append(dst, " infinite"...)
 	}
+	return dst
+}
+
+// goBudget is the move's time budget of goCommand.
+func goBudget(lim limits.Limits, side engines.Color) time.Duration {
 	budget := lim.WTime
 	if side == engines.Black {
 		budget = lim.BTime
@@ -827,7 +840,7 @@ func goCommand(lim limits.Limits, side engines.Color) (string, time.Duration) {
 	if lim.MoveTime > 0 && (budget <= 0 || lim.MoveTime < budget) {
 		budget = lim.MoveTime
 	}
-	return b.String(), max(budget, 0)
+	return max(budget, 0)
 }
 
 // Close sends "quit", gives the engine a second to exit, then kills it.

@@ -339,6 +339,13 @@ func TestPositionAndGoCommands(t *testing.T) {
 		if got != tt.want || budget != tt.budget {
 			t.Errorf("%+v: got %q %v, want %q %v", tt.lim, got, budget, tt.want, tt.budget)
 		}
+		// A move's go line goes after its position line, in the client's
+		// buffer: appended there, with no allocation.
+		buf := append(make([]byte, 0, 128), "position startpos\n"...)
+		allocs := testing.AllocsPerRun(10, func() { buf = appendGo(buf[:len("position startpos\n")], tt.lim) })
+		if got := string(buf); allocs != 0 || got != "position startpos\n"+tt.want {
+			t.Errorf("%+v: appendGo gave %q with %v allocations; want %q with none", tt.lim, got, allocs, "position startpos\n"+tt.want)
+		}
 	}
 }
 

@@ -132,8 +132,10 @@ func ParseInfo(line string) (Info, error) {
 	return in, err
 }
 
-// parseInfo is ParseInfo into in; with keep false it leaves PV and Text
-// empty (no allocation) and only counts the pv's moves. The client reads
+// parseInfo is ParseInfo into in; with keep false it leaves PV empty (no
+// allocation) and only counts the pv's moves, and leaves Text empty but
+// for a string that is a pgncomment (PGNCommentPrefix), the one text the
+// client keeps: so the client need not search each whole line for it. The client reads
 // every info line of a search this way and keeps the whole of the one it
 // reports (infoState): the same checks, without the copies.
 func parseInfo(line string, in *Info, keep bool) (pvLen int, err error) {
@@ -238,7 +240,7 @@ func parseInfo(line string, in *Info, keep bool) (pvLen int, err error) {
 				}
 			}
 		case "string":
-			if keep {
+			if keep || t.peek() == PGNCommentPrefix {
 				var b strings.Builder
 				for w := t.next(); w != ""; w = t.next() {
 					if b.Len() > 0 {
@@ -262,6 +264,14 @@ func parseInfo(line string, in *Info, keep bool) (pvLen int, err error) {
 type fieldCursor struct {
 	s string
 	i int
+}
+
+// peek returns the next field without moving past it.
+func (t *fieldCursor) peek() string {
+	i := t.i
+	f := t.next()
+	t.i = i
+	return f
 }
 
 // next returns the next field, "" after the last.

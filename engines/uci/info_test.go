@@ -327,7 +327,7 @@ func parseInfoSplit(line string, in *Info, keep bool) (pvLen int, err error) {
 			}
 			i = j - 1
 		case "string":
-			if keep {
+			if keep || (i+1 < len(f) && f[i+1] == PGNCommentPrefix) {
 				in.Text = strings.Join(f[i+1:], " ")
 			}
 			i = len(f)
@@ -382,5 +382,29 @@ func BenchmarkParseInfo(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "lines/s")
 		})
+	}
+}
+
+// BenchmarkInfoState reads the info lines of one search of Stockfish at
+// 1000 nodes as the client does while it waits for bestmove: every line
+// checked, the numbers of the ones to report kept.
+func BenchmarkInfoState(b *testing.B) {
+	lines := []string{
+		"info depth 1 seldepth 1 multipv 1 score cp 16 nodes 32 nps 32000 hashfull 0 tbhits 0 time 1 pv g1f3",
+		"info depth 2 seldepth 2 multipv 1 score cp 36 nodes 94 nps 94000 hashfull 0 tbhits 0 time 1 pv b1c3",
+		"info depth 3 seldepth 2 multipv 1 score cp 72 nodes 131 nps 131000 hashfull 0 tbhits 0 time 1 pv g1f3",
+		"info depth 4 seldepth 2 multipv 1 score cp 72 nodes 162 nps 162000 hashfull 0 tbhits 0 time 1 pv g1f3",
+		"info depth 5 seldepth 2 multipv 1 score cp 119 nodes 197 nps 197000 hashfull 0 tbhits 0 time 1 pv g1f3",
+		"info depth 6 seldepth 3 multipv 1 score cp 119 nodes 240 nps 240000 hashfull 0 tbhits 0 time 1 pv g1f3 c7c6",
+		"info depth 7 seldepth 4 multipv 1 score cp 42 nodes 1000 nps 500000 hashfull 0 tbhits 0 time 2 pv g1f3 g8f6 f3e5",
+	}
+	for b.Loop() {
+		var st infoState
+		for _, l := range lines {
+			st.add(l)
+		}
+		if in, ok := st.best(); !ok || in.Depth != 7 || st.nodes != 1000 {
+			b.Fatalf("best %+v %v, nodes %d; want depth 7, nodes 1000", in, ok, st.nodes)
+		}
 	}
 }

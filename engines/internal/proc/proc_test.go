@@ -14,7 +14,7 @@ import (
 
 // startTool starts a system program as an engine process, skipping the
 // test where it is missing.
-func startTool(t *testing.T, name string, args ...string) *Process {
+func startTool(t testing.TB, name string, args ...string) *Process {
 	t.Helper()
 	path, err := exec.LookPath(name)
 	if err != nil {
