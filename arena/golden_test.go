@@ -98,6 +98,7 @@ var notReplayed = map[string]string{
 	"event-multivariant": "MaxQi chooses among equal moves at random and offers no option to stop it, " +
 		"and Fairy-Max's moves at depth 1 take 0 or 1 ms, which a PGN time comment shows or not; " +
 		"TestEngineEvent plays the event small",
+	"fsf-matrix-all": "76 variants would play 456 games of Fairy-Stockfish here; fsf-matrix plays the same code over eleven of them",
 }
 
 // TestGoldenRuns plays every config of configs/runs at small limits and

@@ -50,7 +50,7 @@ func exampleFiles(t testing.TB) []string {
 
 func TestEmbeddedRuns(t *testing.T) {
 	names := configs.EmbeddedRuns()
-	want := []string{"default", "event-multivariant", "evolution-sprt", "extinction-round-robin", "fairy-stockfish-evolution", "fairy-stockfish-losalamos", "fairy-stockfish", "fsf-matrix", "losalamos-gauntlet", "multivariant", "sprt-gainer", "sprt-nonregression"}
+	want := []string{"default", "event-multivariant", "evolution-sprt", "extinction-round-robin", "fairy-stockfish-evolution", "fairy-stockfish-losalamos", "fairy-stockfish", "fsf-matrix-all", "fsf-matrix", "losalamos-gauntlet", "multivariant", "sprt-gainer", "sprt-nonregression"}
 	if !slices.Equal(names, want) {
 		t.Fatalf("EmbeddedRuns() = %v, want %v", names, want)
 	}
