@@ -7,15 +7,18 @@ import (
 
 // At returns "SOURCE:LINE", the place of a line of the run's file in
 // messages (an engine entry's Line, say), or SOURCE when line is 0.
-func (r *Run) At(line int) string {
-	src := r.Source
-	if src == "" {
-		src = r.File
+func (r *Run) At(line int) string { return Place(r.Source, r.File, line) }
+
+// Place is "SOURCE:LINE" for a line of a run's file: source names it in
+// messages (file when source is empty), and line 0 gives SOURCE alone.
+func Place(source, file string, line int) string {
+	if source == "" {
+		source = file
 	}
 	if line <= 0 {
-		return src
+		return source
 	}
-	return fmt.Sprintf("%s:%d", src, line)
+	return fmt.Sprintf("%s:%d", source, line)
 }
 
 // Path resolves a path named in the run: relative paths are relative to

@@ -1,23 +1,10 @@
 package plan
 
-import (
-	"fmt"
-
-	"varena/configs"
-)
+import "varena/configs"
 
 // At returns "SOURCE:LINE", the place of a line of the run's file in
 // messages (an engine entry's Line), or SOURCE when line is 0.
-func (p *Plan) At(line int) string {
-	src := p.Source
-	if src == "" {
-		src = p.File
-	}
-	if line <= 0 {
-		return src
-	}
-	return fmt.Sprintf("%s:%d", src, line)
-}
+func (p *Plan) At(line int) string { return configs.Place(p.Source, p.File, line) }
 
 // VariantNames returns the names of the run's variants, in the config's
 // order.
