@@ -84,6 +84,23 @@ func setKey(name string, f func(d *Definition) *[2]PieceSet, colours ...int) key
 	}}
 }
 
+// choiceKey is a key with one of the values listed, or none (the empty
+// string); another value is refused, unsupported as why says (a format
+// with the value's %q).
+func choiceKey(name string, f func(d *Definition) *string, why string, values ...string) keySpec {
+	return keySpec{name: name, apply: func(d *Definition, v string) error {
+		switch {
+		case v == "none":
+			*f(d) = ""
+		case slices.Contains(values, v):
+			*f(d) = v
+		default:
+			return unsupported(why, v)
+		}
+		return nil
+	}}
+}
+
 // refuse is a key whose rule the engine cannot play; the value ok (its
 // default) is accepted, since it asks for nothing.
 func refuse(name, why string, ok ...string) keySpec {
@@ -465,17 +482,7 @@ func buildKeyTable() []keySpec {
 		boolKey("firstRankPawnDrops", func(d *Definition) *bool { return &d.FirstRankPawnDrops }),
 		boolKey("promotionZonePawnDrops", func(d *Definition) *bool { return &d.PromotionZonePawnDrops }),
 		refuse("dropOnTop", "drops on top of a column (connect-four)", "false"),
-		keySpec{name: "enclosingDrop", apply: func(d *Definition, v string) error {
-			switch v {
-			case "none":
-				d.EnclosingDrop = ""
-				return nil
-			case "top", "anyside", "reversi", "ataxx", "snort":
-				d.EnclosingDrop = v
-				return nil
-			}
-			return unsupported("drops that enclose %q", v)
-		}},
+		choiceKey("enclosingDrop", func(d *Definition) *string { return &d.EnclosingDrop }, "drops that enclose %q", "top", "anyside", "reversi", "ataxx", "snort"),
 		keySpec{name: "enclosingDropStart", apply: func(d *Definition, v string) error {
 			r, err := parseRegion(v)
 			d.EnclosingDropStart = r
@@ -515,17 +522,7 @@ func buildKeyTable() []keySpec {
 		refuse("staticGating", "gating of walls", "false"),
 		refuse("pastGating", "gating of walls", "false"),
 		ignore("staticGatingRegion", "no gating"),
-		keySpec{name: "wallingRule", apply: func(d *Definition, v string) error {
-			switch v {
-			case "none":
-				d.WallingRule = ""
-				return nil
-			case "arrow", "edge", "past":
-				d.WallingRule = v
-				return nil
-			}
-			return unsupported("walls placed %q (the engines place arrow, edge and past walls)", v)
-		}},
+		choiceKey("wallingRule", func(d *Definition) *string { return &d.WallingRule }, "walls placed %q (the engines place arrow, edge and past walls)", "arrow", "edge", "past"),
 		boolKey("wallOrMove", func(d *Definition) *bool { return &d.WallOrMove }),
 		ignore("wallingRegion", "no walls"),
 		ignore("wallingRegionWhite", "no walls"),
@@ -547,17 +544,7 @@ func buildKeyTable() []keySpec {
 			d.SoldierPromotionRank = n
 			return err
 		}},
-		keySpec{name: "flipEnclosedPieces", apply: func(d *Definition, v string) error {
-			switch v {
-			case "none":
-				d.FlipEnclosedPieces = ""
-				return nil
-			case "reversi", "ataxx", "quadwrangle":
-				d.FlipEnclosedPieces = v
-				return nil
-			}
-			return unsupported("flipping pieces %q", v)
-		}},
+		choiceKey("flipEnclosedPieces", func(d *Definition) *string { return &d.FlipEnclosedPieces }, "flipping pieces %q", "reversi", "ataxx", "quadwrangle"),
 		boolKey("blastOnCapture", func(d *Definition) *bool { return &d.BlastOnCapture }),
 		refuse("blastImmuneTypes", "pieces immune to explosions", "-", ""),
 		refuse("mutuallyImmuneTypes", "pieces immune to each other's captures", "-"),
