@@ -228,6 +228,8 @@ func (t *SPSATune) fillDefaults(name string) {
 func (t *SPSATune) validate(name string, root *yaml.Node, check Checker) []*Error {
 	r := t.Run()
 	v := &validator{name: name, root: root, check: check, run: r}
+	t.Variant = v.canonical(t.Variant)
+	r.Variant = t.Variant
 	if t.Method != MethodSPSA {
 		v.errorf(v.at("method"), "method: %q; this config is read as method %s", t.Method, MethodSPSA)
 	}

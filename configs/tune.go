@@ -336,6 +336,7 @@ func (v *tuneValidator) at(path ...any) int { return v.lines.at(path...) }
 func (v *tuneValidator) validate() {
 	t := v.tune
 	known, refused, ok := v.variantFile()
+	t.Variant = canonicalVariant(t.VariantSet, known, t.Variant)
 	switch {
 	case !ok:
 		// The variant_file did not load: its error stands for the name.

@@ -48,7 +48,7 @@ func TestParseTuneErrors(t *testing.T) {
 		want      []string // each a "t.yaml:LINE: ..." prefix or fragment
 	}{
 		{"no variant", "data: [a]\nout: o.yaml\n", []string{"t.yaml:1: no variant"}},
-		{"unknown variant", "variant: chess\ndata: [a]\nout: o\n", []string{`t.yaml:1: variant: unknown variant "chess"`}},
+		{"unknown variant", "variant: shogi\ndata: [a]\nout: o\n", []string{`t.yaml:1: variant: unknown variant "shogi"`}},
 		{"typo key", "variant: extinction\ndata: [a]\nout: o\nfrozn: [x]\n", []string{`t.yaml:4: unknown key "frozn" in tune (did you mean "frozen"?)`}},
 		{"no data", "variant: extinction\nout: o\n", []string{"t.yaml:1: data: no data files"}},
 		{"bad validation", "variant: extinction\ndata: [a]\nout: o\nvalidation: 1.5\n", []string{"t.yaml:4: validation: 1.5 is not a share"}},
@@ -64,7 +64,7 @@ func TestParseTuneErrors(t *testing.T) {
 		{"datagen games", "variant: extinction\ndata: [a]\nout: o\ndatagen:\n  games: 0\n  minutes: -1\n", []string{"t.yaml:5: datagen.games: 0; want", "t.yaml:6: datagen.minutes: -1 is negative"}},
 		{"halfmove limit", "variant: extinction\ndata: [a]\nout: o\nhalfmove_limit: -2\n", []string{"t.yaml:4: halfmove_limit: -2 is negative"}},
 		{"datagen key", "variant: extinction\ndata: [a]\nout: o\ndatagen: {games: 10, gmes: 3}\n", []string{`t.yaml:4: unknown key "gmes" in datagen`}},
-		{"several", "variant: chess\ndata: [a]\nl2: -1\n", []string{"t.yaml:1: variant", "t.yaml:3: l2: -1 is negative", "out: no output"}},
+		{"several", "variant: shogi\ndata: [a]\nl2: -1\n", []string{"t.yaml:1: variant", "t.yaml:3: l2: -1 is negative", "out: no output"}},
 		{"two documents", "variant: extinction\n---\nvariant: evolution\n", []string{"t.yaml:2: more than one YAML document"}},
 		{"syntax", "variant: [extinction\n", []string{"t.yaml:"}},
 	} {

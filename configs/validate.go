@@ -390,6 +390,69 @@ func (v *validator) knownVariant(name string) bool {
 	return v.check.Variants == nil || slices.Contains(v.check.Variants, name)
 }
 
+// canonical returns the known variant's name that name gives
+// (canonicalVariant).
+func (v *validator) canonical(name string) string {
+	return canonicalVariant(v.run.VariantSet, v.check.Variants, name)
+}
+
+// canonicalVariant returns the name, among known (nil: any), of the
+// variant that name gives: name itself, or the name of the variant it is
+// an alias of ("chess" is standard, "chess960" fischerandom, as
+// Fairy-Stockfish users write them), so that a config checks, records and
+// plays one spelling. A name that is neither is returned as it is, for
+// the check to refuse.
+func canonicalVariant(set *variants.Set, known []string, name string) string {
+	if name == "" || known == nil || slices.Contains(known, name) {
+		return name
+	}
+	if vr, err := set.ByName(name); err == nil && slices.Contains(known, vr.Name) {
+		return vr.Name
+	}
+	return name
+}
+
+// canonicalNames gives the run's lists of variant names their canonical
+// spelling before they are checked and compared (an engine's plays:
+// [chess] must accept the run's variant: standard). The keys of the
+// engines' maps keep theirs until their lines are reported
+// (canonicalKeys).
+func (v *validator) canonicalNames() {
+	r := v.run
+	r.Variant = v.canonical(r.Variant)
+	for i := range r.Variants {
+		r.Variants[i].Name = v.canonical(r.Variants[i].Name)
+	}
+	for i := range r.Engines {
+		e := &r.Engines[i]
+		for _, list := range [][]string{e.Plays, e.Declines} {
+			for j := range list {
+				list[j] = v.canonical(list[j])
+			}
+		}
+	}
+}
+
+// canonicalKeys rewrites the variant names that key an engine's map
+// (weights, variant_names) to their canonical spelling, refusing two
+// keys that name one variant.
+func (v *validator) canonicalKeys(m map[string]string, label, key string, path []any) map[string]string {
+	if len(m) == 0 {
+		return m
+	}
+	out := make(map[string]string, len(m))
+	by := map[string]string{} // the key that gave each canonical name
+	for _, name := range slices.Sorted(maps.Keys(m)) {
+		c := v.canonical(name)
+		if first, dup := by[c]; dup {
+			v.errorf(v.at(sub(path, key, name)...), "%s: %s: %s and %s are one variant (%s); give it once", label, key, first, name, c)
+			continue
+		}
+		by[c], out[c] = name, m[name]
+	}
+	return out
+}
+
 func (v *validator) unknownVariant(line int, prefix, name string) {
 	if err, ok := v.refused[name]; ok {
 		v.errorf(line, "%s%s is a section of the variant_file varena cannot play: %v", prefix, name, err)
@@ -417,6 +480,7 @@ func (v *validator) validate() {
 		v.errorf(v.at("name"), "name %q: %s", r.Name, NameRule)
 	}
 	v.variantFile()
+	v.canonicalNames()
 	v.variants()
 	v.tournament()
 	v.openings(&r.Openings, "openings", []any{"openings"})
@@ -827,7 +891,7 @@ func (v *validator) engine(e *Engine, i int, first map[string]int) {
 		file := e.Weights[variant]
 		line := v.at(sub(p, "weights", variant)...)
 		switch {
-		case !v.knownVariant(variant):
+		case !v.knownVariant(v.canonical(variant)):
 			v.unknownVariant(line, label+": weights: ", variant)
 		case file == "":
 			v.errorf(line, "%s: weights for %s: no file given", label, variant)
@@ -854,12 +918,14 @@ func (v *validator) engine(e *Engine, i int, first map[string]int) {
 	}
 	for _, variant := range slices.Sorted(maps.Keys(e.VariantNames)) {
 		line := v.at(sub(p, "variant_names", variant)...)
-		if !v.knownVariant(variant) {
+		if !v.knownVariant(v.canonical(variant)) {
 			v.unknownVariant(line, label+": variant_names: ", variant)
 		} else if e.VariantNames[variant] == "" {
 			v.errorf(line, "%s: variant_names: no name given for %s", label, variant)
 		}
 	}
+	e.Weights = v.canonicalKeys(e.Weights, label, "weights", p)
+	e.VariantNames = v.canonicalKeys(e.VariantNames, label, "variant_names", p)
 	for _, key := range []string{"plays", "declines"} {
 		list := e.Plays
 		if key == "declines" {
