@@ -263,25 +263,53 @@ func newVariant(r Rules) (*Variant, error) {
 		v.fileBB[s%v.files] = v.fileBB[s%v.files].With(Square(s))
 		v.rankBB[s/v.files] = v.rankBB[s/v.files].With(Square(s))
 	}
+	for _, compile := range []func(Rules) error{v.compilePieces, v.compileTypes, v.compileCastling, v.compileWins} {
+		if err := compile(r); err != nil {
+			return nil, err
+		}
+	}
+	v.build()
+	v.prepareAtaxx()
+	if err := v.compileWalls(r); err != nil {
+		return nil, err
+	}
+	if r.StartFEN == "" {
+		return nil, errors.New("no start position")
+	}
+	start, err := ParseFEN(v, r.StartFEN)
+	if err != nil {
+		return nil, fmt.Errorf("start position: %w", err)
+	}
+	if r.ArrowWalls {
+		if n := start.arrowMoveBound(); n > MaxMoves {
+			return nil, fmt.Errorf("arrow walls: up to %d moves a position, more than the generator's %d", n, MaxMoves)
+		}
+	}
+	return v, nil
+}
+
+// compilePieces checks each piece type's letter, atoms and roles (the
+// royal, the pawn, the NoSameHurdle type: one each at most).
+func (v *Variant) compilePieces(r Rules) error {
 	for i, p := range r.Pieces {
 		t := PieceType(i + 1)
 		l := p.Letter
 		if l < 'a' || l > 'z' {
-			return nil, fmt.Errorf("piece %q: letter %q is not a lower-case letter", p.Name, l)
+			return fmt.Errorf("piece %q: letter %q is not a lower-case letter", p.Name, l)
 		}
 		if v.byLetter[l] != NoPieceType {
-			return nil, fmt.Errorf("piece %q: letter %q is taken by %q", p.Name, l, r.Pieces[v.byLetter[l]-1].Name)
+			return fmt.Errorf("piece %q: letter %q is taken by %q", p.Name, l, r.Pieces[v.byLetter[l]-1].Name)
 		}
 		v.letter[t], v.byLetter[l] = l, t
 		if p.Royal {
 			if v.royal != NoPieceType {
-				return nil, fmt.Errorf("piece %q: a second royal type", p.Name)
+				return fmt.Errorf("piece %q: a second royal type", p.Name)
 			}
 			v.royal = t
 		}
 		if p.Pawn {
 			if v.pawn != NoPieceType {
-				return nil, fmt.Errorf("piece %q: a second pawn type", p.Name)
+				return fmt.Errorf("piece %q: a second pawn type", p.Name)
 			}
 			v.pawn = t
 			if !p.CustomPawn {
@@ -290,36 +318,46 @@ func newVariant(r Rules) (*Variant, error) {
 		}
 		if p.NoSameHurdle {
 			if v.sameHurdle != NoPieceType {
-				return nil, fmt.Errorf("piece %q: a second type with NoSameHurdle", p.Name)
+				return fmt.Errorf("piece %q: a second type with NoSameHurdle", p.Name)
 			}
 			v.sameHurdle = t
 		}
 		for _, a := range p.Atoms {
 			if err := checkAtom(a); err != nil {
-				return nil, fmt.Errorf("piece %q: %w", p.Name, err)
+				return fmt.Errorf("piece %q: %w", p.Name, err)
 			}
 		}
 	}
-	letterType := func(field string, l byte) (PieceType, error) {
-		t := v.TypeOf(l)
-		if t == NoPieceType {
-			return 0, fmt.Errorf("%s: no piece type has letter %q", field, l)
-		}
-		return t, nil
+	return nil
+}
+
+// letterType is the piece type with letter l, for the Rules field named
+// field.
+func (v *Variant) letterType(field string, l byte) (PieceType, error) {
+	t := v.TypeOf(l)
+	if t == NoPieceType {
+		return 0, fmt.Errorf("%s: no piece type has letter %q", field, l)
 	}
+	return t, nil
+}
+
+// compileTypes turns the rules that name piece types by letter
+// (promotions, petrification, the n-move rule, drops) into the type
+// tables.
+func (v *Variant) compileTypes(r Rules) error {
 	for c := 0; c < 2; c++ {
 		for _, l := range r.PromotionTypes[c] {
-			t, err := letterType("PromotionTypes", l)
+			t, err := v.letterType("PromotionTypes", l)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			v.promo[c] = append(v.promo[c], t)
 		}
 	}
 	for l, n := range r.PromotionLimit {
-		t, err := letterType("PromotionLimit", l)
+		t, err := v.letterType("PromotionLimit", l)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		v.limit[t] = n
 	}
@@ -327,25 +365,25 @@ func newVariant(r Rules) (*Variant, error) {
 		if p.PromotesTo == 0 {
 			continue
 		}
-		t, err := letterType("PromotesTo", p.PromotesTo)
+		t, err := v.letterType("PromotesTo", p.PromotesTo)
 		if err != nil {
-			return nil, fmt.Errorf("piece %q: %w", p.Name, err)
+			return fmt.Errorf("piece %q: %w", p.Name, err)
 		}
 		v.promoted[i+1] = t
 	}
 	for _, l := range r.PetrifyTypes {
-		t, err := letterType("PetrifyTypes", l)
+		t, err := v.letterType("PetrifyTypes", l)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		v.petrify[t] = true
 	}
 	for c := 0; c < 2; c++ {
 		v.pawnOf[c] = v.pawn
 		if l := r.PawnOf[c]; l != 0 {
-			t, err := letterType("PawnOf", l)
+			t, err := v.letterType("PawnOf", l)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			v.pawnOf[c] = t
 		}
@@ -356,9 +394,9 @@ func newVariant(r Rules) (*Variant, error) {
 			continue
 		}
 		for _, l := range r.NMoveTypes[c] {
-			t, err := letterType("NMoveTypes", l)
+			t, err := v.letterType("NMoveTypes", l)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			v.nmove[c][t] = true
 		}
@@ -369,28 +407,28 @@ func newVariant(r Rules) (*Variant, error) {
 		}
 	}
 	if r.DropNoDoubled != 0 {
-		t, err := letterType("DropNoDoubled", r.DropNoDoubled)
+		t, err := v.letterType("DropNoDoubled", r.DropNoDoubled)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		v.noDoubled = t
 	}
 	if r.MustDropType != 0 {
-		t, err := letterType("MustDropType", r.MustDropType)
+		t, err := v.letterType("MustDropType", r.MustDropType)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if !r.MustDrop {
-			return nil, errors.New("MustDropType without MustDrop")
+			return errors.New("MustDropType without MustDrop")
 		}
 		v.mustDropType = t
 	}
 	v.bishop = v.byName("bishop")
 	if r.DropOppositeColoredBishop && v.bishop == NoPieceType {
-		return nil, errors.New("DropOppositeColoredBishop without a bishop")
+		return errors.New("DropOppositeColoredBishop without a bishop")
 	}
 	if r.SittuyinPromotion && v.pawn == NoPieceType {
-		return nil, errors.New("SittuyinPromotion without a pawn type")
+		return errors.New("SittuyinPromotion without a pawn type")
 	}
 	v.hands = r.Drops || r.SeirawanGating || r.Gating
 	v.ext = v.hands
@@ -398,55 +436,66 @@ func newVariant(r Rules) (*Variant, error) {
 		v.ext = v.ext || t != NoPieceType
 	}
 	if len(v.promo[0]) > 0 && v.pawnOf[0] == NoPieceType || len(v.promo[1]) > 0 && v.pawnOf[1] == NoPieceType {
-		return nil, errors.New("PromotionTypes without a pawn type")
+		return errors.New("PromotionTypes without a pawn type")
 	}
+	return nil
+}
+
+// compileCastling checks castling's pieces and files.
+func (v *Variant) compileCastling(r Rules) error {
 	if r.Castling {
 		if r.CastlingKing != 0 {
-			t, err := letterType("CastlingKing", r.CastlingKing)
+			t, err := v.letterType("CastlingKing", r.CastlingKing)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			if t == v.royal {
-				return nil, errors.New("CastlingKing names the royal piece: leave it 0")
+				return errors.New("CastlingKing names the royal piece: leave it 0")
 			}
 			v.castleKing = t
 		} else if v.royal == NoPieceType {
-			return nil, errors.New("castling without a royal piece")
+			return errors.New("castling without a royal piece")
 		}
-		t, err := letterType("CastlingRook", r.CastlingRook)
+		t, err := v.letterType("CastlingRook", r.CastlingRook)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		v.castleRook = t
 		if r.CastlingRank < 1 || r.CastlingRank > r.Ranks {
-			return nil, fmt.Errorf("CastlingRank %d is off the board", r.CastlingRank)
+			return fmt.Errorf("CastlingRank %d is off the board", r.CastlingRank)
 		}
 		for _, f := range []int{r.CastlingKingsideFile, r.CastlingQueensideFile} {
 			if f < 1 || f > r.Files-2 {
-				return nil, fmt.Errorf("castling king file %d leaves no room for the rook", f)
+				return fmt.Errorf("castling king file %d leaves no room for the rook", f)
 			}
 		}
 	}
+	return nil
+}
+
+// compileWins checks and compiles the ways a game ends beside mate:
+// extinction, connections, flags and janggi's counting.
+func (v *Variant) compileWins(r Rules) error {
 	if (r.FlyingGeneral || r.Bikjang || r.KingPass) && v.royal == NoPieceType {
-		return nil, errors.New("flying general, bikjang or passing without a royal piece")
+		return errors.New("flying general, bikjang or passing without a royal piece")
 	}
 	for _, l := range r.ExtinctionTypes {
-		t, err := letterType("ExtinctionTypes", l)
+		t, err := v.letterType("ExtinctionTypes", l)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		v.extinct[t] = true
 	}
 	if r.ConnectN < 0 || r.ConnectNxN < 0 || r.CollinearN < 0 {
-		return nil, errors.New("a negative connect count")
+		return errors.New("a negative connect count")
 	}
 	for t := 1; t <= v.ntypes; t++ {
 		v.connect[t] = len(r.ConnectTypes) == 0
 	}
 	for _, l := range r.ConnectTypes {
-		t, err := letterType("ConnectTypes", l)
+		t, err := v.letterType("ConnectTypes", l)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		v.connect[t] = true
 	}
@@ -463,44 +512,48 @@ func newVariant(r Rules) (*Variant, error) {
 		v.connectRegions = v.connectRegions || rg[0].any() || rg[1].any()
 	}
 	if r.FlagMove && (r.FlagPieceCount > 1 || r.FlagBlockedWin) {
-		return nil, errors.New("flagMove with more than one flag piece")
+		return errors.New("flagMove with more than one flag piece")
 	}
 	if r.FlagSafe && r.FlagMove && !r.FlagAll {
-		return nil, errors.New("FlagSafe with FlagMove and one flag piece type")
+		return errors.New("FlagSafe with FlagMove and one flag piece type")
 	}
 	if r.FlagAll && r.FlagMove && v.royal != NoPieceType {
-		return nil, errors.New("FlagAll with FlagMove beside a royal piece")
+		return errors.New("FlagAll with FlagMove beside a royal piece")
 	}
 	if r.FlagAll && r.FlagPiece != 0 {
-		return nil, errors.New("FlagAll with a FlagPiece")
+		return errors.New("FlagAll with a FlagPiece")
 	}
 	if r.FlagPiece != 0 {
-		t, err := letterType("FlagPiece", r.FlagPiece)
+		t, err := v.letterType("FlagPiece", r.FlagPiece)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		v.flagPiece = t
 	}
 	if r.MaterialCounting == JanggiCounting {
 		for _, n := range []string{"rook", "janggiCannon", "horse", "janggiElephant", "wazir", "soldier"} {
 			if v.byName(n) == NoPieceType {
-				return nil, fmt.Errorf("janggi material counting without a %s", n)
+				return fmt.Errorf("janggi material counting without a %s", n)
 			}
 		}
 	}
-	v.build()
-	v.prepareAtaxx()
+	return nil
+}
+
+// compileWalls checks the wall rules against the rest and makes the
+// edge walls' tables. It runs after build, whose attack tables it reads.
+func (v *Variant) compileWalls(r Rules) error {
 	v.wallMoves = r.ArrowWalls || r.Ataxx.PastWalls
 	if v.wallMoves && (v.hands || r.Castling) {
 		// The wall's square takes the bits of a gating's type and of a
 		// castling's gate (move.go).
-		return nil, errors.New("walls placed by moves with pieces in hand or castling")
+		return errors.New("walls placed by moves with pieces in hand or castling")
 	}
 	if r.ArrowWalls {
 		// The wall's squares are the piece's leaps and rides only
 		// (quietTargets), and its bits are those of a castling's gate.
 		if v.hands || r.Castling {
-			return nil, errors.New("ArrowWalls with pieces in hand or castling")
+			return errors.New("ArrowWalls with pieces in hand or castling")
 		}
 		for c := range v.t {
 			for t := range v.t[c] {
@@ -510,7 +563,7 @@ func newVariant(r Rules) (*Variant, error) {
 					lame = lame || len(l) > 0
 				}
 				if len(tt.hoppers) > 0 || lame {
-					return nil, errors.New("ArrowWalls with a hopper or a lame leaper")
+					return errors.New("ArrowWalls with a hopper or a lame leaper")
 				}
 			}
 		}
@@ -519,7 +572,7 @@ func newVariant(r Rules) (*Variant, error) {
 		// A placement is a pass with a wall in the bits of a castling's
 		// gate side; both wall rules at once would share them too.
 		if v.hands || v.wallMoves || r.KingPass || r.PassOnStalemate {
-			return nil, errors.New("EdgeWalls with pieces in hand, walls placed by moves or passing")
+			return errors.New("EdgeWalls with pieces in hand, walls placed by moves or passing")
 		}
 		v.wazirSteps = make([]Bitboard, v.nsq)
 		for s := 0; s < v.nsq; s++ {
@@ -534,19 +587,7 @@ func newVariant(r Rules) (*Variant, error) {
 			}
 		}
 	}
-	if r.StartFEN == "" {
-		return nil, errors.New("no start position")
-	}
-	start, err := ParseFEN(v, r.StartFEN)
-	if err != nil {
-		return nil, fmt.Errorf("start position: %w", err)
-	}
-	if r.ArrowWalls {
-		if n := start.arrowMoveBound(); n > MaxMoves {
-			return nil, fmt.Errorf("arrow walls: up to %d moves a position, more than the generator's %d", n, MaxMoves)
-		}
-	}
-	return v, nil
+	return nil
 }
 
 func (v *Variant) byName(n string) PieceType {
