@@ -83,25 +83,18 @@ func whiteScore(result string) (float64, bool) {
 	return 0, false
 }
 
-// observe passes the workers' outcomes on, noting each finished game.
-func (a *adaptive) observe(in <-chan outcome) <-chan outcome {
-	out := make(chan outcome, cap(in))
-	go func() {
-		defer close(out)
-		for o := range in {
-			a.mu.Lock()
-			delete(a.pending, o.game.ID)
-			a.record(o.game)
-			close(a.changed)
-			a.changed = make(chan struct{})
-			a.mu.Unlock()
-			out <- o
-		}
-	}()
-	return out
+// observe notes a worker's outcome (the consumer's, before it records
+// it) and wakes the gate.
+func (a *adaptive) observe(o outcome) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	delete(a.pending, o.game.ID)
+	a.record(o.game)
+	close(a.changed)
+	a.changed = make(chan struct{})
 }
 
-// gate decides on g as startWorkers asks.
+// gate decides on g as the feed asks.
 func (a *adaptive) gate(ctx context.Context, g GameSpec) gateVerdict {
 	a.mu.Lock()
 	defer a.mu.Unlock()

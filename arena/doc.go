@@ -14,6 +14,6 @@
 // the schedule from the openings of package openings, the run's meta,
 // its fingerprint of every setting that changes games, and the recorder,
 // which resumes the journal), plan what is left to play, start the
-// workers and consume their games. One function, sprtStop, says when an
-// SPRT stops the run.
+// workers (package pool, the shape SPSA shares) and consume their games.
+// One function, sprtStop, says when an SPRT stops the run.
 package arena

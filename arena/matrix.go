@@ -95,7 +95,7 @@ func (m *matrixGate) decided(v string) (variant, all bool) {
 	return m.tally.VariantDecided(v), m.tally.SPRTDecision() != stats.Continue
 }
 
-// gate decides on g as startWorkers asks.
+// gate decides on g as the feed asks.
 func (m *matrixGate) gate(ctx context.Context, g GameSpec) gateVerdict {
 	variant, all := m.decided(g.Variant)
 	switch {
@@ -109,28 +109,19 @@ func (m *matrixGate) gate(ctx context.Context, g GameSpec) gateVerdict {
 	return gatePlay
 }
 
-// observe passes the workers' outcomes on, counting each finished game
-// in the gate's tally and noting each variant's decision as it falls.
-func (m *matrixGate) observe(in <-chan outcome) <-chan outcome {
-	if m.tally == nil {
-		return in // the peers count this shard's games
+// observe counts a worker's finished game in the gate's tally (the
+// consumer's, before it records it) and notes each variant's decision
+// as it falls.
+func (m *matrixGate) observe(o outcome) {
+	if m.tally == nil || o.err != nil {
+		return // a failed game counts nowhere; with peers, they count
 	}
-	out := make(chan outcome, cap(in))
-	go func() {
-		defer close(out)
-		for o := range in {
-			if o.err == nil {
-				m.mu.Lock()
-				before := m.tally.VariantDecided(o.game.Variant)
-				// A game the tally refuses, the recorder's refuses too,
-				// and reports: the run stops there.
-				if m.tally.Add(o.game) == nil && !before && m.tally.VariantDecided(o.game.Variant) {
-					m.logf("SPRT of %s: %s after %d pairs; its games left are skipped", o.game.Variant, m.tally.VariantDecision(o.game.Variant), m.tally.VariantPairs(o.game.Variant))
-				}
-				m.mu.Unlock()
-			}
-			out <- o
-		}
-	}()
-	return out
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	before := m.tally.VariantDecided(o.game.Variant)
+	// A game the tally refuses, the recorder's refuses too, and
+	// reports: the run stops there.
+	if m.tally.Add(o.game) == nil && !before && m.tally.VariantDecided(o.game.Variant) {
+		m.logf("SPRT of %s: %s after %d pairs; its games left are skipped", o.game.Variant, m.tally.VariantDecision(o.game.Variant), m.tally.VariantPairs(o.game.Variant))
+	}
 }

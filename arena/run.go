@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"varena/arena/openings"
+	"varena/arena/pool"
 	"varena/configs/plan"
 	"varena/engines"
 	"varena/engines/player"
@@ -118,11 +119,14 @@ func run(ctx context.Context, r *plan.Plan, opts Options, outDir string, playing
 	*playing = true
 	playCtx, stopPlay := context.WithCancel(s.ctx)
 	defer stopPlay()
-	outcomes := s.startWorkers(playCtx, stopPlay)
+	games, observe := s.startWorkers(playCtx, stopPlay)
 	played := s.sched.Total() - s.todo.Total()
-	c := &consumer{rec: s.rec, logf: s.logf, watch: opts.Watch}
+	c := &consumer{rec: s.rec, logf: s.logf, watch: opts.Watch, observe: observe}
 	c.progress = newProgress(opts, s.sched.Total(), played, s.rec.Tally())
-	counted, fatal := c.consume(outcomes, s.combined, stopPlay)
+	counted, fatal := c.consume(games, s.combined)
+	if fatal != nil {
+		stopPlay() // the peers' follower too: the run is failing
+	}
 	c.progress.finish()
 	return s.finish(ctx, played+counted, fatal)
 }
@@ -291,10 +295,11 @@ func sprtStop(tally *rundir.Tally, combined *peers) (d stats.Decision, which str
 	return tally.SPRTDecision(), "SPRT"
 }
 
-// startWorkers tells the watcher the run started and starts the workers
-// on the games left; the shards' gate holds a game back while the
-// shards' SPRT may stop them.
-func (s *session) startWorkers(playCtx context.Context, stopPlay func()) <-chan outcome {
+// startWorkers tells the watcher the run started and starts the pool
+// of workers on the games left; the shards' gate holds a game back
+// while the shards' SPRT may stop them. observe, when not nil, is what
+// the gates learn of each outcome before the consumer records it.
+func (s *session) startWorkers(playCtx context.Context, stopPlay func()) (games *pool.Pool[GameSpec, outcome], observe func(outcome)) {
 	if w := s.opts.Watch; w != nil {
 		if sw, ok := w.(SummaryWatcher); ok {
 			sw.UseSummary(s.rec.Summary)
@@ -309,24 +314,31 @@ func (s *session) startWorkers(playCtx context.Context, stopPlay func()) <-chan 
 		c.window, c.shard, c.shards = s.opts.Shards*s.workers, s.opts.Shard, s.opts.Shards
 		gate = c.wait
 	}
-	var adapt *adaptive
+	var observers []func(outcome)
 	if s.r.Tournament.Adaptive != nil {
-		adapt = newAdaptive(s.r, s.done, s.notef)
+		adapt := newAdaptive(s.r, s.done, s.notef)
 		gate = adapt.gate
+		observers = append(observers, adapt.observe)
 	}
 	if m := s.matrix; m != nil {
 		m.next, gate = gate, m.gate
+		observers = append(observers, m.observe)
 	}
-	outcomes := startWorkers(playCtx, s.workers, s.todo, gate, func(jobs <-chan GameSpec, out chan<- outcome) {
-		worker(playCtx, s.r, s.vs, s.factory, s.started, s.outDir, s.opts.Watch, jobs, out)
+	if len(observers) > 0 {
+		observe = func(o outcome) {
+			for _, f := range observers {
+				f(o)
+			}
+		}
+	}
+	games = pool.Start(playCtx, pool.Config[GameSpec, outcome]{
+		Workers: s.workers,
+		New: func(ctx context.Context) pool.Worker[GameSpec, outcome] {
+			return newWorker(s.r, s.vs, s.factory, s.started, s.outDir, s.opts.Watch)
+		},
+		Feed: func(ctx context.Context) (GameSpec, bool) { return feed(ctx, s.todo, gate) },
 	})
-	if adapt != nil {
-		outcomes = adapt.observe(outcomes)
-	}
-	if s.matrix != nil {
-		outcomes = s.matrix.observe(outcomes)
-	}
-	return outcomes
+	return games, observe
 }
 
 // finish closes the journal, writes the summary and the shard's record
@@ -391,7 +403,8 @@ type consumer struct {
 	rec      *rundir.Recorder
 	progress *progress
 	logf     func(format string, args ...any)
-	watch    Watcher // nil: none
+	watch    Watcher       // nil: none
+	observe  func(outcome) // the gates' view of each outcome; nil: none
 }
 
 // record records g (see rundir.Recorder.Record).
@@ -410,40 +423,33 @@ func (c *consumer) record(g results.Game) (counted bool, err error) {
 	return true, err
 }
 
-// consume records the workers' games until outcomes is closed and
-// returns how many it counted and the error that stops the run (the
-// others are drained). It stops the play once the SPRT decides
-// (sprtStop); the SPRT of all shards (combined, when not nil) stops a
-// shard itself, from the peers' records.
-func (c *consumer) consume(outcomes <-chan outcome, combined *peers, stopPlay func()) (counted int, fatal error) {
+// consume records the workers' games until the pool ends and returns
+// how many it counted and the error that stops the run (the others are
+// drained). It stops the play once the SPRT decides (sprtStop); the
+// SPRT of all shards (combined, when not nil) stops a shard itself,
+// from the peers' records.
+func (c *consumer) consume(games *pool.Pool[GameSpec, outcome], combined *peers) (counted int, fatal error) {
 	tally := c.rec.Tally()
 	sprtStopped := false
-	for o := range outcomes {
-		if fatal != nil {
-			continue // draining: the run is failing
+	fatal = games.Consume(func(o outcome) error {
+		if c.observe != nil {
+			c.observe(o)
 		}
 		if o.err != nil {
-			if !errors.Is(o.err, errAborted) {
-				fatal = o.err
-				stopPlay()
+			if errors.Is(o.err, errAborted) {
+				return nil
 			}
-			continue
+			return o.err
 		}
 		ok, err := c.record(o.game)
 		if ok {
 			counted++
 		}
 		if err != nil {
-			fatal = err
-			stopPlay()
-			continue
+			return err
 		}
 		if combined != nil {
-			if err := combined.Add(o.game); err != nil {
-				fatal = err
-				stopPlay()
-			}
-			continue // the combined test stops the shard, not its own
+			return combined.Add(o.game) // the combined test stops the shard, not its own
 		}
 		if d, _ := sprtStop(tally, nil); d != stats.Continue && !sprtStopped {
 			sprtStopped = true
@@ -452,9 +458,10 @@ func (c *consumer) consume(outcomes <-chan outcome, combined *peers, stopPlay fu
 			} else {
 				c.logf("SPRT: %s after %d games", d, tally.Played())
 			}
-			stopPlay()
+			games.Stop()
 		}
-	}
+		return nil
+	})
 	return counted, fatal
 }
 
@@ -505,154 +512,133 @@ const (
 	gateEnd                     // end the feed
 )
 
-// startWorkers feeds the schedule to n workers and returns the channel of
-// their outcomes, closed when every worker is done.
-//
-// gate, when not nil, is asked before each game is handed out and may
-// hold it back, skip it or end the feed.
-func startWorkers(ctx context.Context, n int, todo *Schedule, gate func(context.Context, GameSpec) gateVerdict, work func(<-chan GameSpec, chan<- outcome)) <-chan outcome {
-	// Buffered, so that a worker neither waits for the feeder to be
-	// scheduled before its next game nor for the consumer to take its
-	// last: with unbuffered channels a worker of fast games spent most of
-	// its time waiting to run again after each hand-over.
-	jobs := make(chan GameSpec, n)
-	outcomes := make(chan outcome, n)
-	var wg sync.WaitGroup
-	for w := 0; w < n; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			work(jobs, outcomes)
-		}()
-	}
-	go func() {
-		defer close(jobs)
-		for {
-			g, ok := todo.Next()
-			if !ok {
-				return
-			}
-			if gate != nil {
-				switch gate(ctx, g) {
-				case gateEnd:
-					return
-				case gateSkip:
-					continue
-				}
-			}
-			select {
-			case jobs <- g:
-			case <-ctx.Done():
-				return
+// feed returns the next game of todo to hand out, or false at the end
+// of the feed. gate, when not nil, is asked before each game is handed
+// out and may hold it back, skip it or end the feed.
+func feed(ctx context.Context, todo *Schedule, gate func(context.Context, GameSpec) gateVerdict) (GameSpec, bool) {
+	for {
+		g, ok := todo.Next()
+		if !ok {
+			return GameSpec{}, false
+		}
+		if gate != nil {
+			switch gate(ctx, g) {
+			case gateEnd:
+				return GameSpec{}, false
+			case gateSkip:
+				continue
 			}
 		}
-	}()
-	go func() {
-		wg.Wait()
-		close(outcomes)
-	}()
-	return outcomes
+		return g, true
+	}
 }
 
-// worker plays games from jobs until it is closed or ctx ends. It owns
-// its players, made on first use and reused across games; a player that
-// crashed, or whose engine asks for a fresh process each game, is made
-// anew.
-func worker(ctx context.Context, r *plan.Plan, vs []*engines.Variant, factory PlayerFactory, started *playerPool, out string,
-	watch Watcher, jobs <-chan GameSpec, outcomes chan<- outcome) {
-	variant := map[string]*engines.Variant{}
+// worker plays games, one at a time. It owns its players, made on first
+// use and reused across games; a player that crashed, or whose engine
+// asks for a fresh process each game, is made anew.
+type worker struct {
+	r       *plan.Plan
+	variant map[string]*engines.Variant
+	engine  map[string]plan.Engine
+	factory PlayerFactory
+	started *playerPool
+	out     string
+	watch   Watcher
+	players map[string]player.Player
+}
+
+func newWorker(r *plan.Plan, vs []*engines.Variant, factory PlayerFactory, started *playerPool, out string, watch Watcher) *worker {
+	w := &worker{r: r, variant: map[string]*engines.Variant{}, engine: map[string]plan.Engine{},
+		factory: factory, started: started, out: out, watch: watch, players: map[string]player.Player{}}
 	for _, v := range vs {
-		variant[v.Name] = v
+		w.variant[v.Name] = v
 	}
-	players := map[string]player.Player{}
-	defer func() {
-		for _, p := range players {
-			p.Close()
-		}
-	}()
-	engine := map[string]plan.Engine{}
 	for _, e := range r.Engines {
-		engine[e.Name] = e
+		w.engine[e.Name] = e
 	}
-	// get returns the players of the two names, starting those the worker
-	// has not got at once (an engine start costs tens of milliseconds).
-	// errs[c] is colour c's failure to start.
-	get := func(names [2]string) (ps [2]player.Player, errs [2]error) {
-		var wg sync.WaitGroup
-		for c, name := range names {
-			if p, ok := players[name]; ok {
-				ps[c] = p
-			} else if p := started.take(name); p != nil {
-				players[name], ps[c] = p, p
-			} else if c == 0 || name != names[0] {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					ps[c], errs[c] = factory(ctx, r, engine[name], out)
-				}()
-			}
-		}
-		wg.Wait()
-		if names[1] == names[0] {
-			ps[1], errs[1] = ps[0], errs[0]
-		}
-		for c, name := range names {
-			if errs[c] == nil {
-				players[name] = ps[c]
-			}
-		}
-		return ps, errs
+	return w
+}
+
+// Close closes the worker's players.
+func (w *worker) Close() {
+	for _, p := range w.players {
+		p.Close()
 	}
-	for spec := range jobs {
-		var t table
-		t.spec, t.Variant, t.Adjudication, t.Event, t.watch = spec, variant[spec.Variant], r.Adjudication, r.Name, watch
-		var rec results.Game
-		var err error
-		names := [2]string{spec.White, spec.Black}
-		for c, name := range names {
-			t.TimeControl[c] = r.TimeControlFor(name, spec.Variant)
-			t.ponder[c] = engine[name].Ponder
-		}
-		var errs [2]error
-		t.players, errs = get(names)
-		for c := range names {
-			if errs[c] != nil {
-				if err = errs[c]; ctx.Err() == nil {
-					// The engine could not even start: the game is lost by it.
-					rec, err = t.record(winFor(engines.Color(c).Other()), results.TermEngineCrash, err.Error()), nil
-				}
-				break
-			}
-		}
-		if err == nil && rec.Result == "" {
-			for _, p := range t.players {
-				if s, ok := p.(gameSetter); ok {
-					s.SetGame(spec.ID)
-				}
-			}
-			rec, err = t.play(ctx)
-		}
-		if err == nil {
-			for _, name := range names {
-				crashed := rec.Termination == results.TermEngineCrash && rundir.FaultLoser(rec) == name
-				if p, ok := players[name]; ok && (crashed || engine[name].Restart == "always") {
-					p.Close()
-					delete(players, name)
-				}
-			}
-		} else if ctx.Err() != nil {
-			err = errAborted
-		}
-		select {
-		case outcomes <- outcome{rec, err}:
-		case <-ctx.Done():
-			if err == nil {
-				// A finished game is never dropped: hand it over anyway.
-				outcomes <- outcome{rec, nil}
-			}
-			return
+}
+
+// get returns the players of the two names, starting those the worker
+// has not got at once (an engine start costs tens of milliseconds).
+// errs[c] is colour c's failure to start.
+func (w *worker) get(ctx context.Context, names [2]string) (ps [2]player.Player, errs [2]error) {
+	var wg sync.WaitGroup
+	for c, name := range names {
+		if p, ok := w.players[name]; ok {
+			ps[c] = p
+		} else if p := w.started.take(name); p != nil {
+			w.players[name], ps[c] = p, p
+		} else if c == 0 || name != names[0] {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				ps[c], errs[c] = w.factory(ctx, w.r, w.engine[name], w.out)
+			}()
 		}
 	}
+	wg.Wait()
+	if names[1] == names[0] {
+		ps[1], errs[1] = ps[0], errs[0]
+	}
+	for c, name := range names {
+		if errs[c] == nil {
+			w.players[name] = ps[c]
+		}
+	}
+	return ps, errs
+}
+
+// Do plays the game of spec; its error is errAborted when ctx ended.
+func (w *worker) Do(ctx context.Context, spec GameSpec) outcome {
+	r := w.r
+	var t table
+	t.spec, t.Variant, t.Adjudication, t.Event, t.watch = spec, w.variant[spec.Variant], r.Adjudication, r.Name, w.watch
+	var rec results.Game
+	var err error
+	names := [2]string{spec.White, spec.Black}
+	for c, name := range names {
+		t.TimeControl[c] = r.TimeControlFor(name, spec.Variant)
+		t.ponder[c] = w.engine[name].Ponder
+	}
+	var errs [2]error
+	t.players, errs = w.get(ctx, names)
+	for c := range names {
+		if errs[c] != nil {
+			if err = errs[c]; ctx.Err() == nil {
+				// The engine could not even start: the game is lost by it.
+				rec, err = t.record(winFor(engines.Color(c).Other()), results.TermEngineCrash, err.Error()), nil
+			}
+			break
+		}
+	}
+	if err == nil && rec.Result == "" {
+		for _, p := range t.players {
+			if s, ok := p.(gameSetter); ok {
+				s.SetGame(spec.ID)
+			}
+		}
+		rec, err = t.play(ctx)
+	}
+	if err == nil {
+		for _, name := range names {
+			crashed := rec.Termination == results.TermEngineCrash && rundir.FaultLoser(rec) == name
+			if p, ok := w.players[name]; ok && (crashed || w.engine[name].Restart == "always") {
+				p.Close()
+				delete(w.players, name)
+			}
+		}
+	} else if ctx.Err() != nil {
+		err = errAborted
+	}
+	return outcome{rec, err}
 }
 
 // discover starts every engine once, so that a wrong command, option

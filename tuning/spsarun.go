@@ -16,6 +16,7 @@ import (
 	"sync"
 	"time"
 
+	"varena/arena/pool"
 	"varena/results"
 	"varena/results/rundir"
 )
@@ -195,98 +196,59 @@ func RunSPSA(ctx context.Context, cfg SPSAConfig, pairs Pairs) (*SPSAResult, err
 	}
 	workers := max(min(cfg.Concurrency, len(todo)), 1)
 
-	playCtx, stop := context.WithCancel(ctx)
-	defer stop()
-	type finished struct {
-		pr  Probe
-		res PairResult
-		err error
-	}
-	// jobs holds at most one probe per worker: the consumer sends only
-	// while fewer than workers pairs are in flight, so it never blocks.
-	jobCh := make(chan Probe, workers)
-	jobs := jobCh // the consumer's end, nil once closed
-	outcomes := make(chan finished, workers)
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			pw, err := pairs.NewWorker(playCtx)
-			if err != nil {
-				for pr := range jobCh {
-					outcomes <- finished{pr: pr, err: err}
-				}
-				return
-			}
-			defer pw.Close()
-			for pr := range jobCh {
-				r, err := pw.Play(playCtx, pr)
-				outcomes <- finished{pr, r, err}
-			}
-		}()
-	}
-	go func() {
-		wg.Wait()
-		close(outcomes)
-	}()
-
 	every := cfg.LogEvery
 	if every <= 0 {
 		every = 30 * time.Second
 	}
 	st := newProgress(cfg.Progress, cfg.Log, "spsa", "iterations", "it", res.Total, res.Done, every)
-	// The consumer below owns theta: it hands out an iteration's probe
-	// from the current theta, and applies a finished one in the order
-	// the pairs finish. With one worker, iteration k starts after k-1 is
-	// applied, so a run is reproducible from its seed.
-	next, inFlight := 0, 0
-	dispatch := func() {
-		for inFlight < workers && next < len(todo) && playCtx.Err() == nil {
-			jobs <- s.probe(cfg.Params, res.Theta, cfg.Seed, todo[next])
+	// The consumer owns theta: it applies a finished pair in the order
+	// the pairs finish. The feed makes an iteration's probe from the
+	// current theta once fewer than workers pairs are in flight (the
+	// pool's credits), so with one worker iteration k starts after k-1
+	// is applied and a run is reproducible from its seed; mu keeps the
+	// feed from reading theta while the consumer moves it.
+	var mu sync.Mutex
+	next := 0
+	games := pool.Start(ctx, pool.Config[Probe, finishedPair]{
+		Workers: workers,
+		Credits: true,
+		New: func(ctx context.Context) pool.Worker[Probe, finishedPair] {
+			pw, err := pairs.NewWorker(ctx)
+			return pairPlayer{pw, err}
+		},
+		Feed: func(context.Context) (Probe, bool) {
+			if next == len(todo) {
+				return Probe{}, false
+			}
+			mu.Lock()
+			defer mu.Unlock()
 			next++
-			inFlight++
-		}
-		if next == len(todo) || playCtx.Err() != nil {
-			if jobs != nil {
-				close(jobs)
-				jobs = nil
+			return s.probe(cfg.Params, res.Theta, cfg.Seed, todo[next-1]), true
+		},
+	})
+	fatal := games.Consume(func(f finishedPair) error {
+		if f.err != nil {
+			if ctx.Err() != nil {
+				games.Stop() // interrupted: the pairs finished meanwhile still count
+				return nil
 			}
+			return fmt.Errorf("iteration %d: %w", f.pr.K, f.err)
 		}
-	}
-	dispatch()
-	var fatal error
-	for f := range outcomes {
-		inFlight--
-		switch {
-		case fatal != nil:
-		case f.err != nil:
-			if ctx.Err() == nil {
-				fatal = fmt.Errorf("iteration %d: %w", f.pr.K, f.err)
-			}
-			stop()
-		default:
-			step := Step{K: f.pr.K, Flip: f.pr.Flip, Plus: f.pr.Plus, Minus: f.pr.Minus,
-				Wins: f.res.Wins, Draws: f.res.Draws, Losses: f.res.Losses, Result: f.res.Result(),
-				Games: f.res.Games, Time: time.Now().UTC()}
-			s.update(cfg.Params, res.Theta, f.pr, float64(step.Result))
-			step.Theta = append([]float64(nil), res.Theta...)
-			if err := out.append(step, res.Names); err != nil {
-				fatal = err
-				stop()
-				break
-			}
-			res.Steps = append(res.Steps, step)
-			res.Done++
-			st.update(res.Done, thetaText(res))
+		step := Step{K: f.pr.K, Flip: f.pr.Flip, Plus: f.pr.Plus, Minus: f.pr.Minus,
+			Wins: f.res.Wins, Draws: f.res.Draws, Losses: f.res.Losses, Result: f.res.Result(),
+			Games: f.res.Games, Time: time.Now().UTC()}
+		mu.Lock()
+		s.update(cfg.Params, res.Theta, f.pr, float64(step.Result))
+		mu.Unlock()
+		step.Theta = append([]float64(nil), res.Theta...)
+		if err := out.append(step, res.Names); err != nil {
+			return err
 		}
-		if fatal == nil {
-			dispatch()
-		} else if jobs != nil {
-			close(jobs)
-			jobs = nil
-		}
-	}
+		res.Steps = append(res.Steps, step)
+		res.Done++
+		st.update(res.Done, thetaText(res))
+		return nil
+	})
 	st.finish()
 	if err := out.close(); err != nil && fatal == nil {
 		fatal = err
@@ -299,6 +261,36 @@ func RunSPSA(ctx context.Context, cfg SPSAConfig, pairs Pairs) (*SPSAResult, err
 			ErrInterrupted, res.Done, res.Total, cfg.Out)
 	}
 	return res, nil
+}
+
+// finishedPair is a pair worker's outcome: the probe and its pair's
+// result or error.
+type finishedPair struct {
+	pr  Probe
+	res PairResult
+	err error
+}
+
+// pairPlayer is a pool worker that plays pairs with a PairWorker, or,
+// when the PairWorker could not be made (err), reports that for each
+// probe it takes.
+type pairPlayer struct {
+	pw  PairWorker
+	err error
+}
+
+func (w pairPlayer) Do(ctx context.Context, pr Probe) finishedPair {
+	if w.err != nil {
+		return finishedPair{pr: pr, err: w.err}
+	}
+	r, err := w.pw.Play(ctx, pr)
+	return finishedPair{pr, r, err}
+}
+
+func (w pairPlayer) Close() {
+	if w.err == nil {
+		w.pw.Close()
+	}
 }
 
 // replay applies a journal step to theta, checking it against the config.

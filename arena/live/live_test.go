@@ -41,19 +41,11 @@ func TestListenAddr(t *testing.T) {
 	}
 }
 
-// testConfig is a tiny deterministic run: fixed depth, seeded random.
-const testConfig = `name: live-unit
-variants: [extinction, losalamos-bunkers, evolution]
-seed: 9
-tournament: {type: round-robin, games: 2}
-openings: {plies: 2}
-time_control: {depth: 1}
-adjudication: {max_plies: 80}
-engines:
-  - {name: ab, kind: alphabeta}
-  - {name: greedy, kind: greedy}
-  - {name: rnd.x, kind: random} # names cannot hold markup: they are checked (letters, digits, . _ - +)
-`
+// testConfig is the shared small round robin over three variants, for
+// boards of three kinds (Los Alamos's with its bunkers); its random
+// engine is named rnd.x, a name with a dot in the page's markup (names
+// cannot hold markup: they are checked, letters, digits, . _ - +).
+var testConfig = strings.Replace(configtest.SmallRoundRobinOf("extinction", "losalamos-bunkers", "evolution"), "name: random,", "name: rnd.x,", 1)
 
 var parseRun = configtest.Parse
 

@@ -1,6 +1,7 @@
 package configtest
 
 import (
+	"strings"
 	"testing"
 
 	"varena/configs"
@@ -24,6 +25,13 @@ engines:
   - {name: greedy, kind: greedy}
   - {name: random, kind: random}
 `
+
+// SmallRoundRobinOf is SmallRoundRobin over several variants, each
+// played as SmallRoundRobin plays its one: for the tests that need
+// boards of several kinds in one run.
+func SmallRoundRobinOf(variants ...string) string {
+	return strings.Replace(SmallRoundRobin, "variant: extinction", "variants: ["+strings.Join(variants, ", ")+"]", 1)
+}
 
 // Parse parses a run config given as text, named test.yaml in
 // messages, with every variant known; a problem fails the test.
