@@ -83,7 +83,11 @@ func runEvent(ctx context.Context, r *plan.Plan, opts Options) (*rundir.Summary,
 	}
 	// Every round's recorder has replayed or judged its games: the
 	// report reads the journals without a second replay.
-	if _, _, err := writeEventReport(ev.dir, r.VariantSet, report.LoadChecked); err != nil {
+	rep, err := loadEvent(ev.dir, r.VariantSet, report.LoadChecked)
+	if err == nil {
+		_, _, err = report.WriteEventFile(rep)
+	}
+	if err != nil {
 		return nil, fmt.Errorf("event %s: report: %w", r.Name, err)
 	}
 	sum := &rundir.Summary{Meta: rundir.Meta{Name: r.Name, Tournament: r.Tournament.Type, Seed: r.Seed}, Played: ev.played}

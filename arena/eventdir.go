@@ -157,29 +157,40 @@ func writeEvent(dir string, ev *rundir.Event) error {
 	})
 }
 
+// LoadEvent reads an event's directory for its report: its record and
+// its rounds' runs, each game replayed by the rules of its variant
+// among vs (nil: the built-ins).
+func LoadEvent(dir string, vs *variants.Set) (*report.Event, error) {
+	return loadEvent(dir, vs, report.Load)
+}
+
+// loadEvent is LoadEvent with the rounds read by load (report.LoadChecked
+// for games just played or replayed).
+func loadEvent(dir string, vs *variants.Set, load func(string, *variants.Set) (*report.Run, error)) (*report.Event, error) {
+	ed, err := ReadEventDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	ev := &report.Event{Dir: dir, Record: &ed.Event, Standings: ed.Standings}
+	for _, rd := range ed.RoundDirs() {
+		run, err := load(rd, vs)
+		if err != nil {
+			return nil, err
+		}
+		ev.Rounds = append(ev.Rounds, run)
+	}
+	return ev, nil
+}
+
 // WriteEventReport writes the report.html of an event's directory: its
 // standings, its rounds, and the ratings and crosstable of all their
 // games, each game replayed by the rules of its variant among vs (nil:
 // the built-ins). It returns the report's path and what it skipped of
 // damaged files.
 func WriteEventReport(dir string, vs *variants.Set) (string, []string, error) {
-	return writeEventReport(dir, vs, report.Load)
-}
-
-// writeEventReport is WriteEventReport with the rounds read by load
-// (report.LoadChecked for games just played or replayed).
-func writeEventReport(dir string, vs *variants.Set, load func(string, *variants.Set) (*report.Run, error)) (string, []string, error) {
-	ed, err := ReadEventDir(dir)
+	ev, err := LoadEvent(dir, vs)
 	if err != nil {
 		return "", nil, err
 	}
-	var rounds []*report.Run
-	for _, rd := range ed.RoundDirs() {
-		run, err := load(rd, vs)
-		if err != nil {
-			return "", nil, err
-		}
-		rounds = append(rounds, run)
-	}
-	return report.WriteEvent(dir, &ed.Event, ed.Standings, rounds)
+	return report.WriteEventFile(ev)
 }

@@ -134,7 +134,7 @@ func TestEventRateReport(t *testing.T) {
 // TestEventHelp: rate's and report's help say they take an event's
 // directory.
 func TestEventHelp(t *testing.T) {
-	for _, cmd := range []string{"rate", "report"} {
+	for _, cmd := range []string{"rate", "report", "serve"} {
 		code, out, _ := varena("help", cmd)
 		if code != 0 || !strings.Contains(strings.Join(strings.Fields(out), " "), "event's directory") {
 			t.Errorf("varena help %s (exit %d) does not speak of an event's directory:\n%s", cmd, code, out)

@@ -23,30 +23,52 @@ type eventPage struct {
 	Rounds []rundir.EventRound
 }
 
-// WriteEvent writes the report.html of an event's directory dir from
-// its record ev, its standings file's text (standings, "" if none) and
-// its rounds' runs in the order they were played: the event's
-// standings and rounds, then the run report's sections over every game
-// of the event together. It returns the report's path and what it
+// Event is what an event's report is made from: the records of a Swiss
+// or a knockout's directory.
+type Event struct {
+	Dir    string
+	Record *rundir.Event
+	// Standings is the text of the event's standings.txt ("" if none),
+	// shown as it is when the record has no standings table.
+	Standings string
+	Rounds    []*Run // the rounds' runs, in the order they were played
+	// Skipped names what could not be read, one "file:line: why" each.
+	Skipped []string
+}
+
+// WriteEventFile writes the event's report.html into its directory and
+// returns the report's path and what it skipped of damaged files.
+func WriteEventFile(ev *Event) (string, []string, error) {
+	var skipped []string
+	path := filepath.Join(ev.Dir, File)
+	err := results.WriteFileAtomic(path, func(w io.Writer) (err error) {
+		skipped, err = WriteEvent(w, ev)
+		return err
+	})
+	return path, skipped, err
+}
+
+// WriteEvent writes the report of an event as one self-contained HTML
+// page: the event's standings and rounds, then the run report's
+// sections over every game of its rounds together. It returns what it
 // skipped of damaged files.
-func WriteEvent(dir string, ev *rundir.Event, standings string, rounds []*Run) (string, []string, error) {
-	run := mergeRounds(dir, ev, rounds)
+func WriteEvent(w io.Writer, ev *Event) ([]string, error) {
+	run := mergeRounds(ev.Dir, ev.Record, ev.Rounds)
+	run.Skipped = append(slices.Clone(ev.Skipped), run.Skipped...)
 	pg, err := build(run, time.Now())
 	if err != nil {
-		return "", nil, err
+		return nil, err
 	}
-	pg.Event = &eventPage{Standings: ev.Standings}
-	if ev.Standings == nil {
-		pg.Event.Text = standings
+	pg.Event = &eventPage{Standings: ev.Record.Standings}
+	if ev.Record.Standings == nil {
+		pg.Event.Text = ev.Standings
 	}
-	for _, r := range ev.Rounds {
+	for _, r := range ev.Record.Rounds {
 		if len(r.Pairings) > 0 {
 			pg.Event.Rounds = append(pg.Event.Rounds, r)
 		}
 	}
-	path := filepath.Join(dir, File)
-	err = results.WriteFileAtomic(path, func(w io.Writer) error { return pageTemplate.Execute(w, pg) })
-	return path, run.Skipped, err
+	return run.Skipped, pageTemplate.Execute(w, pg)
 }
 
 // mergeRounds makes one run of an event's rounds: every game of each,
