@@ -40,18 +40,6 @@ nav a{margin-right:.8em}
 <h1>{{.Title}}</h1>
 <nav class="note">{{if .Event}}<a href="#event">Standings</a><a href="#rounds">Rounds</a>{{end}}<a href="#header">Run</a>{{if .Played}}<a href="#ratings">Ratings</a>{{if .VariantRatings}}<a href="#variant-ratings">Per variant</a>{{end}}{{if .Cross}}<a href="#crosstable">Crosstable</a>{{end}}<a href="#convergence">Convergence</a><a href="#endings">Endings</a><a href="#lengths">Lengths</a><a href="#openings">Openings</a>{{end}}{{if .SPRT}}<a href="#sprt">SPRT</a>{{end}}{{if .Matrix}}<a href="#matrix">SPRT matrix</a>{{end}}{{if .Skipped}}<a href="#skipped">Skipped</a>{{end}}</nav>
 
-<section id="header">
-<h2>What was run</h2>
-<table class="kv">
-{{range .Header}}<tr><td>{{.K}}</td><td>{{.V}}</td></tr>
-{{end}}</table>
-{{if .Variants}}<table><tr><th class="l">Variant</th><th class="l">Openings</th><th class="l">Limit</th></tr>
-{{range .Variants}}<tr><td class="l">{{.Name}}</td><td class="l">{{.Openings}}</td><td class="l">{{.Limit}}</td></tr>
-{{end}}</table>{{end}}
-{{if .Engines}}<table><tr><th class="l">Engine</th><th class="l">Kind</th><th class="l">Command</th><th class="l">Options</th><th class="l">Own limit</th><th class="l">Plays</th></tr>
-{{range .Engines}}<tr><td class="l">{{.Name}}</td><td class="l">{{.Kind}}</td><td class="l"><code>{{.Command}}</code></td><td class="l">{{.Options}}</td><td class="l">{{.Limit}}</td><td class="l">{{.Plays}}</td></tr>
-{{end}}</table>{{end}}
-</section>
 {{with .Event}}<section id="event">
 <h2>Standings</h2>
 {{with .Standings}}<p class="note">{{.Title}}</p>
@@ -68,7 +56,19 @@ nav a{margin-right:.8em}
 {{end}}{{with .Bye}}<tr><td class="l">{{.}}</td><td>bye</td><td class="l"></td><td></td><td class="l">a pairing-allocated bye: a won pairing</td></tr>
 {{end}}</table>
 {{end}}</section>
-{{end}}{{if .Skipped}}
+{{end}}<section id="header">
+<h2>What was run</h2>
+<table class="kv">
+{{range .Header}}<tr><td>{{.K}}</td><td>{{.V}}</td></tr>
+{{end}}</table>
+{{if .Variants}}<table><tr><th class="l">Variant</th><th class="l">Openings</th><th class="l">Limit</th></tr>
+{{range .Variants}}<tr><td class="l">{{.Name}}</td><td class="l">{{.Openings}}</td><td class="l">{{.Limit}}</td></tr>
+{{end}}</table>{{end}}
+{{if .Engines}}<table><tr><th class="l">Engine</th><th class="l">Kind</th><th class="l">Command</th><th class="l">Options</th><th class="l">Own limit</th><th class="l">Plays</th></tr>
+{{range .Engines}}<tr><td class="l">{{.Name}}</td><td class="l">{{.Kind}}</td><td class="l"><code>{{.Command}}</code></td><td class="l">{{.Options}}</td><td class="l">{{.Limit}}</td><td class="l">{{.Plays}}</td></tr>
+{{end}}</table>{{end}}
+</section>
+{{if .Skipped}}
 <section id="skipped" class="warn">
 <h2>Skipped</h2>
 <p>Parts of the run's files could not be read; the report shows the rest.</p>
