@@ -42,10 +42,10 @@ nav a{margin-right:.8em}
 
 {{with .Event}}<section id="event">
 <h2>Standings</h2>
-{{with .Standings}}<p class="note">{{.Title}}</p>
+{{if .Standings}}{{with .Standings}}<p class="note">{{.Title}}</p>
 <table><tr>{{range $i, $c := .Columns}}<th{{if eq $i 1}} class="l"{{end}}>{{$c}}</th>{{end}}</tr>
 {{range .Rows}}<tr>{{range $i, $c := .}}<td{{if eq $i 1}} class="l"{{end}}>{{$c}}</td>{{end}}</tr>
-{{end}}</table>{{else}}<pre>{{.Text}}</pre>{{end}}
+{{end}}</table>{{end}}{{else if .Text}}<pre>{{.Text}}</pre>{{else}}<p class="note">None yet: the event is not over.</p>{{end}}
 </section>
 <section id="rounds">
 <h2>Rounds</h2>
