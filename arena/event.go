@@ -50,6 +50,11 @@ type event struct {
 	games  int // per pairing and round
 	played int
 	rec    rundir.Event // the record of the event's directory, written as each round starts and ends
+	// prev is the record an earlier run of the event left: a resume,
+	// which replays the finished rounds first, writes no record that
+	// says less over it (killed while replaying, or refused a round's
+	// directory, it would lose the later rounds).
+	prev rundir.Event
 }
 
 func runEvent(ctx context.Context, r *plan.Plan, opts Options) (*rundir.Summary, error) {
@@ -63,6 +68,9 @@ func runEvent(ctx context.Context, r *plan.Plan, opts Options) (*rundir.Summary,
 	}
 	if err := os.MkdirAll(ev.dir, 0o755); err != nil {
 		return nil, fmt.Errorf("output directory: %w", err)
+	}
+	if ed, err := ReadEventDir(ev.dir); err == nil {
+		ev.prev = ed.Event
 	}
 	var table *rundir.EventTable
 	var err error
@@ -94,8 +102,12 @@ func runEvent(ctx context.Context, r *plan.Plan, opts Options) (*rundir.Summary,
 	return sum, nil
 }
 
-// save writes the event's record (event.json).
+// save writes the event's record (event.json), unless the one an
+// earlier run left says more (see prev).
 func (ev *event) save() error {
+	if ev.rec.Standings == nil && saysMore(&ev.prev, &ev.rec) {
+		return nil
+	}
 	if err := writeEvent(ev.dir, &ev.rec); err != nil {
 		return fmt.Errorf("event %s: %w", ev.r.Name, err)
 	}
@@ -111,6 +123,28 @@ func (ev *event) done() error {
 		fmt.Fprintln(ev.opts.Log, rd.Line())
 	}
 	return ev.save()
+}
+
+// saysMore reports whether the record old holds the rounds of rec, the
+// same folders and pairings, and more: a later round, or its last one
+// played where rec's is not yet.
+func saysMore(old, rec *rundir.Event) bool {
+	if len(rec.Rounds) == 0 || len(old.Rounds) < len(rec.Rounds) {
+		return false
+	}
+	for i, r := range rec.Rounds {
+		o := old.Rounds[i]
+		if o.Folder != r.Folder || len(o.Pairings) != len(r.Pairings) {
+			return false
+		}
+		for j, p := range r.Pairings {
+			if o.Pairings[j].A != p.A || o.Pairings[j].B != p.B {
+				return false
+			}
+		}
+	}
+	last := len(rec.Rounds) - 1
+	return len(old.Rounds) > len(rec.Rounds) || old.Rounds[last].Played || !rec.Rounds[last].Played
 }
 
 // round plays one round's pairings (the first engine of each has white

@@ -173,3 +173,45 @@ func TestEventDirNot(t *testing.T) {
 		})
 	}
 }
+
+// TestEventResumeKeepsRecord resumes a finished Swiss while another
+// process holds its second round's directory: the resume fails there,
+// and event.json still lists every round, as the event left it. Resumed
+// freely, it writes the same record again.
+func TestEventResumeKeepsRecord(t *testing.T) {
+	dir := t.TempDir()
+	play := func() error {
+		_, err := Run(context.Background(), resolved(t, quickEvent(t, configs.Swiss, ", rounds: 3")), Options{Out: dir})
+		return err
+	}
+	if err := play(); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, rundir.EventFile)
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lock, err := rundir.LockDir(filepath.Join(dir, "round-02"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := play(); err == nil {
+		t.Fatal("resumed over a held round directory without an error")
+	}
+	lock.Unlock()
+	for _, step := range []string{"refused in round 2", "resumed"} {
+		got, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != string(want) {
+			t.Errorf("%s: event.json\n%s\nwant\n%s", step, got, want)
+		}
+		if step == "refused in round 2" {
+			if err := play(); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
