@@ -8,18 +8,18 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"text/tabwriter"
 
 	pairsys "varena/arena/pairing" // schedule.go has a type pairing
 	"varena/configs"
 	"varena/configs/plan"
+	"varena/results/report"
 	"varena/results/rundir"
 	"varena/results/stats"
 )
 
 // EventStandings is the file of an event's output directory that holds
 // its standings with their tie-breaks (and the rounds' pairings).
-const EventStandings = "standings.txt"
+const EventStandings = rundir.EventStandingsFile
 
 // MaxTieBreakPairs bounds the tie-break pairs of a level knockout match;
 // a match still level after them goes to the engine listed first in the
@@ -39,14 +39,22 @@ func IsEvent(r *plan.Plan) bool {
 // ordinary run of fixed pairings: its journal keeps every finished game,
 // so killing the event loses nothing and running it again replays the
 // finished rounds from their journals (no game is played twice), pairs
-// the same next round from the same results, and goes on.
+// the same next round from the same results, and goes on. The event's
+// record (event.json, read back by ReadEventDir) lists the rounds as
+// they start and end; at its end the event writes standings.txt and
+// report.html.
 type event struct {
 	r      *plan.Plan
 	opts   Options
 	dir    string
 	games  int // per pairing and round
 	played int
-	log    strings.Builder // the rounds' pairings and results, for the standings file
+	rec    rundir.Event // the record of the event's directory, written as each round starts and ends
+	// prev is the record an earlier run of the event left: a resume,
+	// which replays the finished rounds first, writes no record that
+	// says less over it (killed while replaying, or refused a round's
+	// directory, it would lose the later rounds).
+	prev rundir.Event
 }
 
 func runEvent(ctx context.Context, r *plan.Plan, opts Options) (*rundir.Summary, error) {
@@ -54,10 +62,17 @@ func runEvent(ctx context.Context, r *plan.Plan, opts Options) (*rundir.Summary,
 		return nil, fmt.Errorf("run %s: tournament type %s cannot be sharded: each round's pairings need every result of the round before, which the other shards hold; play it on one machine (a round's games run -concurrency wide)", r.Name, r.Tournament.Type)
 	}
 	ev := &event{r: r, opts: opts, dir: OutDir(r, opts), games: max(r.Tournament.Games, 2)}
+	ev.rec = rundir.Event{Name: r.Name, Type: r.Tournament.Type, Seed: r.Seed, Games: ev.games}
+	for _, e := range r.Engines {
+		ev.rec.Engines = append(ev.rec.Engines, e.Name)
+	}
 	if err := os.MkdirAll(ev.dir, 0o755); err != nil {
 		return nil, fmt.Errorf("output directory: %w", err)
 	}
-	var table string
+	if ed, err := ReadEventDir(ev.dir); err == nil {
+		ev.prev = ed.Event
+	}
+	var table *rundir.EventTable
 	var err error
 	if r.Tournament.Type == configs.Swiss {
 		table, err = ev.swiss(ctx)
@@ -67,25 +82,85 @@ func runEvent(ctx context.Context, r *plan.Plan, opts Options) (*rundir.Summary,
 	if err != nil {
 		return nil, err
 	}
-	text := ev.log.String() + "\n" + table
-	if err := os.WriteFile(filepath.Join(ev.dir, EventStandings), []byte(text), 0o644); err != nil {
+	ev.rec.Standings = table
+	if err := ev.save(); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(ev.dir, EventStandings), []byte(ev.rec.Text()), 0o644); err != nil {
 		return nil, fmt.Errorf("event %s: %w", r.Name, err)
+	}
+	// Every round's recorder has replayed or judged its games: the
+	// report reads the journals without a second replay.
+	rep, err := loadEvent(ev.dir, r.VariantSet, report.LoadChecked)
+	if err == nil {
+		_, _, err = report.WriteEventFile(rep)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("event %s: report: %w", r.Name, err)
 	}
 	sum := &rundir.Summary{Meta: rundir.Meta{Name: r.Name, Tournament: r.Tournament.Type, Seed: r.Seed}, Played: ev.played}
 	return sum, nil
 }
 
-func (ev *event) logf(format string, args ...any) {
-	fmt.Fprintf(&ev.log, format+"\n", args...)
-	if ev.opts.Log != nil {
-		fmt.Fprintf(ev.opts.Log, format+"\n", args...)
+// save writes the event's record (event.json), unless the one an
+// earlier run left says more (see prev).
+func (ev *event) save() error {
+	if ev.rec.Standings == nil && saysMore(&ev.prev, &ev.rec) {
+		return nil
 	}
+	if err := writeEvent(ev.dir, &ev.rec); err != nil {
+		return fmt.Errorf("event %s: %w", ev.r.Name, err)
+	}
+	return nil
+}
+
+// done marks the event's last round played, saves the record and logs
+// the round's line.
+func (ev *event) done() error {
+	rd := &ev.rec.Rounds[len(ev.rec.Rounds)-1]
+	rd.Played = true
+	if ev.opts.Log != nil {
+		fmt.Fprintln(ev.opts.Log, rd.Line())
+	}
+	return ev.save()
+}
+
+// saysMore reports whether the record old holds the rounds of rec, the
+// same folders and pairings, and more: a later round, or its last one
+// played where rec's is not yet.
+func saysMore(old, rec *rundir.Event) bool {
+	if len(rec.Rounds) == 0 || len(old.Rounds) < len(rec.Rounds) {
+		return false
+	}
+	for i, r := range rec.Rounds {
+		o := old.Rounds[i]
+		if o.Folder != r.Folder || len(o.Pairings) != len(r.Pairings) {
+			return false
+		}
+		for j, p := range r.Pairings {
+			if o.Pairings[j].A != p.A || o.Pairings[j].B != p.B {
+				return false
+			}
+		}
+	}
+	last := len(rec.Rounds) - 1
+	return len(old.Rounds) > len(rec.Rounds) || old.Rounds[last].Played || !rec.Rounds[last].Played
 }
 
 // round plays one round's pairings (the first engine of each has white
 // in the pair's first game) as a run in its own folder and returns each
-// pairing's games from its first engine's side.
-func (ev *event) round(ctx context.Context, folder string, k int, pairs [][2]string) ([]stats.WDL, error) {
+// pairing's games from its first engine's side. The round is in the
+// event's record, unplayed, before its first game, and has its games
+// there after; the caller adds the scores and marks it played (done).
+func (ev *event) round(ctx context.Context, name, folder, bye string, k int, pairs [][2]string) ([]stats.WDL, error) {
+	rd := rundir.EventRound{Name: name, Folder: folder, Bye: bye}
+	for _, p := range pairs {
+		rd.Pairings = append(rd.Pairings, rundir.EventPairing{A: p[0], B: p[1]})
+	}
+	ev.rec.Rounds = append(ev.rec.Rounds, rd)
+	if err := ev.save(); err != nil {
+		return nil, err
+	}
 	sub := *ev.r
 	sub.Name = ev.r.Name + "-" + folder
 	sub.Tournament.Type = configs.RoundRobin
@@ -131,13 +206,14 @@ func (ev *event) round(ctx context.Context, folder string, k int, pairs [][2]str
 			return nil, fmt.Errorf("event %s, %s: %s-%s has %d of its %d games", ev.r.Name, folder, p[0], p[1], out[i].Games(), ev.games)
 		}
 		ev.played += out[i].Games()
+		ev.rec.Rounds[len(ev.rec.Rounds)-1].Pairings[i].WDL = out[i]
 	}
 	return out, nil
 }
 
 func points(w stats.WDL) float64 { return float64(w.W) + float64(w.D)/2 }
 
-func (ev *event) swiss(ctx context.Context) (string, error) {
+func (ev *event) swiss(ctx context.Context) (*rundir.EventTable, error) {
 	es := ev.r.Engines
 	players := make([]pairsys.Player, len(es))
 	for i := range players {
@@ -148,17 +224,21 @@ func (ev *event) swiss(ctx context.Context) (string, error) {
 	for rd := 1; rd <= rounds; rd++ {
 		rp, err := pairsys.Event{Rounds: rounds, Win: 2 * ev.games}.Pair(players)
 		if err != nil {
-			return "", fmt.Errorf("event %s, round %d: %w", ev.r.Name, rd, err)
+			return nil, fmt.Errorf("event %s, round %d: %w", ev.r.Name, rd, err)
 		}
 		var pairs [][2]string
 		for _, p := range rp.Pairs {
 			pairs = append(pairs, [2]string{es[p.White-1].Name, es[p.Black-1].Name})
 		}
-		wdl, err := ev.round(ctx, fmt.Sprintf("round-%02d", rd), rd, pairs)
-		if err != nil {
-			return "", err
+		bye := ""
+		if rp.Bye > 0 {
+			bye = es[rp.Bye-1].Name
 		}
-		var line []string
+		wdl, err := ev.round(ctx, fmt.Sprintf("round %d", rd), fmt.Sprintf("round-%02d", rd), bye, rd, pairs)
+		if err != nil {
+			return nil, err
+		}
+		played := ev.rec.Rounds[len(ev.rec.Rounds)-1].Pairings
 		for i, p := range rp.Pairs {
 			a, b := &players[p.White-1], &players[p.Black-1]
 			fa, fb := pairsys.NoFloat, pairsys.NoFloat
@@ -175,7 +255,7 @@ func (ev *event) swiss(ctx context.Context) (string, error) {
 			a.Opponents, b.Opponents = append(a.Opponents, b.No), append(b.Opponents, a.No)
 			a.Colours, b.Colours = append(a.Colours, pairsys.White), append(b.Colours, pairsys.Black)
 			res = append(res, pairsys.Result{Round: rd, A: a.No, B: b.No, PointsA: points(w), PointsB: points(stats.WDL{W: w.L, D: w.D}), WinsA: w.W, WinsB: w.L})
-			line = append(line, fmt.Sprintf("%s %g-%g %s", pairs[i][0], points(w), float64(ev.games)-points(w), pairs[i][1]))
+			played[i].Score = fmt.Sprintf("%g-%g", points(w), float64(ev.games)-points(w))
 		}
 		if rp.Bye > 0 {
 			p := &players[rp.Bye-1]
@@ -184,23 +264,23 @@ func (ev *event) swiss(ctx context.Context) (string, error) {
 			p.Colours = append(p.Colours, pairsys.NoColour)
 			p.Floats = append(p.Floats, pairsys.Down)
 			res = append(res, pairsys.Result{Round: rd, A: p.No, PointsA: float64(ev.games)})
-			line = append(line, "bye "+es[rp.Bye-1].Name)
 		}
-		ev.logf("round %d: %s", rd, strings.Join(line, ", "))
+		if err := ev.done(); err != nil {
+			return nil, err
+		}
 	}
 	st := pairsys.Standings(len(es), rounds, res)
-	var b strings.Builder
-	fmt.Fprintf(&b, "Swiss (Dutch), %d rounds of %d games a pairing; tie-breaks: %s\n", rounds, ev.games, strings.Join(pairsys.TieBreaks, ", "))
-	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "Rank\tName\tPoints\tBH-C1\tBH\tSB\tWins\tDE\t")
-	for k, s := range st {
-		fmt.Fprintf(tw, "%d\t%s\t%g\t%g\t%g\t%g\t%d\t%g\t\n", k+1, es[s.No-1].Name, s.Score, s.BuchholzCut1, s.Buchholz, s.SonnebornBerger, s.Wins, s.Direct)
+	t := &rundir.EventTable{
+		Title:   fmt.Sprintf("Swiss (Dutch), %d rounds of %d games a pairing; tie-breaks: %s", rounds, ev.games, strings.Join(pairsys.TieBreaks, ", ")),
+		Columns: []string{"Rank", "Name", "Points", "BH-C1", "BH", "SB", "Wins", "DE"},
 	}
-	tw.Flush()
-	return b.String(), nil
+	for k, s := range st {
+		t.Rows = append(t.Rows, []string{fmt.Sprint(k + 1), es[s.No-1].Name, fmt.Sprintf("%g", s.Score), fmt.Sprintf("%g", s.BuchholzCut1), fmt.Sprintf("%g", s.Buchholz), fmt.Sprintf("%g", s.SonnebornBerger), fmt.Sprint(s.Wins), fmt.Sprintf("%g", s.Direct)})
+	}
+	return t, nil
 }
 
-func (ev *event) knockout(ctx context.Context) (string, error) {
+func (ev *event) knockout(ctx context.Context) (*rundir.EventTable, error) {
 	es := ev.r.Engines
 	slots := pairsys.Bracket(len(es), ev.r.Tournament.Seeds, rand.New(rand.NewPCG(ev.r.Seed, 0x6b6e6f636b)))
 	out := make([]int, len(es)) // the round each engine went out in (0: the winner)
@@ -225,20 +305,24 @@ func (ev *event) knockout(ctx context.Context) (string, error) {
 			for _, m := range pending {
 				pairs = append(pairs, [2]string{es[m.a].Name, es[m.b].Name})
 			}
-			k++
-			wdl, err := ev.round(ctx, folder, k, pairs)
-			if err != nil {
-				return "", err
+			name := fmt.Sprintf("round %d", rd)
+			if tb > 0 {
+				name += fmt.Sprintf(" tie-break %d", tb)
 			}
+			k++
+			wdl, err := ev.round(ctx, name, folder, "", k, pairs)
+			if err != nil {
+				return nil, err
+			}
+			played := ev.rec.Rounds[len(ev.rec.Rounds)-1].Pairings
 			var level []match
-			var line []string
 			for i, m := range pending {
 				pa, pb := points(wdl[i]), float64(ev.games)-points(wdl[i])
 				res = append(res, pairsys.Result{Round: rd, A: m.a + 1, B: m.b + 1, PointsA: pa, PointsB: pb, WinsA: wdl[i].W, WinsB: wdl[i].L})
 				t := total[m.slot]
 				t[0], t[1] = t[0]+pa, t[1]+pb
 				total[m.slot] = t
-				line = append(line, fmt.Sprintf("%s %g-%g %s", es[m.a].Name, t[0], t[1], es[m.b].Name))
+				played[i].Score = fmt.Sprintf("%g-%g", t[0], t[1])
 				switch {
 				case t[0] > t[1]:
 					winners[m.slot] = m.a
@@ -246,16 +330,14 @@ func (ev *event) knockout(ctx context.Context) (string, error) {
 					winners[m.slot] = m.b
 				case tb == MaxTieBreakPairs:
 					winners[m.slot] = min(m.a, m.b)
-					line[len(line)-1] += fmt.Sprintf(" (level after %d tie-break pairs: %s, listed first, goes through)", tb, es[min(m.a, m.b)].Name)
+					played[i].Note = fmt.Sprintf("level after %d tie-break pairs: %s, listed first, goes through", tb, es[min(m.a, m.b)].Name)
 				default:
 					level = append(level, m)
 				}
 			}
-			name := fmt.Sprintf("round %d", rd)
-			if tb > 0 {
-				name += fmt.Sprintf(" tie-break %d", tb)
+			if err := ev.done(); err != nil {
+				return nil, err
 			}
-			ev.logf("%s: %s", name, strings.Join(line, ", "))
 			pending = level
 		}
 		for m := 0; m < len(slots)/2; m++ {
@@ -279,8 +361,10 @@ func (ev *event) knockout(ctx context.Context) (string, error) {
 		}
 		return out[no-1]
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "Knockout, %d games a match (a tie-break pair while level, at most %d); ranked by the round reached, then %s\n", ev.games, MaxTieBreakPairs, strings.Join(pairsys.TieBreaks, ", "))
+	t := &rundir.EventTable{
+		Title:   fmt.Sprintf("Knockout, %d games a match (a tie-break pair while level, at most %d); ranked by the round reached, then %s", ev.games, MaxTieBreakPairs, strings.Join(pairsys.TieBreaks, ", ")),
+		Columns: []string{"Rank", "Name", "Out in", "Points", "BH-C1", "BH", "SB", "Wins"},
+	}
 	order := make([]pairsys.Standing, 0, len(st))
 	for r := rounds + 1; r >= 0; r-- {
 		for _, s := range st {
@@ -289,15 +373,12 @@ func (ev *event) knockout(ctx context.Context) (string, error) {
 			}
 		}
 	}
-	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "Rank\tName\tOut in\tPoints\tBH-C1\tBH\tSB\tWins\t")
 	for k, s := range order {
 		o := fmt.Sprintf("round %d", out[s.No-1])
 		if out[s.No-1] == 0 {
 			o = "winner"
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%g\t%g\t%g\t%g\t%d\t\n", k+1, es[s.No-1].Name, o, s.Score, s.BuchholzCut1, s.Buchholz, s.SonnebornBerger, s.Wins)
+		t.Rows = append(t.Rows, []string{fmt.Sprint(k + 1), es[s.No-1].Name, o, fmt.Sprintf("%g", s.Score), fmt.Sprintf("%g", s.BuchholzCut1), fmt.Sprintf("%g", s.Buchholz), fmt.Sprintf("%g", s.SonnebornBerger), fmt.Sprint(s.Wins)})
 	}
-	tw.Flush()
-	return b.String(), nil
+	return t, nil
 }

@@ -106,6 +106,26 @@ func TestEventInterrupted(t *testing.T) {
 	if len(kept) < 1 || len(kept) >= 4 {
 		t.Fatalf("%d games kept after the interruption; want a round cut in the middle", len(kept))
 	}
+	ed, err := ReadEventDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rs := ed.Event.Rounds; len(rs) != 1 || rs[0].Folder != "round-01" || rs[0].Played || len(ed.RoundDirs()) != 1 {
+		t.Errorf("interrupted event's record: %+v, round dirs %v; want round-01 begun, not played", rs, ed.RoundDirs())
+	}
+	// The report of what was played so far.
+	if _, _, err := WriteEventReport(dir, nil); err != nil {
+		t.Fatal(err)
+	}
+	page, err := os.ReadFile(filepath.Join(dir, rundir.ReportFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"None yet: the event is not over.", "(round-01, unfinished)", fmt.Sprintf("%d played of 4 scheduled", len(kept))} {
+		if !strings.Contains(string(page), want) {
+			t.Errorf("report.html of the interrupted event has no %q", want)
+		}
+	}
 	if _, err := Run(context.Background(), resolved(t, eventRun(t, configs.Swiss, ", rounds: 2", 4)), Options{Out: dir}); err != nil {
 		t.Fatal(err)
 	}
@@ -123,6 +143,16 @@ func TestEventInterrupted(t *testing.T) {
 		}
 		if len(ids) != 4 {
 			t.Errorf("%s: %d games, want 4", rd, len(ids))
+		}
+	}
+	// The resumed event writes the report of both rounds.
+	page, err = os.ReadFile(filepath.Join(dir, rundir.ReportFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"<h3>round 1 <span", "<h3>round 2 <span", "<th>BH-C1</th>", `id="crosstable"`, "8 played of 8 scheduled"} {
+		if !strings.Contains(string(page), want) {
+			t.Errorf("report.html of the resumed event has no %q", want)
 		}
 	}
 }

@@ -20,10 +20,16 @@ const variantFileKey = "variant file"
 // the built-ins only (nil) when the run has none, or dir is no run's
 // directory; its Warnings are the file's. A file that is gone or whose
 // content is not the one the games were played with is an error that
-// says to give -variant-file.
+// says to give -variant-file. An event's directory has its rounds'
+// file (every round plays the event's variants).
 func LoadRunVariants(dir string) (*variants.Set, error) {
 	m, err := rundir.ReadMeta(dir)
 	if errors.Is(err, os.ErrNotExist) {
+		if ed, err := ReadEventDir(dir); err == nil {
+			if rounds := ed.RoundDirs(); len(rounds) > 0 {
+				return LoadRunVariants(rounds[0])
+			}
+		}
 		return nil, nil
 	}
 	if err != nil {

@@ -3,12 +3,14 @@ package live
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"net/http"
 	"os"
 	"path/filepath"
 	"sync"
 	"time"
 
+	"varena/arena"
 	"varena/engines/variants"
 	"varena/results/report"
 	"varena/results/rundir"
@@ -70,18 +72,50 @@ func stateKey(dir string) string {
 // get returns the report page of dir as it now stands, built only when
 // its files changed since the last build.
 func (c *reportCache) get(dir string, vs *variants.Set) ([]byte, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	key := stateKey(dir)
-	if c.page != nil && key == c.key {
-		return c.page, nil
-	}
-	run, err := report.Load(dir, vs)
+	return c.build(stateKey(dir), func(w io.Writer) error {
+		run, err := report.Load(dir, vs)
+		if err != nil {
+			return err
+		}
+		return report.Write(w, run)
+	})
+}
+
+// getEvent returns the report page of an event's directory as it now
+// stands, built only when its record or a round's files changed since
+// the last build.
+func (c *reportCache) getEvent(dir string, vs *variants.Set) ([]byte, error) {
+	ed, err := arena.ReadEventDir(dir)
 	if err != nil {
 		return nil, err
 	}
+	key := stateKey(dir) // the event's own files: none of a run's
+	if st, err := os.Stat(filepath.Join(dir, rundir.EventFile)); err == nil {
+		key += fmt.Sprintf("%s %d %d;", rundir.EventFile, st.Size(), st.ModTime().UnixNano())
+	}
+	for _, rd := range ed.RoundDirs() {
+		key += rd + ":" + stateKey(rd)
+	}
+	return c.build(key, func(w io.Writer) error {
+		ev, err := arena.LoadEvent(dir, vs)
+		if err != nil {
+			return err
+		}
+		_, err = report.WriteEvent(w, ev)
+		return err
+	})
+}
+
+// build returns the page of the state key, written by write only when
+// the key changed since the last build.
+func (c *reportCache) build(key string, write func(io.Writer) error) ([]byte, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.page != nil && key == c.key {
+		return c.page, nil
+	}
 	var b bytes.Buffer
-	if err := report.Write(&b, run); err != nil {
+	if err := write(&b); err != nil {
 		return nil, err
 	}
 	c.key, c.page = key, b.Bytes()

@@ -20,5 +20,6 @@
 // The [Server] serves only its embedded page and a few fixed routes built
 // from the run's known files: no part of a request path reaches the file
 // system. Names and engine output are put into the page as text, never
-// as markup.
+// as markup. A server of an event's directory ([ListenEvent]) has two
+// routes, both the event's report.
 package live

@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"varena/engines/variants"
 )
 
 // DefaultAddr is where the page is served unless told otherwise:
@@ -27,12 +29,16 @@ const heartbeat = 15 * time.Second
 //go:embed page.html
 var pageHTML []byte
 
-// Server serves a hub's page.
+// Server serves a hub's page, or an event's report.
 type Server struct {
 	hub     *Hub
 	srv     *http.Server
 	ln      net.Listener
 	reports reportCache
+	// event is the directory of the event whose report the server
+	// serves (ListenEvent); its variants are eventVariants.
+	event         string
+	eventVariants *variants.Set
 }
 
 // ListenAddr completes an address given on the command line: a bare
@@ -55,11 +61,24 @@ func ListenAddr(addr string) string {
 // Listen opens the address (see ListenAddr) and returns a server for the
 // hub, not yet serving.
 func Listen(addr string, hub *Hub) (*Server, error) {
+	return listen(addr, &Server{hub: hub})
+}
+
+// ListenEvent opens the address (see ListenAddr) and returns a server,
+// not yet serving, of the report of the event (a Swiss or a knockout)
+// whose directory is dir, its games of the variants of vs: built afresh
+// when the event's record or a round's files change. Each round's live
+// page is the server of its own directory (Listen).
+func ListenEvent(addr, dir string, vs *variants.Set) (*Server, error) {
+	return listen(addr, &Server{event: dir, eventVariants: vs})
+}
+
+func listen(addr string, s *Server) (*Server, error) {
 	ln, err := net.Listen("tcp", ListenAddr(addr))
 	if err != nil {
 		return nil, fmt.Errorf("live view: %w", err)
 	}
-	s := &Server{hub: hub, ln: ln}
+	s.ln = ln
 	h := s.Handler()
 	if tcp, ok := ln.Addr().(*net.TCPAddr); ok && tcp.IP.IsLoopback() {
 		h = loopbackHosts(h)
@@ -86,7 +105,9 @@ func (s *Server) Serve() error {
 // a connection that kept http.Server.Shutdown waiting past 2 s (the
 // browser tests of cmd/varena). The page has all it needs by then.
 func (s *Server) Shutdown(ctx context.Context) error {
-	s.hub.Close()
+	if s.hub != nil {
+		s.hub.Close()
+	}
 	err := s.srv.Shutdown(ctx)
 	if errors.Is(err, context.DeadlineExceeded) {
 		return s.srv.Close()
@@ -100,6 +121,11 @@ func (s *Server) Shutdown(ctx context.Context) error {
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	plain := make(plainLimit, maxPlain) // the streams have their own bound, maxClients
+	if s.event != "" {
+		mux.HandleFunc("GET /{$}", plain.wrap(s.eventReport))
+		mux.HandleFunc("GET /report.html", plain.wrap(s.eventReport))
+		return secure(mux)
+	}
 	mux.HandleFunc("GET /{$}", plain.wrap(s.page))
 	mux.HandleFunc("GET /events", s.events)
 	mux.HandleFunc("GET /api/state", plain.wrap(s.state))
@@ -181,6 +207,19 @@ func (s *Server) report(w http.ResponseWriter, r *http.Request) {
 	page, err := s.reports.get(s.hub.dir, s.hub.rules.Variants)
 	if err != nil {
 		http.Error(w, "no report: the run directory is not readable yet", http.StatusNotFound)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Write(page)
+}
+
+// eventReport serves the event's report.html, built once per state of
+// its rounds (see reportCache).
+func (s *Server) eventReport(w http.ResponseWriter, r *http.Request) {
+	page, err := s.reports.getEvent(s.event, s.eventVariants)
+	if err != nil {
+		http.Error(w, "no report: the event's directory is not readable yet", http.StatusNotFound)
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")

@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strings"
 
+	"varena/arena"
 	"varena/engines/variants"
 	"varena/results"
 	"varena/results/rules"
@@ -35,7 +36,9 @@ the ratings (maximum likelihood, as Ordo computes them), the likelihood
 of superiority between every two players (LOS matrix) and the crosstable.
 Players who never met, even through others, form separate groups (as in
 Ordo): rate says so and rates each group on its own (with -json, an array
-of summaries, one per group).
+of summaries, one per group). An event's directory (a Swiss or a
+knockout) stands for its rounds: their games are rated together, as
+when each round's directory is named.
 
 -anchor NAME=R fixes a player's rating at R; repeat it to fix several
 (-anchor A=0 -anchor B=2800), the others fitted around them. -anchor NAME
@@ -111,13 +114,18 @@ func rateFlags(fs *flag.FlagSet) runFunc {
 		var sources []gameSource
 		var journalBytes, pgnBytes int64
 		for _, p := range pos {
-			src, err := findSource(p)
+			srcs, ev, err := findSources(p)
 			if err != nil {
 				return err
 			}
-			j, b := src.size()
-			journalBytes, pgnBytes = journalBytes+j, pgnBytes+b
-			sources = append(sources, src)
+			if ev != nil && len(pos) == 1 {
+				meta = rundir.Meta{Name: ev.Name, Tournament: ev.Type, Seed: ev.Seed}
+			}
+			for _, src := range srcs {
+				j, b := src.size()
+				journalBytes, pgnBytes = journalBytes+j, pgnBytes+b
+			}
+			sources = append(sources, srcs...)
 		}
 		// Two passes over the games, PGN files streamed each time: the
 		// first reads the journals and finds the groups of players (and
@@ -131,7 +139,7 @@ func rateFlags(fs *flag.FlagSet) runFunc {
 			if err != nil {
 				return err
 			}
-			if m != nil && len(pos) == 1 {
+			if m != nil && len(sources) == 1 {
 				meta = *m
 			}
 		}
@@ -377,29 +385,46 @@ func scanPGNFile(path string, bar *readBar, fn func(results.PGNGame) error) erro
 	return err
 }
 
-// findSource names what an argument of rate reads: a run's directory
-// (one with a journal), or PGN files: path itself, or the *.pgn files of
-// a directory without a journal.
-func findSource(path string) (gameSource, error) {
+// findSources names what an argument of rate reads: a run's directory
+// (one with a journal); an event's directory, as its rounds' run
+// directories in the order played, with the event's record; or PGN
+// files: path itself, or the *.pgn files of a directory without a
+// journal.
+func findSources(path string) ([]gameSource, *rundir.Event, error) {
 	st, err := os.Stat(path)
 	if err != nil {
-		return gameSource{}, err
+		return nil, nil, err
 	}
 	if !st.IsDir() {
-		return gameSource{pgnFiles: []string{path}}, nil
+		return []gameSource{{pgnFiles: []string{path}}}, nil, nil
 	}
 	if _, err := os.Stat(filepath.Join(path, rundir.JournalFile)); err == nil {
-		return gameSource{runDir: path}, nil
+		return []gameSource{{runDir: path}}, nil, nil
+	}
+	ed, err := arena.ReadEventDir(path)
+	switch {
+	case err == nil:
+		rounds := ed.RoundDirs()
+		if len(rounds) == 0 {
+			return nil, nil, fmt.Errorf("%s: an event whose rounds have no games yet", path)
+		}
+		var out []gameSource
+		for _, rd := range rounds {
+			out = append(out, gameSource{runDir: rd})
+		}
+		return out, &ed.Event, nil
+	case !errors.Is(err, arena.ErrNotEvent):
+		return nil, nil, err
 	}
 	files, err := filepath.Glob(filepath.Join(path, "*.pgn"))
 	if err != nil {
-		return gameSource{}, err
+		return nil, nil, err
 	}
 	if len(files) == 0 {
-		return gameSource{}, fmt.Errorf("%s: neither %s nor PGN files", path, rundir.JournalFile)
+		return nil, nil, fmt.Errorf("%s: neither %s, nor an event's rounds, nor PGN files", path, rundir.JournalFile)
 	}
 	sort.Strings(files)
-	return gameSource{pgnFiles: files}, nil
+	return []gameSource{{pgnFiles: files}}, nil, nil
 }
 
 // readJournal reads a run directory's journal, whole, through bar, and

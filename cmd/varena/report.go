@@ -2,8 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
+	"os"
+
 	"varena/arena"
 
 	"varena/results/report"
@@ -13,7 +16,7 @@ var reportCmd = &command{
 	name:        "report",
 	variantFile: true,
 	usageLine:   "varena report [-variant-file FILE] DIR...",
-	short:       "write a run directory's report.html (tables and figures, one offline file)",
+	short:       "write a run's or an event's report.html (tables and figures, one offline file)",
 	long: `
 Report writes DIR/report.html from a run's directory (journal.jsonl,
 meta.json, setup.json): one self-contained page with the run's setup,
@@ -22,6 +25,11 @@ game lengths, results per opening and, for SPRT runs, the LLR and Elo
 trajectories; figures are inline SVG, nothing is fetched. varena run
 writes it too at its end. Lines of a damaged journal are skipped and
 named. It prints the report's path.
+
+From an event's directory (a Swiss or a knockout) it writes the event's
+report: its standings with their tie-breaks as standings.txt has them,
+each round's pairings and results, then the sections above over the
+games of all its rounds. The event writes it too at its end.
 `,
 	setFlags: reportFlags,
 }
@@ -44,7 +52,13 @@ func reportFlags(fs *flag.FlagSet) runFunc {
 					fmt.Fprintf(std.err, "varena report: warning: %v\n", w)
 				}
 			}
-			path, skipped, err := report.WriteFile(dir, vs)
+			write := report.WriteFile
+			if _, err := arena.ReadEventDir(dir); err == nil {
+				write = arena.WriteEventReport
+			} else if !errors.Is(err, arena.ErrNotEvent) && !errors.Is(err, os.ErrNotExist) {
+				return err
+			}
+			path, skipped, err := write(dir, vs)
 			if err != nil {
 				return err
 			}

@@ -217,7 +217,7 @@ func runWith(ctx context.Context, r *plan.Plan, s runSettings, std stdio) error 
 		}
 		if arena.IsEvent(r) {
 			// A swiss or knockout: its rounds and standings with their
-			// tie-breaks; each round's folder holds that round's report.
+			// tie-breaks.
 			if b, rerr := os.ReadFile(filepath.Join(dir, arena.EventStandings)); rerr == nil {
 				fmt.Fprintf(std.out, "\n%s", b)
 			}
@@ -227,7 +227,7 @@ func runWith(ctx context.Context, r *plan.Plan, s runSettings, std stdio) error 
 		// resumed) or judged it (those played), so the report reads the
 		// journal without a second replay.
 		if arena.IsEvent(r) {
-			// each round's report is in its folder
+			// The event wrote its report of all its rounds at its end.
 		} else if _, _, rerr := report.WriteChecked(dir, r.VariantSet); rerr != nil && err == nil {
 			err = fmt.Errorf("report: %w", rerr)
 		}

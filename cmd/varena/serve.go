@@ -2,11 +2,14 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"time"
 
+	"varena/arena"
 	"varena/arena/live"
 	"varena/engines/variants"
 )
@@ -16,13 +19,17 @@ var serveCmd = &command{
 	variantFile: true,
 	runDirs:     true,
 	usageLine:   "varena serve [-addr HOST:PORT] [-variant-file FILE] DIR",
-	short:       "serve the live page of a run directory (finished, growing or merged)",
+	short:       "serve the live page of a run directory (finished, growing or merged), or an event's report",
 	long: `
 Serve serves the live page of a run directory, read-only: a finished run,
 another machine's (new games appear as its journal grows) or a merged
 one; /report.html builds the report afresh. The default address is
 loopback; another interface must be named (-addr 0.0.0.0:8080). Ctrl-C
 stops it.
+
+Given an event's directory (a Swiss or a knockout), it serves the
+event's report (varena report), built afresh as its rounds grow; a
+round's live page is served from the round's own directory.
 `,
 	setFlags: serveFlags,
 }
@@ -32,6 +39,11 @@ func serveFlags(fs *flag.FlagSet) runFunc {
 	return func(ctx context.Context, pos []string, std stdio) error {
 		if len(pos) != 1 {
 			return usagef("name one run directory")
+		}
+		if _, err := arena.ReadEventDir(pos[0]); err == nil {
+			return serveEvent(ctx, *addr, pos[0], std.variants, std.err)
+		} else if !errors.Is(err, arena.ErrNotEvent) && !errors.Is(err, os.ErrNotExist) {
+			return err
 		}
 		return serve(ctx, *addr, pos[0], std.variants, std.err)
 	}
@@ -51,6 +63,22 @@ func serve(ctx context.Context, addr, dir string, vs *variants.Set, stderr io.Wr
 	fmt.Fprintf(stderr, "serving %s at %s (Ctrl-C stops)\n", dir, srv.URL())
 	go hub.Run(ctx)
 	go hub.Follow(ctx, 2*time.Second)
+	return serveUntil(ctx, srv)
+}
+
+// serveEvent serves the report of the event whose directory is dir,
+// whose games are of the variants of vs, until ctx ends.
+func serveEvent(ctx context.Context, addr, dir string, vs *variants.Set, stderr io.Writer) error {
+	srv, err := live.ListenEvent(addr, dir, vs)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "serving the event %s at %s (Ctrl-C stops)\n", dir, srv.URL())
+	return serveUntil(ctx, srv)
+}
+
+// serveUntil serves srv until ctx ends, then shuts it down.
+func serveUntil(ctx context.Context, srv *live.Server) error {
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve() }()
 	select {

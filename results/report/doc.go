@@ -14,4 +14,10 @@
 // that writes summary.json counts the games, fits the ratings and runs the
 // SPRT, here replayed in the order the games finished to show how the
 // numbers converged.
+//
+// An event's page (a Swiss or a knockout, WriteEvent) is built from its
+// rounds' run directories taken as one run, with the event's record
+// (rundir.Event) above: the standings with their tie-breaks and each
+// round's pairings and results. The arena reads the event's directory
+// (arena.ReadEventDir); this package reads no event file itself.
 package report

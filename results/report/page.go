@@ -131,6 +131,7 @@ type page struct {
 	MatrixTest     *stats.SPRT    // its tests' hypotheses
 	SPRTFigs       []figure
 	SPRTElo        *stats.Summary
+	Event          *eventPage // a Swiss's or a knockout's standings and rounds; nil for a run
 }
 
 // build computes everything the page shows.

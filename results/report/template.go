@@ -38,9 +38,25 @@ nav a{margin-right:.8em}
 </head>
 <body>
 <h1>{{.Title}}</h1>
-<nav class="note"><a href="#header">Run</a>{{if .Played}}<a href="#ratings">Ratings</a>{{if .VariantRatings}}<a href="#variant-ratings">Per variant</a>{{end}}{{if .Cross}}<a href="#crosstable">Crosstable</a>{{end}}<a href="#convergence">Convergence</a><a href="#endings">Endings</a><a href="#lengths">Lengths</a><a href="#openings">Openings</a>{{end}}{{if .SPRT}}<a href="#sprt">SPRT</a>{{end}}{{if .Matrix}}<a href="#matrix">SPRT matrix</a>{{end}}{{if .Skipped}}<a href="#skipped">Skipped</a>{{end}}</nav>
+<nav class="note">{{if .Event}}<a href="#event">Standings</a><a href="#rounds">Rounds</a>{{end}}<a href="#header">Run</a>{{if .Played}}<a href="#ratings">Ratings</a>{{if .VariantRatings}}<a href="#variant-ratings">Per variant</a>{{end}}{{if .Cross}}<a href="#crosstable">Crosstable</a>{{end}}<a href="#convergence">Convergence</a><a href="#endings">Endings</a><a href="#lengths">Lengths</a><a href="#openings">Openings</a>{{end}}{{if .SPRT}}<a href="#sprt">SPRT</a>{{end}}{{if .Matrix}}<a href="#matrix">SPRT matrix</a>{{end}}{{if .Skipped}}<a href="#skipped">Skipped</a>{{end}}</nav>
 
-<section id="header">
+{{with .Event}}<section id="event">
+<h2>Standings</h2>
+{{if .Standings}}{{with .Standings}}<p class="note">{{.Title}}</p>
+<table><tr>{{range $i, $c := .Columns}}<th{{if eq $i 1}} class="l"{{end}}>{{$c}}</th>{{end}}</tr>
+{{range .Rows}}<tr>{{range $i, $c := .}}<td{{if eq $i 1}} class="l"{{end}}>{{$c}}</td>{{end}}</tr>
+{{end}}</table>{{end}}{{else if .Text}}<pre>{{.Text}}</pre>{{else}}<p class="note">None yet: the event is not over.</p>{{end}}
+</section>
+<section id="rounds">
+<h2>Rounds</h2>
+<p class="note">Each round is a run of its own in the event's directory (its folder in brackets). The score is the first engine's points-the second's{{if eq $.Summary.Meta.Tournament "knockout"}}, over the match's games so far (its tie-break pairs included){{end}}; the first engine has White in each pair's first game.</p>
+{{range .Rounds}}<h3>{{.Name}} <span class="note">({{.Folder}}{{if not .Played}}, unfinished{{end}})</span></h3>
+<table><tr><th class="l">Engine</th><th>Score</th><th class="l">Engine</th><th>W-D-L</th><th class="l">Note</th></tr>
+{{range .Pairings}}<tr><td class="l">{{.A}}</td><td>{{.Score}}</td><td class="l">{{.B}}</td><td>{{.WDL}}</td><td class="l">{{.Note}}</td></tr>
+{{end}}{{with .Bye}}<tr><td class="l">{{.}}</td><td>bye</td><td class="l"></td><td></td><td class="l">a pairing-allocated bye: a won pairing</td></tr>
+{{end}}</table>
+{{end}}</section>
+{{end}}<section id="header">
 <h2>What was run</h2>
 <table class="kv">
 {{range .Header}}<tr><td>{{.K}}</td><td>{{.V}}</td></tr>
@@ -79,7 +95,7 @@ nav a{margin-right:.8em}
 <table><tr><th class="l">Opponent</th><th>Games</th><th>W-D-L</th><th>Pairs (penta)</th><th>Score</th><th>Elo ±95%</th><th>nElo</th><th>LOS</th></tr>
 {{range .Rows}}<tr><td class="l">{{.Opponent}}</td><td>{{.WDL.Games}}</td><td>{{.WDL}}</td><td>{{if .FromPairs}}{{.Pairs}}{{else}}–{{end}}</td><td>{{pct .WDL.Score}}</td><td>{{elo .Elo}}</td><td>{{nelo .Elo}}</td><td>{{pct .Elo.LOS}}</td></tr>
 {{end}}</table>{{end}}
-{{if gt (len .Summary.Standings) 2}}<h3>Standings</h3>
+{{if and (not .Event) (gt (len .Summary.Standings) 2)}}<h3>Standings</h3>
 {{if byScore .Summary}}<table><tr><th>Rank</th><th class="l">Engine</th><th>Points</th><th>Games</th><th>Score</th></tr>
 {{range .Summary.Standings}}<tr><td>{{.Rank}}</td><td class="l">{{.Name}}</td><td>{{g .Points}}</td><td>{{.Games}}</td><td>{{pct .Score}}</td></tr>
 {{end}}</table>{{else}}<table><tr><th>Rank</th><th class="l">Engine</th><th>Points</th><th>Games</th><th>Sonneborn-Berger</th><th>Direct</th></tr>
@@ -170,7 +186,7 @@ nav a{margin-right:.8em}
 {{end}}</table>
 </section>
 {{end}}
-<p class="note">Made by varena from the run's journal.jsonl and meta.json. Figures are SVG inside this file: it reads offline.</p>
+<p class="note">Made by varena from {{if .Event}}the rounds' journal.jsonl and meta.json and the event's event.json{{else}}the run's journal.jsonl and meta.json{{end}}. Figures are SVG inside this file: it reads offline.</p>
 </body>
 </html>
 {{define "drawing"}}{{with .Board}}{{template "diagram" .}}{{end}}{{with .Err}}<span class="note">{{.}}</span>{{end}}{{end}}
