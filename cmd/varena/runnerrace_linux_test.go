@@ -21,7 +21,9 @@ import (
 // same command line, and compares the runners' own CPU per ply (engines
 // excluded) and peak memory: docs/performance.md, "The runner against
 // fastchess". It runs only when VARENA_FASTCHESS names a fastchess
-// binary (VARENA_RACE_PAIRS rounds of the two, alternating; default 5):
+// binary (VARENA_RACE_PAIRS rounds of the two, alternating; default 5;
+// VARENA_RACE_LIMITS the limits, comma-separated, default
+// depth=1,nodes=1000; VARENA_RACE_GAMES the games a run, default 200):
 //
 //	VARENA_FASTCHESS=/path/to/fastchess go test ./cmd/varena -run TestRunnerAgainstFastchess -v -timeout 30m
 func TestRunnerAgainstFastchess(t *testing.T) {
@@ -51,7 +53,16 @@ func TestRunnerAgainstFastchess(t *testing.T) {
 	if err := os.WriteFile(book, []byte(strings.Join(raceOpenings, "\n")+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, limit := range []string{"depth=1", "nodes=1000"} {
+	if s := os.Getenv("VARENA_RACE_GAMES"); s != "" {
+		if raceGames, err = strconv.Atoi(s); err != nil || raceGames < 2 || raceGames%2 != 0 {
+			t.Fatalf("VARENA_RACE_GAMES=%q: want an even number of games", s)
+		}
+	}
+	limits := []string{"depth=1", "nodes=1000"}
+	if s := os.Getenv("VARENA_RACE_LIMITS"); s != "" {
+		limits = strings.Split(s, ",")
+	}
+	for _, limit := range limits {
 		var ratios, cpuV, cpuF, swV, swF []float64
 		var rssV, rssF int64
 		for range pairs {
@@ -88,8 +99,9 @@ var raceOpenings = []string{
 	"rnbqkb1r/pppppppp/5n2/8/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 1 2",
 }
 
-// raceGames is the number of games of a race run: 100 rounds of 2.
-const raceGames = 200
+// raceGames is the number of games of a race run: 100 rounds of 2
+// (VARENA_RACE_GAMES sets another even number, for slower limits).
+var raceGames = 200
 
 type raceResult struct {
 	cpu time.Duration // the runner's own user and system time
