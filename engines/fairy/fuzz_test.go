@@ -94,8 +94,8 @@ func FuzzParse(f *testing.F) {
 		files = append(files, string(data))
 	}
 	for _, text := range files {
-		for _, s := range iniSections(text) {
-			f.Add(s)
+		for _, s := range strings.Split(text, "\n[") {
+			f.Add("[" + strings.TrimPrefix(s, "["))
 		}
 	}
 	f.Add("[a:chess]\ncustomPiece1 = a:fsmWcfhNbbR3\nflagRegionWhite = a* *3 h8\n")
@@ -143,24 +143,4 @@ func FuzzParse(f *testing.F) {
 			roundTrip(t, d)
 		}
 	})
-}
-
-// iniSections splits a variants.ini text into its sections, each from
-// its header line to the next.
-func iniSections(text string) []string {
-	var out []string
-	var cur strings.Builder
-	for _, line := range strings.SplitAfter(text, "\n") {
-		if strings.HasPrefix(line, "[") && cur.Len() > 0 {
-			out = append(out, cur.String())
-			cur.Reset()
-		}
-		if cur.Len() > 0 || strings.HasPrefix(line, "[") {
-			cur.WriteString(line)
-		}
-	}
-	if cur.Len() > 0 {
-		out = append(out, cur.String())
-	}
-	return out
 }

@@ -96,9 +96,13 @@ func TestFromFile(t *testing.T) {
 // variant loaded generates, counts and makes moves from its start.
 func FuzzLoad(f *testing.F) {
 	f.Add(sample)
+	// Section by section: a whole file as a seed makes each input the
+	// fuzzer minimizes a whole mutated file, every section played.
 	for _, p := range []string{"../fairy/testdata/reference.ini", "../fairy/testdata/sample.ini", "../fairy/builtin.ini"} {
 		if data, err := os.ReadFile(p); err == nil {
-			f.Add(string(data))
+			for _, s := range strings.Split(string(data), "\n[") {
+				f.Add("[" + strings.TrimPrefix(s, "["))
+			}
 		}
 	}
 	f.Add("[x:horde]\n")
