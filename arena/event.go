@@ -187,6 +187,9 @@ func (ev *event) round(ctx context.Context, name, folder, bye string, k int, pai
 	}
 	opts := ev.opts
 	opts.Out = filepath.Join(ev.dir, folder)
+	if rw, ok := opts.Watch.(RoundWatcher); ok {
+		rw.NextRound(opts.Out)
+	}
 	sum, err := Run(ctx, &sub, opts)
 	if err != nil {
 		return nil, fmt.Errorf("event %s, %s: %w", ev.r.Name, folder, err)

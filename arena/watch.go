@@ -26,6 +26,15 @@ type Watcher interface {
 	Finished(g results.Game)
 }
 
+// RoundWatcher is a Watcher that follows a Swiss or a knockout round by
+// round: each round is a run of its own, in its own directory, whose
+// games are numbered from 1. NextRound is called before each round's
+// Started.
+type RoundWatcher interface {
+	Watcher
+	NextRound(dir string)
+}
+
 // SummaryWatcher is a Watcher that shows the run's statistics (the live
 // page): before Started it is handed the recorder's Summary, the run's
 // one derivation of them, safe to call from any goroutine, instead of
@@ -86,6 +95,14 @@ func (m multiWatcher) UseSummary(summary func() (*rundir.Summary, error)) {
 	for _, w := range m {
 		if sw, ok := w.(SummaryWatcher); ok {
 			sw.UseSummary(summary)
+		}
+	}
+}
+
+func (m multiWatcher) NextRound(dir string) {
+	for _, w := range m {
+		if rw, ok := w.(RoundWatcher); ok {
+			rw.NextRound(dir)
 		}
 	}
 }

@@ -1,15 +1,21 @@
 package live
 
 import (
+	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
+	"varena/arena"
+	"varena/configs/configtest"
+	"varena/results"
 	"varena/results/rundir"
 )
 
@@ -79,5 +85,46 @@ func TestEventRoutes(t *testing.T) {
 	s.reports.mu.Unlock()
 	if builds != 1 {
 		t.Errorf("the event's report was built %d times for one state of its rounds", builds)
+	}
+}
+
+// TestHubFollowsEventRounds: the hub watching an event (run -serve)
+// follows it round by round. Each round numbers its games from 1, so a
+// hub that kept the round before took the next round's games as seen:
+// its finished games never reached the page, and a replay read the
+// event's directory, which has no journal.
+func TestHubFollowsEventRounds(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	hub := NewHub(out, nil)
+	opts := arena.Options{Out: out, Concurrency: 2, Watch: hub}
+	if _, err := arena.Run(context.Background(), configtest.Resolve(t, parseRun(t, eventConfig)), opts); err != nil {
+		t.Fatal(err)
+	}
+	last := filepath.Join(out, "round-02")
+	games, _, err := results.SalvageJournal(filepath.Join(last, rundir.JournalFile))
+	if err != nil || len(games) == 0 {
+		t.Fatalf("round 2's journal: %d games, %v", len(games), err)
+	}
+	brief := func(gs []results.Game) (out []string) {
+		for _, g := range gs {
+			out = append(out, fmt.Sprintf("%d %s-%s %s", g.ID, g.White, g.Black, g.Result))
+		}
+		slices.Sort(out)
+		return out
+	}
+	hub.mu.Lock()
+	pending := brief(hub.pending)
+	hub.mu.Unlock()
+	if want := brief(games); !slices.Equal(pending, want) {
+		t.Errorf("the hub's finished games %q, want round 2's %q", pending, want)
+	}
+	for _, g := range games {
+		r, err := hub.game(g.ID)
+		if err != nil {
+			t.Fatalf("game %d of round 2: %v", g.ID, err)
+		}
+		if len(r.Moves) != len(g.Moves) {
+			t.Errorf("game %d of round 2: replayed %d moves, want %d", g.ID, len(r.Moves), len(g.Moves))
+		}
 	}
 }

@@ -29,7 +29,7 @@ const (
 // Hub follows a run and keeps the snapshot the page shows. Its Watcher
 // methods are safe for concurrent use and never block on a reader.
 type Hub struct {
-	dir string // the run directory: the journal read for old games
+	dir string // the run directory (an event's round): the journal read for old games
 	// rules replays and draws the run's games by their variants' rules:
 	// the built-ins and the run's variants.ini.
 	rules  rules.Referee
@@ -95,6 +95,18 @@ func (h *Hub) Started(meta rundir.Meta, scheduled int, done []results.Game) {
 			h.span.add(g)
 		}
 	}
+	h.mu.Unlock()
+	h.wake()
+}
+
+// NextRound implements arena.RoundWatcher: the hub follows the event's
+// next round, a run of its own in dir whose games are numbered from 1
+// again, so what it knew of the round before goes.
+func (h *Hub) NextRound(dir string) {
+	h.mu.Lock()
+	h.dir, h.scheduled, h.before = dir, 0, 0
+	h.seen, h.live = map[int]bool{}, map[int]*liveGame{}
+	h.pending, h.recent, h.span = nil, nil, journalSpan{}
 	h.mu.Unlock()
 	h.wake()
 }

@@ -49,13 +49,13 @@ func (h *Hub) game(id int) (Replay, error) {
 			rec = &g
 		}
 	}
-	known := h.seen[id]
+	known, dir := h.seen[id], h.dir
 	h.mu.Unlock()
 	if rec == nil {
 		if !known {
 			return Replay{}, errNoGame
 		}
-		games, _, err := results.SalvageJournal(filepath.Join(h.dir, rundir.JournalFile))
+		games, _, err := results.SalvageJournal(filepath.Join(dir, rundir.JournalFile))
 		if err != nil {
 			return Replay{}, err
 		}
