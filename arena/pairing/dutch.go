@@ -123,6 +123,7 @@ type dutch struct {
 	pref   []preference
 	met    [][]bool
 	top    []bool // topscorers of the last round (C.04.3 of 2017, A.7)
+	win    int    // a won round, in the unit of Player.Score
 	byeSet uint64 // who may be left over for the bye, when the last bracket chooses
 	memo   map[uint64]bool
 	hmemo  map[[3]uint64]hres
@@ -154,18 +155,27 @@ func Dutch(players []Player) (Round, error) { return Event{}.Pair(players) }
 
 // Pair pairs the next round of e, as [Dutch] does.
 func (e Event) Pair(players []Player) (Round, error) {
+	d, err := e.newDutch(players)
+	if err != nil {
+		return Round{}, err
+	}
+	return d.pair()
+}
+
+// newDutch checks the players and ranks them for pairing.
+func (e Event) newDutch(players []Player) (*dutch, error) {
 	n := len(players)
 	if n < 2 {
-		return Round{}, fmt.Errorf("dutch: %d players: need at least 2", n)
+		return nil, fmt.Errorf("dutch: %d players: need at least 2", n)
 	}
 	if n > MaxPlayers {
-		return Round{}, fmt.Errorf("dutch: %d players: at most %d", n, MaxPlayers)
+		return nil, fmt.Errorf("dutch: %d players: at most %d", n, MaxPlayers)
 	}
 	d := &dutch{ps: slices.Clone(players), memo: map[uint64]bool{}, hmemo: map[[3]uint64]hres{}}
 	seen := map[int]bool{}
 	for _, p := range d.ps {
 		if p.No < 1 || seen[p.No] {
-			return Round{}, fmt.Errorf("dutch: pairing number %d: want positive numbers, each once", p.No)
+			return nil, fmt.Errorf("dutch: pairing number %d: want positive numbers, each once", p.No)
 		}
 		seen[p.No] = true
 	}
@@ -176,9 +186,9 @@ func (e Event) Pair(players []Player) (Round, error) {
 		return a.No - b.No
 	})
 	idx := map[int]int{}
-	win := e.Win
-	if win == 0 {
-		win = 2
+	d.win = e.Win
+	if d.win == 0 {
+		d.win = 2
 	}
 	for i, p := range d.ps {
 		idx[p.No] = i
@@ -186,7 +196,7 @@ func (e Event) Pair(players []Player) (Round, error) {
 		// In the last round, a topscorer has over half the points played
 		// for.
 		played := len(p.Colours)
-		d.top = append(d.top, e.Rounds > 0 && played == e.Rounds-1 && 2*p.Score > played*win)
+		d.top = append(d.top, e.Rounds > 0 && played == e.Rounds-1 && 2*p.Score > played*d.win)
 	}
 	d.met = make([][]bool, n)
 	for i := range d.met {
@@ -201,7 +211,12 @@ func (e Event) Pair(players []Player) (Round, error) {
 			}
 		}
 	}
+	return d, nil
+}
 
+// pair pairs the round of the ranked players.
+func (d *dutch) pair() (Round, error) {
+	n := len(d.ps)
 	all := uint64(0)
 	for i := range n {
 		all |= 1 << i
