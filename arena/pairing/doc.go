@@ -68,8 +68,10 @@
 //
 // [ReadTRF] reads FIDE's Tournament Report File (TRF-16) and [TRF.Before]
 // gives the pairer a round's history from it. TestDutchEvent replays a
-// real open from its TRF (testdata/event/README.md gives the source and
-// what differs); TestDutchPublished pairs bbpPairings' test rounds.
+// real open from its TRF (testdata/event/README.md gives the source) and,
+// where a round differs, judges both pairings by the criteria above to
+// show which criterion the event's breaks; TestDutchPublished pairs
+// bbpPairings' test rounds.
 //
 // An engine event plays every pairing as a colour-reversed pair, so each
 // player's colour difference stays 0 and the colour rules only decide who

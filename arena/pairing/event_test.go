@@ -51,8 +51,7 @@ func TestDutchEvent(t *testing.T) {
 		// forfeit, so has no colour yet) for 4-17, and the rest of the
 		// group shifts. The 2017 rules take the first candidate of those
 		// that tie; the source does not say which program or arbiter
-		// chose otherwise. Counting the forfeits' colours as played does
-		// not give the event's boards either (12 of 24 then).
+		// chose otherwise.
 		{2, trf.Pairing(2), 15, critOrder},
 		{3, trf.Pairing(3), 21, ""},
 		// Round 4: the brackets on 3, 2.5 and 2 points are the same; on
