@@ -67,8 +67,58 @@ type Round struct {
 }
 
 // MaxPlayers bounds a Swiss field: the completion check keeps the
-// players still to pair in a 64-bit set.
-const MaxPlayers = 64
+// players still to pair in a [set].
+const MaxPlayers = 128
+
+// set is a set of players by rank, in a fixed-size value so that it can
+// key the search's memos.
+type set [MaxPlayers / 64]uint64
+
+func (s set) has(i int) bool { return s[i>>6]&(1<<(i&63)) != 0 }
+
+func (s set) add(i int) set {
+	s[i>>6] |= 1 << (i & 63)
+	return s
+}
+
+func (s set) del(i int) set {
+	s[i>>6] &^= 1 << (i & 63)
+	return s
+}
+
+func (s set) and(t set) set {
+	for k := range s {
+		s[k] &= t[k]
+	}
+	return s
+}
+
+func (s set) or(t set) set {
+	for k := range s {
+		s[k] |= t[k]
+	}
+	return s
+}
+
+func (s set) empty() bool { return s == set{} }
+
+func (s set) count() int {
+	n := 0
+	for _, w := range s {
+		n += bits.OnesCount64(w)
+	}
+	return n
+}
+
+// lowest gives the lowest rank in s, -1 when s is empty.
+func (s set) lowest() int {
+	for k, w := range s {
+		if w != 0 {
+			return k*64 + bits.TrailingZeros64(w)
+		}
+	}
+	return -1
+}
 
 // MaxCandidates bounds the search of one bracket, in partial pairings
 // tried; past it the best candidate seen is taken.
@@ -124,9 +174,9 @@ type dutch struct {
 	met    [][]bool
 	top    []bool // topscorers of the last round (C.04.3 of 2017, A.7)
 	win    int    // a won round, in the unit of Player.Score
-	byeSet uint64 // who may be left over for the bye, when the last bracket chooses
-	memo   map[uint64]bool
-	hmemo  map[[3]uint64]hres
+	byeSet set    // who may be left over for the bye, when the last bracket chooses
+	memo   map[set]bool
+	hmemo  map[[3]set]hres
 	budget int // of the bracket being paired
 	spent  int // in the whole round
 }
@@ -171,7 +221,7 @@ func (e Event) newDutch(players []Player) (*dutch, error) {
 	if n > MaxPlayers {
 		return nil, fmt.Errorf("dutch: %d players: at most %d", n, MaxPlayers)
 	}
-	d := &dutch{ps: slices.Clone(players), memo: map[uint64]bool{}, hmemo: map[[3]uint64]hres{}}
+	d := &dutch{ps: slices.Clone(players), memo: map[set]bool{}, hmemo: map[[3]set]hres{}}
 	seen := map[int]bool{}
 	for _, p := range d.ps {
 		if p.No < 1 || seen[p.No] {
@@ -217,9 +267,9 @@ func (e Event) newDutch(players []Player) (*dutch, error) {
 // pair pairs the round of the ranked players.
 func (d *dutch) pair() (Round, error) {
 	n := len(d.ps)
-	all := uint64(0)
+	var all set
 	for i := range n {
-		all |= 1 << i
+		all = all.add(i)
 	}
 	var r Round
 	var pairs [][2]int
@@ -231,7 +281,7 @@ func (d *dutch) pair() (Round, error) {
 		// to the lowest rank.
 		var tier []int
 		for _, i := range d.byeOrder() {
-			if !d.feasible(all &^ (1 << i)) {
+			if !d.feasible(all.del(i)) {
 				continue
 			}
 			if len(tier) > 0 && (d.ps[i].Score != d.ps[tier[0]].Score || d.unplayed(i) != d.unplayed(tier[0])) {
@@ -250,7 +300,7 @@ func (d *dutch) pair() (Round, error) {
 			// The tier is the last score group: its bracket leaves the
 			// bye over as its downfloater, weighed with its pairs.
 			d.byeSet = setOf(tier)
-			d.memo = map[uint64]bool{}
+			d.memo = map[set]bool{}
 			ps, _, e := d.pairAll(all)
 			if e != nil {
 				return Round{}, e
@@ -268,7 +318,7 @@ func (d *dutch) pair() (Round, error) {
 			tier = nil
 		}
 		for _, i := range tier {
-			ps, q, e := d.pairAll(all &^ (1 << i))
+			ps, q, e := d.pairAll(all.del(i))
 			if e != nil {
 				err = e
 				continue
@@ -316,11 +366,11 @@ func (d *dutch) pair() (Round, error) {
 
 // pairAll pairs the players of all bracket by bracket, top down, and
 // gives the pairs and the sum of the brackets' quality.
-func (d *dutch) pairAll(all uint64) ([][2]int, [nQuality]int, error) {
+func (d *dutch) pairAll(all set) ([][2]int, [nQuality]int, error) {
 	var q [nQuality]int
 	var groups [][]int
 	for i := range d.ps {
-		if all&(1<<i) == 0 {
+		if !all.has(i) {
 			continue
 		}
 		if len(groups) > 0 && d.ps[groups[len(groups)-1][0]].Score == d.ps[i].Score {
@@ -332,10 +382,10 @@ func (d *dutch) pairAll(all uint64) ([][2]int, [nQuality]int, error) {
 	var carry []int
 	var pairs [][2]int
 	for gi, g := range groups {
-		var lower uint64
+		var lower set
 		for _, h := range groups[gi+1:] {
 			for _, i := range h {
-				lower |= 1 << i
+				lower = lower.add(i)
 			}
 		}
 		d.budget = MaxCandidates
@@ -362,10 +412,10 @@ func (d *dutch) pairAll(all uint64) ([][2]int, [nQuality]int, error) {
 // right: none, or when the last bracket chooses the bye, one who may have
 // it.
 func (d *dutch) byeFits(left []int) bool {
-	if d.byeSet == 0 {
+	if d.byeSet.empty() {
 		return len(left) == 0
 	}
-	return len(left) == 1 && d.byeSet&(1<<left[0]) != 0
+	return len(left) == 1 && d.byeSet.has(left[0])
 }
 
 // byeOrder lists who may take the bye, most deserving first: the lowest
@@ -408,43 +458,34 @@ func (d *dutch) compatible(i, j int) bool {
 	return !(pi.strength == 3 && pj.strength == 3 && pi.c == pj.c) || d.top[i] || d.top[j]
 }
 
-// feasible reports whether the players of set can all be paired.
-func (d *dutch) feasible(set uint64) bool {
-	if set == 0 {
+// feasible reports whether the players of s can all be paired.
+func (d *dutch) feasible(s set) bool {
+	if s.empty() {
 		return true
 	}
-	if v, ok := d.memo[set]; ok {
+	if v, ok := d.memo[s]; ok {
 		return v
 	}
-	if bits.OnesCount64(set)%2 == 1 {
+	if s.count()%2 == 1 {
 		// One of them is to have the bye.
 		ok := false
-		for r := set & d.byeSet; r != 0 && !ok; r &^= 1 << lowest(r) {
-			ok = d.feasible(set &^ (1 << lowest(r)))
+		for r := s.and(d.byeSet); !r.empty() && !ok; r = r.del(r.lowest()) {
+			ok = d.feasible(s.del(r.lowest()))
 		}
-		d.memo[set] = ok
+		d.memo[s] = ok
 		return ok
 	}
-	i := lowest(set)
-	rest := set &^ (1 << i)
+	i := s.lowest()
+	rest := s.del(i)
 	ok := false
-	for r := rest; r != 0 && !ok; r &^= 1 << lowest(r) {
-		j := lowest(r)
-		if d.compatible(i, j) && d.feasible(rest&^(1<<j)) {
+	for r := rest; !r.empty() && !ok; r = r.del(r.lowest()) {
+		j := r.lowest()
+		if d.compatible(i, j) && d.feasible(rest.del(j)) {
 			ok = true
 		}
 	}
-	d.memo[set] = ok
+	d.memo[s] = ok
 	return ok
-}
-
-func lowest(s uint64) int {
-	for i := range 64 {
-		if s&(1<<i) != 0 {
-			return i
-		}
-	}
-	return -1
 }
 
 // The quality criteria of a bracket's pairing (C.04.3 of 2017, C.5-C.21)
@@ -593,10 +634,10 @@ func (d *dutch) floatOut(c *candidate, residents []int) {
 	}
 }
 
-func setOf(xs []int) uint64 {
-	var s uint64
+func setOf(xs []int) set {
+	var s set
 	for _, x := range xs {
-		s |= 1 << x
+		s = s.add(x)
 	}
 	return s
 }
@@ -667,7 +708,7 @@ func lessQ(a, b *[nQuality]int) bool {
 // group, leaving floaters that the players below (lower) can take: as
 // many downfloaters as can be paired first (the highest first), then the
 // remainder as a homogeneous bracket.
-func (d *dutch) bracket(mdp, res []int, lower uint64, last bool) (candidate, bool) {
+func (d *dutch) bracket(mdp, res []int, lower set, last bool) (candidate, bool) {
 	if len(mdp) == 0 {
 		return d.homogeneous(res, nil, lower, last)
 	}
@@ -708,8 +749,8 @@ func (d *dutch) bracket(mdp, res []int, lower uint64, last bool) (candidate, boo
 // homogeneous pairs ps (in rank order) among themselves: S1 against S2 by
 // transpositions, then exchanges. extra are players already floating
 // (downfloaters not paired above them); they float on with the leftovers.
-func (d *dutch) homogeneous(ps, extra []int, lower uint64, last bool) (candidate, bool) {
-	key := [3]uint64{setOf(ps), setOf(extra), lower}
+func (d *dutch) homogeneous(ps, extra []int, lower set, last bool) (candidate, bool) {
+	key := [3]set{setOf(ps), setOf(extra), lower}
 	if r, ok := d.hmemo[key]; ok {
 		return r.c, r.ok
 	}
@@ -718,7 +759,7 @@ func (d *dutch) homogeneous(ps, extra []int, lower uint64, last bool) (candidate
 	return c, ok
 }
 
-func (d *dutch) homogeneous1(ps, extra []int, lower uint64, last bool) (candidate, bool) {
+func (d *dutch) homogeneous1(ps, extra []int, lower set, last bool) (candidate, bool) {
 	for p := len(ps) / 2; p >= 0; p-- {
 		var best *candidate
 		get := func() *candidate { return best }
@@ -730,7 +771,7 @@ func (d *dutch) homogeneous1(ps, extra []int, lower uint64, last bool) (candidat
 				c := candidate{pairs: slices.Clone(pairs), q: q}
 				c.floaters = append(slices.Clone(extra), rest...)
 				slices.Sort(c.floaters)
-				if last && !d.byeFits(c.floaters) || !d.feasible(setOf(c.floaters)|lower) {
+				if last && !d.byeFits(c.floaters) || !d.feasible(setOf(c.floaters).or(lower)) {
 					return true
 				}
 				d.floatOut(&c, rest)
@@ -831,7 +872,7 @@ func without(xs, drop []int) []int {
 	s := setOf(drop)
 	var out []int
 	for _, x := range xs {
-		if s&(1<<x) == 0 {
+		if !s.has(x) {
 			out = append(out, x)
 		}
 	}

@@ -89,6 +89,15 @@ func TestDutch(t *testing.T) {
 	}
 }
 
+// numbered gives n players with no history, numbered from 1.
+func numbered(n int) []Player {
+	ps := make([]Player, n)
+	for i := range ps {
+		ps[i].No = i + 1
+	}
+	return ps
+}
+
 func TestDutchErrors(t *testing.T) {
 	tests := []struct {
 		name    string
@@ -97,6 +106,7 @@ func TestDutchErrors(t *testing.T) {
 	}{
 		{"one player", []Player{{No: 1}}, "need at least 2"},
 		{"duplicate number", []Player{{No: 1}, {No: 1}}, "pairing number 1"},
+		{"too many", numbered(MaxPlayers + 1), "at most 128"},
 		{"all met", []Player{{No: 1, Opponents: []int{2}, Colours: []Colour{White}}, {No: 2, Opponents: []int{1}, Colours: []Colour{Black}}}, "cannot all be paired"},
 	}
 	for _, tc := range tests {

@@ -127,8 +127,8 @@ func (d *dutch) judge(r Round) (judgement, error) {
 		}
 	}
 	if bye >= 0 {
-		d.byeSet = 1 << bye
-		d.memo = map[uint64]bool{}
+		d.byeSet = set{}.add(bye)
+		d.memo = map[set]bool{}
 	}
 
 	var carry []int
@@ -141,21 +141,21 @@ func (d *dutch) judge(r Round) (judgement, error) {
 		for i := lo; i < hi; i++ {
 			v.res = append(v.res, i)
 		}
-		in := setOf(v.mdp) | setOf(v.res)
+		in := setOf(v.mdp).or(setOf(v.res))
 		for _, i := range append(slices.Clone(v.mdp), v.res...) {
-			if p := partner[i]; p != i && in&(1<<p) != 0 && i < p {
+			if p := partner[i]; p != i && in.has(p) && i < p {
 				v.pairs = append(v.pairs, [2]int{i, p})
-			} else if in&(1<<p) == 0 || p == i {
+			} else if !in.has(p) || p == i {
 				v.floaters = append(v.floaters, i)
 			}
 		}
 		slices.SortFunc(v.pairs, func(a, b [2]int) int { return a[0] - b[0] })
 		slices.Sort(v.floaters)
-		var lower uint64
+		var lower set
 		for i := hi; i < len(d.ps); i++ {
-			lower |= 1 << i
+			lower = lower.add(i)
 		}
-		if !d.feasible(setOf(v.floaters) | lower) {
+		if !d.feasible(setOf(v.floaters).or(lower)) {
 			j.faults = append(j.faults, fmt.Sprintf("C.4: score group %d leaves the players below unpairable", v.score))
 		}
 		d.grade(&v)
@@ -182,7 +182,7 @@ func (d *dutch) grade(v *verdict) {
 		// C.6: a downfloater's difference is to one point below the
 		// bracket's lowest score.
 		v.psd = append(v.psd, d.ps[f].Score-(lowest-d.win))
-		if isRes&(1<<f) != 0 {
+		if isRes.has(f) {
 			leftRes = append(leftRes, f)
 		}
 	}
@@ -199,7 +199,7 @@ func (d *dutch) grade(v *verdict) {
 	var s1m, opp, rem []int
 	var remPairs [][2]int
 	for _, p := range v.pairs {
-		if isMDP&(1<<p[0]) != 0 {
+		if isMDP.has(p[0]) {
 			s1m = append(s1m, p[0])
 			opp = append(opp, p[1])
 		} else {
@@ -218,7 +218,7 @@ func (d *dutch) grade(v *verdict) {
 		s1 = append(s1, p[0])
 		s2 = append(s2, p[1])
 		sum += p[0]
-		if top&(1<<p[0]) == 0 {
+		if !top.has(p[0]) {
 			swaps++
 		}
 	}
