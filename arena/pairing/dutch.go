@@ -174,6 +174,7 @@ type dutch struct {
 	met    [][]bool
 	top    []bool // topscorers of the last round (C.04.3 of 2017, A.7)
 	win    int    // a won round, in the unit of Player.Score
+	seat   []int  // place in pairing-number order among the round's players, from 1 (E.5)
 	byeSet set    // who may be left over for the bye, when the last bracket chooses
 	memo   map[set]bool
 	hmemo  map[[3]set]hres
@@ -247,6 +248,15 @@ func (e Event) newDutch(players []Player) (*dutch, error) {
 		// for.
 		played := len(p.Colours)
 		d.top = append(d.top, e.Rounds > 0 && played == e.Rounds-1 && 2*p.Score > played*d.win)
+	}
+	byNo := make([]int, n)
+	for i := range byNo {
+		byNo[i] = i
+	}
+	slices.SortFunc(byNo, func(a, b int) int { return d.ps[a].No - d.ps[b].No })
+	d.seat = make([]int, n)
+	for k, i := range byNo {
+		d.seat[i] = k + 1
 	}
 	d.met = make([][]bool, n)
 	for i := range d.met {
@@ -655,6 +665,18 @@ func (d *dutch) transpositions(s1, s2 []int, base [nQuality]int, best func() *ca
 	pairs := make([][2]int, len(s1))
 	var c candidate
 	c.q = base
+	// The players still to pair, counted by colour preference, bound the
+	// colour preferences the rest must break (minClashes): a prefix that
+	// cannot beat the best even with that few is cut too.
+	left1 := make([][3]int, len(s1)+1)
+	for k := len(s1) - 1; k >= 0; k-- {
+		left1[k] = left1[k+1]
+		left1[k][d.pref[s1[k]].c]++
+	}
+	var left2 [3]int
+	for _, x := range s2 {
+		left2[d.pref[x].c]++
+	}
 	var rec func(k int) bool
 	rec = func(k int) bool {
 		d.budget--
@@ -663,8 +685,12 @@ func (d *dutch) transpositions(s1, s2 []int, base [nQuality]int, best func() *ca
 			return false
 		}
 		b := best()
-		if b != nil && (d.budget <= 0 || !lessQ(&c.q, &b.q)) {
-			return d.budget > 0
+		if b != nil {
+			q := c.q
+			q[qClash] += minClashes(left1[k], left2)
+			if d.budget <= 0 || !lessQ(&q, &b.q) {
+				return d.budget > 0
+			}
 		}
 		if k == len(s1) {
 			var rest []int
@@ -680,11 +706,13 @@ func (d *dutch) transpositions(s1, s2 []int, base [nQuality]int, best func() *ca
 				continue
 			}
 			used[j] = true
+			left2[d.pref[x].c]--
 			pairs[k] = [2]int{s1[k], x}
 			saved := c.q
 			d.score(&c, s1[k], x)
 			ok := rec(k + 1)
 			c.q = saved
+			left2[d.pref[x].c]++
 			used[j] = false
 			if !ok {
 				return false
@@ -693,6 +721,22 @@ func (d *dutch) transpositions(s1, s2 []int, base [nQuality]int, best func() *ca
 		return true
 	}
 	return rec(0)
+}
+
+// minClashes is the fewest colour preferences (C.12) that pairing the
+// players counted by a (by preference: none, white, black) each with one
+// of b can leave unmet: a pair breaks one when both want the same colour.
+// The most pairs that break none take the opposite wishes first, then the
+// players without a wish.
+func minClashes(a, b [3]int) int {
+	wb := min(a[White], b[Black])
+	bw := min(a[Black], b[White])
+	b[Black] -= wb
+	b[White] -= bw
+	wishing := min(a[White]-wb+a[Black]-bw, b[NoColour])
+	b[NoColour] -= wishing
+	free := min(a[NoColour], b[NoColour]+b[White]+b[Black])
+	return a[NoColour] + a[White] + a[Black] - (wb + bw + wishing + free)
 }
 
 func lessQ(a, b *[nQuality]int) bool {
@@ -898,8 +942,11 @@ func (d *dutch) colours(i, j int) (white, black int) {
 		return give(hi, ph.c)
 	case ph.c == NoColour && pl.c == NoColour:
 		// E.5: the higher-ranked player has the initial colour (white) when
-		// his pairing number is odd.
-		if d.ps[hi].No%2 == 1 {
+		// his pairing number is odd, counted among the players of the
+		// round: a player absent from round 1 shifts the colours of those
+		// below him, as JaVaFo pairs it (the accelerated event of
+		// testdata/event shows it).
+		if d.seat[hi]%2 == 1 {
 			return give(hi, White)
 		}
 		return give(hi, Black)

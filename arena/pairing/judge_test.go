@@ -32,6 +32,7 @@ var criterionNames = [nQuality]string{
 
 const (
 	critPSD   = "C.6: the smallest score differences (PSD)"
+	critNext  = "C.7: the most pairs, then the smallest PSD, in the next bracket"
 	critOrder = "D: the first candidate in the Dutch order (transpositions, then exchanges)"
 	critE     = "E: the colours allocated"
 )
@@ -232,7 +233,8 @@ func (d *dutch) grade(v *verdict) {
 // firstDifference compares two judged pairings of one round where they
 // first part: the first absolute criterion one breaks and the other not,
 // else the first bracket whose pairs differ and in it the first criterion
-// that tells them apart, else the colours (the boards that are not as E
+// that tells them apart (C.7 by the next bracket as each pairing paired
+// it), else the colours (the boards that are not as E
 // allocates them). It gives the bracket's score, the criterion, and
 // -1 when a is the worse, 1 when b is, 0 when they do not differ.
 func firstDifference(a, b judgement) (score int, criterion string, worse int) {
@@ -261,6 +263,17 @@ func firstDifference(a, b judgement) (score int, criterion string, worse int) {
 		}
 		if w := slices.Compare(vb.psd, va.psd); w != 0 {
 			return va.score, critPSD, w
+		}
+		// C.7 weighs the downfloaters by what the next bracket makes of
+		// them; the judge takes the next bracket as each pairing paired it.
+		if k+1 < min(len(a.brackets), len(b.brackets)) {
+			na, nb := a.brackets[k+1], b.brackets[k+1]
+			if w := cmp(na.q[qUnpaired], nb.q[qUnpaired]); w != 0 {
+				return va.score, critNext, w
+			}
+			if w := slices.Compare(nb.psd, na.psd); w != 0 {
+				return va.score, critNext, w
+			}
 		}
 		for q := qUnpaired + 1; q < nQuality; q++ {
 			if w := cmp(va.q[q], vb.q[q]); w != 0 {
