@@ -545,6 +545,34 @@ func (c *candidate) perfect() bool {
 	return true
 }
 
+// atFloor reports whether c breaks no rule past the pair count but the
+// clashes colours make unavoidable: no candidate can beat it.
+func (c *candidate) atFloor(clashes int) bool {
+	for k := qTopDiff; k < nQuality; k++ {
+		want := 0
+		if k == qClash {
+			want = clashes
+		}
+		if c.q[k] != want {
+			return false
+		}
+	}
+	return true
+}
+
+// fewestClashes bounds the colour preferences (C.12) any p pairs of ps
+// break: the players wanting the colour more of them want, past half of
+// those paired, must meet each other, two to a clash; the players left
+// unpaired can be taken from them.
+func (d *dutch) fewestClashes(ps []int, p int) int {
+	var n [3]int
+	for _, i := range ps {
+		n[d.pref[i].c]++
+	}
+	excess := max(2*n[White], 2*n[Black]) - len(ps) - (len(ps) - 2*p)
+	return max(0, (excess+1)/2)
+}
+
 func (c *candidate) add(o *candidate) {
 	c.pairs = append(c.pairs, o.pairs...)
 	for k := range c.q {
@@ -809,6 +837,7 @@ func (d *dutch) homogeneous1(ps, extra []int, lower set, last bool) (candidate, 
 		get := func() *candidate { return best }
 		var base [nQuality]int
 		base[qUnpaired] = len(ps) - 2*p
+		floor := d.fewestClashes(ps, p)
 		d.exchanges(ps, p, func(s1 []int) bool {
 			s2 := without(ps, s1)
 			return d.transpositions(s1, s2, base, get, func(pairs [][2]int, rest []int, q [nQuality]int) bool {
@@ -822,7 +851,7 @@ func (d *dutch) homogeneous1(ps, extra []int, lower set, last bool) (candidate, 
 				if best == nil || better(&c, best) {
 					best = &c
 				}
-				return !c.perfect()
+				return !best.atFloor(floor)
 			})
 		})
 		if best != nil {

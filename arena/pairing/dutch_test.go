@@ -185,7 +185,7 @@ func TestDutchSimulated(t *testing.T) {
 
 // BenchmarkDutch pairs whole Swisses of a big open's size.
 func BenchmarkDutch(b *testing.B) {
-	for _, tc := range []struct{ n, rounds int }{{32, 7}, {63, 9}, {64, 9}} {
+	for _, tc := range []struct{ n, rounds int }{{32, 7}, {63, 9}, {64, 9}, {84, 9}} {
 		b.Run(fmt.Sprintf("%d players %d rounds", tc.n, tc.rounds), func(b *testing.B) {
 			for i := range b.N {
 				simulate(b, tc.n, tc.rounds, i)
@@ -262,6 +262,91 @@ func simulate(t testing.TB, n, rounds, seed int) {
 				if !(rd == rounds && (top(p.No) || top(p.Opponents[len(p.Opponents)-1]))) {
 					t.Fatalf("round %d: player %d has %s three times running", rd, p.No, p.Colours[k-1])
 				}
+			}
+		}
+	}
+}
+
+// TestColourBounds checks the search's colour bounds against every way
+// to pair small groups: minClashes for S1 players each paired with one of
+// S2, fewestClashes for p pairs among a bracket, by preference (none,
+// white, black).
+func TestColourBounds(t *testing.T) {
+	clash := func(a, b Colour) int {
+		if a != NoColour && a == b {
+			return 1
+		}
+		return 0
+	}
+	// expand lists n[c] players of each preference c.
+	expand := func(n [3]int) []Colour {
+		var out []Colour
+		for c, k := range n {
+			for range k {
+				out = append(out, Colour(c))
+			}
+		}
+		return out
+	}
+	// assign gives the fewest clashes pairing each of s1 with a distinct
+	// player of s2.
+	var assign func(s1, s2 []Colour, used []bool) int
+	assign = func(s1, s2 []Colour, used []bool) int {
+		if len(s1) == 0 {
+			return 0
+		}
+		best := len(s1) + 1
+		for j := range s2 {
+			if !used[j] {
+				used[j] = true
+				best = min(best, clash(s1[0], s2[j])+assign(s1[1:], s2, used))
+				used[j] = false
+			}
+		}
+		return best
+	}
+	// pairUp gives the fewest clashes of p pairs among ps.
+	var pairUp func(ps []Colour, p int) int
+	pairUp = func(ps []Colour, p int) int {
+		if p == 0 {
+			return 0
+		}
+		if len(ps) < 2*p {
+			return 1 << 20
+		}
+		// The first player sits out, or meets one of the others.
+		best := pairUp(ps[1:], p)
+		for j := 1; j < len(ps); j++ {
+			rest := append(slices.Clone(ps[1:j]), ps[j+1:]...)
+			best = min(best, clash(ps[0], ps[j])+pairUp(rest, p-1))
+		}
+		return best
+	}
+	for n1 := range 27 {
+		a := [3]int{n1 % 3, n1 / 3 % 3, n1 / 9}
+		for n2 := range 64 {
+			b := [3]int{n2 % 4, n2 / 4 % 4, n2 / 16}
+			s1, s2 := expand(a), expand(b)
+			if len(s2) < len(s1) {
+				continue
+			}
+			if got, want := minClashes(a, b), assign(s1, s2, make([]bool, len(s2))); got != want {
+				t.Errorf("minClashes(%v, %v) = %d, want %d", a, b, got, want)
+			}
+		}
+	}
+	for n := range 125 {
+		counts := [3]int{n % 5, n / 5 % 5, n / 25}
+		cs := expand(counts)
+		d := &dutch{}
+		var ps []int
+		for i, c := range cs {
+			d.pref = append(d.pref, preference{c: c})
+			ps = append(ps, i)
+		}
+		for p := 0; 2*p <= len(ps); p++ {
+			if got, want := d.fewestClashes(ps, p), pairUp(cs, p); got != want {
+				t.Errorf("fewestClashes(%v, %d pairs) = %d, want %d", counts, p, got, want)
 			}
 		}
 	}
