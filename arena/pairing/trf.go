@@ -237,8 +237,8 @@ func (t *TRF) Before(round int) []Player {
 		}
 		return s
 	}
-	// paired is the score a player was paired on in a round.
-	paired := func(p *TRFPlayer, round int) int { return score(p, round) + p.accel(round) }
+	// pairedOn is the score a player was paired on in a round.
+	pairedOn := func(p *TRFPlayer, round int) int { return score(p, round) + p.accel(round) }
 	byNo := map[int]*TRFPlayer{}
 	recorded := false
 	for i := range t.Players {
@@ -257,7 +257,7 @@ func (t *TRF) Before(round int) []Player {
 		if !g.paired() && (g.Result != ' ' || recorded) {
 			continue
 		}
-		p := Player{No: tp.No, Score: paired(tp, round)}
+		p := Player{No: tp.No, Score: pairedOn(tp, round)}
 		for k := 0; k < round-1; k++ {
 			var g TRFGame
 			if k < len(tp.Games) {
@@ -273,7 +273,7 @@ func (t *TRF) Before(round int) []Player {
 			}
 			p.Opponents = append(p.Opponents, g.Opponent)
 			p.Colours = append(p.Colours, g.Colour)
-			mine, theirs := paired(tp, k+1), paired(byNo[g.Opponent], k+1)
+			mine, theirs := pairedOn(tp, k+1), pairedOn(byNo[g.Opponent], k+1)
 			switch {
 			case mine > theirs:
 				p.Floats = append(p.Floats, Down)
