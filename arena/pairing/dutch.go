@@ -93,6 +93,13 @@ func (s set) and(t set) set {
 	return s
 }
 
+func (s set) andNot(t set) set {
+	for k := range s {
+		s[k] &^= t[k]
+	}
+	return s
+}
+
 func (s set) or(t set) set {
 	for k := range s {
 		s[k] |= t[k]
@@ -177,9 +184,16 @@ type dutch struct {
 	seat   []int  // place in pairing-number order among the round's players, from 1 (E.5)
 	byeSet set    // who may be left over for the bye, when the last bracket chooses
 	memo   map[set]bool
-	hmemo  map[[3]set]hres
+	hmemo  map[[4]set]hres
 	budget int // of the bracket being paired
 	spent  int // in the whole round
+
+	// next is the next bracket's residents when C.7 weighs the
+	// downfloaters of the bracket being paired (empty: it does not), and
+	// nextLower the players below it; nextMemo keeps the pairs the next
+	// bracket makes of a set of downfloaters.
+	next, nextLower set
+	nextMemo        map[[2]set]int
 }
 
 // hres is a homogeneous (sub)bracket's pairing, kept for the next time
@@ -222,7 +236,7 @@ func (e Event) newDutch(players []Player) (*dutch, error) {
 	if n > MaxPlayers {
 		return nil, fmt.Errorf("dutch: %d players: at most %d", n, MaxPlayers)
 	}
-	d := &dutch{ps: slices.Clone(players), memo: map[set]bool{}, hmemo: map[[3]set]hres{}}
+	d := &dutch{ps: slices.Clone(players), memo: map[set]bool{}, hmemo: map[[4]set]hres{}, nextMemo: map[[2]set]int{}}
 	seen := map[int]bool{}
 	for _, p := range d.ps {
 		if p.No < 1 || seen[p.No] {
@@ -398,6 +412,13 @@ func (d *dutch) pairAll(all set) ([][2]int, [nQuality]int, error) {
 				lower = lower.add(i)
 			}
 		}
+		// C.7 looks one bracket ahead, but not from the bracket before
+		// the last one, where the completion criterion decides.
+		d.next, d.nextLower = set{}, set{}
+		if gi+2 < len(groups) {
+			d.next = setOf(groups[gi+1])
+			d.nextLower = lower.andNot(d.next)
+		}
 		d.budget = MaxCandidates
 		c, ok := d.bracket(carry, g, lower, gi == len(groups)-1)
 		if !ok && d.spent > MaxSearch {
@@ -502,6 +523,7 @@ func (d *dutch) feasible(s set) bool {
 // in the order they are compared; each counts what is to be minimised.
 const (
 	qUnpaired  = iota // C.5: players left unpaired in the bracket (fewer pairs)
+	qNext             // C.7: the next bracket cannot pair all its players with the downfloaters
 	qTopDiff          // C.10: topscorers or their opponents past a colour difference of 2
 	qTopThree         // C.11: topscorers or their opponents on one colour three times
 	qClash            // C.12: players who do not get their colour preference
@@ -537,7 +559,7 @@ func better(a, b *candidate) bool {
 
 // perfect reports whether nothing is left to improve but the pair count.
 func (c *candidate) perfect() bool {
-	for _, v := range c.q[qTopDiff:] {
+	for _, v := range c.q[qNext:] {
 		if v != 0 {
 			return false
 		}
@@ -545,19 +567,68 @@ func (c *candidate) perfect() bool {
 	return true
 }
 
-// atFloor reports whether c breaks no rule past the pair count but the
-// clashes colours make unavoidable: no candidate can beat it.
-func (c *candidate) atFloor(clashes int) bool {
-	for k := qTopDiff; k < nQuality; k++ {
-		want := 0
-		if k == qClash {
-			want = clashes
-		}
-		if c.q[k] != want {
+// atFloor reports whether c is at floor, a bound under every candidate,
+// on every criterion past the pair count: no candidate can beat it.
+func (c *candidate) atFloor(floor *[nQuality]int) bool {
+	for k := qNext; k < nQuality; k++ {
+		if c.q[k] != floor[k] {
 			return false
 		}
 	}
 	return true
+}
+
+// nextShort gives C.7's count for a bracket's downfloaters, coarsely:
+// 0 when the next bracket, with them, can pair all its players (all but
+// one when they are odd, that one floating on) and leave the players
+// below it pairable, else 1. Telling apart how many pairs short it
+// falls would take pairing the next bracket for every candidate.
+func (d *dutch) nextShort(floaters []int) int {
+	if d.next.empty() {
+		return 0
+	}
+	b := setOf(floaters).or(d.next)
+	key := [2]set{b, d.nextLower}
+	if v, ok := d.nextMemo[key]; ok {
+		return v
+	}
+	v := 1
+	if b.count()%2 == 0 {
+		if d.feasible(b) && d.feasible(d.nextLower) {
+			v = 0
+		}
+	} else {
+		for r := b; !r.empty() && v == 1; r = r.del(r.lowest()) {
+			x := r.lowest()
+			if d.feasible(b.del(x)) && d.feasible(d.nextLower.add(x)) {
+				v = 0
+			}
+		}
+	}
+	d.nextMemo[key] = v
+	return v
+}
+
+// fewestShort bounds C.7's count for p pairs of ps (with extra floating
+// on): the fewest over every set of players they can leave, when those
+// sets are few enough to try; else 0.
+func (d *dutch) fewestShort(ps, extra []int, p int, lower set, last bool) int {
+	f := len(ps) - 2*p
+	if d.next.empty() || binom(len(ps), f) > 64 {
+		return 0
+	}
+	fewest := -1
+	for _, left := range combinations(ps, f) {
+		fl := append(slices.Clone(extra), left...)
+		slices.Sort(fl)
+		if last && !d.byeFits(fl) || !d.feasible(setOf(fl).or(lower)) {
+			continue
+		}
+		if v := d.nextShort(fl); fewest < 0 || v < fewest {
+			fewest = v
+		}
+	}
+	return max(fewest, 0)
 }
 
 // fewestClashes bounds the colour preferences (C.12) any p pairs of ps
@@ -822,7 +893,7 @@ func (d *dutch) bracket(mdp, res []int, lower set, last bool) (candidate, bool) 
 // transpositions, then exchanges. extra are players already floating
 // (downfloaters not paired above them); they float on with the leftovers.
 func (d *dutch) homogeneous(ps, extra []int, lower set, last bool) (candidate, bool) {
-	key := [3]set{setOf(ps), setOf(extra), lower}
+	key := [4]set{setOf(ps), setOf(extra), lower, d.next}
 	if r, ok := d.hmemo[key]; ok {
 		return r.c, r.ok
 	}
@@ -837,7 +908,12 @@ func (d *dutch) homogeneous1(ps, extra []int, lower set, last bool) (candidate, 
 		get := func() *candidate { return best }
 		var base [nQuality]int
 		base[qUnpaired] = len(ps) - 2*p
-		floor := d.fewestClashes(ps, p)
+		var floor [nQuality]int
+		floor[qClash] = d.fewestClashes(ps, p)
+		floor[qNext] = d.fewestShort(ps, extra, p, lower, last)
+		// The transpositions start from C.7's floor, which every
+		// candidate's own count replaces.
+		base[qNext] = floor[qNext]
 		d.exchanges(ps, p, func(s1 []int) bool {
 			s2 := without(ps, s1)
 			return d.transpositions(s1, s2, base, get, func(pairs [][2]int, rest []int, q [nQuality]int) bool {
@@ -848,10 +924,11 @@ func (d *dutch) homogeneous1(ps, extra []int, lower set, last bool) (candidate, 
 					return true
 				}
 				d.floatOut(&c, rest)
+				c.q[qNext] = d.nextShort(c.floaters)
 				if best == nil || better(&c, best) {
 					best = &c
 				}
-				return !best.atFloor(floor)
+				return !best.atFloor(&floor)
 			})
 		})
 		if best != nil {

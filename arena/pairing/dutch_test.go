@@ -69,6 +69,23 @@ func TestDutch(t *testing.T) {
 		// No repeat: 1 and 2 lead but met, and each met one of 3 and 4,
 		// so 1-4 and 2-3 is the only pairing; 3 (white twice) must have
 		// black and 4 (black twice) white.
+		// C.7: 1, 2 and 3 lead, one floats. 1-2, the first candidate,
+		// grants both colours and floats 3, but 4 (white twice, met 5 and
+		// 6) cannot meet 3 (white twice) either, so the next bracket could
+		// not pair all its players (4 would float on to 9). 2-3 grants
+		// both colours too and floats 1, who can meet 4, and 5 meets 6.
+		{"downfloater for the next bracket", history(
+			"4 7/b 9/w",
+			"4 8/b 10/b",
+			"4 6/w 8/w",
+			"2 5/w 6/w",
+			"2 4/b 7/w",
+			"2 3/b 4/b",
+			"0 1/w 5/b",
+			"0 2/w 3/b",
+			"1 10/w 1/b",
+			"1 9/b 2/w",
+		), "2-3 1-4 6-5 9-7 8-10"},
 		{"no repeat pairing", history(
 			"4 2/w 3/b",
 			"4 1/b 4/w",

@@ -16,6 +16,7 @@ import (
 // of dutch.go, in the order they are compared.
 var criterionNames = [nQuality]string{
 	qUnpaired:  "C.5: the most pairs",
+	qNext:      "C.7: the most pairs in the next bracket",
 	qTopDiff:   "C.10: topscorers or their opponents past a colour difference of 2",
 	qTopThree:  "C.11: topscorers or their opponents on one colour three times",
 	qClash:     "C.12: colour preferences not granted",
