@@ -10,6 +10,48 @@ import (
 	"testing"
 )
 
+// historyOf builds players from one string per player:
+// "score opp/colour ..." with colour w, b or - (bye).
+func historyOf(lines ...string) []Player {
+	var ps []Player
+	for i, l := range lines {
+		f := strings.Fields(l)
+		sc, _ := strconv.Atoi(f[0])
+		p := Player{No: i + 1, Score: sc}
+		for _, g := range f[1:] {
+			o, c, _ := strings.Cut(g, "/")
+			n, _ := strconv.Atoi(o)
+			switch c {
+			case "w":
+				p.Colours = append(p.Colours, White)
+			case "b":
+				p.Colours = append(p.Colours, Black)
+			default:
+				p.Colours = append(p.Colours, NoColour)
+				p.HadBye = true
+				continue
+			}
+			p.Opponents = append(p.Opponents, n)
+		}
+		ps = append(ps, p)
+	}
+	return ps
+}
+
+// nextBracketCase is the players of TestDutch's C.7 case.
+var nextBracketCase = []string{
+	"4 7/b 9/w",
+	"4 8/b 10/b",
+	"4 6/w 8/w",
+	"2 5/w 6/w",
+	"2 4/b 7/w",
+	"2 3/b 4/b",
+	"0 1/w 5/b",
+	"0 2/w 3/b",
+	"1 10/w 1/b",
+	"1 9/b 2/w",
+}
+
 func TestDutch(t *testing.T) {
 	fresh := func(n int) []Player {
 		ps := make([]Player, n)
@@ -18,33 +60,7 @@ func TestDutch(t *testing.T) {
 		}
 		return ps
 	}
-	// history builds players from one string per player:
-	// "score opp/colour ..." with colour w, b or - (bye).
-	history := func(lines ...string) []Player {
-		var ps []Player
-		for i, l := range lines {
-			f := strings.Fields(l)
-			sc, _ := strconv.Atoi(f[0])
-			p := Player{No: i + 1, Score: sc}
-			for _, g := range f[1:] {
-				o, c, _ := strings.Cut(g, "/")
-				n, _ := strconv.Atoi(o)
-				switch c {
-				case "w":
-					p.Colours = append(p.Colours, White)
-				case "b":
-					p.Colours = append(p.Colours, Black)
-				default:
-					p.Colours = append(p.Colours, NoColour)
-					p.HadBye = true
-					continue
-				}
-				p.Opponents = append(p.Opponents, n)
-			}
-			ps = append(ps, p)
-		}
-		return ps
-	}
+	history := historyOf
 	tests := []struct {
 		name    string
 		players []Player
@@ -74,18 +90,7 @@ func TestDutch(t *testing.T) {
 		// 6) cannot meet 3 (white twice) either, so the next bracket could
 		// not pair all its players (4 would float on to 9). 2-3 grants
 		// both colours too and floats 1, who can meet 4, and 5 meets 6.
-		{"downfloater for the next bracket", history(
-			"4 7/b 9/w",
-			"4 8/b 10/b",
-			"4 6/w 8/w",
-			"2 5/w 6/w",
-			"2 4/b 7/w",
-			"2 3/b 4/b",
-			"0 1/w 5/b",
-			"0 2/w 3/b",
-			"1 10/w 1/b",
-			"1 9/b 2/w",
-		), "2-3 1-4 6-5 9-7 8-10"},
+		{"downfloater for the next bracket", history(nextBracketCase...), "2-3 1-4 6-5 9-7 8-10"},
 		{"no repeat pairing", history(
 			"4 2/w 3/b",
 			"4 1/b 4/w",

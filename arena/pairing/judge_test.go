@@ -327,6 +327,9 @@ func TestJudge(t *testing.T) {
 		{"floats instead of pairs", after1, Round{Pairs: []Pair{{4, 1}, {2, 3}}}, -1, criterionNames[qUnpaired]},
 		{"colours not as allocated", after1, Round{Pairs: []Pair{{1, 2}, {3, 4}}}, -1, critE},
 		{"a later transposition", fresh, Round{Pairs: []Pair{{1, 4}, {3, 2}}}, -1, critOrder},
+		// The first candidate of TestDutch's C.7 case: 3 floats, and the
+		// next bracket leaves 4 to float on.
+		{"a downfloater the next bracket cannot pair", historyOf(nextBracketCase...), Round{Pairs: []Pair{{2, 1}, {5, 3}, {9, 4}, {6, 10}, {7, 8}}}, -1, critNext},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
