@@ -67,8 +67,65 @@ type Round struct {
 }
 
 // MaxPlayers bounds a Swiss field: the completion check keeps the
-// players still to pair in a 64-bit set.
-const MaxPlayers = 64
+// players still to pair in a [set].
+const MaxPlayers = 128
+
+// set is a set of players by rank, in a fixed-size value so that it can
+// key the search's memos.
+type set [MaxPlayers / 64]uint64
+
+func (s set) has(i int) bool { return s[i>>6]&(1<<(i&63)) != 0 }
+
+func (s set) add(i int) set {
+	s[i>>6] |= 1 << (i & 63)
+	return s
+}
+
+func (s set) del(i int) set {
+	s[i>>6] &^= 1 << (i & 63)
+	return s
+}
+
+func (s set) and(t set) set {
+	for k := range s {
+		s[k] &= t[k]
+	}
+	return s
+}
+
+func (s set) andNot(t set) set {
+	for k := range s {
+		s[k] &^= t[k]
+	}
+	return s
+}
+
+func (s set) or(t set) set {
+	for k := range s {
+		s[k] |= t[k]
+	}
+	return s
+}
+
+func (s set) empty() bool { return s == set{} }
+
+func (s set) count() int {
+	n := 0
+	for _, w := range s {
+		n += bits.OnesCount64(w)
+	}
+	return n
+}
+
+// lowest gives the lowest rank in s, -1 when s is empty.
+func (s set) lowest() int {
+	for k, w := range s {
+		if w != 0 {
+			return k*64 + bits.TrailingZeros64(w)
+		}
+	}
+	return -1
+}
 
 // MaxCandidates bounds the search of one bracket, in partial pairings
 // tried; past it the best candidate seen is taken.
@@ -123,11 +180,20 @@ type dutch struct {
 	pref   []preference
 	met    [][]bool
 	top    []bool // topscorers of the last round (C.04.3 of 2017, A.7)
-	byeSet uint64 // who may be left over for the bye, when the last bracket chooses
-	memo   map[uint64]bool
-	hmemo  map[[3]uint64]hres
+	win    int    // a won round, in the unit of Player.Score
+	seat   []int  // place in pairing-number order among the round's players, from 1 (E.5)
+	byeSet set    // who may be left over for the bye, when the last bracket chooses
+	memo   map[set]bool
+	hmemo  map[[4]set]hres
 	budget int // of the bracket being paired
 	spent  int // in the whole round
+
+	// next is the next bracket's residents when C.7 weighs the
+	// downfloaters of the bracket being paired (empty: it does not), and
+	// nextLower the players below it; nextMemo keeps the pairs the next
+	// bracket makes of a set of downfloaters.
+	next, nextLower set
+	nextMemo        map[[2]set]int
 }
 
 // hres is a homogeneous (sub)bracket's pairing, kept for the next time
@@ -154,18 +220,27 @@ func Dutch(players []Player) (Round, error) { return Event{}.Pair(players) }
 
 // Pair pairs the next round of e, as [Dutch] does.
 func (e Event) Pair(players []Player) (Round, error) {
+	d, err := e.newDutch(players)
+	if err != nil {
+		return Round{}, err
+	}
+	return d.pair()
+}
+
+// newDutch checks the players and ranks them for pairing.
+func (e Event) newDutch(players []Player) (*dutch, error) {
 	n := len(players)
 	if n < 2 {
-		return Round{}, fmt.Errorf("dutch: %d players: need at least 2", n)
+		return nil, fmt.Errorf("dutch: %d players: need at least 2", n)
 	}
 	if n > MaxPlayers {
-		return Round{}, fmt.Errorf("dutch: %d players: at most %d", n, MaxPlayers)
+		return nil, fmt.Errorf("dutch: %d players: at most %d", n, MaxPlayers)
 	}
-	d := &dutch{ps: slices.Clone(players), memo: map[uint64]bool{}, hmemo: map[[3]uint64]hres{}}
+	d := &dutch{ps: slices.Clone(players), memo: map[set]bool{}, hmemo: map[[4]set]hres{}, nextMemo: map[[2]set]int{}}
 	seen := map[int]bool{}
 	for _, p := range d.ps {
 		if p.No < 1 || seen[p.No] {
-			return Round{}, fmt.Errorf("dutch: pairing number %d: want positive numbers, each once", p.No)
+			return nil, fmt.Errorf("dutch: pairing number %d: want positive numbers, each once", p.No)
 		}
 		seen[p.No] = true
 	}
@@ -176,9 +251,9 @@ func (e Event) Pair(players []Player) (Round, error) {
 		return a.No - b.No
 	})
 	idx := map[int]int{}
-	win := e.Win
-	if win == 0 {
-		win = 2
+	d.win = e.Win
+	if d.win == 0 {
+		d.win = 2
 	}
 	for i, p := range d.ps {
 		idx[p.No] = i
@@ -186,7 +261,16 @@ func (e Event) Pair(players []Player) (Round, error) {
 		// In the last round, a topscorer has over half the points played
 		// for.
 		played := len(p.Colours)
-		d.top = append(d.top, e.Rounds > 0 && played == e.Rounds-1 && 2*p.Score > played*win)
+		d.top = append(d.top, e.Rounds > 0 && played == e.Rounds-1 && 2*p.Score > played*d.win)
+	}
+	byNo := make([]int, n)
+	for i := range byNo {
+		byNo[i] = i
+	}
+	slices.SortFunc(byNo, func(a, b int) int { return d.ps[a].No - d.ps[b].No })
+	d.seat = make([]int, n)
+	for k, i := range byNo {
+		d.seat[i] = k + 1
 	}
 	d.met = make([][]bool, n)
 	for i := range d.met {
@@ -201,10 +285,15 @@ func (e Event) Pair(players []Player) (Round, error) {
 			}
 		}
 	}
+	return d, nil
+}
 
-	all := uint64(0)
+// pair pairs the round of the ranked players.
+func (d *dutch) pair() (Round, error) {
+	n := len(d.ps)
+	var all set
 	for i := range n {
-		all |= 1 << i
+		all = all.add(i)
 	}
 	var r Round
 	var pairs [][2]int
@@ -216,7 +305,7 @@ func (e Event) Pair(players []Player) (Round, error) {
 		// to the lowest rank.
 		var tier []int
 		for _, i := range d.byeOrder() {
-			if !d.feasible(all &^ (1 << i)) {
+			if !d.feasible(all.del(i)) {
 				continue
 			}
 			if len(tier) > 0 && (d.ps[i].Score != d.ps[tier[0]].Score || d.unplayed(i) != d.unplayed(tier[0])) {
@@ -235,7 +324,7 @@ func (e Event) Pair(players []Player) (Round, error) {
 			// The tier is the last score group: its bracket leaves the
 			// bye over as its downfloater, weighed with its pairs.
 			d.byeSet = setOf(tier)
-			d.memo = map[uint64]bool{}
+			d.memo = map[set]bool{}
 			ps, _, e := d.pairAll(all)
 			if e != nil {
 				return Round{}, e
@@ -253,7 +342,7 @@ func (e Event) Pair(players []Player) (Round, error) {
 			tier = nil
 		}
 		for _, i := range tier {
-			ps, q, e := d.pairAll(all &^ (1 << i))
+			ps, q, e := d.pairAll(all.del(i))
 			if e != nil {
 				err = e
 				continue
@@ -301,11 +390,11 @@ func (e Event) Pair(players []Player) (Round, error) {
 
 // pairAll pairs the players of all bracket by bracket, top down, and
 // gives the pairs and the sum of the brackets' quality.
-func (d *dutch) pairAll(all uint64) ([][2]int, [nQuality]int, error) {
+func (d *dutch) pairAll(all set) ([][2]int, [nQuality]int, error) {
 	var q [nQuality]int
 	var groups [][]int
 	for i := range d.ps {
-		if all&(1<<i) == 0 {
+		if !all.has(i) {
 			continue
 		}
 		if len(groups) > 0 && d.ps[groups[len(groups)-1][0]].Score == d.ps[i].Score {
@@ -317,11 +406,18 @@ func (d *dutch) pairAll(all uint64) ([][2]int, [nQuality]int, error) {
 	var carry []int
 	var pairs [][2]int
 	for gi, g := range groups {
-		var lower uint64
+		var lower set
 		for _, h := range groups[gi+1:] {
 			for _, i := range h {
-				lower |= 1 << i
+				lower = lower.add(i)
 			}
+		}
+		// C.7 looks one bracket ahead, but not from the bracket before
+		// the last one, where the completion criterion decides.
+		d.next, d.nextLower = set{}, set{}
+		if gi+2 < len(groups) {
+			d.next = setOf(groups[gi+1])
+			d.nextLower = lower.andNot(d.next)
 		}
 		d.budget = MaxCandidates
 		c, ok := d.bracket(carry, g, lower, gi == len(groups)-1)
@@ -347,10 +443,10 @@ func (d *dutch) pairAll(all uint64) ([][2]int, [nQuality]int, error) {
 // right: none, or when the last bracket chooses the bye, one who may have
 // it.
 func (d *dutch) byeFits(left []int) bool {
-	if d.byeSet == 0 {
+	if d.byeSet.empty() {
 		return len(left) == 0
 	}
-	return len(left) == 1 && d.byeSet&(1<<left[0]) != 0
+	return len(left) == 1 && d.byeSet.has(left[0])
 }
 
 // byeOrder lists who may take the bye, most deserving first: the lowest
@@ -393,49 +489,41 @@ func (d *dutch) compatible(i, j int) bool {
 	return !(pi.strength == 3 && pj.strength == 3 && pi.c == pj.c) || d.top[i] || d.top[j]
 }
 
-// feasible reports whether the players of set can all be paired.
-func (d *dutch) feasible(set uint64) bool {
-	if set == 0 {
+// feasible reports whether the players of s can all be paired.
+func (d *dutch) feasible(s set) bool {
+	if s.empty() {
 		return true
 	}
-	if v, ok := d.memo[set]; ok {
+	if v, ok := d.memo[s]; ok {
 		return v
 	}
-	if bits.OnesCount64(set)%2 == 1 {
+	if s.count()%2 == 1 {
 		// One of them is to have the bye.
 		ok := false
-		for r := set & d.byeSet; r != 0 && !ok; r &^= 1 << lowest(r) {
-			ok = d.feasible(set &^ (1 << lowest(r)))
+		for r := s.and(d.byeSet); !r.empty() && !ok; r = r.del(r.lowest()) {
+			ok = d.feasible(s.del(r.lowest()))
 		}
-		d.memo[set] = ok
+		d.memo[s] = ok
 		return ok
 	}
-	i := lowest(set)
-	rest := set &^ (1 << i)
+	i := s.lowest()
+	rest := s.del(i)
 	ok := false
-	for r := rest; r != 0 && !ok; r &^= 1 << lowest(r) {
-		j := lowest(r)
-		if d.compatible(i, j) && d.feasible(rest&^(1<<j)) {
+	for r := rest; !r.empty() && !ok; r = r.del(r.lowest()) {
+		j := r.lowest()
+		if d.compatible(i, j) && d.feasible(rest.del(j)) {
 			ok = true
 		}
 	}
-	d.memo[set] = ok
+	d.memo[s] = ok
 	return ok
-}
-
-func lowest(s uint64) int {
-	for i := range 64 {
-		if s&(1<<i) != 0 {
-			return i
-		}
-	}
-	return -1
 }
 
 // The quality criteria of a bracket's pairing (C.04.3 of 2017, C.5-C.21)
 // in the order they are compared; each counts what is to be minimised.
 const (
 	qUnpaired  = iota // C.5: players left unpaired in the bracket (fewer pairs)
+	qNext             // C.7: the next bracket cannot pair all its players with the downfloaters
 	qTopDiff          // C.10: topscorers or their opponents past a colour difference of 2
 	qTopThree         // C.11: topscorers or their opponents on one colour three times
 	qClash            // C.12: players who do not get their colour preference
@@ -471,12 +559,89 @@ func better(a, b *candidate) bool {
 
 // perfect reports whether nothing is left to improve but the pair count.
 func (c *candidate) perfect() bool {
-	for _, v := range c.q[qTopDiff:] {
+	for _, v := range c.q[qNext:] {
 		if v != 0 {
 			return false
 		}
 	}
 	return true
+}
+
+// atFloor reports whether c is at floor, a bound under every candidate,
+// on every criterion past the pair count: no candidate can beat it.
+func (c *candidate) atFloor(floor *[nQuality]int) bool {
+	for k := qNext; k < nQuality; k++ {
+		if c.q[k] != floor[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// nextShort gives C.7's count for a bracket's downfloaters, coarsely:
+// 0 when the next bracket, with them, can pair all its players (all but
+// one when they are odd, that one floating on) and leave the players
+// below it pairable, else 1. Telling apart how many pairs short it
+// falls would take pairing the next bracket for every candidate.
+func (d *dutch) nextShort(floaters []int) int {
+	if d.next.empty() {
+		return 0
+	}
+	b := setOf(floaters).or(d.next)
+	key := [2]set{b, d.nextLower}
+	if v, ok := d.nextMemo[key]; ok {
+		return v
+	}
+	v := 1
+	if b.count()%2 == 0 {
+		if d.feasible(b) && d.feasible(d.nextLower) {
+			v = 0
+		}
+	} else {
+		for r := b; !r.empty() && v == 1; r = r.del(r.lowest()) {
+			x := r.lowest()
+			if d.feasible(b.del(x)) && d.feasible(d.nextLower.add(x)) {
+				v = 0
+			}
+		}
+	}
+	d.nextMemo[key] = v
+	return v
+}
+
+// fewestShort bounds C.7's count for p pairs of ps (with extra floating
+// on): the fewest over every set of players they can leave, when those
+// sets are few enough to try; else 0.
+func (d *dutch) fewestShort(ps, extra []int, p int, lower set, last bool) int {
+	f := len(ps) - 2*p
+	if d.next.empty() || binom(len(ps), f) > 64 {
+		return 0
+	}
+	fewest := -1
+	for _, left := range combinations(ps, f) {
+		fl := append(slices.Clone(extra), left...)
+		slices.Sort(fl)
+		if last && !d.byeFits(fl) || !d.feasible(setOf(fl).or(lower)) {
+			continue
+		}
+		if v := d.nextShort(fl); fewest < 0 || v < fewest {
+			fewest = v
+		}
+	}
+	return max(fewest, 0)
+}
+
+// fewestClashes bounds the colour preferences (C.12) any p pairs of ps
+// break: the players wanting the colour more of them want, past half of
+// those paired, must meet each other, two to a clash; the players left
+// unpaired can be taken from them.
+func (d *dutch) fewestClashes(ps []int, p int) int {
+	var n [3]int
+	for _, i := range ps {
+		n[d.pref[i].c]++
+	}
+	excess := max(2*n[White], 2*n[Black]) - len(ps) - (len(ps) - 2*p)
+	return max(0, (excess+1)/2)
 }
 
 func (c *candidate) add(o *candidate) {
@@ -578,10 +743,10 @@ func (d *dutch) floatOut(c *candidate, residents []int) {
 	}
 }
 
-func setOf(xs []int) uint64 {
-	var s uint64
+func setOf(xs []int) set {
+	var s set
 	for _, x := range xs {
-		s |= 1 << x
+		s = s.add(x)
 	}
 	return s
 }
@@ -599,6 +764,18 @@ func (d *dutch) transpositions(s1, s2 []int, base [nQuality]int, best func() *ca
 	pairs := make([][2]int, len(s1))
 	var c candidate
 	c.q = base
+	// The players still to pair, counted by colour preference, bound the
+	// colour preferences the rest must break (minClashes): a prefix that
+	// cannot beat the best even with that few is cut too.
+	left1 := make([][3]int, len(s1)+1)
+	for k := len(s1) - 1; k >= 0; k-- {
+		left1[k] = left1[k+1]
+		left1[k][d.pref[s1[k]].c]++
+	}
+	var left2 [3]int
+	for _, x := range s2 {
+		left2[d.pref[x].c]++
+	}
 	var rec func(k int) bool
 	rec = func(k int) bool {
 		d.budget--
@@ -607,8 +784,12 @@ func (d *dutch) transpositions(s1, s2 []int, base [nQuality]int, best func() *ca
 			return false
 		}
 		b := best()
-		if b != nil && (d.budget <= 0 || !lessQ(&c.q, &b.q)) {
-			return d.budget > 0
+		if b != nil {
+			q := c.q
+			q[qClash] += minClashes(left1[k], left2)
+			if d.budget <= 0 || !lessQ(&q, &b.q) {
+				return d.budget > 0
+			}
 		}
 		if k == len(s1) {
 			var rest []int
@@ -624,11 +805,13 @@ func (d *dutch) transpositions(s1, s2 []int, base [nQuality]int, best func() *ca
 				continue
 			}
 			used[j] = true
+			left2[d.pref[x].c]--
 			pairs[k] = [2]int{s1[k], x}
 			saved := c.q
 			d.score(&c, s1[k], x)
 			ok := rec(k + 1)
 			c.q = saved
+			left2[d.pref[x].c]++
 			used[j] = false
 			if !ok {
 				return false
@@ -637,6 +820,22 @@ func (d *dutch) transpositions(s1, s2 []int, base [nQuality]int, best func() *ca
 		return true
 	}
 	return rec(0)
+}
+
+// minClashes is the fewest colour preferences (C.12) that pairing the
+// players counted by a (by preference: none, white, black) each with one
+// of b can leave unmet: a pair breaks one when both want the same colour.
+// The most pairs that break none take the opposite wishes first, then the
+// players without a wish.
+func minClashes(a, b [3]int) int {
+	wb := min(a[White], b[Black])
+	bw := min(a[Black], b[White])
+	b[Black] -= wb
+	b[White] -= bw
+	wishing := min(a[White]-wb+a[Black]-bw, b[NoColour])
+	b[NoColour] -= wishing
+	free := min(a[NoColour], b[NoColour]+b[White]+b[Black])
+	return a[NoColour] + a[White] + a[Black] - (wb + bw + wishing + free)
 }
 
 func lessQ(a, b *[nQuality]int) bool {
@@ -652,7 +851,7 @@ func lessQ(a, b *[nQuality]int) bool {
 // group, leaving floaters that the players below (lower) can take: as
 // many downfloaters as can be paired first (the highest first), then the
 // remainder as a homogeneous bracket.
-func (d *dutch) bracket(mdp, res []int, lower uint64, last bool) (candidate, bool) {
+func (d *dutch) bracket(mdp, res []int, lower set, last bool) (candidate, bool) {
 	if len(mdp) == 0 {
 		return d.homogeneous(res, nil, lower, last)
 	}
@@ -693,8 +892,8 @@ func (d *dutch) bracket(mdp, res []int, lower uint64, last bool) (candidate, boo
 // homogeneous pairs ps (in rank order) among themselves: S1 against S2 by
 // transpositions, then exchanges. extra are players already floating
 // (downfloaters not paired above them); they float on with the leftovers.
-func (d *dutch) homogeneous(ps, extra []int, lower uint64, last bool) (candidate, bool) {
-	key := [3]uint64{setOf(ps), setOf(extra), lower}
+func (d *dutch) homogeneous(ps, extra []int, lower set, last bool) (candidate, bool) {
+	key := [4]set{setOf(ps), setOf(extra), lower, d.next}
 	if r, ok := d.hmemo[key]; ok {
 		return r.c, r.ok
 	}
@@ -703,26 +902,33 @@ func (d *dutch) homogeneous(ps, extra []int, lower uint64, last bool) (candidate
 	return c, ok
 }
 
-func (d *dutch) homogeneous1(ps, extra []int, lower uint64, last bool) (candidate, bool) {
+func (d *dutch) homogeneous1(ps, extra []int, lower set, last bool) (candidate, bool) {
 	for p := len(ps) / 2; p >= 0; p-- {
 		var best *candidate
 		get := func() *candidate { return best }
 		var base [nQuality]int
 		base[qUnpaired] = len(ps) - 2*p
+		var floor [nQuality]int
+		floor[qClash] = d.fewestClashes(ps, p)
+		floor[qNext] = d.fewestShort(ps, extra, p, lower, last)
+		// The transpositions start from C.7's floor, which every
+		// candidate's own count replaces.
+		base[qNext] = floor[qNext]
 		d.exchanges(ps, p, func(s1 []int) bool {
 			s2 := without(ps, s1)
 			return d.transpositions(s1, s2, base, get, func(pairs [][2]int, rest []int, q [nQuality]int) bool {
 				c := candidate{pairs: slices.Clone(pairs), q: q}
 				c.floaters = append(slices.Clone(extra), rest...)
 				slices.Sort(c.floaters)
-				if last && !d.byeFits(c.floaters) || !d.feasible(setOf(c.floaters)|lower) {
+				if last && !d.byeFits(c.floaters) || !d.feasible(setOf(c.floaters).or(lower)) {
 					return true
 				}
 				d.floatOut(&c, rest)
+				c.q[qNext] = d.nextShort(c.floaters)
 				if best == nil || better(&c, best) {
 					best = &c
 				}
-				return !c.perfect()
+				return !best.atFloor(&floor)
 			})
 		})
 		if best != nil {
@@ -816,7 +1022,7 @@ func without(xs, drop []int) []int {
 	s := setOf(drop)
 	var out []int
 	for _, x := range xs {
-		if s&(1<<x) == 0 {
+		if !s.has(x) {
 			out = append(out, x)
 		}
 	}
@@ -842,8 +1048,11 @@ func (d *dutch) colours(i, j int) (white, black int) {
 		return give(hi, ph.c)
 	case ph.c == NoColour && pl.c == NoColour:
 		// E.5: the higher-ranked player has the initial colour (white) when
-		// his pairing number is odd.
-		if d.ps[hi].No%2 == 1 {
+		// his pairing number is odd, counted among the players of the
+		// round: a player absent from round 1 shifts the colours of those
+		// below him, as JaVaFo pairs it (the accelerated event of
+		// testdata/event shows it).
+		if d.seat[hi]%2 == 1 {
 			return give(hi, White)
 		}
 		return give(hi, Black)

@@ -10,6 +10,48 @@ import (
 	"testing"
 )
 
+// historyOf builds players from one string per player:
+// "score opp/colour ..." with colour w, b or - (bye).
+func historyOf(lines ...string) []Player {
+	var ps []Player
+	for i, l := range lines {
+		f := strings.Fields(l)
+		sc, _ := strconv.Atoi(f[0])
+		p := Player{No: i + 1, Score: sc}
+		for _, g := range f[1:] {
+			o, c, _ := strings.Cut(g, "/")
+			n, _ := strconv.Atoi(o)
+			switch c {
+			case "w":
+				p.Colours = append(p.Colours, White)
+			case "b":
+				p.Colours = append(p.Colours, Black)
+			default:
+				p.Colours = append(p.Colours, NoColour)
+				p.HadBye = true
+				continue
+			}
+			p.Opponents = append(p.Opponents, n)
+		}
+		ps = append(ps, p)
+	}
+	return ps
+}
+
+// nextBracketCase is the players of TestDutch's C.7 case.
+var nextBracketCase = []string{
+	"4 7/b 9/w",
+	"4 8/b 10/b",
+	"4 6/w 8/w",
+	"2 5/w 6/w",
+	"2 4/b 7/w",
+	"2 3/b 4/b",
+	"0 1/w 5/b",
+	"0 2/w 3/b",
+	"1 10/w 1/b",
+	"1 9/b 2/w",
+}
+
 func TestDutch(t *testing.T) {
 	fresh := func(n int) []Player {
 		ps := make([]Player, n)
@@ -18,33 +60,7 @@ func TestDutch(t *testing.T) {
 		}
 		return ps
 	}
-	// history builds players from one string per player:
-	// "score opp/colour ..." with colour w, b or - (bye).
-	history := func(lines ...string) []Player {
-		var ps []Player
-		for i, l := range lines {
-			f := strings.Fields(l)
-			sc, _ := strconv.Atoi(f[0])
-			p := Player{No: i + 1, Score: sc}
-			for _, g := range f[1:] {
-				o, c, _ := strings.Cut(g, "/")
-				n, _ := strconv.Atoi(o)
-				switch c {
-				case "w":
-					p.Colours = append(p.Colours, White)
-				case "b":
-					p.Colours = append(p.Colours, Black)
-				default:
-					p.Colours = append(p.Colours, NoColour)
-					p.HadBye = true
-					continue
-				}
-				p.Opponents = append(p.Opponents, n)
-			}
-			ps = append(ps, p)
-		}
-		return ps
-	}
+	history := historyOf
 	tests := []struct {
 		name    string
 		players []Player
@@ -69,6 +85,12 @@ func TestDutch(t *testing.T) {
 		// No repeat: 1 and 2 lead but met, and each met one of 3 and 4,
 		// so 1-4 and 2-3 is the only pairing; 3 (white twice) must have
 		// black and 4 (black twice) white.
+		// C.7: 1, 2 and 3 lead, one floats. 1-2, the first candidate,
+		// grants both colours and floats 3, but 4 (white twice, met 5 and
+		// 6) cannot meet 3 (white twice) either, so the next bracket could
+		// not pair all its players (4 would float on to 9). 2-3 grants
+		// both colours too and floats 1, who can meet 4, and 5 meets 6.
+		{"downfloater for the next bracket", history(nextBracketCase...), "2-3 1-4 6-5 9-7 8-10"},
 		{"no repeat pairing", history(
 			"4 2/w 3/b",
 			"4 1/b 4/w",
@@ -89,6 +111,15 @@ func TestDutch(t *testing.T) {
 	}
 }
 
+// numbered gives n players with no history, numbered from 1.
+func numbered(n int) []Player {
+	ps := make([]Player, n)
+	for i := range ps {
+		ps[i].No = i + 1
+	}
+	return ps
+}
+
 func TestDutchErrors(t *testing.T) {
 	tests := []struct {
 		name    string
@@ -97,6 +128,7 @@ func TestDutchErrors(t *testing.T) {
 	}{
 		{"one player", []Player{{No: 1}}, "need at least 2"},
 		{"duplicate number", []Player{{No: 1}, {No: 1}}, "pairing number 1"},
+		{"too many", numbered(MaxPlayers + 1), "at most 128"},
 		{"all met", []Player{{No: 1, Opponents: []int{2}, Colours: []Colour{White}}, {No: 2, Opponents: []int{1}, Colours: []Colour{Black}}}, "cannot all be paired"},
 	}
 	for _, tc := range tests {
@@ -175,7 +207,7 @@ func TestDutchSimulated(t *testing.T) {
 
 // BenchmarkDutch pairs whole Swisses of a big open's size.
 func BenchmarkDutch(b *testing.B) {
-	for _, tc := range []struct{ n, rounds int }{{32, 7}, {63, 9}, {64, 9}} {
+	for _, tc := range []struct{ n, rounds int }{{32, 7}, {63, 9}, {64, 9}, {84, 9}} {
 		b.Run(fmt.Sprintf("%d players %d rounds", tc.n, tc.rounds), func(b *testing.B) {
 			for i := range b.N {
 				simulate(b, tc.n, tc.rounds, i)
@@ -252,6 +284,91 @@ func simulate(t testing.TB, n, rounds, seed int) {
 				if !(rd == rounds && (top(p.No) || top(p.Opponents[len(p.Opponents)-1]))) {
 					t.Fatalf("round %d: player %d has %s three times running", rd, p.No, p.Colours[k-1])
 				}
+			}
+		}
+	}
+}
+
+// TestColourBounds checks the search's colour bounds against every way
+// to pair small groups: minClashes for S1 players each paired with one of
+// S2, fewestClashes for p pairs among a bracket, by preference (none,
+// white, black).
+func TestColourBounds(t *testing.T) {
+	clash := func(a, b Colour) int {
+		if a != NoColour && a == b {
+			return 1
+		}
+		return 0
+	}
+	// expand lists n[c] players of each preference c.
+	expand := func(n [3]int) []Colour {
+		var out []Colour
+		for c, k := range n {
+			for range k {
+				out = append(out, Colour(c))
+			}
+		}
+		return out
+	}
+	// assign gives the fewest clashes pairing each of s1 with a distinct
+	// player of s2.
+	var assign func(s1, s2 []Colour, used []bool) int
+	assign = func(s1, s2 []Colour, used []bool) int {
+		if len(s1) == 0 {
+			return 0
+		}
+		best := len(s1) + 1
+		for j := range s2 {
+			if !used[j] {
+				used[j] = true
+				best = min(best, clash(s1[0], s2[j])+assign(s1[1:], s2, used))
+				used[j] = false
+			}
+		}
+		return best
+	}
+	// pairUp gives the fewest clashes of p pairs among ps.
+	var pairUp func(ps []Colour, p int) int
+	pairUp = func(ps []Colour, p int) int {
+		if p == 0 {
+			return 0
+		}
+		if len(ps) < 2*p {
+			return 1 << 20
+		}
+		// The first player sits out, or meets one of the others.
+		best := pairUp(ps[1:], p)
+		for j := 1; j < len(ps); j++ {
+			rest := append(slices.Clone(ps[1:j]), ps[j+1:]...)
+			best = min(best, clash(ps[0], ps[j])+pairUp(rest, p-1))
+		}
+		return best
+	}
+	for n1 := range 27 {
+		a := [3]int{n1 % 3, n1 / 3 % 3, n1 / 9}
+		for n2 := range 64 {
+			b := [3]int{n2 % 4, n2 / 4 % 4, n2 / 16}
+			s1, s2 := expand(a), expand(b)
+			if len(s2) < len(s1) {
+				continue
+			}
+			if got, want := minClashes(a, b), assign(s1, s2, make([]bool, len(s2))); got != want {
+				t.Errorf("minClashes(%v, %v) = %d, want %d", a, b, got, want)
+			}
+		}
+	}
+	for n := range 125 {
+		counts := [3]int{n % 5, n / 5 % 5, n / 25}
+		cs := expand(counts)
+		d := &dutch{}
+		var ps []int
+		for i, c := range cs {
+			d.pref = append(d.pref, preference{c: c})
+			ps = append(ps, i)
+		}
+		for p := 0; 2*p <= len(ps); p++ {
+			if got, want := d.fewestClashes(ps, p), pairUp(cs, p); got != want {
+				t.Errorf("fewestClashes(%v, %d pairs) = %d, want %d", counts, p, got, want)
 			}
 		}
 	}

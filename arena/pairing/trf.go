@@ -2,15 +2,17 @@ package pairing
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 )
 
 // TRF is a Swiss as FIDE's Tournament Report File (TRF-16, with
-// JaVaFo's XXR extension) records it: the number of rounds and each
-// player's line (001) with one entry per round.
+// JaVaFo's XXR and XXA extensions) records it: the number of rounds and
+// each player's line (001) with one entry per round.
 type TRF struct {
 	Rounds  int         // XXR; 0 when the file does not say
 	Players []TRFPlayer // in file order
@@ -21,6 +23,10 @@ type TRFPlayer struct {
 	No     int       // pairing number (columns 5-8)
 	Points float64   // the file's total (columns 81-84)
 	Games  []TRFGame // round 1 first; a round not yet played is Result ' '
+	// Accel is the fictitious points an accelerated event adds to the
+	// player's score for pairing each round (XXA), round 1 first; a
+	// round past its end adds none.
+	Accel []float64
 }
 
 // TRFGame is one round's entry of a player: the opponent's pairing number
@@ -54,14 +60,21 @@ func (g TRFGame) played() bool {
 // (played or forfeited) or the pairing-allocated bye.
 func (g TRFGame) paired() bool { return g.Opponent > 0 || g.Result == 'U' }
 
-// ReadTRF reads a TRF-16 file: the XXR line and the 001 lines; other
-// lines are skipped. name is used in errors, as name:line.
+// ReadTRF reads a TRF-16 file: the XXR line, the 001 lines and the XXA
+// lines (a player's pairing number, then the fictitious points of each
+// round from the first, in halves); other lines are skipped. name is used
+// in errors, as name:line.
 func ReadTRF(r io.Reader, name string) (*TRF, error) {
 	t := &TRF{}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 4096), 1<<20)
 	byNo := map[int]int{}
 	at := map[int]int{} // pairing number -> line, for the checks after reading
+	type xxa struct {
+		line, no int
+		accel    []float64
+	}
+	var accels []xxa
 	line := 0
 	for sc.Scan() {
 		line++
@@ -73,6 +86,12 @@ func ReadTRF(r io.Reader, name string) (*TRF, error) {
 				return nil, fmt.Errorf("%s:%d: XXR: want the number of rounds, 1 to 99", name, line)
 			}
 			t.Rounds = n
+		case strings.HasPrefix(l, "XXA"):
+			no, accel, err := parseXXA(l[3:])
+			if err != nil {
+				return nil, fmt.Errorf("%s:%d: XXA: %w", name, line, err)
+			}
+			accels = append(accels, xxa{line, no, accel})
 		case strings.HasPrefix(l, "001"):
 			p, err := parse001(l)
 			if err != nil {
@@ -92,6 +111,16 @@ func ReadTRF(r io.Reader, name string) (*TRF, error) {
 	if len(t.Players) == 0 {
 		return nil, fmt.Errorf("%s: no player lines (001)", name)
 	}
+	for _, a := range accels {
+		i, ok := byNo[a.no]
+		if !ok {
+			return nil, fmt.Errorf("%s:%d: XXA: player %d has no line", name, a.line, a.no)
+		}
+		if t.Players[i].Accel != nil {
+			return nil, fmt.Errorf("%s:%d: XXA: player %d twice", name, a.line, a.no)
+		}
+		t.Players[i].Accel = a.accel
+	}
 	// Every game must be on both players' lines, with opposite colours.
 	for _, p := range t.Players {
 		for k, g := range p.Games {
@@ -109,6 +138,37 @@ func ReadTRF(r io.Reader, name string) (*TRF, error) {
 		}
 	}
 	return t, nil
+}
+
+// parseXXA reads an XXA record after its code: the pairing number and
+// the fictitious points of each round, multiples of a half.
+func parseXXA(l string) (int, []float64, error) {
+	f := strings.Fields(l)
+	if len(f) < 2 {
+		return 0, nil, errors.New("want a pairing number and points")
+	}
+	no, err := strconv.Atoi(f[0])
+	if err != nil || no < 1 {
+		return 0, nil, fmt.Errorf("pairing number %q: want a positive number", f[0])
+	}
+	var accel []float64
+	for k, s := range f[1:] {
+		v, err := strconv.ParseFloat(s, 64)
+		if err != nil || v < 0 || v > 99 || v*2 != math.Trunc(v*2) {
+			return 0, nil, fmt.Errorf("player %d, round %d: points %q: want a multiple of 0.5 from 0 to 99", no, k+1, s)
+		}
+		accel = append(accel, v)
+	}
+	return no, accel, nil
+}
+
+// accel is the fictitious points p has for pairing round (1-based), in
+// half-points.
+func (p *TRFPlayer) accel(round int) int {
+	if round-1 < len(p.Accel) {
+		return int(2 * p.Accel[round-1])
+	}
+	return 0
 }
 
 // parse001 reads one player line by TRF-16's columns.
@@ -161,10 +221,14 @@ func parse001(l string) (TRFPlayer, error) {
 
 // Before gives the history before round (1-based) of the players who
 // are to be paired in it: everyone except those whose entry for round
-// marks them absent (H, F, Z, or a forfeit with no opponent). Scores
-// count the points of the earlier rounds; an unplayed round (a bye, a
-// forfeit, an absence) has no colour and is a downfloat (C.04.3 of 2017,
-// A.4.b); a forfeit win, like the pairing-allocated bye, bars another bye.
+// marks them absent (H, F, Z, or a forfeit with no opponent), or is blank
+// when the file already records the round's pairing (a player who had
+// left). Scores count the points of the earlier rounds plus the round's
+// fictitious points (XXA), and floats compare the scores each earlier
+// round was paired on, fictitious points included; an unplayed round (a
+// bye, a forfeit, an absence) has no colour and is a downfloat (C.04.3 of
+// 2017, A.4.b); a forfeit win, like the pairing-allocated bye, bars
+// another bye.
 func (t *TRF) Before(round int) []Player {
 	score := func(p *TRFPlayer, before int) int {
 		s := 0
@@ -173,19 +237,27 @@ func (t *TRF) Before(round int) []Player {
 		}
 		return s
 	}
+	// pairedOn is the score a player was paired on in a round.
+	pairedOn := func(p *TRFPlayer, round int) int { return score(p, round) + p.accel(round) }
 	byNo := map[int]*TRFPlayer{}
+	recorded := false
 	for i := range t.Players {
 		byNo[t.Players[i].No] = &t.Players[i]
+		if g := t.Players[i].Games; round-1 < len(g) && g[round-1].paired() {
+			recorded = true
+		}
 	}
 	var out []Player
 	for i := range t.Players {
 		tp := &t.Players[i]
+		g := TRFGame{Result: ' '}
 		if round-1 < len(tp.Games) {
-			if g := tp.Games[round-1]; !g.paired() && g.Result != ' ' {
-				continue
-			}
+			g = tp.Games[round-1]
 		}
-		p := Player{No: tp.No, Score: score(tp, round)}
+		if !g.paired() && (g.Result != ' ' || recorded) {
+			continue
+		}
+		p := Player{No: tp.No, Score: pairedOn(tp, round)}
 		for k := 0; k < round-1; k++ {
 			var g TRFGame
 			if k < len(tp.Games) {
@@ -201,7 +273,7 @@ func (t *TRF) Before(round int) []Player {
 			}
 			p.Opponents = append(p.Opponents, g.Opponent)
 			p.Colours = append(p.Colours, g.Colour)
-			mine, theirs := score(tp, k+1), score(byNo[g.Opponent], k+1)
+			mine, theirs := pairedOn(tp, k+1), pairedOn(byNo[g.Opponent], k+1)
 			switch {
 			case mine > theirs:
 				p.Floats = append(p.Floats, Down)

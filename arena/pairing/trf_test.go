@@ -80,6 +80,39 @@ func TestReadTRF(t *testing.T) {
 		t.Errorf("round 3: got %q, want %q", r, "3-1 bye 2")
 	}
 
+	// An accelerated event: 1 and 2 have a fictitious point in rounds 1
+	// and 2, 3 and 4 none; 5 has no entry for round 1, which the others
+	// record, so 5 had not come yet.
+	acc := strings.Join([]string{
+		"XXA    1  1.0  1.0",
+		line(1, " 1.0", "   2 w 1"),
+		line(2, " 0.0", "   1 b 0"),
+		line(3, " 0.0", "   4 w 0"),
+		line(4, " 1.0", "   3 b 1"),
+		line(5, " 0.0"),
+		"XXA    2  1.0  1.0",
+	}, "\n")
+	if trf, err = ReadTRF(strings.NewReader(acc), "acc.trf"); err != nil {
+		t.Fatal(err)
+	}
+	if ps := trf.Before(1); len(ps) != 4 || ps[0].Score != 2 || ps[1].Score != 2 || ps[2].Score != 0 {
+		t.Errorf("accelerated round 1: %+v", ps)
+	}
+	// Round 2: 1 and 2 met on the same paired score (no float); 1 now has
+	// 1 + 1, 2 has 0 + 1, the same as 4's 1 + 0; 5 plays.
+	ps = trf.Before(2)
+	if len(ps) != 5 {
+		t.Fatalf("accelerated round 2 players: %+v", ps)
+	}
+	for i, want := range []struct{ score int }{{4}, {2}, {0}, {2}, {0}} {
+		if ps[i].Score != want.score {
+			t.Errorf("accelerated round 2: player %d has %d half-points, want %d", ps[i].No, ps[i].Score, want.score)
+		}
+	}
+	if ps[0].Floats[0] != NoFloat || ps[3].Floats[0] != NoFloat {
+		t.Errorf("accelerated round 2: floats %v %v, want none", ps[0].Floats, ps[3].Floats)
+	}
+
 	bad := []struct {
 		name, text, want string
 	}{
@@ -95,6 +128,11 @@ func TestReadTRF(t *testing.T) {
 		{"one-sided", line(1, " 0.0", "   2 w 1") + "\n" + line(2, " 0.0", "   1 w 0"), "not on 2's line"},
 		{"own opponent", line(1, " 0.0", "   1 w 1"), "opponent"},
 		{"bad XXR", "XXR many\n" + line(1, " 0.0"), "good.trf:1: XXR"},
+		{"XXA without line", line(1, " 0.0") + "\nXXA    9  1.0", "good.trf:2: XXA: player 9 has no line"},
+		{"XXA twice", line(1, " 0.0") + "\nXXA    1  1.0\nXXA    1  1.0", "good.trf:3: XXA: player 1 twice"},
+		{"XXA not a half", line(1, " 0.0") + "\nXXA    1  0.3", "good.trf:2: XXA: player 1, round 1: points \"0.3\""},
+		{"XXA no points", line(1, " 0.0") + "\nXXA    1", "good.trf:2: XXA: want"},
+		{"XXA bad number", line(1, " 0.0") + "\nXXA    x  1.0", "good.trf:2: XXA: pairing number"},
 	}
 	for _, tc := range bad {
 		t.Run(tc.name, func(t *testing.T) {
@@ -109,7 +147,7 @@ func TestReadTRF(t *testing.T) {
 // FuzzReadTRF feeds the reader any text: it errs or gives players whose
 // every round the pairer can take, never a panic.
 func FuzzReadTRF(f *testing.F) {
-	for _, p := range []string{"testdata/event/gros2010.trf", "testdata/dutch/bbp_2025_C5.trf"} {
+	for _, p := range []string{"testdata/event/gros2010.trf", "testdata/event/capodorso2012.trf", "testdata/dutch/bbp_2025_C5.trf"} {
 		data, err := os.ReadFile(p)
 		if err != nil {
 			f.Fatal(err)
