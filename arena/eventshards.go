@@ -72,7 +72,7 @@ func (ev *event) wholeRound(ctx context.Context, own, folder string, total int) 
 		have := len(in)
 		if have == total {
 			if lastHave >= 0 {
-				notef("event %s, %s: all %d games of the round are in (%s); pairing on", ev.r.Name, folder, total, strings.Join(from, ", "))
+				notef("event %s, %s: all %d games of the round are in (%s)", ev.r.Name, folder, total, strings.Join(from, ", "))
 			}
 			return in, nil
 		}
