@@ -12,7 +12,6 @@ import (
 	pairsys "varena/arena/pairing" // schedule.go has a type pairing
 	"varena/configs"
 	"varena/configs/plan"
-	"varena/results"
 	"varena/results/report"
 	"varena/results/rundir"
 	"varena/results/stats"
@@ -56,19 +55,22 @@ type event struct {
 	// says less over it (killed while replaying, or refused a round's
 	// directory, it would lose the later rounds).
 	prev rundir.Event
-	// whole holds, for a shard (opts.Shards > 1), every shard's games
-	// of each round by its folder: the report is of all of them.
-	whole map[string][]results.Game
 }
 
 func runEvent(ctx context.Context, r *plan.Plan, opts Options) (*rundir.Summary, error) {
 	if err := checkEventShards(r.Name, r.Tournament.Type, opts); err != nil {
 		return nil, err
 	}
-	ev := &event{r: r, opts: opts, dir: OutDir(r, opts), games: max(r.Tournament.Games, 2), whole: map[string][]results.Game{}}
+	ev := &event{r: r, opts: opts, dir: OutDir(r, opts), games: max(r.Tournament.Games, 2)}
 	ev.rec = rundir.Event{Name: r.Name, Type: r.Tournament.Type, Seed: r.Seed, Games: ev.games}
 	for _, e := range r.Engines {
 		ev.rec.Engines = append(ev.rec.Engines, e.Name)
+	}
+	if opts.Shards > 1 {
+		var err error
+		if ev.rec.Peers, err = relativePeers(ev.dir, opts.Peers); err != nil {
+			return nil, err
+		}
 	}
 	if err := os.MkdirAll(ev.dir, 0o755); err != nil {
 		return nil, fmt.Errorf("output directory: %w", err)
@@ -96,12 +98,6 @@ func runEvent(ctx context.Context, r *plan.Plan, opts Options) (*rundir.Summary,
 	// Every round's recorder has replayed or judged its games: the
 	// report reads the journals without a second replay.
 	rep, err := loadEvent(ev.dir, r.VariantSet, report.LoadChecked)
-	if err == nil && opts.Shards > 1 {
-		for _, rd := range rep.Rounds {
-			// The round as one machine plays it: every shard's games.
-			rd.Games, rd.Meta.Shard, rd.Meta.Shards = ev.whole[filepath.Base(rd.Dir)], 0, 0
-		}
-	}
 	if err == nil {
 		_, _, err = report.WriteEventFile(rep)
 	}
@@ -216,7 +212,6 @@ func (ev *event) round(ctx context.Context, name, folder, bye string, k int, pai
 		if err != nil {
 			return nil, err
 		}
-		ev.whole[folder] = games
 		if out, err = pairingScores(folder, pairs, games); err != nil {
 			return nil, fmt.Errorf("event %s: %w", ev.r.Name, err)
 		}

@@ -172,3 +172,23 @@ func pairingScores(folder string, pairs [][2]string, games []results.Game) ([]st
 	}
 	return out, nil
 }
+
+// relativePeers is the glob of the shards' event directories relative
+// to this shard's (dir), as the event's record keeps it: the same on
+// every shard whose directories are siblings, and found again from the
+// directory wherever the command that reads it runs.
+func relativePeers(dir, glob string) (string, error) {
+	d, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	g, err := filepath.Abs(glob)
+	if err != nil {
+		return "", err
+	}
+	rel, err := filepath.Rel(d, g)
+	if err != nil {
+		return "", fmt.Errorf("-peers %q: %w", glob, err)
+	}
+	return filepath.ToSlash(rel), nil
+}

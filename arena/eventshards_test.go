@@ -134,12 +134,32 @@ func checkShardsAgree(t *testing.T, one string, shards []string) {
 		total += n
 	}
 	for _, d := range shards {
-		page, err := os.ReadFile(filepath.Join(d, rundir.ReportFile))
+		// The report the event wrote at its end, and the one varena
+		// report writes again from the directory.
+		for _, again := range []bool{false, true} {
+			if again {
+				if _, _, err := WriteEventReport(d, nil); err != nil {
+					t.Fatal(err)
+				}
+			}
+			page, err := os.ReadFile(filepath.Join(d, rundir.ReportFile))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s := fmt.Sprintf("%d played of %d scheduled", total, total); !strings.Contains(string(page), s) {
+				t.Errorf("%s: report.html (written again: %v) has no %q: not every shard's games", d, again, s)
+			}
+		}
+		ed, err := ReadEventDir(d)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if s := fmt.Sprintf("%d played of %d scheduled", total, total); !strings.Contains(string(page), s) {
-			t.Errorf("%s: report.html has no %q: not every shard's games", d, s)
+		if ed.Event.Peers != "../shard-*" {
+			t.Errorf("%s: event.json's peers %q, want ../shard-*", d, ed.Event.Peers)
+		}
+		// rate reads these: every shard's folder of every round.
+		if got, want := len(ed.RoundDirs()), len(shards)*len(ed.Event.Rounds); got != want {
+			t.Errorf("%s: %d round directories, want %d: %v", d, got, want, ed.RoundDirs())
 		}
 	}
 }
