@@ -134,8 +134,8 @@ func (ed *EventDir) readFolders() error {
 
 // RoundDirs are the directories of the event's rounds that have begun
 // (a journal), in the order they were played. For an event played in
-// shards (Event.Peers), each round's folders of every shard, this
-// shard's first: the games of all of them are the round's.
+// shards (Event.Peers), each round's folders of every shard, in the
+// same order on every shard: the games of all of them are the round's.
 func (ed *EventDir) RoundDirs() []string {
 	var out []string
 	for _, dirs := range ed.roundShards() {
@@ -145,17 +145,26 @@ func (ed *EventDir) RoundDirs() []string {
 }
 
 // roundShards are, for each round that has begun in some shard, its
-// folders that have a journal: this directory's, then its peers' (one
-// only for an event played on one machine).
+// folders that have a journal: this directory's and its peers', in the
+// order of the peers' glob (this one alone for an event played on one
+// machine).
 func (ed *EventDir) roundShards() [][]string {
 	shards := []string{ed.Dir}
 	if ed.Event.Peers != "" {
+		// In the glob's order, this directory among them: every shard
+		// lists the rounds' folders alike.
 		self, _ := filepath.Abs(ed.Dir)
 		peers, _ := filepath.Glob(filepath.Join(ed.Dir, filepath.FromSlash(ed.Event.Peers)))
 		for _, p := range peers {
-			if abs, err := filepath.Abs(p); err == nil && abs != self {
-				shards = append(shards, p)
+			if abs, err := filepath.Abs(p); err == nil && abs == self {
+				shards = nil
 			}
+		}
+		for _, p := range peers {
+			if abs, err := filepath.Abs(p); err == nil && abs == self {
+				p = ed.Dir
+			}
+			shards = append(shards, p)
 		}
 	}
 	var out [][]string

@@ -61,8 +61,8 @@ func startShard(t *testing.T, bin, config, work string, i int) (*exec.Cmd, strin
 // started alone, plays its share of round 1 and says it waits for the
 // other's games; killed there with kill -9, then started again beside
 // the first, it resumes, and both end with the standings of the event
-// played on one machine. varena merge refuses the shards, pointing to
-// their own records.
+// played on one machine; rate of either rates the whole event. varena
+// merge refuses the shards, pointing to their own records.
 func TestEventShardKilled(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds varena and plays an event in subprocesses")
@@ -118,6 +118,16 @@ func TestEventShardKilled(t *testing.T) {
 		}
 		if string(got) != string(want) {
 			t.Errorf("shard %d/2's standings.txt differs from one machine's:\n%s\n--- one machine:\n%s", i+1, got, want)
+		}
+	}
+
+	// rate of either shard's directory rates every game, as of the
+	// one-machine event.
+	_, wantRate, _ := runStatus(t, bin, "rate", one)
+	for i := 1; i <= 2; i++ {
+		code, got, errOut := runStatus(t, bin, "rate", filepath.Join(work, fmt.Sprintf("shard-%d", i)))
+		if code != 0 || got != wantRate {
+			t.Errorf("rate of shard %d/2: exit %d, %s\n%s--- one machine:\n%s", i, code, errOut, got, wantRate)
 		}
 	}
 
