@@ -65,7 +65,7 @@ func merge(ctx context.Context, out string, dirs []string, partial bool, vs *var
 		// A Swiss or knockout in shards needs no merge: each shard's
 		// event directory ends with the whole event's records.
 		if ed, err := arena.ReadEventDir(d); err == nil {
-			return fmt.Errorf("merge: %s is the directory of %s %s, not a run's: the shards of an event are not merged; each shard's standings.txt, event.json and report.html are the whole event's, and varena rate or report of any shard's directory reads every shard's games", d, ed.Event.Type, ed.Event.Name)
+			return fmt.Errorf("%s is the directory of %s %s, not a run's: the shards of an event are not merged; each shard's standings.txt, event.json and report.html are the whole event's, and varena rate or report of any shard's directory reads every shard's games", d, ed.Event.Type, ed.Event.Name)
 		}
 	}
 	var meta *rundir.Meta
