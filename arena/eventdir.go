@@ -170,11 +170,21 @@ func (ed *EventDir) roundShards() [][]string {
 	var out [][]string
 	for _, r := range ed.Event.Rounds {
 		var dirs []string
+		// A peer's folder of another event or round (the glob matching
+		// more than the shards) is left out: its games are not this
+		// round's.
+		own, ownErr := rundir.ReadMeta(filepath.Join(ed.Dir, r.Folder))
 		for _, s := range shards {
 			dir := filepath.Join(s, r.Folder)
-			if _, err := os.Stat(filepath.Join(dir, rundir.JournalFile)); err == nil {
-				dirs = append(dirs, dir)
+			if _, err := os.Stat(filepath.Join(dir, rundir.JournalFile)); err != nil {
+				continue
 			}
+			if s != ed.Dir && ownErr == nil {
+				if m, err := rundir.ReadMeta(dir); err != nil || len(rundir.MetaDiff(own, m)) > 0 {
+					continue
+				}
+			}
+			dirs = append(dirs, dir)
 		}
 		if len(dirs) > 0 {
 			out = append(out, dirs)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -254,5 +255,15 @@ func TestEventShardRefused(t *testing.T) {
 				t.Fatalf("got %v, want one line with %q", err, tc.want)
 			}
 		})
+	}
+	// The refused shard's directory: rate and report leave the other
+	// event's round out.
+	self := filepath.Join(filepath.Dir(other), "shard-1")
+	ed, err := ReadEventDir(self)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := ed.RoundDirs(), []string{filepath.Join(self, "round-01")}; !slices.Equal(got, want) {
+		t.Errorf("round directories %v, want %v: not another event's", got, want)
 	}
 }
