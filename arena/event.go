@@ -58,13 +58,19 @@ type event struct {
 }
 
 func runEvent(ctx context.Context, r *plan.Plan, opts Options) (*rundir.Summary, error) {
-	if opts.Shards > 1 {
-		return nil, fmt.Errorf("run %s: tournament type %s cannot be sharded: each round's pairings need every result of the round before, which the other shards hold; play it on one machine (a round's games run -concurrency wide)", r.Name, r.Tournament.Type)
+	if err := checkEventShards(r.Name, r.Tournament.Type, opts); err != nil {
+		return nil, err
 	}
 	ev := &event{r: r, opts: opts, dir: OutDir(r, opts), games: max(r.Tournament.Games, 2)}
 	ev.rec = rundir.Event{Name: r.Name, Type: r.Tournament.Type, Seed: r.Seed, Games: ev.games}
 	for _, e := range r.Engines {
 		ev.rec.Engines = append(ev.rec.Engines, e.Name)
+	}
+	if opts.Shards > 1 {
+		var err error
+		if ev.rec.Peers, err = relativePeers(ev.dir, opts.Peers); err != nil {
+			return nil, err
+		}
 	}
 	if err := os.MkdirAll(ev.dir, 0o755); err != nil {
 		return nil, fmt.Errorf("output directory: %w", err)
@@ -187,6 +193,10 @@ func (ev *event) round(ctx context.Context, name, folder, bye string, k int, pai
 	}
 	opts := ev.opts
 	opts.Out = filepath.Join(ev.dir, folder)
+	// A round's run is a round robin of fixed pairings: a shard plays
+	// its share of it (opts.Shard of opts.Shards) and has no SPRT for
+	// -peers to follow; the event reads the peers' games below.
+	opts.Peers = ""
 	if rw, ok := opts.Watch.(RoundWatcher); ok {
 		rw.NextRound(opts.Out)
 	}
@@ -195,23 +205,44 @@ func (ev *event) round(ctx context.Context, name, folder, bye string, k int, pai
 		return nil, fmt.Errorf("event %s, %s: %w", ev.r.Name, folder, err)
 	}
 	out := make([]stats.WDL, len(pairs))
-	for i, p := range pairs {
-		found := false
-		for _, sp := range sum.Pairings {
-			switch {
-			case sp.A == p[0] && sp.B == p[1]:
-				out[i], found = sp.WDL, true
-			case sp.A == p[1] && sp.B == p[0]:
-				out[i], found = stats.WDL{W: sp.WDL.L, D: sp.WDL.D, L: sp.WDL.W}, true
-			}
+	if ev.opts.Shards > 1 {
+		// The next round is paired from the whole round, this shard's
+		// games and its peers'.
+		games, err := ev.wholeRound(ctx, opts.Out, folder, len(pairs)*ev.games)
+		if err != nil {
+			return nil, err
 		}
-		if !found || out[i].Games() != ev.games {
+		if out, err = pairingScores(folder, pairs, games); err != nil {
+			return nil, fmt.Errorf("event %s: %w", ev.r.Name, err)
+		}
+	} else {
+		out = fromSummary(pairs, sum.Pairings)
+	}
+	for i, p := range pairs {
+		if out[i].Games() != ev.games {
 			return nil, fmt.Errorf("event %s, %s: %s-%s has %d of its %d games", ev.r.Name, folder, p[0], p[1], out[i].Games(), ev.games)
 		}
 		ev.played += out[i].Games()
 		ev.rec.Rounds[len(ev.rec.Rounds)-1].Pairings[i].WDL = out[i]
 	}
 	return out, nil
+}
+
+// fromSummary returns each pairing's games from its first engine's
+// side, as the round's run summed them.
+func fromSummary(pairs [][2]string, sum []rundir.Pairing) []stats.WDL {
+	out := make([]stats.WDL, len(pairs))
+	for i, p := range pairs {
+		for _, sp := range sum {
+			switch {
+			case sp.A == p[0] && sp.B == p[1]:
+				out[i] = sp.WDL
+			case sp.A == p[1] && sp.B == p[0]:
+				out[i] = stats.WDL{W: sp.WDL.L, D: sp.WDL.D, L: sp.WDL.W}
+			}
+		}
+	}
+	return out
 }
 
 func points(w stats.WDL) float64 { return float64(w.W) + float64(w.D)/2 }

@@ -133,13 +133,61 @@ func (ed *EventDir) readFolders() error {
 }
 
 // RoundDirs are the directories of the event's rounds that have begun
-// (a journal), in the order they were played.
+// (a journal), in the order they were played. For an event played in
+// shards (Event.Peers), each round's folders of every shard, in the
+// same order on every shard: the games of all of them are the round's.
 func (ed *EventDir) RoundDirs() []string {
 	var out []string
+	for _, dirs := range ed.roundShards() {
+		out = append(out, dirs...)
+	}
+	return out
+}
+
+// roundShards are, for each round that has begun in some shard, its
+// folders that have a journal: this directory's and its peers', in the
+// order of the peers' glob (this one alone for an event played on one
+// machine).
+func (ed *EventDir) roundShards() [][]string {
+	shards := []string{ed.Dir}
+	if ed.Event.Peers != "" {
+		// In the glob's order, this directory among them: every shard
+		// lists the rounds' folders alike.
+		self, _ := filepath.Abs(ed.Dir)
+		peers, _ := filepath.Glob(filepath.Join(ed.Dir, filepath.FromSlash(ed.Event.Peers)))
+		for _, p := range peers {
+			if abs, err := filepath.Abs(p); err == nil && abs == self {
+				shards = nil
+			}
+		}
+		for _, p := range peers {
+			if abs, err := filepath.Abs(p); err == nil && abs == self {
+				p = ed.Dir
+			}
+			shards = append(shards, p)
+		}
+	}
+	var out [][]string
 	for _, r := range ed.Event.Rounds {
-		dir := filepath.Join(ed.Dir, r.Folder)
-		if _, err := os.Stat(filepath.Join(dir, rundir.JournalFile)); err == nil {
-			out = append(out, dir)
+		var dirs []string
+		// A peer's folder of another event or round (the glob matching
+		// more than the shards) is left out: its games are not this
+		// round's.
+		own, ownErr := rundir.ReadMeta(filepath.Join(ed.Dir, r.Folder))
+		for _, s := range shards {
+			dir := filepath.Join(s, r.Folder)
+			if _, err := os.Stat(filepath.Join(dir, rundir.JournalFile)); err != nil {
+				continue
+			}
+			if s != ed.Dir && ownErr == nil {
+				if m, err := rundir.ReadMeta(dir); err != nil || len(rundir.MetaDiff(own, m)) > 0 {
+					continue
+				}
+			}
+			dirs = append(dirs, dir)
+		}
+		if len(dirs) > 0 {
+			out = append(out, dirs)
 		}
 	}
 	return out
@@ -172,10 +220,29 @@ func loadEvent(dir string, vs *variants.Set, load func(string, *variants.Set) (*
 		return nil, err
 	}
 	ev := &report.Event{Dir: dir, Record: &ed.Event, Standings: ed.Standings}
-	for _, rd := range ed.RoundDirs() {
-		run, err := load(rd, vs)
-		if err != nil {
-			return nil, err
+	for _, dirs := range ed.roundShards() {
+		var run *report.Run
+		var journals [][]results.Game
+		for _, d := range dirs {
+			r, err := load(d, vs)
+			if err != nil {
+				return nil, err
+			}
+			if run == nil {
+				run = r
+			} else {
+				run.Skipped = append(run.Skipped, r.Skipped...)
+			}
+			journals = append(journals, r.Games)
+		}
+		if len(dirs) > 1 {
+			// The round as one machine plays it: every shard's games,
+			// each once.
+			games, err := results.Merge(journals...)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", dirs[0], err)
+			}
+			run.Games, run.Meta.Shard, run.Meta.Shards = games, 0, 0
 		}
 		ev.Rounds = append(ev.Rounds, run)
 	}

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"varena/arena"
 	"varena/engines/variants"
 	"varena/results"
 	"varena/results/report"
@@ -59,6 +60,13 @@ func mergeFlags(fs *flag.FlagSet) runFunc {
 func merge(ctx context.Context, out string, dirs []string, partial bool, vs *variants.Set, stdout, stderr io.Writer) error {
 	if out == "" || len(dirs) == 0 {
 		return usagef("want -out DIR and at least one run directory")
+	}
+	for _, d := range dirs {
+		// A Swiss or knockout in shards needs no merge: each shard's
+		// event directory ends with the whole event's records.
+		if ed, err := arena.ReadEventDir(d); err == nil {
+			return fmt.Errorf("%s is the directory of %s %s, not a run's: the shards of an event are not merged; each shard's standings.txt, event.json and report.html are the whole event's, and varena rate or report of any shard's directory reads every shard's games", d, ed.Event.Type, ed.Event.Name)
+		}
 	}
 	var meta *rundir.Meta
 	var journals [][]results.Game

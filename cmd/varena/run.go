@@ -79,7 +79,7 @@ func runFlags(fs *flag.FlagSet) runFunc {
 	out := fs.String("out", "", "output directory (default: the config's out, else out/<name>)")
 	conc := fs.Int("concurrency", 0, "games played at once (default: the config's, else the number of CPUs)")
 	shard := fs.String("shard", "", "play only shard i of n of the schedule, as i/n (e.g. 2/8)")
-	peers := fs.String("peers", "", "with -shard in an sprt run: a glob of all the shards' directories (e.g. 'results/shard-*'), read as they play, so that every shard stops when the SPRT of all of them decides")
+	peers := fs.String("peers", "", "with -shard: a glob of all the shards' directories (e.g. 'results/shard-*'), read as they play: in an sprt run every shard stops when the SPRT of all of them decides; a swiss or knockout (where it is required) pairs each round from every shard's games")
 	quiet := fs.Bool("quiet", false, "no progress bar and no notes on stderr")
 	serve := fs.String("serve", "", "serve a live page of the run at this address (e.g. 127.0.0.1:8080; :8080 is loopback too)")
 	protoLog := fs.String("log", "", "append every line sent to and read from the external engines to this file (default: the config's protocol_log)")

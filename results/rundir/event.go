@@ -32,6 +32,12 @@ type Event struct {
 	// Standings are the final standings with their tie-breaks; nil
 	// until the event is over.
 	Standings *EventTable `json:"standings,omitempty"`
+	// Peers, for an event played in shards (run -shard i/n -peers
+	// GLOB), is the glob of every shard's event directory relative to
+	// this one (../shard-*): each shard's round folders hold its share
+	// of the round's games, and the rounds are theirs together. The
+	// same on every shard whose directories are siblings.
+	Peers string `json:"peers,omitempty"`
 }
 
 // EventRound is a round of an event (or a knockout round's tie-break):
