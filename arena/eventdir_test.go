@@ -12,29 +12,14 @@ import (
 
 	"varena/configs"
 	"varena/configs/check"
+	"varena/configs/configtest"
 	"varena/results/rundir"
 )
 
-// quickEvent is an event of random and greedy players at depth 1: a few
-// seconds, and decided games, so that a knockout's level matches get
-// tie-breaks.
+// quickEvent is configtest.SmallEvent, checked as the command checks it.
 func quickEvent(t *testing.T, typ, extra string) *configs.Run {
 	t.Helper()
-	yaml := fmt.Sprintf(`name: quick
-variant: extinction
-seed: 3
-concurrency: 2
-tournament: {type: %s, games: 2%s}
-time_control: {depth: 1}
-adjudication: {max_plies: 200}
-engines:
-  - {name: a, kind: random}
-  - {name: b, kind: greedy}
-  - {name: c, kind: random, seed: 5}
-  - {name: d, kind: greedy, seed: 7}
-  - {name: e, kind: random, seed: 9}
-`, typ, extra)
-	r, err := configs.Parse("quick.yaml", []byte(yaml), check.Validating())
+	r, err := configs.Parse("quick.yaml", []byte(configtest.SmallEvent(typ, extra)), check.Validating())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,7 +112,7 @@ func TestEventDirReadBack(t *testing.T) {
 			for _, r := range old.Event.Rounds {
 				oldFolders = append(oldFolders, r.Folder)
 			}
-			if fmt.Sprint(oldFolders) != fmt.Sprint(folders) || old.Event.Type != tc.typ || old.Event.Name != "quick" {
+			if fmt.Sprint(oldFolders) != fmt.Sprint(folders) || old.Event.Type != tc.typ || old.Event.Name != "quick-"+tc.typ {
 				t.Errorf("without event.json: %s %q, rounds %v; want %s, %v", old.Event.Type, old.Event.Name, oldFolders, tc.typ, folders)
 			}
 			if _, _, err := WriteEventReport(dir, nil); err != nil {

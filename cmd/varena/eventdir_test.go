@@ -2,34 +2,15 @@ package main
 
 import (
 	"encoding/json"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"varena/arena"
+	"varena/configs/configtest"
 	"varena/results/rundir"
 )
-
-// quickEvent is a Swiss or a knockout of random and greedy players at
-// depth 1, a few seconds.
-func quickEvent(typ, extra string) string {
-	return fmt.Sprintf(`name: quick-%s
-variant: extinction
-seed: 5
-concurrency: 2
-tournament: {type: %s, games: 2%s}
-time_control: {depth: 1}
-adjudication: {max_plies: 200}
-engines:
-  - {name: a, kind: random}
-  - {name: b, kind: greedy}
-  - {name: c, kind: random, seed: 5}
-  - {name: d, kind: greedy, seed: 7}
-  - {name: e, kind: random, seed: 9}
-`, typ, typ, extra)
-}
 
 // withoutMeta drops the "meta" of a JSON summary, or of each in an array
 // of them (the groups): the event's is named for the event, the rounds'
@@ -71,7 +52,7 @@ func TestEventRateReport(t *testing.T) {
 	for _, ev := range events {
 		t.Run(ev.typ, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "out")
-			playRun(t, writeConfig(t, quickEvent(ev.typ, ev.extra)), out)
+			playRun(t, writeConfig(t, configtest.SmallEvent(ev.typ, ev.extra)), out)
 			ed, err := arena.ReadEventDir(out)
 			if err != nil {
 				t.Fatal(err)

@@ -1,6 +1,7 @@
 package configtest
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -31,6 +32,27 @@ engines:
 // boards of several kinds in one run.
 func SmallRoundRobinOf(variants ...string) string {
 	return strings.Replace(SmallRoundRobin, "variant: extinction", "variants: ["+strings.Join(variants, ", ")+"]", 1)
+}
+
+// SmallEvent is a Swiss or a knockout (typ) of five random and greedy
+// players at depth 1, two games a pairing: a few seconds, and decided
+// games, so that a knockout's level matches get tie-breaks. extra is
+// added inside the tournament mapping (", rounds: 3").
+func SmallEvent(typ, extra string) string {
+	return fmt.Sprintf(`name: quick-%s
+variant: extinction
+seed: 5
+concurrency: 2
+tournament: {type: %s, games: 2%s}
+time_control: {depth: 1}
+adjudication: {max_plies: 200}
+engines:
+  - {name: a, kind: random}
+  - {name: b, kind: greedy}
+  - {name: c, kind: random, seed: 5}
+  - {name: d, kind: greedy, seed: 7}
+  - {name: e, kind: random, seed: 9}
+`, typ, typ, extra)
 }
 
 // Parse parses a run config given as text, named test.yaml in
