@@ -457,6 +457,10 @@ func TestDocScripts(t *testing.T) {
 				}
 				return true, nil
 			}
+			if cond == "long" {
+				// VARENA_LONG: the runs too long for every go test.
+				return os.Getenv("VARENA_LONG") != "", nil
+			}
 			if cond == "fairy-stockfish" {
 				// Where the shipped configs look for it (Debian's package).
 				_, err := exec.LookPath("/usr/games/fairy-stockfish")
