@@ -204,7 +204,7 @@ func (ev *event) round(ctx context.Context, name, folder, bye string, k int, pai
 	if err != nil {
 		return nil, fmt.Errorf("event %s, %s: %w", ev.r.Name, folder, err)
 	}
-	out := make([]stats.WDL, len(pairs))
+	var out []stats.WDL
 	if ev.opts.Shards > 1 {
 		// The next round is paired from the whole round, this shard's
 		// games and its peers'.

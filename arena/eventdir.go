@@ -72,6 +72,22 @@ func ReadEventDir(dir string) (*EventDir, error) {
 	return ed, nil
 }
 
+// IsEventDir reports whether dir is an event's directory, for the
+// commands that take a run's or an event's: a directory that is neither
+// an event's nor there is false with no error (it is then taken as a
+// run's, which says what is wrong with it); an event's record that
+// cannot be read is the error.
+func IsEventDir(dir string) (bool, error) {
+	_, err := ReadEventDir(dir)
+	switch {
+	case err == nil:
+		return true, nil
+	case errors.Is(err, ErrNotEvent), errors.Is(err, os.ErrNotExist):
+		return false, nil
+	}
+	return false, err
+}
+
 // readFolders fills the record of an event that kept none from its
 // round folders and their meta.json.
 func (ed *EventDir) readFolders() error {
@@ -155,16 +171,16 @@ func (ed *EventDir) roundShards() [][]string {
 		// lists the rounds' folders alike.
 		self, _ := filepath.Abs(ed.Dir)
 		peers, _ := filepath.Glob(filepath.Join(ed.Dir, filepath.FromSlash(ed.Event.Peers)))
-		for _, p := range peers {
+		listed := false
+		for i, p := range peers {
 			if abs, err := filepath.Abs(p); err == nil && abs == self {
-				shards = nil
+				peers[i], listed = ed.Dir, true
 			}
 		}
-		for _, p := range peers {
-			if abs, err := filepath.Abs(p); err == nil && abs == self {
-				p = ed.Dir
-			}
-			shards = append(shards, p)
+		if listed {
+			shards = peers
+		} else {
+			shards = append(shards, peers...)
 		}
 	}
 	var out [][]string

@@ -56,10 +56,16 @@ func (ev *event) wholeRound(ctx context.Context, own, folder string, total int) 
 	if err != nil {
 		return nil, err
 	}
+	// This shard's share is played: its journal is read once, the
+	// peers' at every poll.
+	ownGames, _, err := results.ReadJournalFrom(filepath.Join(own, rundir.JournalFile), 0)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("event %s, %s: %w", ev.r.Name, folder, err)
+	}
 	var noted time.Time
 	lastHave := -1
 	for {
-		games, from, err := ev.roundGames(own, folder, self, meta)
+		games, from, err := ev.roundGames(own, ownGames, folder, self, meta)
 		if err != nil {
 			return nil, err
 		}
@@ -88,14 +94,11 @@ func (ev *event) wholeRound(ctx context.Context, own, folder string, total int) 
 	}
 }
 
-// roundGames reads the round's games from this shard's folder and the
-// peers' (those begun: a peer not yet at this round is passed over) and
-// joins them by id. from names the folders read.
-func (ev *event) roundGames(own, folder, self string, meta rundir.Meta) (games []results.Game, from []string, err error) {
-	ownGames, _, err := results.ReadJournalFrom(filepath.Join(own, rundir.JournalFile), 0)
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return nil, nil, fmt.Errorf("event %s, %s: %w", ev.r.Name, folder, err)
-	}
+// roundGames reads the round's games from the peers' folders (those
+// begun: a peer not yet at this round is passed over) and joins them by
+// id with this shard's, ownGames from its folder own. from names the
+// folders read.
+func (ev *event) roundGames(own string, ownGames []results.Game, folder, self string, meta rundir.Meta) (games []results.Game, from []string, err error) {
 	journals := [][]results.Game{ownGames}
 	from = []string{own}
 	dirs, err := filepath.Glob(ev.opts.Peers)

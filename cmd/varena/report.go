@@ -2,10 +2,8 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
-	"os"
 
 	"varena/arena"
 
@@ -53,10 +51,10 @@ func reportFlags(fs *flag.FlagSet) runFunc {
 				}
 			}
 			write := report.WriteFile
-			if _, err := arena.ReadEventDir(dir); err == nil {
-				write = arena.WriteEventReport
-			} else if !errors.Is(err, arena.ErrNotEvent) && !errors.Is(err, os.ErrNotExist) {
+			if isEvent, err := arena.IsEventDir(dir); err != nil {
 				return err
+			} else if isEvent {
+				write = arena.WriteEventReport
 			}
 			path, skipped, err := write(dir, vs)
 			if err != nil {

@@ -2,11 +2,9 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"time"
 
 	"varena/arena"
@@ -40,10 +38,10 @@ func serveFlags(fs *flag.FlagSet) runFunc {
 		if len(pos) != 1 {
 			return usagef("name one run directory")
 		}
-		if _, err := arena.ReadEventDir(pos[0]); err == nil {
-			return serveEvent(ctx, *addr, pos[0], std.variants, std.err)
-		} else if !errors.Is(err, arena.ErrNotEvent) && !errors.Is(err, os.ErrNotExist) {
+		if isEvent, err := arena.IsEventDir(pos[0]); err != nil {
 			return err
+		} else if isEvent {
+			return serveEvent(ctx, *addr, pos[0], std.variants, std.err)
 		}
 		return serve(ctx, *addr, pos[0], std.variants, std.err)
 	}
