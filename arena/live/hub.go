@@ -111,6 +111,13 @@ func (h *Hub) NextRound(dir string) {
 	h.wake()
 }
 
+// runDir is the directory of the run the hub follows.
+func (h *Hub) runDir() string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.dir
+}
+
 // UseSummary implements arena.SummaryWatcher.
 func (h *Hub) UseSummary(summary func() (*rundir.Summary, error)) {
 	h.mu.Lock()

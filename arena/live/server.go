@@ -202,24 +202,25 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 }
 
 // report serves the run's report.html, built once per state of its
-// directory (see reportCache).
+// directory (see reportCache). The hub's directory is read under its
+// lock: an event's hub moves on to each round's.
 func (s *Server) report(w http.ResponseWriter, r *http.Request) {
-	page, err := s.reports.get(s.hub.dir, s.hub.rules.Variants)
-	if err != nil {
-		http.Error(w, "no report: the run directory is not readable yet", http.StatusNotFound)
-		return
-	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	w.Write(page)
+	page, err := s.reports.get(s.hub.runDir(), s.hub.rules.Variants)
+	writeReport(w, page, err, "the run directory")
 }
 
 // eventReport serves the event's report.html, built once per state of
 // its rounds (see reportCache).
 func (s *Server) eventReport(w http.ResponseWriter, r *http.Request) {
 	page, err := s.reports.getEvent(s.event, s.eventVariants)
+	writeReport(w, page, err, "the event's directory")
+}
+
+// writeReport writes a report page, or says that dir (what it was built
+// from) cannot be read yet.
+func writeReport(w http.ResponseWriter, page []byte, err error, dir string) {
 	if err != nil {
-		http.Error(w, "no report: the event's directory is not readable yet", http.StatusNotFound)
+		http.Error(w, "no report: "+dir+" is not readable yet", http.StatusNotFound)
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
