@@ -272,6 +272,14 @@ func (g *Geometry) IsBunker(sq Square) bool { return g.bunkers.Has(sq) }
 
 // ParseSquare reads a square name ("e4", "Vc1"; the V in either case).
 func (g *Geometry) ParseSquare(s string) (Square, error) {
+	// A main-board square below the tenth rank, the usual case, without
+	// the map: its name is its file's letter and its rank's digit.
+	if len(s) == 2 {
+		f, r := int(s[0])-'a', int(s[1])-'1'
+		if f >= 0 && f < g.files && r >= 0 && r < min(g.ranks, 9) {
+			return g.squareAt(f, r), nil
+		}
+	}
 	if len(s) > 1 && s[0] == 'v' {
 		s = "V" + s[1:]
 	}

@@ -1,6 +1,7 @@
 package engines
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 )
@@ -59,6 +60,45 @@ func TestSliderAttacks(t *testing.T) {
 				if got, want := g.BishopAttacks(sq, occ), walk(sq, occ, []int{dirNE, dirSE, dirSW, dirNW}); got != want {
 					t.Fatalf("%dx%d %v: bishop on %s, occupied %x: %x, want %x", bd.files, bd.ranks, bd.bunkers, g.SquareName(sq), uint64(occ), uint64(got), uint64(want))
 				}
+			}
+		}
+	}
+}
+
+// TestParseSquare: every square's name reads back as that square, on
+// boards with bunkers and on wide boards of ten ranks and more, whose
+// names the short path for two-character names must leave to the map;
+// names off the board are refused.
+func TestParseSquare(t *testing.T) {
+	var boards []*Geometry
+	for _, b := range []struct {
+		files, ranks int
+		bunkers      []Rect
+	}{{8, 8, nil}, {6, 6, []Rect{{2, 0, 2, 2}, {2, 4, 2, 2}}}, {7, 9, nil}, {2, 2, nil}} {
+		g, err := NewGeometry(b.files, b.ranks, b.bunkers...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		boards = append(boards, g)
+	}
+	for _, fr := range [][2]int{{9, 10}, {10, 10}, {12, 10}, {8, 16}} {
+		g, err := newNamingGeometry(fr[0], fr[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		boards = append(boards, g)
+	}
+	for _, g := range boards {
+		for sq := range g.numSquares {
+			name := g.names[sq]
+			if got, err := g.ParseSquare(name); err != nil || got != Square(sq) {
+				t.Errorf("%dx%d: %q reads as %d, %v; want %d", g.files, g.ranks, name, got, err, sq)
+			}
+		}
+		off := []string{"", "a", "a0", "a01", "a:", "`1", string(rune('a'+g.files)) + "1", "a" + fmt.Sprint(g.ranks+1), "A1", "Vz9"}
+		for _, name := range off {
+			if sq, err := g.ParseSquare(name); err == nil {
+				t.Errorf("%dx%d: %q reads as %d; want an error", g.files, g.ranks, name, sq)
 			}
 		}
 	}
