@@ -149,30 +149,12 @@ func parseInfo(line string, in *Info, keep bool) (pvLen int, err error) {
 		*in = Info{}
 		return 0, err
 	}
-	// num reads the value of key (with its kind, "score cp", when not "").
-	num := func(key, kind string) (int64, error) {
-		label := func() string { // only on an error: joining allocates
-			if kind == "" {
-				return key
-			}
-			return key + " " + kind
-		}
-		v := t.next()
-		if v == "" {
-			return 0, fmt.Errorf("info: %s without a value", label())
-		}
-		n, err := strconv.ParseInt(v, 10, 64)
-		if err != nil {
-			return 0, fmt.Errorf("info: %s: bad number %q", label(), v)
-		}
-		return n, nil
-	}
 	key := t.next()
 	for key != "" {
 		next := "" // a token read ahead, the next key
 		switch key {
 		case "depth", "seldepth", "multipv":
-			n, err := num(key, "")
+			n, err := t.num(key, "")
 			if err != nil {
 				return fail(err)
 			}
@@ -188,7 +170,7 @@ func parseInfo(line string, in *Info, keep bool) (pvLen int, err error) {
 				in.MultiPV = int(n)
 			}
 		case "nodes", "nps":
-			n, err := num(key, "")
+			n, err := t.num(key, "")
 			if err != nil {
 				return fail(err)
 			}
@@ -198,7 +180,7 @@ func parseInfo(line string, in *Info, keep bool) (pvLen int, err error) {
 				in.NPS = n
 			}
 		case "time":
-			n, err := num(key, "")
+			n, err := t.num(key, "")
 			if err != nil {
 				return fail(err)
 			}
@@ -211,7 +193,7 @@ func parseInfo(line string, in *Info, keep bool) (pvLen int, err error) {
 			if kind != "cp" && kind != "mate" {
 				return fail(fmt.Errorf("info: score: want cp or mate"))
 			}
-			n, err := num("score", kind)
+			n, err := t.num("score", kind)
 			if err != nil {
 				return fail(err)
 			}
@@ -233,7 +215,7 @@ func parseInfo(line string, in *Info, keep bool) (pvLen int, err error) {
 			if keep {
 				in.PV = []string{}
 			}
-			for next = t.next(); next != "" && !infoKeyword(next); next = t.next() {
+			for next = t.next(); next != "" && !(maybeKeyword(next) && infoKeyword(next)); next = t.next() {
 				pvLen++
 				if keep {
 					in.PV = append(in.PV, next)
@@ -259,11 +241,62 @@ func parseInfo(line string, in *Info, keep bool) (pvLen int, err error) {
 	return pvLen, nil
 }
 
+// maybeKeyword is a quick test before infoKeyword, true for every
+// keyword (two lowercase letters or more) and false for most move texts
+// ("e2e4", "P@e5"): a pv's moves are most of an info line's fields.
+func maybeKeyword(tok string) bool {
+	return len(tok) >= 2 && tok[1] >= 'a' && tok[1] <= 'z'
+}
+
 // fieldCursor walks the fields of s as strings.Fields splits it (at
 // Unicode white space), one at a time.
 type fieldCursor struct {
 	s string
 	i int
+}
+
+// num reads the next field as the value of key (with its kind, "score
+// cp", when not ""): a decimal integer, as strconv.ParseInt reads it.
+func (t *fieldCursor) num(key, kind string) (int64, error) {
+	v := t.next()
+	if n, ok := parseDecimal(v); ok {
+		return n, nil
+	}
+	label := key // only on an error: joining allocates
+	if kind != "" {
+		label = key + " " + kind
+	}
+	if v == "" {
+		return 0, fmt.Errorf("info: %s without a value", label)
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("info: %s: bad number %q", label, v)
+	}
+	return n, nil
+}
+
+// parseDecimal reads a signed decimal of at most 18 digits, which cannot
+// overflow; anything else is left to strconv.ParseInt (ok false). The
+// numbers of info lines are most of what the client parses.
+func parseDecimal(v string) (n int64, ok bool) {
+	i := 0
+	if len(v) > 0 && (v[0] == '-' || v[0] == '+') {
+		i = 1
+	}
+	if i == len(v) || len(v)-i > 18 {
+		return 0, false
+	}
+	for _, c := range []byte(v[i:]) {
+		if c-'0' > 9 {
+			return 0, false
+		}
+		n = n*10 + int64(c-'0')
+	}
+	if v[0] == '-' {
+		n = -n
+	}
+	return n, true
 }
 
 // peek returns the next field without moving past it.
@@ -291,7 +324,9 @@ func (t *fieldCursor) next() string {
 	}
 	j := i
 	for j < len(s) {
-		if c := s[j]; c < utf8.RuneSelf {
+		if c := s[j]; c > ' ' && c < utf8.RuneSelf { // printable ASCII, the usual byte: one test
+			j++
+		} else if c < utf8.RuneSelf {
 			if asciiSpace[c] {
 				break
 			}
