@@ -5,6 +5,6 @@
 // its exit so that it never stays a zombie, and its process group killed
 // when its context ends. On Linux the engine also dies with varena (a
 // parent-death signal), and the pipes are raw descriptors waited on with
-// ppoll in the reading thread, out of the runtime's poller
+// epoll in the reading thread, out of the runtime's poller
 // (pipes_linux.go): the harness's CPU per ply.
 package proc

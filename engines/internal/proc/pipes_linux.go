@@ -13,9 +13,18 @@ import (
 
 // pipes are the client's ends of an engine's stdin and stdout. On Linux
 // they are raw non-blocking descriptors that the Go runtime's poller
-// never sees: a read that finds nothing waits in ppoll(2) in the calling
-// goroutine's thread, on the pipe and on a wake eventfd (a context's
-// end, the process's exit, close), with the read deadline as its timeout.
+// never sees: a read that finds nothing waits in epoll_pwait(2) in the
+// calling goroutine's thread, on the pipe, on a wake eventfd (a
+// context's end, the process's exit, close) and on a timerfd armed for
+// the read deadline.
+//
+// Why an epoll set and a timerfd, not ppoll with the deadline as its
+// timeout: ppoll registers each descriptor anew and arms and cancels a
+// timer for every wait, and a move has several waits (one per burst of
+// info lines); the set is registered once and the timerfd armed once a
+// move, when the deadline changes. Measured: the runner's CPU per ply
+// at 1000 nodes fell to 0.89 of ppoll's (six alternating pairs of the
+// race against the build before, docs/performance.md).
 //
 // Why not os.File and the runtime's poller: every line an engine writes
 // to a waiting reader wakes it once, and through the poller a wake costs
@@ -26,31 +35,47 @@ import (
 // kernel's wake and one read; and lines written while nobody waits (an
 // engine's info lines) wake nothing at all. docs/performance.md, "The
 // runner against fastchess", has the measurement.
+//
+// The descriptors are plain numbers, guarded by users (not os.File's
+// RawConn.Control, two atomic operations and an indirect call for each
+// system call, the client's most frequent work): close waits for the
+// calls under way, which the wake ends, so that no descriptor is closed
+// (and its number reused) under a call.
 type pipes struct {
-	// The descriptors, held as os.Files for their lifetime only: os.File
-	// makes Close wait for a call under RawConn.Control to end, so a
-	// descriptor is never closed (and its number reused) under a wait.
-	in, out, wakeFd     *os.File
-	inRC, outRC, wakeRC syscall.RawConn
+	in, out, wakeFd int
+	epoll, timer    int          // the read wait's set (out, wakeFd, timer) and its deadline's timerfd
+	users           atomic.Int64 // calls under way, plus closing once close began
 
 	deadline time.Time // of reads
+	armed    time.Time // the deadline timer is set for, when armedOK (zero: none)
+	armedOK  bool      // false at first and once the timer fired
 	empty    bool      // the last read ended a line short of the buffer: the pipe is likely empty, wait first
 
-	// The calls made under RawConn.Control, bound once (a closure per
-	// call would allocate), and what they work on and return.
-	readFn, writeFn, pollFn, ppollFn, wakeFn func(fd uintptr)
-	buf                                      []byte
-	n                                        int
-	errno                                    syscall.Errno
-	events                                   int16
-	fds                                      [2]pollFd
-	timeout                                  *syscall.Timespec
-	ts                                       syscall.Timespec
-	waitErr                                  error
+	// What a wait hands the system call, here so that it is not
+	// allocated for each.
+	fds    [2]pollFd
+	ts     syscall.Timespec
+	events [3]syscall.EpollEvent
+	its    itimerspec
 
 	closeOnce sync.Once
 	reserved  bool // counted in liveProcs
 }
+
+// closing is added to users when close begins: no call starts after it.
+const closing = 1 << 40
+
+// hold counts a call that uses the descriptors, and reports false (the
+// call must not be made) once close has begun.
+func (p *pipes) hold() bool {
+	if p.users.Add(1) >= closing {
+		p.users.Add(-1)
+		return false
+	}
+	return true
+}
+
+func (p *pipes) drop() { p.users.Add(-1) }
 
 // A wait holds its goroutine's P: the system call is made raw, unseen by
 // the runtime, because one it sees (syscall.Syscall6) wakes the sysmon
@@ -88,6 +113,9 @@ type pollFd struct {
 	events, revents int16
 }
 
+// itimerspec is struct itimerspec, of timerfd_settime(2).
+type itimerspec struct{ interval, value syscall.Timespec }
+
 const (
 	pollIn  = 0x1
 	pollOut = 0x4
@@ -106,31 +134,24 @@ func newPipes() (p *pipes, childIn, childOut *os.File, err error) {
 		syscall.Close(in[1])
 		return nil, nil, nil, err
 	}
-	wake, _, errno := syscall.RawSyscall(syscall.SYS_EVENTFD2, 0, syscall.O_CLOEXEC, 0)
+	wake, _, errno := syscall.RawSyscall(syscall.SYS_EVENTFD2, 0, syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0)
 	if errno != 0 {
 		for _, fd := range []int{in[0], in[1], out[0], out[1]} {
 			syscall.Close(fd)
 		}
 		return nil, nil, nil, errno
 	}
-	// os.NewFile hands a non-blocking descriptor to the runtime's poller:
-	// the Files are made while everything still blocks, and only then do
-	// our ends become non-blocking. The engine's ends stay blocking, as a
-	// program expects.
-	p = &pipes{in: os.NewFile(uintptr(in[1]), "engine stdin"), out: os.NewFile(uintptr(out[0]), "engine stdout"),
-		wakeFd: os.NewFile(wake, "eventfd")}
+	// Our ends are non-blocking; the engine's stay blocking, as a program
+	// expects (the flag belongs to each end's open file).
+	p = &pipes{in: in[1], out: out[0], wakeFd: int(wake), epoll: -1, timer: -1}
 	childIn, childOut = os.NewFile(uintptr(in[0]), "stdin"), os.NewFile(uintptr(out[1]), "stdout")
-	for _, f := range []struct {
-		fd int
-		f  *os.File
-		rc *syscall.RawConn
-	}{{in[1], p.in, &p.inRC}, {out[0], p.out, &p.outRC}, {int(wake), p.wakeFd, &p.wakeRC}} {
+	for _, fd := range []int{p.in, p.out} {
 		if err == nil {
-			err = syscall.SetNonblock(f.fd, true)
+			err = syscall.SetNonblock(fd, true)
 		}
-		if err == nil {
-			*f.rc, err = f.f.SyscallConn()
-		}
+	}
+	if err == nil {
+		err = p.openWaitSet()
 	}
 	if err != nil {
 		p.close()
@@ -138,10 +159,33 @@ func newPipes() (p *pipes, childIn, childOut *os.File, err error) {
 		childOut.Close()
 		return nil, nil, nil, err
 	}
-	p.readFn, p.writeFn, p.pollFn, p.ppollFn, p.wakeFn = p.read, p.write1, p.poll, p.ppoll, p.signal
 	p.reserved = true
 	reserveProc()
 	return p, childIn, childOut, nil
+}
+
+// openWaitSet makes the deadline's timerfd and the read wait's epoll
+// set of the pipe, the eventfd and the timerfd. An event's Fd field
+// holds the descriptor, which the wait reads back.
+func (p *pipes) openWaitSet() error {
+	const clockMonotonic = 1
+	fd, _, errno := syscall.RawSyscall(syscall.SYS_TIMERFD_CREATE, clockMonotonic, syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0)
+	if errno != 0 {
+		return os.NewSyscallError("timerfd_create", errno)
+	}
+	p.timer = int(fd)
+	ep, err := syscall.EpollCreate1(syscall.EPOLL_CLOEXEC)
+	if err != nil {
+		return os.NewSyscallError("epoll_create1", err)
+	}
+	p.epoll = ep
+	for _, fd := range []int{p.out, p.wakeFd, p.timer} {
+		ev := syscall.EpollEvent{Events: syscall.EPOLLIN, Fd: int32(fd)}
+		if err := syscall.EpollCtl(p.epoll, syscall.EPOLL_CTL_ADD, fd, &ev); err != nil {
+			return os.NewSyscallError("epoll_ctl", err)
+		}
+	}
+	return nil
 }
 
 // raw reports whether the pipes bypass the runtime's poller (on Linux,
@@ -158,35 +202,100 @@ func (p *pipes) Read(b []byte) (int, error) {
 	}
 	for {
 		if !p.empty {
-			p.buf, p.n, p.errno = b, 0, 0
-			err := p.outRC.Control(p.readFn)
-			p.buf = nil
+			if !p.hold() {
+				return 0, os.ErrClosed
+			}
+			n, errno := p.read(b)
+			p.drop()
 			switch {
-			case err != nil:
-				return 0, err
-			case p.errno == 0 && p.n == 0:
+			case errno == 0 && n == 0:
 				return 0, io.EOF
-			case p.errno == 0:
-				p.empty = b[p.n-1] == '\n' && p.n < len(b)
-				return p.n, nil
-			case p.errno != syscall.EAGAIN:
-				return 0, &os.PathError{Op: "read", Path: p.out.Name(), Err: p.errno}
+			case errno == 0:
+				p.empty = b[n-1] == '\n' && n < len(b)
+				return n, nil
+			case errno != syscall.EAGAIN:
+				return 0, &os.PathError{Op: "read", Path: "engine stdout", Err: errno}
 			}
 		}
 		p.empty = false
-		if err := p.wait(p.outRC, pollIn, p.deadline); err != nil {
+		if err := p.waitRead(); err != nil {
 			return 0, err
 		}
 	}
 }
 
+// waitRead waits until the engine's output has something to read (nil),
+// the read deadline passes or wake is called (os.ErrDeadlineExceeded for
+// both), or a signal interrupts it (nil: the caller tries again).
+func (p *pipes) waitRead() error {
+	if !p.armedOK || !p.deadline.Equal(p.armed) {
+		// A new deadline (or none, or a timer that fired): set the timer
+		// for it, once for all the waits up to it.
+		p.its = itimerspec{}
+		if !p.deadline.IsZero() {
+			left := time.Until(p.deadline)
+			if left <= 0 {
+				return os.ErrDeadlineExceeded
+			}
+			p.its.value = syscall.NsecToTimespec(int64(left))
+		}
+		if !p.hold() {
+			return os.ErrClosed
+		}
+		_, _, e := syscall.RawSyscall6(syscall.SYS_TIMERFD_SETTIME, uintptr(p.timer), 0, uintptr(unsafe.Pointer(&p.its)), 0, 0, 0)
+		p.drop()
+		if e != 0 {
+			return os.NewSyscallError("timerfd_settime", e)
+		}
+		p.armed, p.armedOK = p.deadline, true
+	}
+	if !p.hold() {
+		return os.ErrClosed
+	}
+	defer p.drop()
+	events, infinite := uintptr(unsafe.Pointer(&p.events[0])), ^uintptr(0)
+	var n uintptr
+	var e syscall.Errno
+	if rawWaits.Add(1) < maxRaw.Load() {
+		n, _, e = syscall.RawSyscall6(syscall.SYS_EPOLL_PWAIT, uintptr(p.epoll), events, uintptr(len(p.events)), infinite, 0, 0)
+	} else {
+		n, _, e = syscall.Syscall6(syscall.SYS_EPOLL_PWAIT, uintptr(p.epoll), events, uintptr(len(p.events)), infinite, 0, 0)
+	}
+	rawWaits.Add(-1)
+	switch {
+	case e == syscall.EINTR:
+		return nil
+	case e != 0:
+		return &os.PathError{Op: "epoll_pwait", Path: "engine stdout", Err: e}
+	}
+	// A wake ends the wait even with output to read; the deadline only
+	// when there is none, as a line that came in time is read.
+	var woken, expired, output bool
+	var v uint64
+	for _, ev := range p.events[:n] {
+		switch int(ev.Fd) {
+		case p.wakeFd:
+			syscall.RawSyscall(syscall.SYS_READ, uintptr(p.wakeFd), uintptr(unsafe.Pointer(&v)), 8) // rearm
+			woken = true
+		case p.timer:
+			syscall.RawSyscall(syscall.SYS_READ, uintptr(p.timer), uintptr(unsafe.Pointer(&v)), 8)
+			p.armedOK, expired = false, true
+		default:
+			output = true
+		}
+	}
+	if woken || expired && !output {
+		return os.ErrDeadlineExceeded
+	}
+	return nil
+}
+
 // read is one read(2), again after EINTR.
-func (p *pipes) read(fd uintptr) {
+func (p *pipes) read(b []byte) (int, syscall.Errno) {
 	for {
-		n, _, e := syscall.RawSyscall(syscall.SYS_READ, fd, uintptr(unsafe.Pointer(&p.buf[0])), uintptr(len(p.buf)))
+		n, _, e := syscall.RawSyscall(syscall.SYS_READ, uintptr(p.out), uintptr(unsafe.Pointer(&b[0])), uintptr(len(b)))
 		if e != syscall.EINTR {
-			p.n, p.errno = int(n), e
-			return
+			return int(n), e
 		}
 	}
 }
@@ -196,120 +305,109 @@ func (p *pipes) read(fd uintptr) {
 // case, is one write(2).
 func (p *pipes) write(b []byte, deadline time.Time) error {
 	for {
-		p.buf, p.n, p.errno = b, 0, 0
-		err := p.inRC.Control(p.writeFn)
-		n, errno := p.n, p.errno
-		p.buf = nil
-		switch {
-		case err != nil:
-			return err
-		case errno != 0 && errno != syscall.EAGAIN:
-			return &os.PathError{Op: "write", Path: p.in.Name(), Err: errno}
+		if !p.hold() {
+			return os.ErrClosed
+		}
+		n, errno := p.write1(b)
+		p.drop()
+		if errno != 0 && errno != syscall.EAGAIN {
+			return &os.PathError{Op: "write", Path: "engine stdin", Err: errno}
 		}
 		if b = b[n:]; len(b) == 0 {
 			return nil
 		}
-		if err := p.wait(p.inRC, pollOut, deadline); err != nil {
+		if err := p.waitWrite(deadline); err != nil {
 			return err
 		}
 	}
 }
 
-// write1 is write's loop under Control: until all is written, the pipe
-// is full, or an error.
-func (p *pipes) write1(fd uintptr) {
-	for p.n < len(p.buf) {
-		n, _, e := syscall.RawSyscall(syscall.SYS_WRITE, fd, uintptr(unsafe.Pointer(&p.buf[p.n])), uintptr(len(p.buf)-p.n))
+// write1 writes until all of b is written, the pipe is full, or an
+// error.
+func (p *pipes) write1(b []byte) (int, syscall.Errno) {
+	done := 0
+	for done < len(b) {
+		n, _, e := syscall.RawSyscall(syscall.SYS_WRITE, uintptr(p.in), uintptr(unsafe.Pointer(&b[done])), uintptr(len(b)-done))
 		switch e {
 		case 0:
-			p.n += int(n)
+			done += int(n)
 		case syscall.EINTR:
 		default:
-			p.errno = e
-			return
+			return done, e
 		}
 	}
+	return done, 0
 }
 
-// wait waits until the descriptor of rc is ready for events, the
-// deadline passes or wake is called (os.ErrDeadlineExceeded for both),
-// or a signal interrupts it (nil: the caller tries again).
-//
-// The wait is a blocking system call through syscall.Syscall6, so the
-// runtime may give this thread's P to other goroutines meanwhile, as for
-// any blocking call.
-func (p *pipes) wait(rc syscall.RawConn, events int16, deadline time.Time) error {
-	now := time.Now()
-	p.timeout = nil
+// waitWrite waits until the engine's input has room, the deadline passes
+// or wake is called (os.ErrDeadlineExceeded for both), or a signal
+// interrupts it (nil: the caller tries again). An engine that reads its
+// input leaves room: this wait is rare, and takes its deadline as
+// ppoll's timeout.
+func (p *pipes) waitWrite(deadline time.Time) error {
+	var timeout uintptr // nil: no deadline
 	if !deadline.IsZero() {
-		left := deadline.Sub(now)
+		left := time.Until(deadline)
 		if left <= 0 {
 			return os.ErrDeadlineExceeded
 		}
 		p.ts = syscall.NsecToTimespec(int64(left))
-		p.timeout = &p.ts
+		timeout = uintptr(unsafe.Pointer(&p.ts))
 	}
-	p.events, p.waitErr = events, nil
-	if err := rc.Control(p.pollFn); err != nil {
-		return err
+	if !p.hold() {
+		return os.ErrClosed
 	}
-	return p.waitErr
-}
-
-// poll holds the waited-for descriptor and goes on to hold the eventfd.
-func (p *pipes) poll(fd uintptr) {
-	p.fds[0] = pollFd{fd: int32(fd), events: p.events}
-	if err := p.wakeRC.Control(p.ppollFn); err != nil {
-		p.waitErr = err
-	}
-}
-
-// ppoll is wait's system call, with both descriptors held.
-func (p *pipes) ppoll(wake uintptr) {
-	p.fds[1] = pollFd{fd: int32(wake), events: pollIn}
-	args := [6]uintptr{uintptr(unsafe.Pointer(&p.fds[0])), 2, uintptr(unsafe.Pointer(p.timeout))}
+	defer p.drop()
+	p.fds = [2]pollFd{{fd: int32(p.in), events: pollOut}, {fd: int32(p.wakeFd), events: pollIn}}
+	fds := uintptr(unsafe.Pointer(&p.fds[0]))
 	var n uintptr
 	var e syscall.Errno
 	if rawWaits.Add(1) < maxRaw.Load() {
-		n, _, e = syscall.RawSyscall6(syscall.SYS_PPOLL, args[0], args[1], args[2], 0, 0, 0)
+		n, _, e = syscall.RawSyscall6(syscall.SYS_PPOLL, fds, 2, timeout, 0, 0, 0)
 	} else {
-		n, _, e = syscall.Syscall6(syscall.SYS_PPOLL, args[0], args[1], args[2], 0, 0, 0)
+		n, _, e = syscall.Syscall6(syscall.SYS_PPOLL, fds, 2, timeout, 0, 0, 0)
 	}
 	rawWaits.Add(-1)
 	switch {
 	case e == syscall.EINTR:
 	case e != 0:
-		p.waitErr = &os.PathError{Op: "ppoll", Path: p.out.Name(), Err: e}
+		return &os.PathError{Op: "ppoll", Path: "engine stdin", Err: e}
 	case n == 0:
-		p.waitErr = os.ErrDeadlineExceeded
+		return os.ErrDeadlineExceeded
 	case p.fds[1].revents != 0:
 		var v uint64
-		syscall.RawSyscall(syscall.SYS_READ, wake, uintptr(unsafe.Pointer(&v)), 8) // rearm
-		p.waitErr = os.ErrDeadlineExceeded
+		syscall.RawSyscall(syscall.SYS_READ, uintptr(p.wakeFd), uintptr(unsafe.Pointer(&v)), 8) // rearm
+		return os.ErrDeadlineExceeded
 	}
+	return nil
 }
 
 // wake makes a wait under way, or else the next one, end with
 // os.ErrDeadlineExceeded. Safe from any goroutine, also after close.
 func (p *pipes) wake() {
-	if p.wakeRC != nil {
-		p.wakeRC.Control(p.wakeFn)
+	if p.hold() {
+		p.signal()
+		p.drop()
 	}
 }
 
-func (p *pipes) signal(fd uintptr) {
+func (p *pipes) signal() {
 	v := uint64(1)
-	syscall.RawSyscall(syscall.SYS_WRITE, fd, uintptr(unsafe.Pointer(&v)), 8)
+	syscall.RawSyscall(syscall.SYS_WRITE, uintptr(p.wakeFd), uintptr(unsafe.Pointer(&v)), 8)
 }
 
-// close wakes a wait under way and closes the descriptors (each once no
-// call holds it).
+// close ends the calls under way (each waits on the eventfd, which it
+// signals), waits for them to return and closes the descriptors.
 func (p *pipes) close() {
 	p.closeOnce.Do(func() {
-		p.wake()
-		for _, f := range []*os.File{p.in, p.out, p.wakeFd} {
-			if f != nil {
-				f.Close()
+		p.users.Add(closing)
+		p.signal()
+		for p.users.Load() != closing {
+			time.Sleep(50 * time.Microsecond)
+		}
+		for _, fd := range []int{p.in, p.out, p.wakeFd, p.epoll, p.timer} {
+			if fd >= 0 {
+				syscall.Close(fd)
 			}
 		}
 		if p.reserved {

@@ -82,6 +82,28 @@ func TestPipes(t *testing.T) {
 	if took := time.Since(start); took < 90*time.Millisecond {
 		t.Errorf("deadline after %v; want 100ms (a wake counted twice?)", took)
 	}
+	// The deadline's timer is set again after it fired, and follows a
+	// deadline moved nearer after a wait under a farther one.
+	for _, wait := range []time.Duration{50 * time.Millisecond, time.Hour, 80 * time.Millisecond} {
+		start = time.Now()
+		p.setReadDeadline(start.Add(wait))
+		if wait == time.Hour {
+			go func() {
+				time.Sleep(20 * time.Millisecond)
+				childOut.Write([]byte("line\n"))
+			}()
+			if n, err := p.Read(buf); err != nil || string(buf[:n]) != "line\n" {
+				t.Fatalf("read %q, %v; want a line", buf[:n], err)
+			}
+			continue
+		}
+		if _, err := p.Read(buf); !errors.Is(err, os.ErrDeadlineExceeded) {
+			t.Fatalf("read with nothing to read: %v; want os.ErrDeadlineExceeded", err)
+		}
+		if took := time.Since(start); took < wait-10*time.Millisecond || took > wait+time.Second {
+			t.Errorf("deadline %v after %v", wait, took)
+		}
+	}
 	// The engine's end closed: the end of the output.
 	childOut.Close()
 	p.setReadDeadline(time.Now().Add(10 * time.Second))
@@ -185,4 +207,46 @@ func TestWaitsLeaveProcsFree(t *testing.T) {
 			t.Errorf("a reader ended with %v; want its deadline", err)
 		}
 	}
+}
+
+// Closing the pipes under a wait in another goroutine ends the wait, and
+// the descriptors are closed only once it has returned; calls after
+// close fail instead of using a descriptor number the system may have
+// given to another file.
+func TestCloseUnderWait(t *testing.T) {
+	p, childIn, childOut, err := newPipes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer childIn.Close()
+	defer childOut.Close()
+	p.setReadDeadline(time.Now().Add(time.Minute))
+	done := make(chan error)
+	go func() {
+		buf := make([]byte, 64)
+		for {
+			if _, err := p.Read(buf); !errors.Is(err, os.ErrDeadlineExceeded) {
+				done <- err // the first error that is not a wake
+				return
+			}
+		}
+	}()
+	time.Sleep(20 * time.Millisecond) // the read waits
+	start := time.Now()
+	p.close()
+	select {
+	case err := <-done:
+		if err == nil {
+			t.Error("a read after close succeeded")
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the wait went on after close")
+	}
+	if took := time.Since(start); took > 2*time.Second {
+		t.Errorf("close took %v", took)
+	}
+	if err := p.write([]byte("x\n"), time.Now().Add(time.Second)); err == nil {
+		t.Error("a write after close succeeded")
+	}
+	p.wake() // harmless after close
 }
