@@ -65,9 +65,18 @@ func TestRunnerAgainstFastchess(t *testing.T) {
 	for _, limit := range limits {
 		var ratios, cpuV, cpuF, swV, swF []float64
 		var rssV, rssF int64
-		for range pairs {
-			f := raceRun(t, fastchess, stockfish, book, limit)
-			v := raceRun(t, linked, stockfish, book, limit)
+		for i := range pairs {
+			// Each runner goes first in every other pair: a run can leave
+			// the machine (caches, the page cache, the scheduler's
+			// placement) better or worse for the run after it.
+			var f, v raceResult
+			if i%2 == 0 {
+				f = raceRun(t, fastchess, stockfish, book, limit)
+				v = raceRun(t, linked, stockfish, book, limit)
+			} else {
+				v = raceRun(t, linked, stockfish, book, limit)
+				f = raceRun(t, fastchess, stockfish, book, limit)
+			}
 			if f.plies != v.plies {
 				t.Errorf("%s: fastchess played %d plies, varena %d: not the same games", limit, f.plies, v.plies)
 			}
@@ -77,7 +86,7 @@ func TestRunnerAgainstFastchess(t *testing.T) {
 			swF = append(swF, float64(f.switches)/float64(f.plies))
 			swV = append(swV, float64(v.switches)/float64(v.plies))
 			rssF, rssV = max(rssF, f.rss), max(rssV, v.rss)
-			t.Logf("%s: %d plies; runner CPU fastchess %v, varena %v: %.2fx", limit, v.plies, f.cpu, v.cpu, ratios[len(ratios)-1])
+			t.Logf("%s: %d plies; runner CPU fastchess %v (system %v), varena %v (system %v): %.2fx (%s first)", limit, v.plies, f.cpu, f.sys, v.cpu, v.sys, ratios[len(ratios)-1], [2]string{"fastchess", "varena"}[i%2])
 		}
 		t.Logf("%s, %d pairs: median runner CPU per ply fastchess %.1f µs, varena %.1f µs; median ratio %.2fx; peak RSS fastchess %.1f MiB, varena %.1f MiB; context switches per ply fastchess %.1f, varena %.1f",
 			limit, pairs, median(cpuF), median(cpuV), median(ratios), float64(rssF)/1024, float64(rssV)/1024, median(swF), median(swV))
@@ -105,6 +114,7 @@ var raceGames = 200
 
 type raceResult struct {
 	cpu time.Duration // the runner's own user and system time
+	sys time.Duration // the system part of cpu
 	rss int64         // its peak resident set, KiB
 	// switches counts its threads' context switches (each wait that
 	// slept, each preemption), as last seen while it ran: the few of its
@@ -157,6 +167,7 @@ func raceRun(t *testing.T, runner, engine, book, limit string) raceResult {
 	utime, _ := strconv.ParseInt(f[11], 10, 64)
 	stime, _ := strconv.ParseInt(f[12], 10, 64)
 	r.cpu = time.Duration(utime+stime) * time.Second / 100 // USER_HZ
+	r.sys = time.Duration(stime) * time.Second / 100
 	if err := cmd.Wait(); err != nil {
 		t.Fatalf("%s: %v\n%s", runner, err, out.String())
 	}
