@@ -228,7 +228,7 @@ func (p *pipes) Read(b []byte) (int, error) {
 // the read deadline passes or wake is called (os.ErrDeadlineExceeded for
 // both), or a signal interrupts it (nil: the caller tries again).
 func (p *pipes) waitRead() error {
-	if !p.armedOK || !p.deadline.Equal(p.armed) {
+	if !p.armedOK || !p.deadline.Equal(p.armed) && !p.armedFarBefore() {
 		// A new deadline (or none, or a timer that fired): set the timer
 		// for it, once for all the waits up to it.
 		p.its = itimerspec{}
@@ -337,6 +337,16 @@ func (p *pipes) write1(b []byte) (int, syscall.Errno) {
 		}
 	}
 	return done, 0
+}
+
+// armedFarBefore reports whether the timer, set for an earlier
+// deadline, is more than a second away: it may stay, as each move's
+// deadline is a little later than the last move's, and fires early once
+// in a while, a wake the reader takes as spurious (Process.NextBytes)
+// and that sets the timer again. So a move sets the timer only when its
+// deadline is nearer than the last (a stop's grace, say).
+func (p *pipes) armedFarBefore() bool {
+	return !p.armed.IsZero() && !p.deadline.IsZero() && p.armed.Before(p.deadline) && time.Until(p.armed) > time.Second
 }
 
 // waitWrite waits until the engine's input has room, the deadline passes

@@ -83,11 +83,12 @@ func TestPipes(t *testing.T) {
 		t.Errorf("deadline after %v; want 100ms (a wake counted twice?)", took)
 	}
 	// The deadline's timer is set again after it fired, and follows a
-	// deadline moved nearer after a wait under a farther one.
-	for _, wait := range []time.Duration{50 * time.Millisecond, time.Hour, 80 * time.Millisecond} {
+	// deadline moved nearer after waits under farther ones (the timer
+	// stays set for the first of those, an hour away).
+	for _, wait := range []time.Duration{50 * time.Millisecond, time.Hour, 2 * time.Hour, 80 * time.Millisecond} {
 		start = time.Now()
 		p.setReadDeadline(start.Add(wait))
-		if wait == time.Hour {
+		if wait >= time.Hour {
 			go func() {
 				time.Sleep(20 * time.Millisecond)
 				childOut.Write([]byte("line\n"))
