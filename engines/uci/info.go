@@ -309,6 +309,26 @@ func (t *fieldCursor) peek() string {
 
 // next returns the next field, "" after the last.
 func (t *fieldCursor) next() string {
+	// The usual field, printable ASCII after one space, with one test a
+	// byte: an info line has twenty-odd fields, most of the client's
+	// work on it.
+	s, i := t.s, t.i
+	if i < len(s) && s[i] == ' ' {
+		i++
+	}
+	j := i
+	for j < len(s) && s[j]-'!' < 0x7f-'!' {
+		j++
+	}
+	if j > i && (j == len(s) || s[j] == ' ') {
+		t.i = j
+		return s[i:j]
+	}
+	return t.nextSlow()
+}
+
+// nextSlow is next for any field: Unicode's white space, and the end.
+func (t *fieldCursor) nextSlow() string {
 	s, i := t.s, t.i
 	for i < len(s) {
 		if c := s[i]; c < utf8.RuneSelf {

@@ -205,6 +205,24 @@ func FuzzParseOption(f *testing.F) {
 	})
 }
 
+// fieldCursor walks the fields strings.Fields splits, its one-space
+// ASCII path or not.
+func FuzzFieldCursor(f *testing.F) {
+	for _, s := range []string{"info depth 3 score cp 20 pv e2e4", "  a\tb\n", "a  b ", "info\u00a0string x", "é b", "a\u2028b c", "a\x7fb \x01c", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var got []string
+		c := fieldCursor{s: s}
+		for w := c.next(); w != ""; w = c.next() {
+			got = append(got, w)
+		}
+		if want := strings.Fields(s); !slices.Equal(got, want) {
+			t.Fatalf("fields of %q: %q; want %q", s, got, want)
+		}
+	})
+}
+
 // appendFields splits as strings.Fields does, ASCII fast path or not.
 func FuzzAppendFields(f *testing.F) {
 	for _, s := range []string{"info depth 3 score cp 20 pv e2e4", "  a\tb\n", "info\u00a0string x", "é b", "a\u2028b c", ""} {
