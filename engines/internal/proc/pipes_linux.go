@@ -21,10 +21,11 @@ import (
 // Why an epoll set and a timerfd, not ppoll with the deadline as its
 // timeout: ppoll registers each descriptor anew and arms and cancels a
 // timer for every wait, and a move has several waits (one per burst of
-// info lines); the set is registered once and the timerfd armed once a
-// move, when the deadline changes. Measured: the runner's CPU per ply
-// at 1000 nodes fell to 0.89 of ppoll's (six alternating pairs of the
-// race against the build before, docs/performance.md).
+// info lines); the set is registered once, and the timerfd set only
+// when a deadline comes nearer than the one it holds (armedFarBefore).
+// Measured: the runner's CPU per ply at 1000 nodes fell to 0.89 of
+// ppoll's (six alternating pairs of the race against the build before,
+// docs/performance.md).
 //
 // Why not os.File and the runtime's poller: every line an engine writes
 // to a waiting reader wakes it once, and through the poller a wake costs
