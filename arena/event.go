@@ -97,9 +97,12 @@ func runEvent(ctx context.Context, r *plan.Plan, opts Options) (*rundir.Summary,
 	}
 	// Every round's recorder has replayed or judged its games: the
 	// report reads the journals without a second replay.
-	rep, err := loadEvent(ev.dir, r.VariantSet, report.LoadChecked)
+	ed, err := ReadEventDir(ev.dir)
 	if err == nil {
-		_, _, err = report.WriteEventFile(rep)
+		var rep *report.Event
+		if rep, err = ed.load(r.VariantSet, report.LoadChecked); err == nil {
+			_, _, err = report.WriteEventFile(rep)
+		}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("event %s: report: %w", r.Name, err)

@@ -221,21 +221,16 @@ func writeEvent(dir string, ev *rundir.Event) error {
 	})
 }
 
-// LoadEvent reads an event's directory for its report: its record and
-// its rounds' runs, each game replayed by the rules of its variant
-// among vs (nil: the built-ins).
-func LoadEvent(dir string, vs *variants.Set) (*report.Event, error) {
-	return loadEvent(dir, vs, report.Load)
+// Load reads the event's rounds' runs for its report, each game
+// replayed by the rules of its variant among vs (nil: the built-ins).
+func (ed *EventDir) Load(vs *variants.Set) (*report.Event, error) {
+	return ed.load(vs, report.Load)
 }
 
-// loadEvent is LoadEvent with the rounds read by load (report.LoadChecked
-// for games just played or replayed).
-func loadEvent(dir string, vs *variants.Set, load func(string, *variants.Set) (*report.Run, error)) (*report.Event, error) {
-	ed, err := ReadEventDir(dir)
-	if err != nil {
-		return nil, err
-	}
-	ev := &report.Event{Dir: dir, Record: &ed.Event, Standings: ed.Standings}
+// load is Load with the rounds read by load (report.LoadChecked for
+// games just played or replayed).
+func (ed *EventDir) load(vs *variants.Set, load func(string, *variants.Set) (*report.Run, error)) (*report.Event, error) {
+	ev := &report.Event{Dir: ed.Dir, Record: &ed.Event, Standings: ed.Standings}
 	for _, dirs := range ed.roundShards() {
 		var run *report.Run
 		var journals [][]results.Game
@@ -271,7 +266,11 @@ func loadEvent(dir string, vs *variants.Set, load func(string, *variants.Set) (*
 // the built-ins). It returns the report's path and what it skipped of
 // damaged files.
 func WriteEventReport(dir string, vs *variants.Set) (string, []string, error) {
-	ev, err := LoadEvent(dir, vs)
+	ed, err := ReadEventDir(dir)
+	if err != nil {
+		return "", nil, err
+	}
+	ev, err := ed.Load(vs)
 	if err != nil {
 		return "", nil, err
 	}

@@ -97,7 +97,7 @@ func (c *reportCache) getEvent(dir string, vs *variants.Set) ([]byte, error) {
 		key += rd + ":" + stateKey(rd)
 	}
 	return c.build(key, func(w io.Writer) error {
-		ev, err := arena.LoadEvent(dir, vs)
+		ev, err := ed.Load(vs)
 		if err != nil {
 			return err
 		}

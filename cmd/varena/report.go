@@ -6,7 +6,6 @@ import (
 	"fmt"
 
 	"varena/arena"
-
 	"varena/results/report"
 )
 
